@@ -1,0 +1,247 @@
+//! Decisions: what the policy says about one tool call, and why.
+
+use serde::{Deserialize, Serialize};
+
+use crate::mode::Mode;
+
+/// What happens to a tool call.
+///
+/// Ordered by strictness (`Allow < Ask < Deny`), so combining the effects of several parts of
+/// one call is `max`:
+///
+/// ```
+/// use toolgate::Effect;
+/// let parts = [Effect::Allow, Effect::Ask, Effect::Allow];
+/// assert_eq!(parts.into_iter().max(), Some(Effect::Ask));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Effect {
+    /// The call may run without asking.
+    Allow,
+    /// A person must approve the call first.
+    Ask,
+    /// The call must not run.
+    Deny,
+}
+
+impl Effect {
+    /// The lowercase name used in documents: `allow`, `ask`, `deny`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Effect::Allow => "allow",
+            Effect::Ask => "ask",
+            Effect::Deny => "deny",
+        }
+    }
+}
+
+/// How much harm a call can do if it goes wrong. Ordered `Low < Medium < High`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Risk {
+    /// Reads and lookups.
+    Low,
+    /// Reversible changes, such as edits inside the project.
+    Medium,
+    /// Changes that cannot be undone, or that reach outside: deletes, shell, network.
+    High,
+}
+
+impl Risk {
+    /// The lowercase name used in documents: `low`, `medium`, `high`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Risk::Low => "low",
+            Risk::Medium => "medium",
+            Risk::High => "high",
+        }
+    }
+}
+
+/// The rule list a rule sits in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum RuleList {
+    /// Rules that forbid.
+    Deny,
+    /// Rules that make a person decide.
+    Ask,
+    /// Rules that approve without asking.
+    Allow,
+}
+
+/// Where a layer of rules comes from, from the most authoritative to the least.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Layer {
+    /// Set by an administrator; may forbid bypass mode and restrict rules to this layer.
+    Managed,
+    /// Given on the command line.
+    Cli,
+    /// The project's local, unshared settings.
+    Local,
+    /// The project's shared settings.
+    Project,
+    /// The user's own settings.
+    User,
+    /// Rules for this session (the policy document's top-level `permissions`).
+    Session,
+}
+
+impl Layer {
+    /// The lowercase name used in documents.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Layer::Managed => "managed",
+            Layer::Cli => "cli",
+            Layer::Local => "local",
+            Layer::Project => "project",
+            Layer::User => "user",
+            Layer::Session => "session",
+        }
+    }
+}
+
+/// What decided a call.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", tag = "kind")]
+#[non_exhaustive]
+pub enum Decider {
+    /// A rule matched.
+    #[serde(rename_all = "camelCase")]
+    Rule {
+        /// The rule as written (its `Display` form).
+        rule: String,
+        /// The list it is in.
+        list: RuleList,
+        /// The layer it came from.
+        layer: Layer,
+        /// Its index in that layer's list.
+        index: usize,
+    },
+    /// A Copilot CLI flag decided (`allowAllTools`, `denyUrls[0]`, ...).
+    #[serde(rename_all = "camelCase")]
+    Flag {
+        /// The flag's field name, with an index for list flags.
+        flag: String,
+    },
+    /// The permission mode decided.
+    #[serde(rename_all = "camelCase")]
+    Mode {
+        /// The mode in force.
+        mode: Mode,
+    },
+    /// Per-agent bypass decided.
+    #[serde(rename_all = "camelCase")]
+    AgentBypass {
+        /// The agent whose bypass applied.
+        agent: String,
+    },
+    /// No rule matched; the tool's default level decided.
+    #[serde(rename_all = "camelCase")]
+    ToolDefault {
+        /// The tool's name.
+        tool: String,
+    },
+    /// The call touches a protected path, which no allow rule or mode short of bypass allows.
+    #[serde(rename_all = "camelCase")]
+    ProtectedPath {
+        /// The normalised path.
+        path: String,
+    },
+    /// A destructive command on a critical path (`/`, `$HOME`, the working directory, ...).
+    #[serde(rename_all = "camelCase")]
+    CriticalPath {
+        /// The normalised path.
+        path: String,
+    },
+    /// The call could not be analysed (unparseable shell, missing field, unknown tool), so it
+    /// fails closed.
+    #[serde(rename_all = "camelCase")]
+    Unanalysable {
+        /// What could not be analysed.
+        detail: String,
+    },
+    /// A compound call (several shell commands) took the strictest effect of its parts.
+    #[serde(rename_all = "camelCase")]
+    Parts,
+}
+
+/// Why a call got its effect: what decided, and a sentence for people.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Reason {
+    /// What decided.
+    pub decider: Decider,
+    /// One sentence for people, e.g. "denied by rule `Bash(rm *)` in the project deny list".
+    pub text: String,
+}
+
+/// The decision for one part of a compound call (one command of a shell line, one write
+/// target of a redirection), so a UI can show which part decided.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct PartDecision {
+    /// The part as the shell would run it, e.g. `git status` or `> ~/.bashrc`.
+    pub part: String,
+    /// Its own effect.
+    pub effect: Effect,
+    /// Why.
+    pub reason: Reason,
+}
+
+/// The policy's answer for one tool call.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Decision {
+    /// Allow, ask or deny.
+    pub effect: Effect,
+    /// How much harm the call could do.
+    pub risk: Risk,
+    /// Whether a person's "remember this" answer may be offered and may apply later.
+    pub trustable: bool,
+    /// What decided, and why.
+    pub reason: Reason,
+    /// For compound calls, each part with its own effect; empty otherwise.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub parts: Vec<PartDecision>,
+}
+
+impl Decision {
+    /// The message to hand the model when this decision stops the call, or `None` when the
+    /// call may run. It says what was refused and why, and tells the model not to retry the
+    /// same call.
+    ///
+    /// ```
+    /// use toolgate::{Decider, Decision, Effect, Reason, Risk};
+    /// let d = Decision {
+    ///     effect: Effect::Deny,
+    ///     risk: Risk::High,
+    ///     trustable: false,
+    ///     reason: Reason {
+    ///         decider: Decider::ToolDefault { tool: "delete".into() },
+    ///         text: "deletes are denied in plan mode".into(),
+    ///     },
+    ///     parts: vec![],
+    /// };
+    /// assert!(d.model_message().unwrap().contains("deletes are denied in plan mode"));
+    /// ```
+    pub fn model_message(&self) -> Option<String> {
+        match self.effect {
+            Effect::Allow | Effect::Ask => None,
+            Effect::Deny => Some(format!(
+                "Permission denied: {}. Do not retry the same call; choose another approach or \
+                 ask the user how to proceed.",
+                self.reason.text
+            )),
+        }
+    }
+}
+
+/// Anything that turns a request into a decision: the compiled policy and, in
+/// tests, simple stand-ins. The broker depends on this trait, not on the policy type.
+pub trait Evaluate {
+    /// Decides one call. Never panics; anything it cannot analyse is `ask` or `deny`.
+    fn evaluate(&self, request: &crate::Request) -> Decision;
+}

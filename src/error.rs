@@ -1,0 +1,245 @@
+//! The one error type of the crate.
+//!
+//! Outcomes (allow, ask, deny) are [`Decision`](crate::Decision)s, not errors. An [`Error`]
+//! means the caller handed toolgate something it cannot use: a malformed policy, an unknown
+//! approval id, an answer that was not offered. Every error has a stable [`ErrorKind::code`]
+//! that hosts can match on, the path to the bad value (`permissions.allow[3]`), a message for
+//! people and, where one exists, a hint on how to fix it.
+
+use std::fmt;
+
+/// What went wrong, as a stable, matchable kind.
+///
+/// New kinds may be added in minor releases; match with a wildcard arm.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ErrorKind {
+    /// A document is not valid JSON, or a value has the wrong JSON type.
+    InvalidJson,
+    /// A document has a key toolgate does not know (a misspelt key must not weaken a policy).
+    UnknownField,
+    /// A rule string does not parse.
+    InvalidRule,
+    /// A policy document is well-formed JSON but not a valid policy.
+    InvalidPolicy,
+    /// One of a policy's `examples` did not get the expected decision.
+    ExampleFailed,
+    /// A request document is not a valid request.
+    InvalidRequest,
+    /// A tool name is not in the registry.
+    UnknownTool,
+    /// Tool parameters do not satisfy the tool's schema.
+    InvalidParams,
+    /// No pending approval has this id (never issued, forged, or already settled).
+    UnknownApproval,
+    /// The approval was already settled (answered, expired or cancelled).
+    AlreadySettled,
+    /// The answer is not one the approval offered.
+    AnswerNotOffered,
+    /// A state change that the approval state machine does not allow.
+    IllegalTransition,
+    /// A trust grant that is refused (too broad, or for an untrustable call).
+    GrantRefused,
+    /// A stored trust document is malformed.
+    InvalidTrustDocument,
+    /// A stored document's checksum does not match its content.
+    Tampered,
+    /// A stored document has a version this build cannot read.
+    UnsupportedVersion,
+    /// A persisted pending approval does not match the call it is resumed for.
+    ResumeMismatch,
+    /// Reading or writing host storage failed.
+    Storage,
+    /// The engine was shut down.
+    ShutDown,
+}
+
+impl ErrorKind {
+    /// The stable, upper-case code for this kind, as it reaches JavaScript and the CLI.
+    ///
+    /// ```
+    /// assert_eq!(toolgate::ErrorKind::InvalidRule.code(), "INVALID_RULE");
+    /// ```
+    pub const fn code(self) -> &'static str {
+        match self {
+            ErrorKind::InvalidJson => "INVALID_JSON",
+            ErrorKind::UnknownField => "UNKNOWN_FIELD",
+            ErrorKind::InvalidRule => "INVALID_RULE",
+            ErrorKind::InvalidPolicy => "INVALID_POLICY",
+            ErrorKind::ExampleFailed => "EXAMPLE_FAILED",
+            ErrorKind::InvalidRequest => "INVALID_REQUEST",
+            ErrorKind::UnknownTool => "UNKNOWN_TOOL",
+            ErrorKind::InvalidParams => "INVALID_PARAMS",
+            ErrorKind::UnknownApproval => "UNKNOWN_APPROVAL",
+            ErrorKind::AlreadySettled => "ALREADY_SETTLED",
+            ErrorKind::AnswerNotOffered => "ANSWER_NOT_OFFERED",
+            ErrorKind::IllegalTransition => "ILLEGAL_TRANSITION",
+            ErrorKind::GrantRefused => "GRANT_REFUSED",
+            ErrorKind::InvalidTrustDocument => "INVALID_TRUST_DOCUMENT",
+            ErrorKind::Tampered => "TAMPERED",
+            ErrorKind::UnsupportedVersion => "UNSUPPORTED_VERSION",
+            ErrorKind::ResumeMismatch => "RESUME_MISMATCH",
+            ErrorKind::Storage => "STORAGE",
+            ErrorKind::ShutDown => "SHUT_DOWN",
+        }
+    }
+}
+
+impl fmt::Display for ErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.code())
+    }
+}
+
+/// An error from toolgate: a kind, where it happened, what was wrong and how to fix it.
+///
+/// ```
+/// use toolgate::{Error, ErrorKind};
+/// let err = Error::new(ErrorKind::InvalidRule, "expected `)` at the end of `Bash(ls`")
+///     .at("permissions.allow[0]")
+///     .with_hint("close the specifier: `Bash(ls)`");
+/// assert_eq!(err.code(), "INVALID_RULE");
+/// assert_eq!(err.path(), "permissions.allow[0]");
+/// assert_eq!(
+///     err.to_string(),
+///     "permissions.allow[0]: expected `)` at the end of `Bash(ls` (close the specifier: `Bash(ls)`)"
+/// );
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Error {
+    kind: ErrorKind,
+    path: String,
+    message: String,
+    hint: Option<String>,
+}
+
+impl Error {
+    /// A new error of `kind` with a message for people (lowercase, no trailing period,
+    /// user input in backticks).
+    pub fn new(kind: ErrorKind, message: impl Into<String>) -> Self {
+        Error {
+            kind,
+            path: String::new(),
+            message: message.into(),
+            hint: None,
+        }
+    }
+
+    /// Sets where in the input the bad value is, as a JSON-path-like string
+    /// (`layers[1].permissions.deny[0]`).
+    #[must_use]
+    pub fn at(mut self, path: impl Into<String>) -> Self {
+        self.path = path.into();
+        self
+    }
+
+    /// Prefixes the path with an outer location: `err.within("policy")` turns
+    /// `permissions.allow[0]` into `policy.permissions.allow[0]`.
+    #[must_use]
+    pub fn within(mut self, outer: &str) -> Self {
+        self.path = match (outer.is_empty(), self.path.is_empty()) {
+            (true, _) => self.path,
+            (false, true) => outer.to_owned(),
+            (false, false) if self.path.starts_with('[') => format!("{outer}{}", self.path),
+            (false, false) => format!("{outer}.{}", self.path),
+        };
+        self
+    }
+
+    /// Adds a hint that says how to fix the input.
+    #[must_use]
+    pub fn with_hint(mut self, hint: impl Into<String>) -> Self {
+        self.hint = Some(hint.into());
+        self
+    }
+
+    /// The kind of error.
+    pub fn kind(&self) -> ErrorKind {
+        self.kind
+    }
+
+    /// The stable code of the kind, e.g. `INVALID_RULE`.
+    pub fn code(&self) -> &'static str {
+        self.kind.code()
+    }
+
+    /// Where the bad value is; empty when the error is about the whole input.
+    pub fn path(&self) -> &str {
+        &self.path
+    }
+
+    /// What was wrong, for people.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+
+    /// How to fix it, when toolgate knows.
+    pub fn hint(&self) -> Option<&str> {
+        self.hint.as_deref()
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if !self.path.is_empty() {
+            write!(f, "{}: ", self.path)?;
+        }
+        f.write_str(&self.message)?;
+        if let Some(hint) = &self.hint {
+            write!(f, " ({hint})")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// Shorthand for results whose error is [`Error`].
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn within_joins_paths() {
+        let e = Error::new(ErrorKind::InvalidRule, "x")
+            .at("allow[2]")
+            .within("permissions");
+        assert_eq!(e.path(), "permissions.allow[2]");
+        let e = Error::new(ErrorKind::InvalidRule, "x")
+            .at("[2]")
+            .within("allow");
+        assert_eq!(e.path(), "allow[2]");
+        let e = Error::new(ErrorKind::InvalidRule, "x").within("layers[0]");
+        assert_eq!(e.path(), "layers[0]");
+    }
+
+    #[test]
+    fn codes_are_unique() {
+        use std::collections::HashSet;
+        let kinds = [
+            ErrorKind::InvalidJson,
+            ErrorKind::UnknownField,
+            ErrorKind::InvalidRule,
+            ErrorKind::InvalidPolicy,
+            ErrorKind::ExampleFailed,
+            ErrorKind::InvalidRequest,
+            ErrorKind::UnknownTool,
+            ErrorKind::InvalidParams,
+            ErrorKind::UnknownApproval,
+            ErrorKind::AlreadySettled,
+            ErrorKind::AnswerNotOffered,
+            ErrorKind::IllegalTransition,
+            ErrorKind::GrantRefused,
+            ErrorKind::InvalidTrustDocument,
+            ErrorKind::Tampered,
+            ErrorKind::UnsupportedVersion,
+            ErrorKind::ResumeMismatch,
+            ErrorKind::Storage,
+            ErrorKind::ShutDown,
+        ];
+        let codes: HashSet<_> = kinds.iter().map(|k| k.code()).collect();
+        assert_eq!(codes.len(), kinds.len());
+    }
+}
