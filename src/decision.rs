@@ -87,6 +87,9 @@ pub enum Layer {
     User,
     /// Rules for this session (the policy document's top-level `permissions`).
     Session,
+    /// Answers a person asked to remember: allow rules below every other layer, so a
+    /// remembered answer never beats a deny or ask rule.
+    Trust,
 }
 
 impl Layer {
@@ -99,6 +102,7 @@ impl Layer {
             Layer::Project => "project",
             Layer::User => "user",
             Layer::Session => "session",
+            Layer::Trust => "trust",
         }
     }
 }
@@ -239,9 +243,29 @@ impl Decision {
     }
 }
 
-/// Anything that turns a request into a decision: the compiled policy and, in
-/// tests, simple stand-ins. The broker depends on this trait, not on the policy type.
+/// Trust a person granted, layered under the policy when deciding.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TrustOverlay {
+    /// Remembered answers as allow rules (`Write`, `Bash(npm test *)`), evaluated in the
+    /// [`Layer::Trust`] layer below every other layer. A rule that does not parse allows
+    /// nothing.
+    pub allow_rules: Vec<String>,
+    /// Whether the requesting agent has per-agent bypass.
+    pub agent_bypass: bool,
+}
+
+/// Anything that turns a request into a decision: the compiled policy and, in tests, simple
+/// stand-ins. The broker depends on this trait, not on the policy type.
 pub trait Evaluate {
-    /// Decides one call. Never panics; anything it cannot analyse is `ask` or `deny`.
-    fn evaluate(&self, request: &crate::Request) -> Decision;
+    /// Decides one call with no remembered trust. Never panics; anything it cannot analyse
+    /// is `ask` or `deny`.
+    fn evaluate(&self, request: &crate::Request) -> Decision {
+        self.evaluate_with(request, &TrustOverlay::default())
+    }
+
+    /// Decides one call with remembered trust layered below the policy's rules.
+    fn evaluate_with(&self, request: &crate::Request, trust: &TrustOverlay) -> Decision;
+
+    /// Checks that `rule` is a valid rule, so a grant can be refused before it is stored.
+    fn check_rule(&self, rule: &str) -> crate::Result<()>;
 }
