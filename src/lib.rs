@@ -12,8 +12,10 @@
 
 pub mod decision;
 pub mod error;
+pub mod feedback;
 pub mod json;
 pub mod mode;
+pub mod registry;
 pub mod request;
 pub mod shell;
 pub mod tool;
