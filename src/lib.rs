@@ -19,6 +19,7 @@ pub mod registry;
 pub mod request;
 pub mod shell;
 pub mod tool;
+pub mod trust;
 
 #[cfg(feature = "wasm")]
 pub mod wasm;
