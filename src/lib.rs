@@ -10,6 +10,8 @@
 
 #![forbid(unsafe_code)]
 
+pub mod audit;
+pub mod broker;
 pub mod decision;
 pub mod error;
 pub mod feedback;

@@ -36,6 +36,7 @@ use serde::{Deserialize, Serialize};
 
 pub use document::DOCUMENT_VERSION;
 pub use rules::check_grant_rule;
+pub(crate) use rules::split_rule;
 pub use store::TrustStore;
 
 /// How far a person's "allow" reaches.
