@@ -136,6 +136,20 @@ impl Broker {
             return Err(mismatch("the arguments"));
         }
         let id = card.id.clone();
+        if let Some(r) = self
+            .records
+            .get(&id)
+            .filter(|r| r.state != State::PendingApproval)
+        {
+            return Err(Error::new(
+                ErrorKind::AlreadySettled,
+                format!(
+                    "approval `{id}` was already answered (it is `{}`)",
+                    r.state.as_str()
+                ),
+            )
+            .with_hint("a saved approval cannot be replayed after it was answered"));
+        }
         if self.records.contains_key(&id) {
             return Err(Error::new(
                 ErrorKind::ResumeMismatch,
