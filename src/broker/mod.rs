@@ -136,6 +136,8 @@ pub struct Broker {
     config: BrokerConfig,
     records: HashMap<String, Record>,
     deadlines: BTreeSet<(u64, String)>,
+    /// Pending approvals by (session, call id), to refuse duplicates quickly.
+    pending_calls: HashMap<(String, String), String>,
     settled: VecDeque<String>,
     settled_set: HashSet<String>,
     listeners: Vec<Listener>,
@@ -166,6 +168,7 @@ impl Broker {
             config: BrokerConfig::default(),
             records: HashMap::new(),
             deadlines: BTreeSet::new(),
+            pending_calls: HashMap::new(),
             settled: VecDeque::new(),
             settled_set: HashSet::new(),
             listeners: Vec::new(),
@@ -374,12 +377,7 @@ impl Broker {
         }
         if let Some(call_id) = &call.call_id {
             let key = (call.session_id.clone(), call_id.clone());
-            let live = self.records.values().any(|r| {
-                r.state == State::PendingApproval
-                    && r.card.session_id == call.session_id
-                    && r.card.call_id.as_deref() == Some(call_id)
-            });
-            if live || batch.contains(&key) {
+            if self.pending_calls.contains_key(&key) || batch.contains(&key) {
                 return Err(Error::new(
                     ErrorKind::InvalidRequest,
                     format!(
@@ -585,12 +583,14 @@ impl Broker {
             }
             Effect::Ask if deadline <= now_ms => {
                 // Resumed after its deadline: it expired while the host was away.
+                self.index_call(&record.card);
                 self.records.insert(id.clone(), record);
                 self.emit_created(&id, now_ms);
                 self.expire(&id, now_ms);
             }
             Effect::Ask => {
                 self.deadlines.insert((deadline, id.clone()));
+                self.index_call(&record.card);
                 self.records.insert(id.clone(), record);
                 self.emit_created(&id, now_ms);
             }
@@ -612,6 +612,13 @@ impl Broker {
             self.remember_settled(id);
         }
         self.emit(&transition);
+    }
+
+    fn index_call(&mut self, card: &PendingApproval) {
+        if let Some(call_id) = &card.call_id {
+            let key = (card.session_id.clone(), call_id.clone());
+            self.pending_calls.insert(key, card.id.clone());
+        }
     }
 
     fn emit_created(&mut self, id: &str, now_ms: u64) {
