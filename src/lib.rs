@@ -26,12 +26,19 @@ pub mod trust;
 #[cfg(feature = "wasm")]
 pub mod wasm;
 
+pub use audit::AuditLog;
+pub use broker::{
+    Answer, ApprovalFuture, ApprovalOutcome, ApprovalRequest, Broker, BrokerConfig, PendingApproval,
+};
 pub use decision::{
     Decider, Decision, Effect, Evaluate, Layer, PartDecision, Reason, Risk, RuleList,
 };
 pub use error::{Error, ErrorKind, Result};
+pub use feedback::ModelFeedback;
 pub use mode::Mode;
+pub use registry::Registry;
 pub use request::{Request, ToolAnnotations};
+pub use trust::TrustStore;
 
 /// The crate's version, as in `Cargo.toml`.
 ///

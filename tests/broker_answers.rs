@@ -194,7 +194,7 @@ fn answers_may_name_narrower_rules() {
 #[test]
 fn broad_rules_in_answers_are_refused_and_change_nothing() {
     let mut b = broker();
-    let (id, f) = b.request_approval(bash("s", "python3 x.py"), 0).unwrap();
+    let (id, f) = b.request_approval(bash("s", "make test"), 0).unwrap();
     for rules in [
         vec!["Bash(python3 *)"],
         vec!["Bash"],
@@ -210,12 +210,27 @@ fn broad_rules_in_answers_are_refused_and_change_nothing() {
         assert_eq!(e.kind(), ErrorKind::GrantRefused, "{rules:?}: {e}");
         assert!(e.path().starts_with("rules[0]"), "{e}");
     }
-    // The default rule for this call would trust an interpreter: refused too.
-    let e = b.respond(&id, allow(Scope::Always), 1).unwrap_err();
-    assert_eq!(e.kind(), ErrorKind::GrantRefused);
     assert!(b.pending_approval(&id).is_some() && !f.is_settled());
     assert!(b.trust().list(1).is_empty());
     b.respond(&id, allow(Scope::Once), 2).unwrap();
+}
+
+#[test]
+fn remember_answers_are_not_offered_when_their_rules_would_be_refused() {
+    let mut b = broker();
+    // The default rule would trust an interpreter.
+    let (id, _) = b.request_approval(bash("s", "python3 x.py"), 0).unwrap();
+    let card = b.pending_approval(&id).unwrap();
+    assert!(card.trustable, "the policy would accept a narrow grant");
+    assert!(!card.answers.contains(&AnswerKind::AllowSession));
+    assert!(!card.answers.contains(&AnswerKind::AllowToolForSession));
+    let e = b.respond(&id, allow(Scope::Always), 1).unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::AnswerNotOffered);
+    // A narrow default rule is offered, but never the whole shell tool.
+    let (id, _) = b.request_approval(bash("s", "make test"), 0).unwrap();
+    let card = b.pending_approval(&id).unwrap();
+    assert!(card.answers.contains(&AnswerKind::AllowSession));
+    assert!(!card.answers.contains(&AnswerKind::AllowToolForSession));
 }
 
 #[test]

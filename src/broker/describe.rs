@@ -111,15 +111,16 @@ pub(super) fn diff(request: &Request, kind: ToolKind) -> Option<Diff> {
     })
 }
 
-/// The answers a card offers: "remember" answers only for trustable calls, and "allow
-/// this tool for the session" only when the tool itself may be trusted wholesale.
-pub(super) fn offered(decision: &Decision, tool_trustable: bool) -> Vec<AnswerKind> {
+/// The answers a card offers: "remember" answers only when the call is trustable and its
+/// default rules may be remembered, and "allow this tool for the session" only when the
+/// tool itself may be trusted wholesale.
+pub(super) fn offered(remember: bool, whole_tool: bool) -> Vec<AnswerKind> {
     let mut answers = vec![AnswerKind::AllowOnce];
-    if decision.trustable {
+    if remember {
         answers.extend([AnswerKind::AllowSession, AnswerKind::AllowAlways]);
     }
     answers.extend([AnswerKind::Deny, AnswerKind::AllowAll, AnswerKind::DenyAll]);
-    if decision.trustable && tool_trustable {
+    if whole_tool {
         answers.push(AnswerKind::AllowToolForSession);
     }
     answers

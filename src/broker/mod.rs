@@ -414,6 +414,28 @@ impl Broker {
         }
     }
 
+    /// The answers to offer: "remember" answers only when the default rules would be
+    /// accepted, so a card never offers what would then be refused.
+    fn offered_answers(
+        &self,
+        request: &Request,
+        plain: &Decision,
+        kind: ToolKind,
+        tool_trustable: bool,
+    ) -> Vec<AnswerKind> {
+        let rules_ok = |rules: &[String]| {
+            !rules.is_empty()
+                && rules.iter().all(|r| {
+                    let bare = crate::trust::split_rule(r).1.is_none();
+                    (!bare || tool_trustable)
+                        && crate::trust::check_grant_rule(r, self.evaluator.as_ref()).is_ok()
+                })
+        };
+        let remember = plain.trustable && rules_ok(&describe::default_rules(request, plain, kind));
+        let whole_tool = plain.trustable && rules_ok(std::slice::from_ref(&request.tool));
+        describe::offered(remember, whole_tool)
+    }
+
     /// The decision with remembered trust, when the plain decision asks and trust may apply.
     fn decide_with_trust(
         &self,
@@ -483,6 +505,7 @@ impl Broker {
         let tool_trustable = self.tool_trustable(&request.tool);
         let title = describe::title(&request, def.as_ref());
         let plain = self.evaluator.evaluate(&request);
+        let answers = self.offered_answers(&request, &plain, kind, tool_trustable);
         let mut card = PendingApproval {
             id: id.clone(),
             session_id,
@@ -497,7 +520,7 @@ impl Broker {
             risk: plain.risk,
             trustable: plain.trustable,
             reason: plain.reason.text.clone(),
-            answers: describe::offered(&plain, tool_trustable),
+            answers,
             decision: plain,
             created_at,
             deadline,
