@@ -1,7 +1,6 @@
 //! The broker's audit events.
 
-use super::ApprovalOutcome;
-use super::{Broker, By, Record, State, Transition};
+use super::{ApprovalOutcome, Broker, By, Record, State, Transition};
 use crate::audit::{AuditEvent, AuditKind};
 use crate::decision::Effect;
 
