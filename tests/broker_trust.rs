@@ -69,8 +69,11 @@ fn bare_tool_grants_need_a_tool_trusted_by_default() {
         "annotations": {"readOnlyHint": true}
     }))
     .unwrap();
-    let drop_name = b.registry_mut().register_mcp("db", destructive).unwrap();
-    let list_name = b.registry_mut().register_mcp("db", safe).unwrap();
+    let drop_name = b
+        .registry_mut()
+        .register_mcp("db", true, destructive)
+        .unwrap();
+    let list_name = b.registry_mut().register_mcp("db", true, safe).unwrap();
     grant(&mut b, NewGrant::session(&drop_name, "s"));
     grant(&mut b, NewGrant::session(&list_name, "s"));
     let (_, f) = b

@@ -121,9 +121,10 @@ impl Broker {
 
     /// Whether `tool` may be trusted by its bare name.
     pub(super) fn tool_trustable(&self, tool_name: &str) -> bool {
-        match self.registry.get(tool_name) {
-            Some(def) => def.trustable,
-            None => tool::builtin(tool_name).is_some_and(|b| b.defaults.trustable),
+        // A built-in's own default wins over any registered definition under its name.
+        match tool::builtin(tool_name) {
+            Some(b) => b.defaults.trustable,
+            None => self.registry.get(tool_name).is_some_and(|d| d.trustable),
         }
     }
 

@@ -184,13 +184,16 @@ impl Registry {
         Ok(())
     }
 
-    /// Registers an MCP server's tool as `mcp__<server>__<name>` and returns that name. It
-    /// may be trusted wholesale only when its annotations say it is read-only or not
-    /// destructive (missing hints assume the worst).
-    pub fn register_mcp(&mut self, server: &str, tool: McpTool) -> Result<String> {
+    /// Registers an MCP server's tool as `mcp__<server>__<name>` and returns that name.
+    ///
+    /// Annotations are hints that the MCP specification tells clients to distrust unless
+    /// the server is trusted: only for a `trusted` server may they loosen anything. The tool
+    /// may then be trusted wholesale when its annotations say it is read-only or not
+    /// destructive (missing hints assume the worst); tools of other servers never are.
+    pub fn register_mcp(&mut self, server: &str, trusted: bool, tool: McpTool) -> Result<String> {
         let name = format!("mcp__{server}__{}", tool.name);
         let annotations = tool.annotations.unwrap_or_default();
-        let trustable = annotations.read_only() || !annotations.destructive();
+        let trustable = trusted && (annotations.read_only() || !annotations.destructive());
         let title = tool.title.or_else(|| annotations.title.clone());
         self.register(ToolDefinition {
             name: name.clone(),
@@ -335,7 +338,7 @@ mod tests {
             "annotations": {"title": "Create issue", "destructiveHint": false}
         }))
         .unwrap();
-        let name = reg.register_mcp("github", tool).unwrap();
+        let name = reg.register_mcp("github", true, tool).unwrap();
         assert_eq!(name, "mcp__github__create_issue");
         let def = reg.get(&name).unwrap();
         assert_eq!(def.display_title(), "Create issue");
@@ -347,8 +350,19 @@ mod tests {
             "name": "drop_table", "inputSchema": {"type": "object"}
         }))
         .unwrap();
-        let name = reg.register_mcp("db", risky).unwrap();
+        let name = reg.register_mcp("db", true, risky).unwrap();
         assert!(!reg.trustable_by_default(&name));
+
+        let hinted: McpTool = serde_json::from_value(json!({
+            "name": "read", "inputSchema": {"type": "object"},
+            "annotations": {"readOnlyHint": true}
+        }))
+        .unwrap();
+        let name = reg.register_mcp("untrusted", false, hinted).unwrap();
+        assert!(
+            !reg.trustable_by_default(&name),
+            "untrusted hints loosen nothing"
+        );
     }
 
     #[test]
@@ -359,7 +373,7 @@ mod tests {
                 "properties": {"id": {"type": "string", "pattern": "^[0-9]+$"}}}
         }))
         .unwrap();
-        let e = reg.register_mcp("s", tool).unwrap_err();
+        let e = reg.register_mcp("s", true, tool).unwrap_err();
         assert_eq!(e.kind(), ErrorKind::InvalidSchema);
         assert_eq!(e.path(), "tools.x.parameters.properties.id.pattern");
         assert!(reg.names().is_empty());
