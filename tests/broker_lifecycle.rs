@@ -233,6 +233,13 @@ fn listeners_see_outcomes_exactly_when_futures_settle() {
     assert_eq!(settled.len(), 2);
     assert_eq!(settled[1].from, None, "settled at once: no pending state");
     assert_eq!(settled[1].to, State::Denied);
+    let created = seen.borrow()[0].clone();
+    assert_eq!(created.to, State::PendingApproval);
+    let card = created
+        .approval
+        .expect("a new pending approval carries its card");
+    assert_eq!(card.description, "Write to file: a");
+    assert!(seen.borrow()[1..].iter().all(|t| t.approval.is_none()));
 }
 
 #[test]

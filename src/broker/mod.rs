@@ -263,7 +263,10 @@ impl Broker {
     }
 
     /// Calls `listener` on every transition from now on (creation, approval, denial,
-    /// expiry, cancellation, execution). Listeners must not panic.
+    /// expiry, cancellation, execution). A new pending approval's transition carries its
+    /// card, and a settling one its outcome, so a listener never needs to call back into
+    /// the broker (which it cannot: the broker is busy calling it). Listeners must not
+    /// panic.
     pub fn on_transition(&mut self, listener: Box<dyn FnMut(&Transition)>) {
         self.listeners.push(listener);
     }
@@ -312,7 +315,8 @@ impl Broker {
         let Some(record) = self.records.get(id) else {
             return;
         };
-        let t = transition_of(&record.card, None, State::PendingApproval, now_ms, None);
+        let mut t = transition_of(&record.card, None, State::PendingApproval, now_ms, None);
+        t.approval = Some(record.card.clone());
         self.emit(&t);
     }
 
@@ -405,6 +409,7 @@ fn transition_of(
         to,
         at,
         outcome,
+        approval: None,
     }
 }
 

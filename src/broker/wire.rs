@@ -269,4 +269,7 @@ pub struct Transition {
     /// Set when this transition settled the approval's future.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub outcome: Option<ApprovalOutcome>,
+    /// Set when this transition created a pending approval: the card to show.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub approval: Option<PendingApproval>,
 }
