@@ -168,3 +168,52 @@ fn narrow_shell_grants_cover_only_their_commands() {
         .unwrap();
     assert!(!f.is_settled(), "every command of a line needs a grant");
 }
+
+/// Denies everything: a policy edited to be stricter.
+struct DenyAll;
+impl toolgate::Evaluate for DenyAll {
+    fn evaluate_with(
+        &self,
+        _: &toolgate::Request,
+        _: &toolgate::decision::TrustOverlay,
+    ) -> toolgate::Decision {
+        toolgate::Decision {
+            effect: toolgate::Effect::Deny,
+            risk: toolgate::Risk::High,
+            trustable: false,
+            reason: toolgate::Reason {
+                decider: toolgate::Decider::Mode {
+                    mode: toolgate::Mode::Plan,
+                },
+                text: "plan mode is read-only".into(),
+            },
+            parts: vec![],
+        }
+    }
+    fn check_rule(&self, _: &str) -> toolgate::Result<()> {
+        Ok(())
+    }
+}
+
+#[test]
+fn a_replaced_policy_decides_new_calls_and_edits() {
+    let mut b = broker();
+    grant(&mut b, NewGrant::always("Write"));
+    let (id, _) = b.request_approval(write("s", "a", "1"), 0).unwrap();
+    assert_eq!(b.state(&id), Some(toolgate::broker::State::Approved));
+    let (pending, _) = b.request_approval(bash("s", "make"), 0).unwrap();
+    b.replace_evaluator(Box::new(DenyAll));
+    let (_, f) = b.request_approval(write("s", "a", "1"), 1).unwrap();
+    assert_eq!(
+        f.outcome().unwrap().status,
+        Status::Denied,
+        "grants never beat a deny"
+    );
+    let edited = Answer::Allow {
+        scope: Scope::Once,
+        rules: None,
+        edited_input: Some(json!({"command": "make all"})),
+    };
+    let o = b.respond(&pending, edited, 2).unwrap();
+    assert_eq!((o.status, o.by), (Status::Denied, By::Policy));
+}

@@ -227,6 +227,13 @@ impl Broker {
         &mut self.trust
     }
 
+    /// Replaces the policy, e.g. after the rules were edited. Pending approvals keep the
+    /// decision they were created with; new calls, edited arguments and grant checks use
+    /// the new policy.
+    pub fn replace_evaluator(&mut self, evaluator: Box<dyn Evaluate>) {
+        self.evaluator = evaluator;
+    }
+
     /// The evaluator, e.g. to check rules for [`TrustStore::add`].
     pub fn evaluator(&self) -> &dyn Evaluate {
         self.evaluator.as_ref()
