@@ -372,3 +372,25 @@ fn wire_shapes_are_camel_case() {
         .unwrap_err();
     assert_eq!(e.kind(), ErrorKind::UnknownField);
 }
+
+/// Hands out the same id forever.
+struct Stuck;
+impl toolgate::broker::IdSource for Stuck {
+    fn next_id(&mut self) -> toolgate::Result<String> {
+        Ok("00000000-0000-4000-8000-000000000001".into())
+    }
+}
+
+#[test]
+fn a_repeating_id_source_fails_closed() {
+    let mut b = broker().with_ids(Box::new(Stuck));
+    b.request_approval(write("s", "a", "1"), 0).unwrap();
+    let e = b.request_approval(write("s", "b", "2"), 0).unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::Entropy);
+    let mut fresh = broker().with_ids(Box::new(Stuck));
+    let e = fresh
+        .request_approvals(vec![write("s", "a", "1"), write("s", "b", "2")], 0)
+        .unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::Entropy);
+    assert!(fresh.pending().is_empty(), "nothing is created");
+}

@@ -26,7 +26,7 @@ impl Broker {
     ) -> Result<(String, ApprovalFuture)> {
         self.ensure_running()?;
         let timeout = self.check_call(&call, &HashSet::new())?;
-        let id = self.fresh_id()?;
+        let id = self.fresh_id(&HashSet::new())?;
         Ok(self.admit(id, call, now_ms, now_ms, now_ms.saturating_add(timeout)))
     }
 
@@ -50,9 +50,12 @@ impl Broker {
             }
             timeouts.push(t);
         }
+        let mut taken = HashSet::with_capacity(calls.len());
         let mut ids = Vec::with_capacity(calls.len());
         for _ in &calls {
-            ids.push(self.fresh_id()?);
+            let id = self.fresh_id(&taken)?;
+            taken.insert(id.clone());
+            ids.push(id);
         }
         Ok(calls
             .into_iter()
@@ -105,10 +108,14 @@ impl Broker {
         Ok(timeout)
     }
 
-    pub(super) fn fresh_id(&mut self) -> Result<String> {
+    /// A new id that is not live, not remembered as settled, and not in `taken`.
+    pub(super) fn fresh_id(&mut self, taken: &HashSet<String>) -> Result<String> {
         for _ in 0..8 {
             let id = self.ids.next_id()?;
-            if !self.records.contains_key(&id) && !self.settled_set.contains(&id) {
+            let used = self.records.contains_key(&id)
+                || self.settled_set.contains(&id)
+                || taken.contains(&id);
+            if !used {
                 return Ok(id);
             }
         }
