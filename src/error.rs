@@ -52,6 +52,10 @@ pub enum ErrorKind {
     Storage,
     /// The engine was shut down.
     ShutDown,
+    /// A tool's parameter schema uses something toolgate cannot enforce, or is malformed.
+    InvalidSchema,
+    /// The system's random number source failed, so no unguessable id could be made.
+    Entropy,
 }
 
 impl ErrorKind {
@@ -81,6 +85,8 @@ impl ErrorKind {
             ErrorKind::ResumeMismatch => "RESUME_MISMATCH",
             ErrorKind::Storage => "STORAGE",
             ErrorKind::ShutDown => "SHUT_DOWN",
+            ErrorKind::InvalidSchema => "INVALID_SCHEMA",
+            ErrorKind::Entropy => "ENTROPY_UNAVAILABLE",
         }
     }
 }
@@ -238,6 +244,8 @@ mod tests {
             ErrorKind::ResumeMismatch,
             ErrorKind::Storage,
             ErrorKind::ShutDown,
+            ErrorKind::InvalidSchema,
+            ErrorKind::Entropy,
         ];
         let codes: HashSet<_> = kinds.iter().map(|k| k.code()).collect();
         assert_eq!(codes.len(), kinds.len());

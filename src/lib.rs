@@ -10,23 +10,35 @@
 
 #![forbid(unsafe_code)]
 
+pub mod audit;
+pub mod broker;
 pub mod decision;
 pub mod error;
+pub mod feedback;
 pub mod json;
 pub mod mode;
+pub mod registry;
 pub mod request;
 pub mod shell;
 pub mod tool;
+pub mod trust;
 
 #[cfg(feature = "wasm")]
 pub mod wasm;
 
+pub use audit::AuditLog;
+pub use broker::{
+    Answer, ApprovalFuture, ApprovalOutcome, ApprovalRequest, Broker, BrokerConfig, PendingApproval,
+};
 pub use decision::{
     Decider, Decision, Effect, Evaluate, Layer, PartDecision, Reason, Risk, RuleList,
 };
 pub use error::{Error, ErrorKind, Result};
+pub use feedback::ModelFeedback;
 pub use mode::Mode;
+pub use registry::Registry;
 pub use request::{Request, ToolAnnotations};
+pub use trust::TrustStore;
 
 /// The crate's version, as in `Cargo.toml`.
 ///

@@ -1,0 +1,231 @@
+//! What an approval card shows: a title, the call in words, a preview, a diff, the answers.
+
+use super::{AnswerKind, Diff, Preview};
+use crate::decision::{Decision, Effect};
+use crate::registry::ToolDefinition;
+use crate::request::Request;
+use crate::tool::{self, ToolKind};
+
+/// Content previews are cut to this many characters.
+pub const PREVIEW_CHARS: usize = 500;
+/// Each side of a diff is cut to this many characters.
+pub const DIFF_CHARS: usize = 10_000;
+/// Descriptions are cut to this many characters.
+pub const DESCRIPTION_CHARS: usize = 200;
+
+/// What kind of tool a call is for: the registry's word first, then the built-ins, then MCP
+/// if the call names a server.
+pub(super) fn kind_of(request: &Request, def: Option<&ToolDefinition>) -> ToolKind {
+    if let Some(d) = def {
+        return d.kind;
+    }
+    if let Some(b) = tool::builtin(&request.tool) {
+        return b.defaults.kind;
+    }
+    if request.server.is_some() || request.tool.starts_with("mcp__") {
+        ToolKind::Mcp
+    } else {
+        ToolKind::Other
+    }
+}
+
+/// The name people see.
+pub(super) fn title(request: &Request, def: Option<&ToolDefinition>) -> String {
+    request
+        .annotations
+        .as_ref()
+        .and_then(|a| a.title.clone())
+        .or_else(|| def.map(|d| d.display_title().to_owned()))
+        .unwrap_or_else(|| request.tool.clone())
+}
+
+fn subject(request: &Request, kind: ToolKind) -> &str {
+    kind.subject_keys()
+        .iter()
+        .find_map(|k| request.input_str(k))
+        .unwrap_or("")
+}
+
+/// `text` cut to `max` characters, and whether it was cut.
+fn cut(text: &str, max: usize) -> (String, bool) {
+    match text.char_indices().nth(max) {
+        Some((at, _)) => (text.get(..at).unwrap_or("").to_owned(), true),
+        None => (text.to_owned(), false),
+    }
+}
+
+/// The call in words: `Execute command: git push`, `Write to file: src/a.ts`.
+pub(super) fn description(request: &Request, kind: ToolKind, title: &str) -> String {
+    let s = subject(request, kind);
+    let text = match kind {
+        ToolKind::Shell => format!("Execute command: {s}"),
+        ToolKind::Write => format!("Write to file: {s}"),
+        ToolKind::Edit => format!("Edit file: {s}"),
+        ToolKind::Delete => format!("Delete file: {s}"),
+        ToolKind::Read => format!("Read file: {s}"),
+        ToolKind::Glob => format!("Find files matching: {s}"),
+        ToolKind::Grep => match request.input_str("path") {
+            Some(p) => format!("Search for: {s} in {p}"),
+            None => format!("Search for: {s}"),
+        },
+        ToolKind::Fetch => format!("Fetch URL: {s}"),
+        ToolKind::Mcp => match &request.server {
+            Some(server) => format!("Call {title} on MCP server {server}"),
+            None => format!("Call MCP tool: {title}"),
+        },
+        ToolKind::Other => format!("Use tool: {title}"),
+    };
+    let flat: String = text
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect();
+    let (mut short, was_cut) = cut(&flat, DESCRIPTION_CHARS);
+    if was_cut {
+        short.push('…');
+    }
+    short
+}
+
+/// The content a write or edit would put in place, cut to [`PREVIEW_CHARS`].
+pub(super) fn preview(request: &Request, kind: ToolKind) -> Option<Preview> {
+    let key = match kind {
+        ToolKind::Write => "content",
+        ToolKind::Edit => "new_string",
+        _ => return None,
+    };
+    let (text, truncated) = cut(request.input_str(key)?, PREVIEW_CHARS);
+    Some(Preview { text, truncated })
+}
+
+/// Old and new text of an edit, when both are known.
+pub(super) fn diff(request: &Request, kind: ToolKind) -> Option<Diff> {
+    if kind != ToolKind::Edit {
+        return None;
+    }
+    let (old_text, a) = cut(request.input_str("old_string")?, DIFF_CHARS);
+    let (new_text, b) = cut(request.input_str("new_string")?, DIFF_CHARS);
+    Some(Diff {
+        old_text,
+        new_text,
+        truncated: a || b,
+    })
+}
+
+/// The answers a card offers: "remember" answers only when the call is trustable and its
+/// default rules may be remembered, and "allow this tool for the session" only when the
+/// tool itself may be trusted wholesale.
+pub(super) fn offered(remember: bool, whole_tool: bool) -> Vec<AnswerKind> {
+    let mut answers = vec![AnswerKind::AllowOnce];
+    if remember {
+        answers.extend([AnswerKind::AllowSession, AnswerKind::AllowAlways]);
+    }
+    answers.extend([AnswerKind::Deny, AnswerKind::AllowAll, AnswerKind::DenyAll]);
+    if whole_tool {
+        answers.push(AnswerKind::AllowToolForSession);
+    }
+    answers
+}
+
+/// The rules a "remember" answer stores when it names none: one `Bash(<command>)` per
+/// command of a shell line that asked, else the tool's name.
+pub(super) fn default_rules(request: &Request, decision: &Decision, kind: ToolKind) -> Vec<String> {
+    if kind != ToolKind::Shell {
+        return vec![request.tool.clone()];
+    }
+    let asked: Vec<String> = decision
+        .parts
+        .iter()
+        .filter(|p| p.effect == Effect::Ask)
+        .map(|p| p.part.trim())
+        .filter(|p| !p.is_empty() && !p.starts_with(['>', '<']))
+        .map(|p| format!("Bash({p})"))
+        .collect();
+    if !asked.is_empty() {
+        return asked;
+    }
+    match request.input_str("command").map(str::trim) {
+        Some(c) if !c.is_empty() => vec![format!("Bash({c})")],
+        _ => Vec::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::{json, Value};
+
+    fn req(tool: &str, input: Value) -> Request {
+        Request {
+            tool: tool.into(),
+            input,
+            ..Request::default()
+        }
+    }
+
+    #[test]
+    fn descriptions_name_the_operation() {
+        let cases = [
+            (
+                "Bash",
+                json!({"command": "git push"}),
+                "Execute command: git push",
+            ),
+            (
+                "Write",
+                json!({"file_path": "src/a.ts"}),
+                "Write to file: src/a.ts",
+            ),
+            ("edit", json!({"file_path": "a"}), "Edit file: a"),
+            ("delete", json!({"file_path": "a"}), "Delete file: a"),
+            (
+                "WebFetch",
+                json!({"url": "https://x.org"}),
+                "Fetch URL: https://x.org",
+            ),
+            (
+                "Grep",
+                json!({"pattern": "fn", "path": "src"}),
+                "Search for: fn in src",
+            ),
+            ("custom", json!({}), "Use tool: custom"),
+        ];
+        for (tool, input, want) in cases {
+            let r = req(tool, input);
+            let kind = kind_of(&r, None);
+            assert_eq!(description(&r, kind, &r.tool), want);
+        }
+        let long = req(
+            "Bash",
+            json!({"command": format!("echo {}\nrm x", "a".repeat(300))}),
+        );
+        let d = description(&long, ToolKind::Shell, "Bash");
+        assert_eq!(d.chars().count(), DESCRIPTION_CHARS + 1);
+        assert!(!d.contains('\n') && d.ends_with('…'));
+    }
+
+    #[test]
+    fn previews_are_capped_at_500_characters() {
+        let r = req(
+            "Write",
+            json!({"file_path": "a", "content": "é".repeat(600)}),
+        );
+        let p = preview(&r, ToolKind::Write).unwrap();
+        assert_eq!(p.text.chars().count(), 500);
+        assert!(p.truncated);
+        let r = req("Write", json!({"file_path": "a", "content": "short"}));
+        assert!(!preview(&r, ToolKind::Write).unwrap().truncated);
+        assert!(preview(&r, ToolKind::Shell).is_none());
+    }
+
+    #[test]
+    fn edits_get_a_diff() {
+        let r = req(
+            "Edit",
+            json!({"file_path": "a", "old_string": "x", "new_string": "y"}),
+        );
+        let d = diff(&r, ToolKind::Edit).unwrap();
+        assert_eq!((d.old_text.as_str(), d.new_text.as_str()), ("x", "y"));
+        let r = req("Edit", json!({"file_path": "a", "new_string": "y"}));
+        assert!(diff(&r, ToolKind::Edit).is_none());
+    }
+}

@@ -1,0 +1,275 @@
+//! The broker's JSON wire types (camelCase; inputs reject unknown keys).
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use super::State;
+use crate::decision::{Decision, Risk};
+use crate::feedback::ModelFeedback;
+use crate::request::Request;
+use crate::trust::Scope;
+
+/// A tool call to be approved (input).
+///
+/// ```
+/// let call: toolgate::broker::ApprovalRequest = toolgate::json::from_str(
+///     r#"{"sessionId":"s1","callId":"c1","timeoutMs":60000,
+///         "request":{"tool":"Bash","input":{"command":"git push"}}}"#,
+///     "approval request",
+/// ).unwrap();
+/// assert_eq!(call.request.tool, "Bash");
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ApprovalRequest {
+    /// The session (conversation) the call belongs to.
+    pub session_id: String,
+    /// The agent's id for the tool call, when it has one (ACP `toolCallId`, MCP request id).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub call_id: Option<String>,
+    /// How long a person has to answer; the broker's default when absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub timeout_ms: Option<u64>,
+    /// The call.
+    pub request: Request,
+}
+
+/// Who or what settled an approval.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum By {
+    /// The policy decided (allow or deny) without asking.
+    Policy,
+    /// A remembered grant or agent bypass allowed it.
+    Trust,
+    /// A person answered.
+    Person,
+    /// The deadline passed.
+    Timeout,
+    /// The host cancelled it (one approval or a whole session).
+    Cancel,
+    /// The broker shut down (or was dropped).
+    Shutdown,
+    /// The tool registry refused the call (unknown tool, invalid arguments).
+    Registry,
+}
+
+impl By {
+    /// The name used in JSON.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            By::Policy => "policy",
+            By::Trust => "trust",
+            By::Person => "person",
+            By::Timeout => "timeout",
+            By::Cancel => "cancel",
+            By::Shutdown => "shutdown",
+            By::Registry => "registry",
+        }
+    }
+}
+
+/// How an approval ended, as its future reports it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Status {
+    /// The call may run.
+    Approved,
+    /// The call must not run.
+    Denied,
+    /// Nobody answered in time: the call must not run.
+    Expired,
+    /// The approval was cancelled: the call must not run.
+    Cancelled,
+}
+
+impl Status {
+    /// The state the approval moved to.
+    pub const fn state(self) -> State {
+        match self {
+            Status::Approved => State::Approved,
+            Status::Denied => State::Denied,
+            Status::Expired => State::Expired,
+            Status::Cancelled => State::Cancelled,
+        }
+    }
+}
+
+/// The answers a pending approval offers (what a UI shows as buttons).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum AnswerKind {
+    /// Allow this call.
+    AllowOnce,
+    /// Allow, and remember for the session.
+    AllowSession,
+    /// Allow, and remember across sessions.
+    AllowAlways,
+    /// Deny this call.
+    Deny,
+    /// Allow every pending call of the session ([`super::Broker::approve_all`]).
+    AllowAll,
+    /// Deny every pending call of the session ([`super::Broker::deny_all`]).
+    DenyAll,
+    /// Allow this tool, any arguments, for the rest of the session.
+    AllowToolForSession,
+}
+
+/// A person's answer to one pending approval (input, tagged by `kind`).
+///
+/// ```
+/// use toolgate::broker::Answer;
+/// let a: Answer = toolgate::json::from_str(
+///     r#"{"kind":"allow","scope":"session","rules":["Bash(npm test *)"]}"#, "answer").unwrap();
+/// assert!(matches!(a, Answer::Allow { .. }));
+/// let d: Answer = toolgate::json::from_str(r#"{"kind":"deny","message":"use yarn"}"#, "answer")
+///     .unwrap();
+/// assert!(matches!(d, Answer::Deny { .. }));
+/// ```
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", tag = "kind", deny_unknown_fields)]
+pub enum Answer {
+    /// Allow the call.
+    #[serde(rename_all = "camelCase")]
+    Allow {
+        /// How far the answer reaches.
+        scope: Scope,
+        /// For `session`/`always`: the rules to remember; by default the tool's name, or one
+        /// `Bash(<command>)` rule per command of a shell line.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        rules: Option<Vec<String>>,
+        /// Arguments the person edited; checked against the schema and the policy again.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        edited_input: Option<Value>,
+    },
+    /// Deny the call.
+    #[serde(rename_all = "camelCase")]
+    Deny {
+        /// A message for the model.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        message: Option<String>,
+    },
+    /// Allow this tool with any arguments for the rest of the session; approves this call
+    /// and every other pending call of the tool in the session that the grant now allows.
+    AllowToolForSession,
+}
+
+/// A content preview for the approval card.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Preview {
+    /// At most [`super::PREVIEW_CHARS`] characters of the content.
+    pub text: String,
+    /// Whether the content was longer.
+    pub truncated: bool,
+}
+
+/// Old and new text of an edit.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Diff {
+    /// The text being replaced (at most [`super::DIFF_CHARS`] characters).
+    pub old_text: String,
+    /// The replacement (at most [`super::DIFF_CHARS`] characters).
+    pub new_text: String,
+    /// Whether either text was cut.
+    pub truncated: bool,
+}
+
+/// Everything a UI needs to ask a person about one call.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct PendingApproval {
+    /// The approval's id (a random UUID v4).
+    pub id: String,
+    /// The session.
+    pub session_id: String,
+    /// The agent's call id.
+    pub call_id: Option<String>,
+    /// The agent.
+    pub agent: Option<String>,
+    /// The tool, as the agent spelled it.
+    pub tool: String,
+    /// The name people see.
+    pub title: String,
+    /// What the call does in words: `Execute command: git push`.
+    pub description: String,
+    /// The arguments.
+    pub input: Value,
+    /// A preview of the content to be written.
+    pub preview: Option<Preview>,
+    /// Old and new text, for edits.
+    pub diff: Option<Diff>,
+    /// The risk.
+    pub risk: Risk,
+    /// Whether "remember" answers are offered.
+    pub trustable: bool,
+    /// Why the policy asks.
+    pub reason: String,
+    /// The policy's full decision.
+    pub decision: Decision,
+    /// The answers offered.
+    pub answers: Vec<AnswerKind>,
+    /// When it was created (Unix ms).
+    pub created_at: u64,
+    /// When it expires (Unix ms).
+    pub deadline: u64,
+}
+
+/// How an approval ended: what its future resolves to.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ApprovalOutcome {
+    /// The approval's id.
+    pub id: String,
+    /// Approved, denied, expired or cancelled.
+    pub status: Status,
+    /// Who or what settled it.
+    pub by: By,
+    /// For approvals by a person or a grant: how far the answer reaches.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scope: Option<Scope>,
+    /// The arguments that may run (edited or original).
+    pub input: Value,
+    /// The person's message, for denials.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
+    /// The rules remembered by this answer (session or always grants).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub grants: Vec<String>,
+    /// What the model is told when the call does not run; `null` when approved.
+    pub feedback: Option<ModelFeedback>,
+}
+
+impl ApprovalOutcome {
+    /// Whether the call may run.
+    pub fn is_approved(&self) -> bool {
+        self.status == Status::Approved
+    }
+}
+
+/// One step of an approval's life, as listeners see it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Transition {
+    /// The approval's id.
+    pub id: String,
+    /// The session.
+    pub session_id: String,
+    /// The agent's call id.
+    pub call_id: Option<String>,
+    /// The tool.
+    pub tool: String,
+    /// The previous state; `null` when the approval was just created.
+    pub from: Option<State>,
+    /// The new state.
+    pub to: State,
+    /// When (Unix ms).
+    pub at: u64,
+    /// Set when this transition settled the approval's future.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub outcome: Option<ApprovalOutcome>,
+    /// Set when this transition created a pending approval: the card to show.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub approval: Option<PendingApproval>,
+}

@@ -1,0 +1,282 @@
+//! The in-memory trust store.
+
+use std::collections::BTreeMap;
+
+use sha2::{Digest, Sha256};
+
+use super::{check_grant_rule, document, Grant, NewGrant, Scope};
+use crate::decision::Evaluate;
+use crate::error::{Error, ErrorKind, Result};
+
+/// Grants and per-agent bypass. Session grants are kept in memory only; `always` grants and
+/// bypass flags are what [`TrustStore::export`] writes and [`TrustStore::import`] reads.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TrustStore {
+    grants: BTreeMap<String, Grant>,
+    bypass: BTreeMap<String, bool>,
+}
+
+/// A stable id for a grant, derived from what it grants to whom.
+pub(super) fn grant_id(
+    rule: &str,
+    scope: Scope,
+    session: Option<&str>,
+    agent: Option<&str>,
+) -> String {
+    let mut h = Sha256::new();
+    for part in [
+        scope.as_str(),
+        session.unwrap_or(""),
+        agent.unwrap_or(""),
+        rule,
+    ] {
+        h.update(part.len().to_le_bytes());
+        h.update(part.as_bytes());
+    }
+    let digest = h.finalize();
+    let hex: String = digest.iter().take(8).map(|b| format!("{b:02x}")).collect();
+    format!("g-{hex}")
+}
+
+impl TrustStore {
+    /// An empty store.
+    pub fn new() -> Self {
+        TrustStore::default()
+    }
+
+    /// Adds a grant after checking it ([`check_grant_rule`]): a refused rule, a `once` scope,
+    /// a session grant without a session, or an expiry in the past is an error and nothing
+    /// changes. Adding a grant that exists already replaces it (new time and expiry).
+    pub fn add(&mut self, new: NewGrant, rules: &dyn Evaluate, now_ms: u64) -> Result<Grant> {
+        let rule = new.rule.trim().to_owned();
+        check_grant_rule(&rule, rules)?;
+        let session_id = match (new.scope, new.session_id) {
+            (Scope::Once, _) => {
+                return Err(Error::new(
+                    ErrorKind::GrantRefused,
+                    "a `once` answer applies to one call and is not remembered",
+                )
+                .at("scope")
+                .with_hint("use scope `session` or `always` for a grant"))
+            }
+            (Scope::Session, Some(s)) if !s.is_empty() => Some(s),
+            (Scope::Session, _) => {
+                return Err(Error::new(
+                    ErrorKind::GrantRefused,
+                    "a session grant needs the session it belongs to",
+                )
+                .at("sessionId")
+                .with_hint("set `sessionId`"))
+            }
+            (Scope::Always, _) => None,
+        };
+        if let Some(t) = new.expires_at.filter(|t| *t <= now_ms) {
+            return Err(Error::new(
+                ErrorKind::GrantRefused,
+                format!("the grant would expire at {t}, which is not after now ({now_ms})"),
+            )
+            .at("expiresAt")
+            .with_hint("give an expiry in the future, or none"));
+        }
+        let grant = Grant {
+            id: grant_id(
+                &rule,
+                new.scope,
+                session_id.as_deref(),
+                new.agent.as_deref(),
+            ),
+            rule,
+            scope: new.scope,
+            session_id,
+            agent: new.agent,
+            created_at: now_ms,
+            expires_at: new.expires_at,
+        };
+        self.grants.insert(grant.id.clone(), grant.clone());
+        Ok(grant)
+    }
+
+    /// Turns per-agent bypass on or off for `agent` (persisted).
+    pub fn set_agent_bypass(&mut self, agent: &str, on: bool) {
+        if on {
+            self.bypass.insert(agent.to_owned(), true);
+        } else {
+            self.bypass.remove(agent);
+        }
+    }
+
+    /// Whether `agent` has bypass.
+    pub fn agent_bypass(&self, agent: Option<&str>) -> bool {
+        agent.is_some_and(|a| self.bypass.get(a).copied().unwrap_or(false))
+    }
+
+    /// The agents with bypass, sorted.
+    pub fn bypass_agents(&self) -> Vec<String> {
+        self.bypass.keys().cloned().collect()
+    }
+
+    /// Every grant that has not expired at `now_ms`, sorted by id.
+    pub fn list(&self, now_ms: u64) -> Vec<&Grant> {
+        self.grants
+            .values()
+            .filter(|g| g.expires_at.is_none_or(|t| now_ms < t))
+            .collect()
+    }
+
+    /// The grants that apply to a call of `session_id` by `agent` at `now_ms`.
+    pub fn active(&self, session_id: &str, agent: Option<&str>, now_ms: u64) -> Vec<&Grant> {
+        self.grants
+            .values()
+            .filter(|g| g.applies(session_id, agent, now_ms))
+            .collect()
+    }
+
+    /// Removes one grant by id; `None` when there is no such grant.
+    pub fn revoke(&mut self, id: &str) -> Option<Grant> {
+        self.grants.remove(id)
+    }
+
+    /// Removes every grant of a session; returns how many.
+    pub fn clear_session(&mut self, session_id: &str) -> usize {
+        let before = self.grants.len();
+        self.grants
+            .retain(|_, g| g.session_id.as_deref() != Some(session_id));
+        before - self.grants.len()
+    }
+
+    /// Removes the grants that expired at or before `now_ms` and returns them.
+    pub fn expire(&mut self, now_ms: u64) -> Vec<Grant> {
+        let expired: Vec<String> = self
+            .grants
+            .values()
+            .filter(|g| g.expires_at.is_some_and(|t| t <= now_ms))
+            .map(|g| g.id.clone())
+            .collect();
+        expired
+            .iter()
+            .filter_map(|id| self.grants.remove(id))
+            .collect()
+    }
+
+    /// The persisted part (`always` grants unexpired at `now_ms`, and bypass) as a version 1
+    /// trust document with its checksum.
+    pub fn export(&self, now_ms: u64) -> String {
+        let grants = self
+            .list(now_ms)
+            .into_iter()
+            .filter(|g| g.scope == Scope::Always)
+            .cloned()
+            .collect::<Vec<_>>();
+        document::write(&grants, &self.bypass)
+    }
+
+    /// Replaces the persisted part with a trust document (version 1, or an older version,
+    /// which is migrated). A malformed, unknown-version or tampered document, or one with a
+    /// grant that would be refused, is an error and leaves the store as it was. Session
+    /// grants are kept. Returns how many grants were imported.
+    pub fn import(&mut self, text: &str, rules: &dyn Evaluate) -> Result<usize> {
+        let parsed = document::read(text)?;
+        let mut grants = BTreeMap::new();
+        for (i, g) in parsed.grants.into_iter().enumerate() {
+            check_grant_rule(&g.rule, rules).map_err(|e| e.within(&format!("grants[{i}]")))?;
+            let id = grant_id(&g.rule, Scope::Always, None, g.agent.as_deref());
+            let grant = Grant {
+                id: id.clone(),
+                rule: g.rule,
+                scope: Scope::Always,
+                session_id: None,
+                agent: g.agent,
+                created_at: g.created_at,
+                expires_at: g.expires_at,
+            };
+            grants.insert(id, grant);
+        }
+        let count = grants.len();
+        self.grants.retain(|_, g| g.scope != Scope::Always);
+        self.grants.extend(grants);
+        self.bypass = parsed.bypass;
+        Ok(count)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::decision::{Decision, TrustOverlay};
+    use crate::Request;
+
+    struct AnyRule;
+    impl Evaluate for AnyRule {
+        fn evaluate_with(&self, _: &Request, _: &TrustOverlay) -> Decision {
+            unimplemented!()
+        }
+        fn check_rule(&self, _: &str) -> Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn session_grants_stay_in_their_session() {
+        let mut s = TrustStore::new();
+        s.add(NewGrant::session("Write", "a"), &AnyRule, 0).unwrap();
+        assert_eq!(s.active("a", None, 1).len(), 1);
+        assert!(s.active("b", None, 1).is_empty());
+        assert_eq!(s.clear_session("a"), 1);
+        assert!(s.active("a", None, 1).is_empty());
+    }
+
+    #[test]
+    fn agent_bound_grants_apply_to_that_agent_only() {
+        let mut s = TrustStore::new();
+        s.add(
+            NewGrant::always("Write").for_agent(Some("claude")),
+            &AnyRule,
+            0,
+        )
+        .unwrap();
+        assert_eq!(s.active("x", Some("claude"), 1).len(), 1);
+        assert!(s.active("x", Some("copilot"), 1).is_empty());
+        assert!(s.active("x", None, 1).is_empty());
+    }
+
+    #[test]
+    fn grants_expire_and_can_be_revoked() {
+        let mut s = TrustStore::new();
+        let mut g = NewGrant::always("Write");
+        g.expires_at = Some(100);
+        let g = s.add(g, &AnyRule, 0).unwrap();
+        assert_eq!(s.active("x", None, 99).len(), 1);
+        assert!(s.active("x", None, 100).is_empty());
+        assert!(s.list(100).is_empty());
+        assert_eq!(s.expire(100).len(), 1);
+        let g2 = s.add(NewGrant::always("Edit"), &AnyRule, 0).unwrap();
+        assert_ne!(g.id, g2.id);
+        assert_eq!(s.revoke(&g2.id).map(|g| g.rule), Some("Edit".into()));
+        assert!(s.revoke(&g2.id).is_none());
+    }
+
+    #[test]
+    fn bad_grants_change_nothing() {
+        let mut s = TrustStore::new();
+        let mut once = NewGrant::always("Write");
+        once.scope = Scope::Once;
+        let mut no_session = NewGrant::session("Write", "");
+        no_session.session_id = None;
+        let mut past = NewGrant::always("Write");
+        past.expires_at = Some(5);
+        for g in [once, no_session, past, NewGrant::always("Bash")] {
+            let e = s.add(g, &AnyRule, 10).unwrap_err();
+            assert_eq!(e.kind(), ErrorKind::GrantRefused);
+        }
+        assert_eq!(s, TrustStore::new());
+    }
+
+    #[test]
+    fn ids_are_stable_and_distinct() {
+        let a = grant_id("Write", Scope::Always, None, None);
+        assert_eq!(a, grant_id("Write", Scope::Always, None, None));
+        assert_ne!(a, grant_id("Write", Scope::Session, Some("s"), None));
+        assert_ne!(a, grant_id("Write", Scope::Always, None, Some("x")));
+        assert_eq!(a.len(), 18);
+    }
+}

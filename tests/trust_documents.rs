@@ -1,0 +1,147 @@
+//! Persistence of the trust store: round trips, migration, and rejected documents.
+#![allow(clippy::unwrap_used, reason = "test helpers may unwrap")]
+
+use toolgate::decision::TrustOverlay;
+use toolgate::trust::{NewGrant, TrustStore};
+use toolgate::{Decision, Error, ErrorKind, Evaluate, Request};
+
+/// Accepts every rule except ones containing `!`.
+struct Rules;
+impl Evaluate for Rules {
+    fn evaluate_with(&self, _: &Request, _: &TrustOverlay) -> Decision {
+        unimplemented!("not needed by the store")
+    }
+    fn check_rule(&self, rule: &str) -> toolgate::Result<()> {
+        if rule.contains('!') {
+            Err(Error::new(
+                ErrorKind::InvalidRule,
+                format!("`!` in `{rule}`"),
+            ))
+        } else {
+            Ok(())
+        }
+    }
+}
+
+fn sample() -> TrustStore {
+    let mut s = TrustStore::new();
+    s.add(NewGrant::always("Write"), &Rules, 10).unwrap();
+    s.add(
+        NewGrant::always("Bash(npm test *)").for_agent(Some("claude")),
+        &Rules,
+        20,
+    )
+    .unwrap();
+    let mut expiring = NewGrant::always("Edit(src/**)");
+    expiring.expires_at = Some(1_000);
+    s.add(expiring, &Rules, 30).unwrap();
+    s.add(NewGrant::session("WebFetch", "s1"), &Rules, 40)
+        .unwrap();
+    s.set_agent_bypass("copilot", true);
+    s
+}
+
+#[test]
+fn export_import_export_is_unchanged() {
+    let text = sample().export(500);
+    let mut other = TrustStore::new();
+    assert_eq!(other.import(&text, &Rules).unwrap(), 3);
+    assert_eq!(other.export(500), text);
+    assert!(other.agent_bypass(Some("copilot")));
+    // Session grants are not persisted.
+    assert!(!text.contains("WebFetch"));
+}
+
+#[test]
+fn expired_grants_are_not_exported() {
+    let text = sample().export(1_000);
+    assert!(!text.contains("Edit(src/**)"));
+}
+
+#[test]
+fn import_keeps_session_grants_and_replaces_persisted_ones() {
+    let mut s = sample();
+    let empty = TrustStore::new().export(0);
+    assert_eq!(s.import(&empty, &Rules).unwrap(), 0);
+    let rules: Vec<_> = s.list(0).iter().map(|g| g.rule.clone()).collect();
+    assert_eq!(rules, ["WebFetch"]);
+    assert!(!s.agent_bypass(Some("copilot")));
+}
+
+fn rejected(text: &str) -> Error {
+    let mut s = sample();
+    let before = s.clone();
+    let e = s.import(text, &Rules).unwrap_err();
+    assert_eq!(
+        s, before,
+        "a rejected import must leave the store as it was"
+    );
+    e
+}
+
+#[test]
+fn malformed_documents_are_rejected() {
+    for text in [
+        "",
+        "not json",
+        "{}",
+        r#"{"version":1}"#,
+        r#"{"version":1,"grants":[{"rule":"Write"}],"agents":{},"checksum":"sha256:0"}"#,
+        r#"{"version":1,"grants":[],"agents":{},"checksum":"sha256:0","extra":1}"#,
+    ] {
+        let e = rejected(text);
+        assert!(
+            matches!(e.kind(), ErrorKind::InvalidTrustDocument),
+            "{text}: {e}"
+        );
+    }
+}
+
+#[test]
+fn unknown_versions_are_rejected() {
+    let e = rejected(r#"{"version":7,"grants":[],"agents":{},"checksum":"sha256:0"}"#);
+    assert_eq!(e.kind(), ErrorKind::UnsupportedVersion);
+    assert!(e.message().contains("version 7"));
+}
+
+#[test]
+fn tampered_documents_are_rejected() {
+    let text = sample().export(0);
+    let widened = text.replace("Bash(npm test *)", "Bash(npm *)x");
+    assert_eq!(rejected(&widened).kind(), ErrorKind::Tampered);
+    let bypass_added = text.replace("\"copilot\"", "\"claude\"");
+    assert_eq!(rejected(&bypass_added).kind(), ErrorKind::Tampered);
+    let later_expiry = text.replace("\"expiresAt\": 1000", "\"expiresAt\": 9999999");
+    assert_ne!(later_expiry, text);
+    assert_eq!(rejected(&later_expiry).kind(), ErrorKind::Tampered);
+}
+
+#[test]
+fn documents_with_refused_grants_are_rejected() {
+    // A well-formed, correctly checksummed document cannot smuggle in a broad grant: the
+    // store writes such a document only through `add`, so build it from v0.
+    let e = rejected(r#"{"version":0,"allow":["Write","Bash"]}"#);
+    assert_eq!(e.kind(), ErrorKind::GrantRefused);
+    assert_eq!(e.path(), "grants[1].rule");
+    let e = rejected(r#"{"version":0,"allow":["Write(!)"]}"#);
+    assert_eq!(e.kind(), ErrorKind::GrantRefused);
+}
+
+#[test]
+fn version_0_migrates_to_version_1() {
+    let mut s = TrustStore::new();
+    let n = s
+        .import(
+            r#"{"version":0,"allow":["Write","Bash(npm test)"],"bypassAgents":["claude"]}"#,
+            &Rules,
+        )
+        .unwrap();
+    assert_eq!(n, 2);
+    assert!(s.agent_bypass(Some("claude")));
+    let v1 = s.export(0);
+    assert!(v1.contains("\"version\": 1"));
+    assert!(v1.contains("\"checksum\": \"sha256:"));
+    let mut again = TrustStore::new();
+    again.import(&v1, &Rules).unwrap();
+    assert_eq!(again, s);
+}
