@@ -14,7 +14,9 @@ pub mod decision;
 pub mod error;
 pub mod json;
 pub mod mode;
+pub mod path;
 pub mod request;
+pub mod rule;
 pub mod shell;
 pub mod tool;
 

@@ -1,0 +1,2 @@
+//! Placeholder; the evaluation benchmark lands with the policy.
+fn main() {}
