@@ -12,9 +12,11 @@
 
 pub mod decision;
 pub mod error;
+pub mod fixture;
 pub mod json;
 pub mod mode;
 pub mod path;
+pub mod policy;
 pub mod request;
 pub mod rule;
 pub mod shell;
@@ -28,6 +30,7 @@ pub use decision::{
 };
 pub use error::{Error, ErrorKind, Result};
 pub use mode::Mode;
+pub use policy::{Policy, PolicyDocument, Warning};
 pub use request::{Request, ToolAnnotations};
 
 /// The crate's version, as in `Cargo.toml`.
