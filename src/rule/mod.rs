@@ -143,8 +143,21 @@ fn parse_specifier(tool: &ToolSelector, spec: &str) -> Result<Specifier> {
             format!("MCP rule `{name}` takes no specifier"),
         )
         .with_hint("name the tool in the rule instead: `mcp__server__tool`")),
-        ToolSelector::Name(_) => {
-            tool_name::validate(spec, true)?;
+        ToolSelector::Name(name) => {
+            tool_name::validate(spec, true).map_err(|e| {
+                Error::new(
+                    ErrorKind::InvalidRule,
+                    format!(
+                        "`{name}` is not a built-in tool, so `({spec})` would name a tool of the \
+                         MCP server `{name}`, but {}",
+                        e.message()
+                    ),
+                )
+                .with_hint(
+                    "check the spelling of the tool (`Bash`, `Read`, `Edit`, `Write`, \
+                     `WebFetch`, `shell`, `read`, `write`, `url`, ...)",
+                )
+            })?;
             Ok(Specifier::McpTool(spec.to_owned()))
         }
         ToolSelector::Glob(g) => Err(Error::new(
