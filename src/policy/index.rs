@@ -4,9 +4,8 @@
 
 use std::collections::HashMap;
 
-use globset::{Candidate, GlobBuilder, GlobSet, GlobSetBuilder};
-
-use crate::error::{Error, ErrorKind, Result};
+use super::globs::{Buckets, BucketsBuilder, GlobIndex, GlobIndexBuilder};
+use crate::error::Error;
 use crate::rule::{Anchor, DomainPattern, FetchTarget, Rule, Specifier, ToolSelector, UrlPattern};
 use crate::tool::ToolKind;
 
@@ -29,77 +28,26 @@ pub(crate) struct Indexable<'a> {
     pub root: Option<&'a str>,
 }
 
-struct GlobIndexBuilder {
-    builder: GlobSetBuilder,
-    ids: Vec<Id>,
-}
-
-impl Default for GlobIndexBuilder {
-    fn default() -> Self {
-        GlobIndexBuilder {
-            builder: GlobSetBuilder::new(),
-            ids: Vec::new(),
-        }
-    }
-}
-
-impl GlobIndexBuilder {
-    fn add(&mut self, id: Id, glob: &str, literal_separator: bool) -> Result<()> {
-        let g = GlobBuilder::new(glob)
-            .literal_separator(literal_separator)
-            .backslash_escape(false)
-            .build()
-            .map_err(|e| {
-                Error::new(
-                    ErrorKind::InvalidRule,
-                    format!("pattern `{glob}` does not compile: {}", e.kind()),
-                )
-                .with_hint("check brackets: `[` starts a character class that `]` must close")
-            })?;
-        self.builder.add(g);
-        self.ids.push(id);
-        Ok(())
-    }
-
-    fn build(self) -> Result<GlobIndex> {
-        let set = self.builder.build().map_err(|e| {
-            Error::new(ErrorKind::InvalidRule, format!("rules do not compile: {e}"))
-        })?;
-        Ok(GlobIndex { set, ids: self.ids })
-    }
-}
-
-/// A `GlobSet` whose match indices map back to rule ids.
-pub(crate) struct GlobIndex {
-    set: GlobSet,
-    ids: Vec<Id>,
-}
-
-impl GlobIndex {
-    fn matches_into(&self, text: &str, out: &mut Vec<Id>) {
-        if self.ids.is_empty() {
-            return;
-        }
-        let candidate = Candidate::new(text);
-        for i in self.set.matches_candidate(&candidate) {
-            if let Some(id) = self.ids.get(i) {
-                out.push(*id);
-            }
-        }
-    }
-}
-
-#[derive(Default)]
 struct PathSetsBuilder {
-    abs: GlobIndexBuilder,
-    cwd: GlobIndexBuilder,
-    home: GlobIndexBuilder,
+    abs: BucketsBuilder,
+    cwd: BucketsBuilder,
+    home: BucketsBuilder,
+}
+
+impl PathSetsBuilder {
+    fn new() -> Self {
+        PathSetsBuilder {
+            abs: BucketsBuilder::new('/'),
+            cwd: BucketsBuilder::new('/'),
+            home: BucketsBuilder::new('/'),
+        }
+    }
 }
 
 struct PathSets {
-    abs: GlobIndex,
-    cwd: GlobIndex,
-    home: GlobIndex,
+    abs: Buckets,
+    cwd: Buckets,
+    home: Buckets,
 }
 
 enum FetchMatcher {
@@ -156,8 +104,8 @@ pub(crate) struct ClassIndex {
     names: HashMap<String, Vec<Id>>,
     mcp: HashMap<String, Vec<(Id, Option<String>)>>,
     name_globs: GlobIndex,
-    commands: GlobIndex,
-    commands_canonical: GlobIndex,
+    commands: Buckets,
+    commands_canonical: Buckets,
     paths: HashMap<ToolKind, PathSets>,
     fetch: FetchIndex,
 }
@@ -173,8 +121,8 @@ impl ClassIndex {
         let mut names: HashMap<String, Vec<Id>> = HashMap::new();
         let mut mcp: HashMap<String, Vec<(Id, Option<String>)>> = HashMap::new();
         let mut name_globs = GlobIndexBuilder::default();
-        let mut commands = GlobIndexBuilder::default();
-        let mut commands_canonical = GlobIndexBuilder::default();
+        let mut commands = BucketsBuilder::new(' ');
+        let mut commands_canonical = BucketsBuilder::new(' ');
         let mut paths: HashMap<ToolKind, PathSetsBuilder> = HashMap::new();
         let mut fetch = FetchIndex::default();
         for r in rules {
@@ -207,17 +155,17 @@ impl ClassIndex {
                 }
                 (_, Some(Specifier::Command(c))) => {
                     for g in c.globs(&|w| w.to_vec()) {
-                        commands.add(id, &g, false).map_err(fail)?;
+                        commands.add(id, &g).map_err(fail)?;
                     }
                     if restrictive {
                         for g in c.globs(&crate::shell::canonical_words) {
-                            commands_canonical.add(id, &g, false).map_err(fail)?;
+                            commands_canonical.add(id, &g).map_err(fail)?;
                         }
                     }
                 }
                 (sel, Some(Specifier::Path(p))) => {
                     for k in sel.covered_kinds(restrictive) {
-                        let sets = paths.entry(*k).or_default();
+                        let sets = paths.entry(*k).or_insert_with(PathSetsBuilder::new);
                         let (set, base) = match (p.anchor, r.root) {
                             (Anchor::Root, _) => (&mut sets.abs, Some("")),
                             (Anchor::LayerRoot, Some(root)) => (&mut sets.abs, Some(root)),
@@ -225,7 +173,7 @@ impl ClassIndex {
                             _ => (&mut sets.cwd, None),
                         };
                         for g in p.globs(base) {
-                            set.add(id, &g, true).map_err(fail)?;
+                            set.add(id, &g).map_err(fail)?;
                         }
                     }
                 }

@@ -27,6 +27,7 @@ mod compile;
 mod document;
 mod evaluate;
 mod explain;
+mod globs;
 mod index;
 mod protected;
 mod shell_view;

@@ -96,6 +96,9 @@ impl PathPattern {
         if full.is_empty() || full == "/" {
             return vec!["**".to_owned()];
         }
+        if full.ends_with("/**") {
+            return vec![full];
+        }
         vec![full.clone(), format!("{full}/**")]
     }
 }
