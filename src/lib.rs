@@ -32,6 +32,7 @@ pub use error::{Error, ErrorKind, Result};
 pub use mode::Mode;
 pub use policy::{Policy, PolicyDocument, Warning};
 pub use request::{Request, ToolAnnotations};
+pub use rule::Rule;
 
 /// The crate's version, as in `Cargo.toml`.
 ///
