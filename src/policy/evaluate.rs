@@ -98,7 +98,9 @@ fn resolve_tool(policy: &Policy, request: &Request) -> Tool {
             mcp,
         };
     }
-    if let Some(b) = builtin(&name) {
+    // A tool that comes from an MCP server is an MCP tool even when it borrows a built-in
+    // name (`Read` from server `evil` must not get the built-in read's defaults).
+    if let (Some(b), None) = (builtin(&name), &mcp) {
         return Tool {
             name,
             defaults: b.defaults,
