@@ -246,6 +246,7 @@ mod tests {
             "Read(../x)",
             "Ba sh",
             "url(https://exa mple.com)",
+            "Secrets(./.env)",
         ] {
             let e = bad.parse::<Rule>().unwrap_err();
             assert_eq!(e.code(), "INVALID_RULE", "{bad}");

@@ -112,15 +112,24 @@ pub(crate) fn validate(name: &str, in_specifier: bool) -> Result<()> {
         return Err(Error::new(ErrorKind::InvalidRule, format!("empty {what}"))
             .with_hint("start the rule with a tool name, e.g. `Bash` or `Read(./.env)`"));
     }
-    if let Some(c) = name
-        .chars()
-        .find(|c| !(c.is_alphanumeric() || matches!(c, '_' | '-' | '.' | ':' | '/' | '*' | '@')))
-    {
+    // MCP tool names are letters, digits, `_`, `-` and `.`; other hosts' tool names may
+    // also use `:`, `/` and `@`.
+    let allowed = |c: char| {
+        c.is_alphanumeric()
+            || matches!(c, '_' | '-' | '.' | '*')
+            || (!in_specifier && matches!(c, ':' | '/' | '@'))
+    };
+    if let Some(c) = name.chars().find(|c| !allowed(*c)) {
+        let hint = if in_specifier {
+            "an MCP tool name uses letters, digits and `_-.`; `*` is the only wildcard"
+        } else {
+            "tool names use letters, digits and `_-.:/@`; `*` is the only wildcard"
+        };
         return Err(Error::new(
             ErrorKind::InvalidRule,
             format!("{what} `{name}` contains `{c}`"),
         )
-        .with_hint("tool names use letters, digits and `_-.:/@`; `*` is the only wildcard"));
+        .with_hint(hint));
     }
     Ok(())
 }
