@@ -370,3 +370,9 @@ fn policy_documents_round_trip() {
     assert_eq!(doc, doc2);
     assert_eq!(serde_json::to_string(&doc2).unwrap(), again);
 }
+
+#[test]
+fn policies_can_be_shared_across_threads() {
+    fn shared<T: Send + Sync>() {}
+    shared::<Policy>();
+}

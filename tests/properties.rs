@@ -178,3 +178,65 @@ fn request() -> impl Strategy<Value = Request> {
         "[a-z_-]{1,8}".prop_map(move |t| with(&t, serde_json::json!({}))),
     ]
 }
+
+/// A direct reading of the command-rule semantics, to check the compiled, bucketed matchers
+/// against: exact (with `*` spanning anything), or a prefix followed by a space or the end.
+fn naive_command_match(rule: &str, command: &str) -> bool {
+    let line = command.split_whitespace().collect::<Vec<_>>().join(" ");
+    let spec = rule
+        .strip_prefix("Bash(")
+        .and_then(|r| r.strip_suffix(')'))
+        .unwrap();
+    let spec = spec.split_whitespace().collect::<Vec<_>>().join(" ");
+    let prefix = spec
+        .strip_suffix(":*")
+        .map(|p| p.trim_end().to_owned())
+        .or_else(|| {
+            (spec != "*")
+                .then(|| spec.strip_suffix(" *").map(|p| p.trim_end().to_owned()))
+                .flatten()
+        });
+    match prefix {
+        Some(p) if p.is_empty() => true,
+        Some(p) => {
+            toolgate::rule::star_match(&p, &line)
+                || toolgate::rule::star_match(&format!("{p} *"), &line)
+        }
+        None => toolgate::rule::star_match(&spec, &line),
+    }
+}
+
+fn rule_word() -> impl Strategy<Value = String> {
+    prop_oneof![
+        4 => word(),
+        1 => Just("*".to_owned()),
+        1 => Just("a?".to_owned()),
+        1 => Just("[x]".to_owned()),
+        1 => Just("{a,b}".to_owned()),
+        1 => Just("gi*".to_owned()),
+    ]
+}
+
+proptest! {
+    #[test]
+    fn compiled_command_rules_agree_with_a_direct_reading(
+        rules in prop::collection::vec(
+            (prop::collection::vec(rule_word(), 1..4), prop_oneof![Just(""), Just(" *"), Just(":*")])
+                .prop_map(|(w, s)| format!("Bash({}{s})", w.join(" "))),
+            1..8,
+        ),
+        command in words(),
+    ) {
+        let doc = serde_json::json!({ "permissions": { "allow": rules } }).to_string();
+        let policy = Policy::from_json(&doc).unwrap();
+        let request = Request {
+            tool: "Bash".into(),
+            input: serde_json::json!({ "command": command }),
+            cwd: Some("/p".into()),
+            ..Request::default()
+        };
+        let expected = rules.iter().any(|r| naive_command_match(r, &command));
+        let got = policy.evaluate(&request).effect == toolgate::Effect::Allow;
+        prop_assert_eq!(got, expected, "rules {:?} command {:?}", rules, command);
+    }
+}
