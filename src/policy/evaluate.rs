@@ -217,6 +217,8 @@ pub(crate) struct Call<'a> {
     pub tool: Tool,
     /// Every rule that matched, for explanations: (from the trust overlay, id).
     pub hits: RefCell<Vec<(bool, Id)>>,
+    /// Whether to fill `hits` (only explanations need them).
+    pub record: bool,
 }
 
 impl<'a> Call<'a> {
@@ -248,6 +250,7 @@ impl<'a> Call<'a> {
             dirs,
             tool: resolve_tool(policy, request),
             hits: RefCell::new(Vec::new()),
+            record: false,
         }
     }
 
@@ -279,9 +282,7 @@ impl<'a> Call<'a> {
         matches: &dyn Fn(&ClassIndex) -> Vec<Id>,
     ) -> Option<Reason> {
         let hits = matches(self.class(list));
-        if let Ok(mut rec) = self.hits.try_borrow_mut() {
-            rec.extend(hits.iter().map(|id| (false, *id)));
-        }
+        self.remember(false, &hits);
         if let Some(id) = hits.iter().min() {
             return self.policy.entries.get(*id).map(|e| rule_reason(e, false));
         }
@@ -290,11 +291,18 @@ impl<'a> Call<'a> {
         }
         let trust = self.trust?;
         let hits = matches(&trust.allow);
-        if let Ok(mut rec) = self.hits.try_borrow_mut() {
-            rec.extend(hits.iter().map(|id| (true, *id)));
-        }
+        self.remember(true, &hits);
         let id = hits.iter().min()?;
         trust.entries.get(*id).map(|e| rule_reason(e, true))
+    }
+
+    fn remember(&self, from_trust: bool, hits: &[Id]) {
+        if !self.record {
+            return;
+        }
+        if let Ok(mut rec) = self.hits.try_borrow_mut() {
+            rec.extend(hits.iter().map(|id| (from_trust, *id)));
+        }
     }
 
     /// Whether every path is inside the working directory or an additional directory.

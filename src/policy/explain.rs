@@ -52,7 +52,8 @@ pub struct ConsultedRule {
 
 pub(crate) fn explain(policy: &Policy, request: &Request, trust: &TrustOverlay) -> Explanation {
     let overlay = TrustIndex::build(policy, trust);
-    let call = Call::new(policy, request, overlay.as_ref());
+    let mut call = Call::new(policy, request, overlay.as_ref());
+    call.record = true;
     let decision = decide(&call, Some(trust));
     let mode = call.effective(Some(trust)).mode;
     let hits = call.hits.borrow().clone();
