@@ -30,7 +30,10 @@ mod explain;
 mod globs;
 mod index;
 mod protected;
+mod resolve;
+mod settle;
 mod shell_view;
+mod trust;
 
 use std::collections::BTreeMap;
 
@@ -218,7 +221,7 @@ fn example_path(examples: &[Example], name: &str) -> String {
 
 impl Evaluate for Policy {
     fn evaluate_with(&self, request: &Request, trust: &TrustOverlay) -> Decision {
-        let overlay = evaluate::TrustIndex::build(self, trust);
+        let overlay = trust::TrustIndex::build(self, trust);
         evaluate::evaluate(self, request, overlay.as_ref(), Some(trust))
     }
 

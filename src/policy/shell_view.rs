@@ -6,8 +6,9 @@ use crate::shell::{self, CommandRules, Outcome};
 use crate::tool::ToolKind;
 use crate::Risk;
 
-use super::evaluate::{settle, Basis, Call, Effective};
+use super::evaluate::Call;
 use super::index::{ClassIndex, ToolQuery};
+use super::settle::{settle, Basis, Effective};
 
 impl CommandRules for Call<'_> {
     fn match_command(&self, list: RuleList, words: &[String]) -> Option<Reason> {

@@ -1,0 +1,166 @@
+//! Applying the mode: from why a call would get its effect ([`Basis`]) to the effect and
+//! the reason.
+
+use crate::decision::{Decider, Effect, Reason};
+use crate::mode::Mode;
+use crate::tool::{Level, ToolKind};
+
+/// Why a call (or one part of a shell call) gets its effect, before the mode is applied.
+pub(crate) enum Basis {
+    Denied(Reason),
+    AskRule(Reason),
+    Critical(String),
+    Protected(String),
+    Allowed(Reason),
+    ReadOnly(String),
+    Default {
+        level: Level,
+        inside: bool,
+        reason: Reason,
+    },
+    Unanalysable(String),
+}
+
+impl Basis {
+    pub(crate) fn analysable_and_safe(&self) -> bool {
+        !matches!(
+            self,
+            Basis::Critical(_) | Basis::Protected(_) | Basis::Unanalysable(_)
+        )
+    }
+}
+
+/// The mode in force for one call.
+#[derive(Clone, Debug)]
+pub(crate) struct Effective {
+    pub mode: Mode,
+    pub agent_bypass: Option<String>,
+}
+
+impl Effective {
+    fn bypass(&self) -> bool {
+        self.mode == Mode::BypassPermissions || self.agent_bypass.is_some()
+    }
+    fn strict(&self) -> bool {
+        matches!(self.mode, Mode::Plan | Mode::DontAsk) && self.agent_bypass.is_none()
+    }
+    fn reason(&self, text: String) -> Reason {
+        let decider = match &self.agent_bypass {
+            Some(agent) => Decider::AgentBypass {
+                agent: agent.clone(),
+            },
+            None => Decider::Mode { mode: self.mode },
+        };
+        Reason { decider, text }
+    }
+}
+
+/// Applies the mode to a basis: the effect and the reason.
+pub(crate) fn settle(basis: Basis, mode: &Effective, kind: ToolKind) -> (Effect, Reason) {
+    let m = mode.mode.as_str();
+    let strict_deny = |why: &str| {
+        (
+            Effect::Deny,
+            mode.reason(format!("{why}, and {m} mode denies what would ask")),
+        )
+    };
+    let bypass_allow = |why: &str| {
+        (
+            Effect::Allow,
+            mode.reason(format!("{why}; allowed by bypass")),
+        )
+    };
+    match basis {
+        Basis::Denied(r) => (Effect::Deny, r),
+        Basis::AskRule(r) if mode.strict() => strict_deny(&r.text),
+        Basis::AskRule(r) => (Effect::Ask, r),
+        Basis::Critical(path) => {
+            let text = format!("destructive command on critical path `{path}`");
+            if mode.strict() {
+                strict_deny(&text)
+            } else {
+                (
+                    Effect::Ask,
+                    Reason {
+                        decider: Decider::CriticalPath { path },
+                        text,
+                    },
+                )
+            }
+        }
+        Basis::Unanalysable(detail) => {
+            if mode.strict() {
+                strict_deny(&format!("cannot be analysed: {detail}"))
+            } else {
+                (
+                    Effect::Ask,
+                    Reason {
+                        text: format!("cannot be analysed: {detail}"),
+                        decider: Decider::Unanalysable { detail },
+                    },
+                )
+            }
+        }
+        Basis::Protected(path) => {
+            let text = format!("`{path}` is a protected path");
+            if mode.bypass() {
+                bypass_allow(&text)
+            } else if mode.strict() {
+                strict_deny(&text)
+            } else {
+                (
+                    Effect::Ask,
+                    Reason {
+                        decider: Decider::ProtectedPath { path },
+                        text,
+                    },
+                )
+            }
+        }
+        Basis::Allowed(r) if mode.mode == Mode::Plan && kind.writes_files() => (
+            Effect::Deny,
+            mode.reason(format!("{}, but plan mode is read-only", r.text)),
+        ),
+        Basis::Allowed(r) => (Effect::Allow, r),
+        Basis::ReadOnly(text) => (
+            Effect::Allow,
+            Reason {
+                decider: Decider::ToolDefault {
+                    tool: "bash".to_owned(),
+                },
+                text,
+            },
+        ),
+        Basis::Default {
+            level,
+            inside,
+            reason,
+        } => match level {
+            Level::Deny => (Effect::Deny, reason),
+            Level::Allow if mode.mode == Mode::Plan && kind.writes_files() => (
+                Effect::Deny,
+                mode.reason(format!("{}, but plan mode is read-only", reason.text)),
+            ),
+            Level::Allow => (Effect::Allow, reason),
+            Level::Prompt if mode.bypass() => bypass_allow(&reason.text),
+            Level::Prompt if mode.mode == Mode::Plan && kind.writes_files() => (
+                Effect::Deny,
+                mode.reason("plan mode is read-only: writes, edits and deletes are denied".into()),
+            ),
+            Level::Prompt if mode.strict() => strict_deny(&reason.text),
+            Level::Prompt
+                if mode.mode == Mode::AcceptEdits
+                    && inside
+                    && matches!(kind, ToolKind::Write | ToolKind::Edit) =>
+            {
+                (
+                    Effect::Allow,
+                    mode.reason(
+                        "acceptEdits mode allows edits inside the working directory".into(),
+                    ),
+                )
+            }
+            Level::Prompt => (Effect::Ask, reason),
+        },
+    }
+}
