@@ -10,8 +10,9 @@
 ///
 /// A relative path is resolved against `cwd`, a leading `~` against `home`. Returns `None`
 /// when the path needs a base that is missing (relative without `cwd`, `~` without `home`),
-/// when a base is not absolute, or when the path is empty or holds a NUL byte. `..` at the
-/// root stays at the root, as the kernel does.
+/// when a base is not absolute, when the path names another user's home (`~user`), or when
+/// the path is empty or holds a NUL byte. `..` at the root stays at the root, as the kernel
+/// does.
 ///
 /// ```
 /// use toolgate::path::normalize;
@@ -22,7 +23,9 @@
 /// assert_eq!(normalize("x", None, None), None);
 /// ```
 pub fn normalize(path: &str, cwd: Option<&str>, home: Option<&str>) -> Option<String> {
-    if path.is_empty() || path.contains('\0') {
+    // `~user` names another user's home, which cannot be resolved lexically.
+    let other_home = path.starts_with('~') && path != "~" && !path.starts_with("~/");
+    if path.is_empty() || path.contains('\0') || other_home {
         return None;
     }
     let mut segments: Vec<&str> = Vec::new();
@@ -130,7 +133,8 @@ mod tests {
         assert_eq!(n("./a//b/").as_deref(), Some("/home/ada/proj/a/b"));
         assert_eq!(n("../../../../etc").as_deref(), Some("/etc"));
         assert_eq!(n("~").as_deref(), Some("/home/ada"));
-        assert_eq!(n("~user/x").as_deref(), Some("/home/ada/proj/~user/x"));
+        assert_eq!(n("~user/x"), None);
+        assert_eq!(n("a/~user").as_deref(), Some("/home/ada/proj/a/~user"));
         assert_eq!(n("").as_deref(), None);
         assert_eq!(n("a\0b").as_deref(), None);
         assert_eq!(normalize("a", Some("rel"), None), None);
