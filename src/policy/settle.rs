@@ -70,51 +70,43 @@ pub(crate) fn settle(basis: Basis, mode: &Effective, kind: ToolKind) -> (Effect,
             mode.reason(format!("{why}; allowed by bypass")),
         )
     };
+    // What would ask because of something explicit (an ask rule, a critical or protected
+    // path, an unanalysable call) asks, or in `plan` and `dontAsk` is denied with the same
+    // decider, so the reason still names what made the call unsafe to run unasked.
+    let ask_or_deny = |reason: Reason| {
+        if mode.strict() {
+            let text = format!("{}, and {m} mode denies what would ask", reason.text);
+            (
+                Effect::Deny,
+                Reason {
+                    decider: reason.decider,
+                    text,
+                },
+            )
+        } else {
+            (Effect::Ask, reason)
+        }
+    };
     match basis {
         Basis::Denied(r) => (Effect::Deny, r),
-        Basis::AskRule(r) if mode.strict() => strict_deny(&r.text),
-        Basis::AskRule(r) => (Effect::Ask, r),
-        Basis::Critical(path) => {
-            let text = format!("destructive command on critical path `{path}`");
-            if mode.strict() {
-                strict_deny(&text)
-            } else {
-                (
-                    Effect::Ask,
-                    Reason {
-                        decider: Decider::CriticalPath { path },
-                        text,
-                    },
-                )
-            }
-        }
-        Basis::Unanalysable(detail) => {
-            if mode.strict() {
-                strict_deny(&format!("cannot be analysed: {detail}"))
-            } else {
-                (
-                    Effect::Ask,
-                    Reason {
-                        text: format!("cannot be analysed: {detail}"),
-                        decider: Decider::Unanalysable { detail },
-                    },
-                )
-            }
-        }
+        Basis::AskRule(r) => ask_or_deny(r),
+        Basis::Critical(path) => ask_or_deny(Reason {
+            text: format!("destructive command on critical path `{path}`"),
+            decider: Decider::CriticalPath { path },
+        }),
+        Basis::Unanalysable(detail) => ask_or_deny(Reason {
+            text: format!("cannot be analysed: {detail}"),
+            decider: Decider::Unanalysable { detail },
+        }),
         Basis::Protected(path) => {
             let text = format!("`{path}` is a protected path");
             if mode.bypass() {
                 bypass_allow(&text)
-            } else if mode.strict() {
-                strict_deny(&text)
             } else {
-                (
-                    Effect::Ask,
-                    Reason {
-                        decider: Decider::ProtectedPath { path },
-                        text,
-                    },
-                )
+                ask_or_deny(Reason {
+                    decider: Decider::ProtectedPath { path },
+                    text,
+                })
             }
         }
         Basis::Allowed(r) if mode.mode == Mode::Plan && kind.writes_files() => (
