@@ -1,4 +1,5 @@
-//! Evaluation cost against policy size: 10, 1,000 and 10,000 rules of every form.
+//! Evaluation cost against policy size: 10, 1,000 and 10,000 rules of every form (commands,
+//! anchored and any-depth paths, domains, MCP tools).
 //!
 //! Rules compile into one combined matcher per class and subject kind, so a request that
 //! matches nothing (the worst case: every class is searched) should cost about the same
@@ -22,7 +23,9 @@ mod bench {
                 1 => format!("Bash(cmd{i} --flag{i} * end)"),
                 2 => format!("Read(./dir{i}/**/*.txt)"),
                 3 => format!("Edit(//srv/app{i}/**)"),
+                4 if i % 4 == 0 => format!("Read(secret{i}.key)"),
                 4 => format!("WebFetch(domain:*.host{i}.example.com)"),
+                _ if i % 4 == 1 => format!("Read(*.ext{i})"),
                 _ => format!("mcp__server{i}__get_*"),
             };
             match i % 3 {
