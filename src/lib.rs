@@ -15,10 +15,14 @@ pub mod broker;
 pub mod decision;
 pub mod error;
 pub mod feedback;
+pub mod fixture;
 pub mod json;
 pub mod mode;
+pub mod path;
+pub mod policy;
 pub mod registry;
 pub mod request;
+pub mod rule;
 pub mod shell;
 pub mod tool;
 pub mod trust;
@@ -31,13 +35,15 @@ pub use broker::{
     Answer, ApprovalFuture, ApprovalOutcome, ApprovalRequest, Broker, BrokerConfig, PendingApproval,
 };
 pub use decision::{
-    Decider, Decision, Effect, Evaluate, Layer, PartDecision, Reason, Risk, RuleList,
+    Decider, Decision, Effect, Evaluate, Layer, PartDecision, Reason, Risk, RuleList, TrustOverlay,
 };
 pub use error::{Error, ErrorKind, Result};
 pub use feedback::ModelFeedback;
 pub use mode::Mode;
+pub use policy::{Policy, PolicyDocument, Warning};
 pub use registry::Registry;
 pub use request::{Request, ToolAnnotations};
+pub use rule::Rule;
 pub use trust::TrustStore;
 
 /// The crate's version, as in `Cargo.toml`.

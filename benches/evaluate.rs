@@ -1,0 +1,102 @@
+//! Evaluation cost against policy size: 10, 1,000 and 10,000 rules of every form (commands,
+//! anchored and any-depth paths, domains, MCP tools).
+//!
+//! Rules compile into one combined matcher per class and subject kind, so a request that
+//! matches nothing (the worst case: every class is searched) should cost about the same
+//! against 10,000 rules as against 10. Run with `cargo bench --bench evaluate`.
+
+#[cfg(not(target_arch = "wasm32"))]
+// A bench that cannot build its input has nothing to measure: stopping is right.
+#[allow(clippy::panic)]
+mod bench {
+    use std::time::Duration;
+
+    use criterion::{criterion_group, BenchmarkId, Criterion};
+    use toolgate::{Policy, Request};
+
+    /// A policy with `n` rules spread over the three lists and the rule forms.
+    pub fn policy(n: usize) -> Policy {
+        let (mut allow, mut ask, mut deny) = (Vec::new(), Vec::new(), Vec::new());
+        for i in 0..n {
+            let rule = match i % 6 {
+                0 => format!("Bash(tool{i} run *)"),
+                1 => format!("Bash(cmd{i} --flag{i} * end)"),
+                2 => format!("Read(./dir{i}/**/*.txt)"),
+                3 => format!("Edit(//srv/app{i}/**)"),
+                4 if i % 4 == 0 => format!("Read(secret{i}.key)"),
+                4 => format!("WebFetch(domain:*.host{i}.example.com)"),
+                _ if i % 4 == 1 => format!("Read(*.ext{i})"),
+                _ => format!("mcp__server{i}__get_*"),
+            };
+            match i % 3 {
+                0 => allow.push(rule),
+                1 => ask.push(rule),
+                _ => deny.push(rule),
+            }
+        }
+        let doc =
+            serde_json::json!({ "permissions": { "allow": allow, "ask": ask, "deny": deny } });
+        Policy::from_json(&doc.to_string()).unwrap_or_else(|e| panic!("bench policy: {e}"))
+    }
+
+    fn request(json: &str) -> Request {
+        Request::from_json(json).unwrap_or_else(|e| panic!("bench request: {e}"))
+    }
+
+    pub fn evaluate(c: &mut Criterion) {
+        let requests = [
+            (
+                "bash",
+                request(
+                    r#"{"tool":"Bash","input":{"command":"cargo build --release"},"cwd":"/home/ada/proj"}"#,
+                ),
+            ),
+            (
+                "read",
+                request(
+                    r#"{"tool":"Read","input":{"file_path":"src/deep/nested/file.txt"},"cwd":"/home/ada/proj"}"#,
+                ),
+            ),
+            (
+                "fetch",
+                request(
+                    r#"{"tool":"WebFetch","input":{"url":"https://api.docs.example.org/x"},"cwd":"/home/ada/proj"}"#,
+                ),
+            ),
+            (
+                "mcp",
+                request(r#"{"tool":"mcp__github__get_issue","input":{}}"#),
+            ),
+        ];
+        let mut group = c.benchmark_group("evaluate");
+        group
+            .warm_up_time(Duration::from_millis(500))
+            .measurement_time(Duration::from_secs(2))
+            .sample_size(30);
+        for n in [10usize, 1_000, 10_000] {
+            let p = policy(n);
+            for (name, req) in &requests {
+                group.bench_with_input(BenchmarkId::new(*name, n), req, |b, req| {
+                    b.iter(|| p.evaluate(std::hint::black_box(req)))
+                });
+            }
+        }
+        group.finish();
+        let mut group = c.benchmark_group("compile");
+        group
+            .sample_size(10)
+            .measurement_time(Duration::from_secs(3));
+        for n in [10usize, 1_000] {
+            group.bench_function(BenchmarkId::from_parameter(n), |b| b.iter(|| policy(n)));
+        }
+        group.finish();
+    }
+
+    criterion_group!(benches, evaluate);
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+criterion::criterion_main!(bench::benches);
+
+#[cfg(target_arch = "wasm32")]
+fn main() {}

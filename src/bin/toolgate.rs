@@ -1,0 +1,221 @@
+//! `toolgate`: check a request against a policy, run a policy's examples, or explain a
+//! decision.
+//!
+//! ```text
+//! toolgate check   --policy P.json --request R.json   # the Decision as JSON, exit 0
+//! toolgate explain --policy P.json --request R.json   # the decision and the rules, for people
+//! toolgate test    P.json                             # run the policy's examples
+//! ```
+//! Either file may be `-` for standard input. A bad policy or request exits with 2.
+
+use std::io::Read as _;
+use std::path::Path;
+use std::process::ExitCode;
+
+use toolgate::policy::{Explanation, Policy};
+use toolgate::{Error, ErrorKind, Request};
+
+const USAGE: &str = "usage:
+  toolgate check   --policy <file|-> --request <file|->
+  toolgate explain --policy <file|-> --request <file|->
+  toolgate test    <policy file|->
+
+check prints the decision as one JSON object; explain prints it for people with every rule
+consulted; test runs the policy's examples. Exit codes: 0 success, 1 a failing example,
+2 bad usage, policy or request.";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match run(&args) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("toolgate: error[{}] {e}", e.code());
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn usage_error(message: &str) -> Error {
+    Error::new(ErrorKind::InvalidRequest, message.to_owned()).with_hint("run `toolgate --help`")
+}
+
+fn run(args: &[String]) -> Result<ExitCode, Error> {
+    let Some((command, rest)) = args.split_first() else {
+        eprintln!("{USAGE}");
+        return Ok(ExitCode::from(2));
+    };
+    match command.as_str() {
+        "-h" | "--help" | "help" => {
+            println!("{USAGE}");
+            Ok(ExitCode::SUCCESS)
+        }
+        "check" | "explain" => {
+            let (policy, request) = policy_and_request(rest)?;
+            if command == "check" {
+                let decision = policy.evaluate(&request);
+                println!("{}", to_json(&decision)?);
+            } else {
+                print!("{}", render(&policy.explain(&request)));
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        "test" => {
+            let [file] = rest else {
+                return Err(usage_error("`test` takes one policy file"));
+            };
+            let doc = toolgate::json::from_str(&read(file)?, "policy")?;
+            let policy = Policy::compile_unchecked(doc)?;
+            for w in policy.warnings() {
+                println!("warning[{}] {}: {}", w.code, w.path, w.message);
+            }
+            let results = policy.run_examples();
+            let failed = results.iter().filter(|r| !r.passed()).count();
+            for r in &results {
+                println!(
+                    "{} {}: expected {}, got {} ({})",
+                    if r.passed() { "ok  " } else { "FAIL" },
+                    r.name,
+                    r.expect.as_str(),
+                    r.decision.effect.as_str(),
+                    r.decision.reason.text
+                );
+            }
+            println!("{} passed, {failed} failed", results.len() - failed);
+            Ok(if failed == 0 {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            })
+        }
+        other => Err(usage_error(&format!("unknown command `{other}`"))),
+    }
+}
+
+fn policy_and_request(args: &[String]) -> Result<(Policy, Request), Error> {
+    let (mut policy, mut request) = (None, None);
+    let mut it = args.iter();
+    while let Some(flag) = it.next() {
+        let slot = match flag.as_str() {
+            "--policy" => &mut policy,
+            "--request" => &mut request,
+            other => return Err(usage_error(&format!("unexpected argument `{other}`"))),
+        };
+        let Some(value) = it.next() else {
+            return Err(usage_error(&format!("`{flag}` needs a file name or `-`")));
+        };
+        *slot = Some(value.clone());
+    }
+    let (Some(policy), Some(request)) = (policy, request) else {
+        return Err(usage_error("both `--policy` and `--request` are required"));
+    };
+    if policy == "-" && request == "-" {
+        return Err(usage_error(
+            "only one of `--policy` and `--request` can be `-`",
+        ));
+    }
+    let policy = Policy::from_json(&read(&policy)?).map_err(|e| e.within("policy"))?;
+    for w in policy.warnings() {
+        eprintln!("toolgate: warning[{}] {}: {}", w.code, w.path, w.message);
+    }
+    let mut request = Request::from_json(&read(&request)?).map_err(|e| e.within("request"))?;
+    add_realpaths(&mut request);
+    Ok((policy, request))
+}
+
+fn read(file: &str) -> Result<String, Error> {
+    let mut text = String::new();
+    let result = if file == "-" {
+        std::io::stdin().read_to_string(&mut text).map(|_| ())
+    } else {
+        std::fs::read_to_string(file).map(|t| text = t)
+    };
+    result.map_err(|e| {
+        Error::new(ErrorKind::Storage, format!("cannot read `{file}`: {e}"))
+            .with_hint("check the file name")
+    })?;
+    Ok(text)
+}
+
+/// The native CLI can see the file system: record where symlinks in the request's paths
+/// really lead, so that an allow needs both the link and its target to match.
+fn add_realpaths(request: &mut Request) {
+    let cwd = request.cwd.clone();
+    for key in ["file_path", "path", "notebook_path"] {
+        let Some(written) = request.input_str(key).map(str::to_owned) else {
+            continue;
+        };
+        if request.realpaths.contains_key(&written) {
+            continue;
+        }
+        let full = match &cwd {
+            Some(c) if !written.starts_with('/') => Path::new(c).join(&written),
+            _ => Path::new(&written).to_path_buf(),
+        };
+        if let Ok(real) = std::fs::canonicalize(&full) {
+            if let Some(real) = real.to_str() {
+                let lexical = toolgate::path::normalize(&written, cwd.as_deref(), None);
+                if lexical.as_deref() != Some(real) {
+                    request.realpaths.insert(written, real.to_owned());
+                }
+            }
+        }
+    }
+}
+
+fn to_json<T: serde::Serialize>(value: &T) -> Result<String, Error> {
+    serde_json::to_string(value)
+        .map_err(|e| Error::new(ErrorKind::InvalidJson, format!("cannot encode output: {e}")))
+}
+
+fn render(x: &Explanation) -> String {
+    let d = &x.decision;
+    let mut out = format!(
+        "{} (risk {}, {}trustable)\n  {}\n  tool `{}` ({:?}), mode {}\n",
+        d.effect.as_str().to_uppercase(),
+        d.risk.as_str(),
+        if d.trustable { "" } else { "not " },
+        d.reason.text,
+        x.tool,
+        x.kind,
+        x.mode.as_str()
+    );
+    for p in &d.parts {
+        out.push_str(&format!(
+            "  part `{}`: {} ({})\n",
+            p.part,
+            p.effect.as_str(),
+            p.reason.text
+        ));
+    }
+    if let Some(m) = d.model_message() {
+        out.push_str(&format!("  message to the model: {m}\n"));
+    }
+    if x.rules.is_empty() {
+        out.push_str("rules consulted: none apply to this tool\n");
+    } else {
+        out.push_str("rules consulted:\n");
+        for r in &x.rules {
+            let from = match &r.flag {
+                Some(f) => format!("copilot {f}"),
+                None => format!("{} {}[{}]", r.layer.as_str(), list(r.list), r.index),
+            };
+            out.push_str(&format!(
+                "  {} {:<40} {}{}\n",
+                if r.matched { "*" } else { " " },
+                r.rule,
+                from,
+                if r.active { "" } else { " (inactive)" }
+            ));
+        }
+        out.push_str("  (* = matched this call)\n");
+    }
+    out
+}
+
+fn list(l: toolgate::RuleList) -> &'static str {
+    match l {
+        toolgate::RuleList::Deny => "deny",
+        toolgate::RuleList::Ask => "ask",
+        toolgate::RuleList::Allow => "allow",
+    }
+}

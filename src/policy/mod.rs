@@ -1,0 +1,251 @@
+//! The policy evaluator: a [`PolicyDocument`] compiled once into an immutable [`Policy`] that
+//! turns each [`Request`] into a [`Decision`].
+//!
+//! Rules are checked class by class across every layer: **deny, then ask, then allow**; the
+//! first class with a matching rule decides, and specificity never reorders classes. Then
+//! protected paths, the mode and the tool's defaults.
+//!
+//! ```
+//! use toolgate::{Effect, Policy, Request};
+//! let policy = Policy::from_json(r#"{
+//!     "permissions": {
+//!         "allow": ["Bash(npm run test:*)", "Edit(/src/**)"],
+//!         "deny": ["Read(./.env)", "Bash(curl *)"]
+//!     }
+//! }"#).unwrap();
+//! let req = |json: &str| Request::from_json(json).unwrap();
+//! let d = policy.evaluate(&req(
+//!     r#"{"tool":"Bash","input":{"command":"npm run test -- --ci"},"cwd":"/p"}"#));
+//! assert_eq!(d.effect, Effect::Allow);
+//! let d = policy.evaluate(&req(r#"{"tool":"Read","input":{"file_path":".env"},"cwd":"/p"}"#));
+//! assert_eq!(d.effect, Effect::Deny);
+//! let d = policy.evaluate(&req(r#"{"tool":"Write","input":{"file_path":"/p/x"},"cwd":"/p"}"#));
+//! assert_eq!(d.effect, Effect::Ask);
+//! ```
+
+mod compile;
+mod document;
+mod evaluate;
+mod explain;
+mod globs;
+mod index;
+mod protected;
+mod resolve;
+mod settle;
+mod shell_view;
+mod trust;
+
+use std::collections::BTreeMap;
+
+pub use document::{
+    AgentSettings, CopilotFlags, DisableBypass, Example, LayerDocument, McpServer, Permissions,
+    PolicyDocument, Warning,
+};
+pub use explain::{ConsultedRule, Explanation};
+pub use protected::is_protected;
+
+use crate::decision::{Decision, Evaluate, Layer, RuleList, TrustOverlay};
+use crate::error::{Error, ErrorKind, Result};
+use crate::mode::Mode;
+use crate::request::Request;
+use crate::rule::Rule;
+use crate::tool::ToolDefaults;
+
+use index::ClassIndex;
+
+/// One rule of the policy, with where it came from.
+pub(crate) struct Entry {
+    pub rule: Rule,
+    pub text: String,
+    pub list: RuleList,
+    pub layer: Layer,
+    pub index: usize,
+    /// For Copilot flags, the flag name with its index (`denyTools[0]`).
+    pub flag: Option<String>,
+    pub root: Option<String>,
+    /// Where in the document (`layers[1].permissions.deny[0]`).
+    pub path: String,
+    /// False for rules that are kept for explanations but never match (inert allow globs,
+    /// allow rules outside a managed-only policy).
+    pub active: bool,
+}
+
+/// Copilot CLI's allow-all flags.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Flags {
+    pub allow_all_tools: bool,
+    pub allow_all_paths: bool,
+    pub allow_all_urls: bool,
+}
+
+/// A compiled, immutable policy. Cheap to share and to evaluate; build it once per policy
+/// document.
+pub struct Policy {
+    entries: Vec<Entry>,
+    deny: ClassIndex,
+    ask: ClassIndex,
+    allow: ClassIndex,
+    default_mode: Mode,
+    home: Option<String>,
+    additional: Vec<String>,
+    flags: Flags,
+    bypass_disabled: bool,
+    managed_only: bool,
+    tools: BTreeMap<String, ToolDefaults>,
+    mcp_servers: BTreeMap<String, McpServer>,
+    agents: BTreeMap<String, AgentSettings>,
+    warnings: Vec<Warning>,
+    examples: Vec<Example>,
+}
+
+impl std::fmt::Debug for Policy {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Policy")
+            .field("rules", &self.entries.len())
+            .field("default_mode", &self.default_mode)
+            .field("warnings", &self.warnings)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The result of checking one example of a policy.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ExampleResult {
+    /// The example's name, or `examples[i]`.
+    pub name: String,
+    /// What it expected.
+    pub expect: crate::Effect,
+    /// What the policy decided.
+    pub decision: Decision,
+}
+
+impl ExampleResult {
+    /// Whether the decision's effect is the expected one.
+    pub fn passed(&self) -> bool {
+        self.decision.effect == self.expect
+    }
+}
+
+impl Policy {
+    /// Parses and compiles a policy document, then checks its examples.
+    ///
+    /// Errors name the bad value's path: a rule that does not parse
+    /// (`INVALID_RULE` at `permissions.allow[2]`), an unknown key (`UNKNOWN_FIELD`), a
+    /// failing example (`EXAMPLE_FAILED` at `examples[0]`).
+    ///
+    /// ```
+    /// let err = toolgate::Policy::from_json(r#"{"permissions":{"deny":["Bash(rm"]}}"#)
+    ///     .unwrap_err();
+    /// assert_eq!(err.code(), "INVALID_RULE");
+    /// assert_eq!(err.path(), "permissions.deny[0]");
+    /// ```
+    pub fn from_json(text: &str) -> Result<Policy> {
+        Policy::from_document(crate::json::from_str(text, "policy")?)
+    }
+
+    /// Compiles a policy document, then checks its examples.
+    pub fn from_document(doc: PolicyDocument) -> Result<Policy> {
+        let policy = compile::compile(doc)?;
+        for r in policy.run_examples() {
+            if !r.passed() {
+                return Err(Error::new(
+                    ErrorKind::ExampleFailed,
+                    format!(
+                        "example `{}` expected {} but got {}: {}",
+                        r.name,
+                        r.expect.as_str(),
+                        r.decision.effect.as_str(),
+                        r.decision.reason.text
+                    ),
+                )
+                .at(example_path(&policy.examples, &r.name))
+                .with_hint("fix the rules, or the example's `expect` if the policy is right"));
+            }
+        }
+        Ok(policy)
+    }
+
+    /// Compiles a policy document without checking its examples (for tools that report
+    /// every example, such as `toolgate test`).
+    pub fn compile_unchecked(doc: PolicyDocument) -> Result<Policy> {
+        compile::compile(doc)
+    }
+
+    /// Runs the policy's examples and returns each result.
+    pub fn run_examples(&self) -> Vec<ExampleResult> {
+        self.examples
+            .iter()
+            .enumerate()
+            .map(|(i, ex)| ExampleResult {
+                name: ex.name.clone().unwrap_or_else(|| format!("examples[{i}]")),
+                expect: ex.expect,
+                decision: self.evaluate(&ex.request),
+            })
+            .collect()
+    }
+
+    /// Things in the document that load but probably do not do what was meant.
+    pub fn warnings(&self) -> &[Warning] {
+        &self.warnings
+    }
+
+    /// The mode for requests that name none.
+    pub fn default_mode(&self) -> Mode {
+        self.default_mode
+    }
+
+    /// Decides one call. Never panics and never fails: what cannot be analysed asks (or is
+    /// denied where asking is not possible).
+    pub fn evaluate(&self, request: &Request) -> Decision {
+        evaluate::evaluate(self, request, None, None)
+    }
+
+    /// Decides one call and lists every rule that was consulted, for people.
+    pub fn explain(&self, request: &Request) -> Explanation {
+        explain::explain(self, request, &TrustOverlay::default())
+    }
+
+    /// Like [`Policy::explain`], with remembered trust.
+    pub fn explain_with(&self, request: &Request, trust: &TrustOverlay) -> Explanation {
+        explain::explain(self, request, trust)
+    }
+}
+
+fn example_path(examples: &[Example], name: &str) -> String {
+    examples
+        .iter()
+        .position(|e| e.name.as_deref() == Some(name))
+        .map(|i| format!("examples[{i}]"))
+        .unwrap_or_else(|| name.to_owned())
+}
+
+impl Evaluate for Policy {
+    fn evaluate_with(&self, request: &Request, trust: &TrustOverlay) -> Decision {
+        let overlay = trust::TrustIndex::build(self, trust);
+        evaluate::evaluate(self, request, overlay.as_ref(), Some(trust))
+    }
+
+    fn check_rule(&self, rule: &str) -> Result<()> {
+        check_rule(rule)
+    }
+}
+
+/// Checks that `text` is a rule that can approve something when remembered as an allow
+/// rule: it parses, and it is not a tool-name glob that approves nothing.
+///
+/// ```
+/// assert!(toolgate::policy::check_rule("Bash(npm test *)").is_ok());
+/// assert!(toolgate::policy::check_rule("Bash(npm").is_err());
+/// assert!(toolgate::policy::check_rule("mcp__*").is_err());
+/// ```
+pub fn check_rule(text: &str) -> Result<()> {
+    let rule = Rule::parse(text)?;
+    if !rule.can_allow() {
+        return Err(Error::new(
+            ErrorKind::InvalidRule,
+            format!("`{rule}` would approve nothing: allow globs must name a literal MCP server"),
+        )
+        .with_hint("name the server, e.g. `mcp__github__*`"));
+    }
+    Ok(())
+}

@@ -1,0 +1,158 @@
+//! Applying the mode: from why a call would get its effect ([`Basis`]) to the effect and
+//! the reason.
+
+use crate::decision::{Decider, Effect, Reason};
+use crate::mode::Mode;
+use crate::tool::{Level, ToolKind};
+
+/// Why a call (or one part of a shell call) gets its effect, before the mode is applied.
+pub(crate) enum Basis {
+    Denied(Reason),
+    AskRule(Reason),
+    Critical(String),
+    Protected(String),
+    Allowed(Reason),
+    ReadOnly(String),
+    Default {
+        level: Level,
+        inside: bool,
+        reason: Reason,
+    },
+    Unanalysable(String),
+}
+
+impl Basis {
+    pub(crate) fn analysable_and_safe(&self) -> bool {
+        !matches!(
+            self,
+            Basis::Critical(_) | Basis::Protected(_) | Basis::Unanalysable(_)
+        )
+    }
+}
+
+/// The mode in force for one call.
+#[derive(Clone, Debug)]
+pub(crate) struct Effective {
+    pub mode: Mode,
+    pub agent_bypass: Option<String>,
+}
+
+impl Effective {
+    fn bypass(&self) -> bool {
+        self.mode == Mode::BypassPermissions || self.agent_bypass.is_some()
+    }
+    fn strict(&self) -> bool {
+        matches!(self.mode, Mode::Plan | Mode::DontAsk) && self.agent_bypass.is_none()
+    }
+    fn reason(&self, text: String) -> Reason {
+        let decider = match &self.agent_bypass {
+            Some(agent) => Decider::AgentBypass {
+                agent: agent.clone(),
+            },
+            None => Decider::Mode { mode: self.mode },
+        };
+        Reason { decider, text }
+    }
+}
+
+/// Applies the mode to a basis: the effect and the reason.
+pub(crate) fn settle(basis: Basis, mode: &Effective, kind: ToolKind) -> (Effect, Reason) {
+    let m = mode.mode.as_str();
+    let strict_deny = |why: &str| {
+        (
+            Effect::Deny,
+            mode.reason(format!("{why}, and {m} mode denies what would ask")),
+        )
+    };
+    let bypass_allow = |why: &str| {
+        (
+            Effect::Allow,
+            mode.reason(format!("{why}; allowed by bypass")),
+        )
+    };
+    // What would ask because of something explicit (an ask rule, a critical or protected
+    // path, an unanalysable call) asks, or in `plan` and `dontAsk` is denied with the same
+    // decider, so the reason still names what made the call unsafe to run unasked.
+    let ask_or_deny = |reason: Reason| {
+        if mode.strict() {
+            let text = format!("{}, and {m} mode denies what would ask", reason.text);
+            (
+                Effect::Deny,
+                Reason {
+                    decider: reason.decider,
+                    text,
+                },
+            )
+        } else {
+            (Effect::Ask, reason)
+        }
+    };
+    match basis {
+        Basis::Denied(r) => (Effect::Deny, r),
+        Basis::AskRule(r) => ask_or_deny(r),
+        Basis::Critical(path) => ask_or_deny(Reason {
+            text: format!("destructive command on critical path `{path}`"),
+            decider: Decider::CriticalPath { path },
+        }),
+        Basis::Unanalysable(detail) => ask_or_deny(Reason {
+            text: format!("cannot be analysed: {detail}"),
+            decider: Decider::Unanalysable { detail },
+        }),
+        Basis::Protected(path) => {
+            let text = format!("`{path}` is a protected path");
+            if mode.bypass() {
+                bypass_allow(&text)
+            } else {
+                ask_or_deny(Reason {
+                    decider: Decider::ProtectedPath { path },
+                    text,
+                })
+            }
+        }
+        Basis::Allowed(r) if mode.mode == Mode::Plan && kind.writes_files() => (
+            Effect::Deny,
+            mode.reason(format!("{}, but plan mode is read-only", r.text)),
+        ),
+        Basis::Allowed(r) => (Effect::Allow, r),
+        Basis::ReadOnly(text) => (
+            Effect::Allow,
+            Reason {
+                decider: Decider::ToolDefault {
+                    tool: "bash".to_owned(),
+                },
+                text,
+            },
+        ),
+        Basis::Default {
+            level,
+            inside,
+            reason,
+        } => match level {
+            Level::Deny => (Effect::Deny, reason),
+            Level::Allow if mode.mode == Mode::Plan && kind.writes_files() => (
+                Effect::Deny,
+                mode.reason(format!("{}, but plan mode is read-only", reason.text)),
+            ),
+            Level::Allow => (Effect::Allow, reason),
+            Level::Prompt if mode.bypass() => bypass_allow(&reason.text),
+            Level::Prompt if mode.mode == Mode::Plan && kind.writes_files() => (
+                Effect::Deny,
+                mode.reason("plan mode is read-only: writes, edits and deletes are denied".into()),
+            ),
+            Level::Prompt if mode.strict() => strict_deny(&reason.text),
+            Level::Prompt
+                if mode.mode == Mode::AcceptEdits
+                    && inside
+                    && matches!(kind, ToolKind::Write | ToolKind::Edit) =>
+            {
+                (
+                    Effect::Allow,
+                    mode.reason(
+                        "acceptEdits mode allows edits inside the working directory".into(),
+                    ),
+                )
+            }
+            Level::Prompt => (Effect::Ask, reason),
+        },
+    }
+}

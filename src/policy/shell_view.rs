@@ -1,0 +1,233 @@
+//! The policy as the shell analysis sees it ([`CommandRules`]), and the combination of the
+//! judged parts of a command line into one decision.
+
+use crate::decision::{Decider, Decision, Effect, PartDecision, Reason, RuleList};
+use crate::shell::{self, CommandRules, Outcome};
+use crate::tool::ToolKind;
+use crate::Risk;
+
+use super::evaluate::Call;
+use super::index::{ClassIndex, ToolQuery};
+use super::settle::{settle, Basis, Effective};
+
+impl CommandRules for Call<'_> {
+    fn match_command(&self, list: RuleList, words: &[String]) -> Option<Reason> {
+        let line = words.join(" ");
+        let canonical = if list == RuleList::Allow {
+            String::new()
+        } else {
+            shell::canonical_words(words).join(" ")
+        };
+        let q = self.query();
+        self.first(list, &|idx: &ClassIndex| {
+            let mut out = Vec::new();
+            idx.tool_matches(&q, &mut out);
+            idx.command_matches(&line, &canonical, &mut out);
+            out
+        })
+    }
+
+    fn write_outcome(&self, path: &str) -> Outcome {
+        let paths = match self.path_candidates(path) {
+            Ok(p) => p,
+            Err(why) => return Outcome::Unanalysable { why },
+        };
+        let q = ToolQuery {
+            name: "Write",
+            kind: ToolKind::Write,
+            mcp: None,
+        };
+        let cwd = self.cwd.as_deref();
+        let home = self.home.as_deref();
+        let any = |list: RuleList| {
+            self.first(list, &|idx: &ClassIndex| {
+                let mut out = Vec::new();
+                idx.tool_matches(&q, &mut out);
+                for p in &paths {
+                    idx.path_matches(ToolKind::Write, p, cwd, home, &mut out);
+                }
+                out
+            })
+        };
+        if let Some(r) = any(RuleList::Deny) {
+            return Outcome::Denied(r);
+        }
+        if let Some(r) = any(RuleList::Ask) {
+            return Outcome::AskRule(r);
+        }
+        if let Some(p) = paths.iter().find(|p| super::is_protected(p)) {
+            return Outcome::Protected { path: p.clone() };
+        }
+        let allowed = self.first(RuleList::Allow, &|idx: &ClassIndex| {
+            let mut out = Vec::new();
+            idx.tool_matches(&q, &mut out);
+            if !out.is_empty() {
+                return out;
+            }
+            let mut first = Vec::new();
+            for (i, p) in paths.iter().enumerate() {
+                let mut hits = Vec::new();
+                idx.path_matches(ToolKind::Write, p, cwd, home, &mut hits);
+                if hits.is_empty() {
+                    return Vec::new();
+                }
+                if i == 0 {
+                    first = hits;
+                }
+            }
+            first
+        });
+        match allowed {
+            Some(r) => Outcome::Allowed(r),
+            None => Outcome::NoRule,
+        }
+    }
+
+    fn read_outcome(&self, path: &str) -> Outcome {
+        let paths = match self.path_candidates(path) {
+            Ok(p) => p,
+            Err(why) => return Outcome::Unanalysable { why },
+        };
+        let q = ToolQuery {
+            name: "Read",
+            kind: ToolKind::Read,
+            mcp: None,
+        };
+        let cwd = self.cwd.as_deref();
+        let home = self.home.as_deref();
+        let any = |list: RuleList| {
+            self.first(list, &|idx: &ClassIndex| {
+                let mut out = Vec::new();
+                idx.tool_matches(&q, &mut out);
+                for p in &paths {
+                    idx.path_matches(ToolKind::Read, p, cwd, home, &mut out);
+                }
+                out
+            })
+        };
+        if let Some(r) = any(RuleList::Deny) {
+            return Outcome::Denied(r);
+        }
+        if let Some(r) = any(RuleList::Ask) {
+            return Outcome::AskRule(r);
+        }
+        if paths.iter().all(|p| self.inside(p)) {
+            Outcome::ReadOnly
+        } else {
+            Outcome::NoRule
+        }
+    }
+
+    fn is_critical(&self, path: &str) -> bool {
+        let Some(p) = self.normalize(path) else {
+            // What cannot be resolved might be anything: treat it as critical.
+            return true;
+        };
+        let depth = crate::path::segments(&p).count();
+        depth <= 1
+            || self.home.as_deref() == Some(p.as_str())
+            || self
+                .cwd
+                .as_deref()
+                .is_some_and(|c| crate::path::contains(&p, c))
+    }
+}
+
+/// Decides a shell call: judge every part, apply the mode to each, combine.
+pub(crate) fn decide_shell(call: &Call<'_>, mode: &Effective) -> Decision {
+    let Some(line) = call.request.input_str("command") else {
+        // A deny or ask rule on the tool itself still decides.
+        let basis = match (
+            call.match_command(RuleList::Deny, &[]),
+            call.match_command(RuleList::Ask, &[]),
+        ) {
+            (Some(r), _) => Basis::Denied(r),
+            (None, Some(r)) => Basis::AskRule(r),
+            (None, None) => Basis::Unanalysable(format!(
+                "`{}` has no `command` string in its input",
+                call.tool.name
+            )),
+        };
+        let (effect, reason) = settle(basis, mode, ToolKind::Shell);
+        return Decision {
+            effect,
+            risk: call.tool.defaults.risk,
+            trustable: false,
+            reason,
+            parts: Vec::new(),
+        };
+    };
+    let parts = shell::judge(line, call);
+    let mut decided = Vec::with_capacity(parts.len());
+    let mut safe = true;
+    let mut all_read_only = true;
+    for part in parts {
+        let basis = match part.outcome {
+            Outcome::Denied(r) => Basis::Denied(r),
+            Outcome::AskRule(r) => Basis::AskRule(r),
+            Outcome::Critical { path } => Basis::Critical(path),
+            Outcome::Protected { path } => Basis::Protected(path),
+            Outcome::Allowed(r) => Basis::Allowed(r),
+            Outcome::ReadOnly => Basis::ReadOnly(format!(
+                "`{}` is a read-only command inside the working directory",
+                part.text
+            )),
+            Outcome::NoRule => call.default_basis(&[]),
+            Outcome::Unanalysable { why } => Basis::Unanalysable(why),
+        };
+        safe &= basis.analysable_and_safe();
+        all_read_only &= matches!(basis, Basis::ReadOnly(_));
+        let (effect, reason) = settle(basis, mode, ToolKind::Shell);
+        decided.push(PartDecision {
+            part: part.text,
+            effect,
+            reason,
+        });
+    }
+    let effect = decided
+        .iter()
+        .map(|p| p.effect)
+        .max()
+        .unwrap_or(Effect::Ask);
+    let reason = match decided.as_slice() {
+        [] => Reason {
+            decider: Decider::Unanalysable {
+                detail: "nothing to run".into(),
+            },
+            text: "the command has nothing to run".into(),
+        },
+        [one] => one.reason.clone(),
+        many if effect == Effect::Allow => Reason {
+            decider: Decider::Parts,
+            text: format!("all {} commands are allowed", many.len()),
+        },
+        many => many
+            .iter()
+            .find(|p| p.effect == effect)
+            .map(|p| Reason {
+                decider: p.reason.decider.clone(),
+                text: format!("`{}`: {}", p.part, p.reason.text),
+            })
+            .unwrap_or_else(|| Reason {
+                decider: Decider::Parts,
+                text: "a part of the command decided".into(),
+            }),
+    };
+    let risk = if all_read_only && !decided.is_empty() {
+        Risk::Low
+    } else {
+        call.tool.defaults.risk
+    };
+    let parts = if decided.len() > 1 {
+        decided
+    } else {
+        Vec::new()
+    };
+    Decision {
+        effect,
+        risk,
+        trustable: effect != Effect::Deny && safe,
+        reason,
+        parts,
+    }
+}

@@ -1,0 +1,116 @@
+//! The `toolgate` command line: output shapes and exit codes.
+#![cfg(not(target_arch = "wasm32"))]
+// Test helpers may panic: a panic is a test failure.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use std::io::Write as _;
+use std::process::{Command, Stdio};
+
+const POLICY: &str = r#"{"permissions":{"allow":["Bash(npm test *)"],"deny":["Bash(curl *)"]},
+  "examples":[{"name":"tests","request":{"tool":"Bash","input":{"command":"npm test"},"cwd":"/p"},"expect":"allow"}]}"#;
+
+fn toolgate(args: &[&str], stdin: &str) -> (i32, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_toolgate"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code().unwrap(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+fn temp(name: &str, text: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("toolgate-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path.to_str().unwrap().to_owned()
+}
+
+#[test]
+fn check_prints_the_decision_as_json() {
+    let policy = temp("check.json", POLICY);
+    let req = r#"{"tool":"Bash","input":{"command":"curl evil.sh"},"cwd":"/p"}"#;
+    let (code, out, _) = toolgate(&["check", "--policy", &policy, "--request", "-"], req);
+    assert_eq!(code, 0);
+    let d: toolgate::Decision = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(d.effect, toolgate::Effect::Deny);
+}
+
+#[test]
+fn bad_policy_or_request_exits_2() {
+    let req = temp("req.json", r#"{"tool":"Bash","input":{"command":"ls"}}"#);
+    let (code, _, err) = toolgate(
+        &["check", "--policy", "-", "--request", &req],
+        r#"{"permissions":{"deny":["Bash(rm"]}}"#,
+    );
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("INVALID_RULE") && err.contains("policy.permissions.deny[0]"),
+        "{err}"
+    );
+    let policy = temp("ok.json", POLICY);
+    let (code, _, err) = toolgate(
+        &["check", "--policy", &policy, "--request", "-"],
+        r#"{"tool":"Bash","comand":"ls"}"#,
+    );
+    assert_eq!(code, 2);
+    assert!(err.contains("UNKNOWN_FIELD"), "{err}");
+    let (code, _, _) = toolgate(&["check", "--policy", &policy], "");
+    assert_eq!(code, 2);
+    let (code, _, _) = toolgate(&["frob"], "");
+    assert_eq!(code, 2);
+}
+
+#[test]
+fn explain_lists_rules() {
+    let policy = temp("explain.json", POLICY);
+    let req = r#"{"tool":"Bash","input":{"command":"npm test --ci"},"cwd":"/p"}"#;
+    let (code, out, _) = toolgate(&["explain", "--policy", &policy, "--request", "-"], req);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("ALLOW"), "{out}");
+    assert!(out.contains("* Bash(npm test *)"), "{out}");
+    assert!(out.contains("  Bash(curl *)"), "{out}");
+}
+
+#[test]
+fn test_runs_examples() {
+    let (code, out, _) = toolgate(&["test", "-"], POLICY);
+    assert_eq!(code, 0);
+    assert!(out.contains("1 passed, 0 failed"), "{out}");
+    let failing = POLICY.replace(r#""expect":"allow""#, r#""expect":"deny""#);
+    let (code, out, _) = toolgate(&["test", "-"], &failing);
+    assert_eq!(code, 1);
+    assert!(out.contains("FAIL tests"), "{out}");
+}
+
+#[test]
+fn symlinks_are_resolved_by_the_cli() {
+    let dir = std::env::temp_dir().join(format!("toolgate-link-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("proj")).unwrap();
+    let secret = dir.join("secret.txt");
+    std::fs::write(&secret, "x").unwrap();
+    let link = dir.join("proj/link.txt");
+    let _ = std::fs::remove_file(&link);
+    std::os::unix::fs::symlink(&secret, &link).unwrap();
+    let policy = temp("links.json", r#"{"permissions":{"allow":["Edit(./**)"]}}"#);
+    let req = format!(
+        r#"{{"tool":"Edit","input":{{"file_path":"link.txt"}},"cwd":"{}"}}"#,
+        dir.join("proj").display()
+    );
+    let (code, out, _) = toolgate(&["check", "--policy", &policy, "--request", "-"], &req);
+    assert_eq!(code, 0);
+    assert!(out.contains(r#""effect":"ask""#), "{out}");
+}
