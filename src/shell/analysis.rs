@@ -399,7 +399,24 @@ impl<'r> Analysis<'r> {
         let reads = files_read(&values).map(|idx| {
             idx.iter()
                 .filter_map(|i| core.get(*i))
-                .map(|w| self.path_outcome(w, |p| self.rules.read_outcome(p)))
+                .map(|w| {
+                    let read = self.path_outcome(w, |p| self.rules.read_outcome(p));
+                    // `git show HEAD:.env` prints a file of the repository.
+                    match w.value.rsplit_once(':') {
+                        Some((_, file)) if name == "git" && !file.is_empty() => {
+                            let file = Word {
+                                raw: file.to_owned(),
+                                value: file.to_owned(),
+                                ..w.clone()
+                            };
+                            stricter(
+                                read,
+                                self.path_outcome(&file, |p| self.rules.read_outcome(p)),
+                            )
+                        }
+                        _ => read,
+                    }
+                })
                 .fold(Outcome::ReadOnly, stricter)
         });
         let outcome = self.plain_outcome(core, forms, all, &values, &name, reads, blocked, wrapped);

@@ -163,16 +163,38 @@ impl Parser {
     }
 
     fn list(&mut self, close: Close) -> Result<()> {
+        // After `&&`, `||`, `|` or `|&` a command must follow.
+        let mut pending = false;
+        let dangling = || fail::<()>("`&&`, `||` or `|` has no command after it");
         loop {
             self.skip_blanks();
             match self.peek() {
+                None | Some(')') if pending => return dangling(),
                 None if close == Close::End => return Ok(()),
                 None => return fail("a `(` or `{` is not closed"),
                 Some(';') if self.peek_at(1) == Some(';') => {
                     return fail("`;;` belongs to `case`, which is not analysed")
                 }
-                Some(';' | '\n' | '|') => self.pos += 1,
-                Some('&') if self.peek_at(1) != Some('>') => self.pos += 1,
+                Some(';') if pending => return dangling(),
+                Some(';' | '\n') => self.pos += 1,
+                Some('|') => {
+                    self.pos += if matches!(self.peek_at(1), Some('|' | '&')) {
+                        2
+                    } else {
+                        1
+                    };
+                    pending = true;
+                }
+                Some('&') if self.peek_at(1) == Some('&') => {
+                    self.pos += 2;
+                    pending = true;
+                }
+                Some('&') if self.peek_at(1) != Some('>') => {
+                    if pending {
+                        return dangling();
+                    }
+                    self.pos += 1;
+                }
                 Some(')') if close == Close::Paren => {
                     self.pos += 1;
                     return Ok(());
@@ -186,16 +208,19 @@ impl Parser {
                     self.enter()?;
                     self.list(Close::Paren)?;
                     self.leave();
+                    pending = false;
                 }
                 Some('#') => self.skip_comment(),
                 Some(c) => {
                     let before = self.pos;
+                    let found = self.out.len();
                     if let Flow::CloseBrace = self.command(close)? {
-                        return Ok(());
+                        return if pending { dangling() } else { Ok(()) };
                     }
                     if self.pos == before {
                         return fail(format!("unexpected `{c}`"));
                     }
+                    pending &= self.out.len() == found;
                 }
             }
         }
@@ -769,6 +794,10 @@ mod tests {
             "echo `open",
             "case x in a) y;; esac",
             "a >",
+            "a &&",
+            "a | ",
+            "a || ;",
+            "(a |)",
         ] {
             assert!(parse(bad, 0).is_err(), "{bad}");
         }
