@@ -73,13 +73,16 @@ fn run(file: &str) -> usize {
     let fixture: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
     let rules = rules(&fixture);
     let mut failures = Vec::new();
+    let mut slowest = (std::time::Duration::ZERO, String::new());
     let cases = fixture["cases"].as_array().unwrap();
     for case in cases {
         let name = case["name"].as_str().unwrap();
         let command = case["command"].as_str().unwrap();
         let mode = case["mode"].as_str().unwrap_or("default");
         let expect = case["expect"].as_str().unwrap();
+        let started = std::time::Instant::now();
         let parts = judge(command, &rules);
+        slowest = slowest.max((started.elapsed(), name.to_owned()));
         assert!(!parts.is_empty(), "{name}: no parts");
         let got = parts
             .iter()
@@ -102,6 +105,7 @@ fn run(file: &str) -> usize {
             ));
         }
     }
+    println!("{file}: slowest case {:?} ({})", slowest.0, slowest.1);
     assert!(
         failures.is_empty(),
         "{} failures:\n{}",

@@ -68,8 +68,11 @@ impl LiteralRules {
             "Edit" | "Write" | "write" => Subject::Write,
             _ => return self,
         };
-        self.rules
-            .push((list, subject, spec.to_owned(), rule.to_owned()));
+        let spec = match subject {
+            Subject::Command => command_pattern(spec),
+            _ => spec.to_owned(),
+        };
+        self.rules.push((list, subject, spec, rule.to_owned()));
         self
     }
 
@@ -181,19 +184,23 @@ impl CommandRules for LiteralRules {
     }
 }
 
-fn command_matches(spec: &str, joined: &str, list: RuleList) -> bool {
+/// A command rule's specifier as a pattern over canonical words joined by spaces.
+fn command_pattern(spec: &str) -> String {
     let spec = spec
         .strip_suffix(":*")
         .map_or(spec.to_owned(), |s| format!("{s} *"));
     let words: Vec<String> = spec.split_whitespace().map(str::to_owned).collect();
-    let pattern = canonical_words(&words).join(" ");
+    canonical_words(&words).join(" ")
+}
+
+fn command_matches(pattern: &str, joined: &str, list: RuleList) -> bool {
     if let Some(prefix) = pattern.strip_suffix(" *") {
-        return glob(prefix, joined) || glob(&pattern, joined);
+        return glob(prefix, joined) || glob(pattern, joined);
     }
     if list != RuleList::Allow && !pattern.contains('*') {
         return joined == pattern || joined.starts_with(&format!("{pattern} "));
     }
-    glob(&pattern, joined)
+    glob(pattern, joined)
 }
 
 /// Shell-style match where `*` matches any run of characters (linear in practice).
