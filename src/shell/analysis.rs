@@ -14,6 +14,14 @@ use crate::decision::{Decider, Reason, RuleList};
 /// How many suffixes of a runner's words are tested against deny and ask rules.
 const MAX_RUNNER_SUFFIXES: usize = 12;
 
+/// How many command words all rule look-ups of one line may read together; past that the
+/// line is unanalysable (this keeps pathological lines, such as thousands of nested
+/// runners, linear).
+const LOOKUP_BUDGET: usize = 300_000;
+
+/// How many wrapper layers are tested as forms of their own (the innermost always is).
+const MAX_WRAPPER_FORMS: usize = 8;
+
 /// Commands that destroy their operands: critical paths are never allowed for them.
 pub(crate) const DESTRUCTIVE: &[&str] = &["rm", "rmdir", "mv", "shred", "unlink"];
 
@@ -70,6 +78,7 @@ fn unanalysable(why: impl Into<String>) -> Outcome {
 pub(crate) struct Analysis<'r> {
     rules: &'r dyn CommandRules,
     dir: Dir,
+    budget: std::cell::Cell<usize>,
     /// The judged parts, in the order the shell would meet them.
     pub parts: Vec<Part>,
 }
@@ -79,12 +88,30 @@ impl<'r> Analysis<'r> {
         Analysis {
             rules,
             dir: Dir::Start,
+            budget: std::cell::Cell::new(LOOKUP_BUDGET),
             parts: Vec::new(),
         }
     }
 
     pub(crate) fn rules(&self) -> &'r dyn CommandRules {
         self.rules
+    }
+
+    /// A rule look-up, spending the line's budget; `None` once the budget is spent.
+    pub(crate) fn lookup(&self, list: RuleList, words: &[String]) -> Option<Reason> {
+        let left = self.budget.get();
+        let cost = words.len().max(1);
+        if left < cost {
+            self.budget.set(0);
+            return None;
+        }
+        self.budget.set(left - cost);
+        self.rules.match_command(list, words)
+    }
+
+    /// Whether the look-up budget ran out (some checks were skipped).
+    pub(crate) fn exhausted(&self) -> bool {
+        self.budget.get() == 0
     }
 
     pub(crate) fn push(&mut self, text: &str, outcome: Outcome) {
@@ -178,8 +205,9 @@ impl<'r> Analysis<'r> {
     fn first_rule(&self, list: RuleList, forms: &[Vec<String>]) -> Option<Reason> {
         forms
             .iter()
+            .take_while(|_| !self.exhausted())
             .flat_map(|f| deny_forms(f))
-            .find_map(|f| self.rules.match_command(list, &f))
+            .find_map(|f| self.lookup(list, &f))
     }
 
     /// Judges one command; `None` when it adds no part of its own (`bash -c` whose script
@@ -202,11 +230,17 @@ impl<'r> Analysis<'r> {
                     if rest.is_empty() {
                         break Kind::Plain;
                     }
-                    forms.push(rest.to_vec());
+                    if forms.len() < MAX_WRAPPER_FORMS {
+                        forms.push(rest.to_vec());
+                    }
                 }
                 k => break k,
             }
         };
+        if start > 0 {
+            // The wrapped command itself, however many wrappers there were.
+            forms.push(values.get(start..).unwrap_or_default().to_vec());
+        }
         let core_words = words.get(start..).unwrap_or_default();
         let core = values.get(start..).unwrap_or_default();
         let blocked = blocked.or_else(|| unreadable(words));
@@ -343,7 +377,7 @@ impl<'r> Analysis<'r> {
         }
         let values: Vec<String> = core.iter().map(|w| w.value.clone()).collect();
         for form in [values.as_slice(), all] {
-            if let Some(r) = self.rules.match_command(RuleList::Allow, form) {
+            if let Some(r) = self.lookup(RuleList::Allow, form) {
                 if names_exactly(&r, form) {
                     return Outcome::Allowed(r);
                 }
@@ -469,11 +503,11 @@ impl<'r> Analysis<'r> {
         if values.is_empty() {
             return Outcome::NoRule;
         }
-        if let Some(r) = self.rules.match_command(RuleList::Allow, values) {
+        if let Some(r) = self.lookup(RuleList::Allow, values) {
             return Outcome::Allowed(r);
         }
         if wrapped {
-            if let Some(r) = self.rules.match_command(RuleList::Allow, all) {
+            if let Some(r) = self.lookup(RuleList::Allow, all) {
                 if names_exactly(&r, all) {
                     return Outcome::Allowed(r);
                 }

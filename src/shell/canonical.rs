@@ -470,10 +470,12 @@ pub(crate) fn canonicalise(words: &[String]) -> Canonical {
 pub(crate) fn deny_forms(words: &[String]) -> Vec<Vec<String>> {
     const MAX_FLAGS: usize = 10;
     const MAX_RULE_FLAGS: usize = 3;
+    /// Longer commands are matched in their canonical form only, keeping the cost linear.
+    const MAX_WORDS: usize = 64;
     let c = canonicalise(words);
     let mut out = vec![c.words()];
     let n = c.flags.len().min(MAX_FLAGS);
-    if n < 2 {
+    if n < 2 || words.len() > MAX_WORDS {
         return out;
     }
     // Proper subsets of up to MAX_RULE_FLAGS flag units, in index order (kept sorted).

@@ -143,6 +143,14 @@ pub fn judge(line: &str, rules: &dyn CommandRules) -> Vec<Part> {
         return analysis.parts;
     }
     analysis.line(line, 0);
+    if analysis.exhausted() {
+        analysis.push(
+            line,
+            Outcome::Unanalysable {
+                why: "the line is too complex to check in full".to_owned(),
+            },
+        );
+    }
     if analysis.parts.is_empty() {
         analysis.push(
             line,

@@ -36,7 +36,7 @@ pub(crate) fn scan(analysis: &mut Analysis<'_>, line: &str) {
                 let rest = words.get(s..).unwrap_or_default();
                 deny_forms(rest)
                     .into_iter()
-                    .find_map(|form| rules.match_command(list, &form))
+                    .find_map(|form| analysis.lookup(list, &form))
             })
         };
         let critical = || {

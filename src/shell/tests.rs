@@ -229,6 +229,13 @@ fn very_long_lines_are_bounded() {
     assert_eq!(effect(&long), "ask");
     let many = "git status; ".repeat(2000) + "rm -rf x";
     assert_eq!(effect(&many), "deny");
+    let wrapped = "nohup ".repeat(8000) + "rm -rf x";
+    assert_eq!(effect(&wrapped), "deny");
+    let runners = "sudo ".repeat(8000) + "rm -rf x";
+    // Runners nest at most `MAX_NESTING` deep; beyond that the line asks.
+    assert_eq!(effect(&runners), "ask");
+    let flags = "rm -r ".to_owned() + &"-v ".repeat(10000) + "-f x";
+    assert_eq!(effect(&flags), "deny");
     let deep = "$(".repeat(200) + &")".repeat(200);
     assert_eq!(effect(&deep), "ask");
     let deep_rm = "$(".repeat(200) + "rm -rf x" + &")".repeat(200);
