@@ -7,7 +7,7 @@ use super::parse::{parse, Redir, RedirKind, Simple};
 use super::read_only::files_read;
 use super::salvage;
 use super::word::{unreadable, Word};
-use super::wrappers::{classify, Inner, Kind, HARMLESS_VARIABLES};
+use super::wrappers::{classify, Inner, Kind, HARMLESS_VARIABLES, SHELLS};
 use super::{CommandRules, Outcome, Part};
 use crate::decision::{Decider, Reason, RuleList};
 
@@ -141,6 +141,17 @@ impl<'r> Analysis<'r> {
         for r in &cmd.redirs {
             self.redirection(r);
         }
+        // A here-string fed to a shell or `source` is a script: deny rules apply to it.
+        let name = cmd.words.first().map_or("", |w| program_name(&w.value));
+        if SHELLS.contains(&name) || matches!(name, "." | "source" | "eval" | "xargs") {
+            for r in cmd
+                .redirs
+                .iter()
+                .filter(|r| r.kind == RedirKind::HereString)
+            {
+                salvage::scan(self, &r.target.value);
+            }
+        }
         if cmd.words.is_empty() {
             if let Some(a) = cmd.assigns.iter().find(|a| !is_harmless(a)) {
                 let why = format!("sets `{}`, which changes what later commands do", a.name);
@@ -168,7 +179,7 @@ impl<'r> Analysis<'r> {
 
     fn redirection(&mut self, r: &Redir) {
         let outcome = match r.kind {
-            RedirKind::Other => return,
+            RedirKind::Other | RedirKind::HereString => return,
             RedirKind::Write => {
                 if r.target.dynamic.is_none() && STANDARD_STREAMS.contains(&r.target.value.as_str())
                 {

@@ -50,7 +50,9 @@ pub(crate) enum RedirKind {
     Write,
     /// Reads the file (`<`).
     Read,
-    /// Duplicates or closes a descriptor (`2>&1`, `>&-`), or feeds a here-string.
+    /// Feeds the word to standard input (`<<< word`).
+    HereString,
+    /// Duplicates or closes a descriptor (`2>&1`, `>&-`).
     Other,
 }
 
@@ -349,7 +351,7 @@ impl Parser {
     fn redirection(&mut self, start: usize) -> Result<Redir> {
         let op: String = (0..3).filter_map(|k| self.peek_at(k)).collect();
         let (len, kind) = if op.starts_with("<<<") {
-            (3, RedirKind::Other)
+            (3, RedirKind::HereString)
         } else if op.starts_with("<<") {
             return fail("here-documents are not analysed");
         } else if op.starts_with("&>>") {
@@ -761,7 +763,7 @@ mod tests {
                 (Write, "z"),
                 (Read, "w"),
                 (Write, "v"),
-                (Other, "s")
+                (HereString, "s")
             ]
         );
         assert_eq!(cmds[0].redirs[2].text, "2>> y");
