@@ -5,7 +5,7 @@
 use std::sync::OnceLock;
 
 use libfuzzer_sys::fuzz_target;
-use toolgate::shell::{judge, LiteralRules, Outcome, Part};
+use toolgate::shell::{canonical_words, judge, LiteralRules, Outcome, Part};
 use toolgate::RuleList;
 
 fn rules() -> &'static LiteralRules {
@@ -44,5 +44,9 @@ fuzz_target!(|data: &[u8]| {
     // A denied command after the line runs unless the line swallows it (an open quote,
     // a here-document): then the line cannot be read, and is not allowed either.
     let last = judge(&format!("{line} ;\nrm -rf /"), rules);
+    // The canonical form of command words is a fixed point.
+    let words: Vec<String> = line.split_whitespace().map(str::to_owned).collect();
+    let once = canonical_words(&words);
+    assert_eq!(canonical_words(&once), once, "canonical form not idempotent: {line:?}");
     assert!(!allowed(&last), "line with a denied command allowed: {line:?} → {last:?}");
 });

@@ -433,6 +433,8 @@ pub(crate) fn canonicalise(words: &[String]) -> Canonical {
                 }
                 None => flags.push(vec![w.clone()]),
             }
+        } else if !splittable(&spec, w) {
+            flags.push(vec![w.clone()]);
         } else {
             let mut letters = w.chars().skip(1);
             while let Some(c) = letters.next() {
@@ -462,6 +464,20 @@ pub(crate) fn canonicalise(words: &[String]) -> Canonical {
         operands,
         parsed: true,
     }
+}
+
+/// Whether a short-flag cluster is made of letters (up to a flag that takes the rest as
+/// its value); anything else is kept as one word.
+fn splittable(spec: &Spec, cluster: &str) -> bool {
+    for c in cluster.chars().skip(1) {
+        if !c.is_ascii_alphanumeric() {
+            return false;
+        }
+        if let Some((_, true)) = spec.short(c) {
+            return true;
+        }
+    }
+    true
 }
 
 /// Forms of `words` to test against deny and ask rules: the canonical form, then the same
@@ -554,6 +570,9 @@ mod tests {
             "git push -u origin main --force",
             "chmod -R 777 .",
             "unknown -xyz a b",
+            "rm -\0\u{2}-",
+            "rm -r- x",
+            "curl -o- x",
         ] {
             let once = canon(line);
             assert_eq!(canon(&once), once, "{line}");
