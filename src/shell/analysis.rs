@@ -494,18 +494,8 @@ impl<'r> Analysis<'r> {
             return ask.clone();
         }
         if DESTRUCTIVE.contains(&name) {
-            let mut only_operands = false;
-            for w in core.iter().skip(1) {
-                if !only_operands && w.value == "--" {
-                    only_operands = true;
-                    continue;
-                }
-                if !only_operands && w.value.starts_with('-') {
-                    continue;
-                }
-                if let Some(c) = self.critical_path(w) {
-                    return c;
-                }
+            if let Some(c) = destroyed(name, core).find_map(|w| self.critical_path(w)) {
+                return c;
             }
         }
         if let Some(why) = blocked {
@@ -567,6 +557,27 @@ impl<'r> Analysis<'r> {
             }
         };
     }
+}
+
+/// The operands a destructive command destroys: all of them, except the destination of
+/// `mv` (the last operand, unless `-t DIR` names it), which is only moved into.
+fn destroyed<'w>(name: &str, core: &'w [Word]) -> impl Iterator<Item = &'w Word> {
+    let mut only_operands = false;
+    let mut target_flag = false;
+    let mut operands = Vec::new();
+    for w in core.iter().skip(1) {
+        if !only_operands && w.value == "--" {
+            only_operands = true;
+        } else if !only_operands && w.value.starts_with('-') {
+            target_flag |= w.value == "-t" || w.value.starts_with("--target-directory");
+        } else {
+            operands.push(w);
+        }
+    }
+    if name == "mv" && !target_flag && operands.len() > 1 {
+        operands.pop();
+    }
+    operands.into_iter()
 }
 
 fn is_harmless(a: &super::parse::Assign) -> bool {

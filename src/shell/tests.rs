@@ -186,6 +186,21 @@ fn critical_paths() {
         );
     }
     assert_eq!(effect("rm -r build"), "ask");
+    // Moving into a critical directory does not destroy it.
+    let parts = outcomes("mv ../notes.txt .");
+    assert!(
+        !parts
+            .iter()
+            .any(|p| matches!(p.1, Outcome::Critical { .. })),
+        "{parts:?}"
+    );
+    let parts = outcomes("mv -t /tmp ~");
+    assert!(
+        parts
+            .iter()
+            .any(|p| matches!(p.1, Outcome::Critical { .. })),
+        "{parts:?}"
+    );
     assert_eq!(effect("rm -rf /"), "deny");
 }
 
