@@ -8,6 +8,7 @@ use super::read_only::files_read;
 use super::salvage;
 use super::word::{unreadable, Word};
 use super::wrappers::{classify, Inner, Kind, HARMLESS_VARIABLES, SHELLS};
+use super::writes::files_written;
 use super::{CommandRules, Outcome, Part};
 use crate::decision::{Decider, Reason, RuleList};
 
@@ -61,6 +62,11 @@ pub(crate) fn rank(o: &Outcome) -> u8 {
         Outcome::ReadOnly => 0,
     }
 }
+
+/// Outcomes at least this strict (protected, critical, ask rule, deny) count even where
+/// the rest of a judgement does not (inside a runner's payload, for files a command
+/// writes by its options).
+const STRICT_RANK: u8 = 4;
 
 fn stricter(a: Outcome, b: Outcome) -> Outcome {
     if rank(&b) > rank(&a) {
@@ -263,11 +269,7 @@ impl<'r> Analysis<'r> {
                 // Parts of the payload only ever make the line stricter.
                 let mut i = mark;
                 while let Some(p) = self.parts.get(i) {
-                    if rank(&p.outcome)
-                        < rank(&Outcome::Protected {
-                            path: String::new(),
-                        })
-                    {
+                    if rank(&p.outcome) < STRICT_RANK {
                         self.parts.remove(i);
                     } else {
                         i += 1;
@@ -441,6 +443,7 @@ impl<'r> Analysis<'r> {
         if name == "tee" {
             self.tee_writes(core);
         }
+        self.option_writes(&name, core);
         let reads = files_read(&values).map(|idx| {
             idx.iter()
                 .filter_map(|i| core.get(*i))
@@ -515,6 +518,21 @@ impl<'r> Analysis<'r> {
             }
         }
         reads.unwrap_or(Outcome::NoRule)
+    }
+
+    /// Files a command writes through its operands or options (`cp x DEST`, `sort -o F`):
+    /// kept as parts when a deny or ask rule or a protected path catches them, so an allow
+    /// rule on the command does not cover them.
+    fn option_writes(&mut self, name: &str, core: &[Word]) {
+        for w in files_written(core) {
+            if w.dynamic.is_none() && STANDARD_STREAMS.contains(&w.value.as_str()) {
+                continue;
+            }
+            let outcome = self.path_outcome(&w, |p| self.rules.write_outcome(p));
+            if rank(&outcome) >= STRICT_RANK {
+                self.push(&format!("{name} {}", w.raw), outcome);
+            }
+        }
     }
 
     /// `tee FILE...` writes its file operands.

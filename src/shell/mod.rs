@@ -30,6 +30,7 @@ mod read_only;
 mod salvage;
 mod word;
 mod wrappers;
+mod writes;
 
 pub use canonical::CANONICAL_COMMANDS;
 pub use literal_rules::LiteralRules;
