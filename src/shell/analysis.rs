@@ -267,14 +267,9 @@ impl<'r> Analysis<'r> {
                 let mark = self.parts.len();
                 self.runner_payload(core_words, &inner, depth);
                 // Parts of the payload only ever make the line stricter.
-                let mut i = mark;
-                while let Some(p) = self.parts.get(i) {
-                    if rank(&p.outcome) < STRICT_RANK {
-                        self.parts.remove(i);
-                    } else {
-                        i += 1;
-                    }
-                }
+                let mut payload = self.parts.split_off(mark.min(self.parts.len()));
+                payload.retain(|p| rank(&p.outcome) >= STRICT_RANK);
+                self.parts.extend(payload);
                 for k in 1..core.len().min(MAX_RUNNER_SUFFIXES + 1) {
                     forms.push(core.get(k..).unwrap_or_default().to_vec());
                 }

@@ -251,6 +251,8 @@ fn very_long_lines_are_bounded() {
     assert_eq!(effect(&runners), "ask");
     let flags = "rm -r ".to_owned() + &"-v ".repeat(10000) + "-f x";
     assert_eq!(effect(&flags), "deny");
+    let payload = "sudo bash -c '".to_owned() + &"ls; ".repeat(6000) + "'";
+    assert_eq!(effect(&payload), "ask");
     let deep = "$(".repeat(200) + &")".repeat(200);
     assert_eq!(effect(&deep), "ask");
     let deep_rm = "$(".repeat(200) + "rm -rf x" + &")".repeat(200);
