@@ -5,8 +5,40 @@
 //! judges each one against the rules, returning one [`Part`] per command (and per write
 //! target). Anything it cannot read is [`Outcome::Unanalysable`], which never allows.
 //!
-//! This first version reads only a single plain word sequence (no quotes, operators,
-//! expansions or redirections); everything else is unanalysable.
+//! What is covered:
+//! - a parser for the shell subset agents use: quoting and escapes (words are matched as
+//!   argv), `&&`, `||`, `;`, `|`, `|&`, `&`, newlines, `( )`, `{ }`, `if`/`while` bodies,
+//!   `$( )`, backquotes, `<( )`/`>( )` and the scripts of `sh -c` and friends, all recursed;
+//!   anything else (here-documents, arithmetic, `case`, `for`, functions) is unanalysable,
+//!   though deny rules still apply to what can be read;
+//! - transparent wrappers ([`TRANSPARENT_WRAPPERS`]) stripped, runners ([`RUNNERS`],
+//!   [`INTERPRETERS`]) never covered by an allow rule on what they run;
+//! - leading assignments: only [`HARMLESS_VARIABLES`] keep an allow rule working;
+//! - redirections and `tee` files judged as writes, `<` as reads;
+//! - flags canonicalised ([`canonical_words`], [`CANONICAL_COMMANDS`]) so spellings do
+//!   not dodge deny rules;
+//! - built-in read-only commands ([`read_only_commands`]) and critical paths for `rm`,
+//!   `rmdir`, `mv`, `shred`, `unlink` and `find -delete`.
+//!
+//! See `docs/shell.md` for the lists, the limits and what the analysis cannot see.
+
+mod analysis;
+mod canonical;
+mod literal_rules;
+mod parse;
+mod read_only;
+mod salvage;
+mod word;
+mod wrappers;
+mod writes;
+
+pub use canonical::CANONICAL_COMMANDS;
+pub use literal_rules::LiteralRules;
+pub use parse::MAX_NESTING;
+pub use read_only::read_only_commands;
+pub use wrappers::{
+    HARMLESS_VARIABLES, INTERPRETERS, RUNNERS, SAFE_SET_OPTIONS, SHELLS, TRANSPARENT_WRAPPERS,
+};
 
 use crate::decision::{Reason, RuleList};
 
@@ -78,121 +110,79 @@ pub struct Part {
 
 /// Splits `line` into the commands the shell would run and judges each against `rules`.
 ///
-/// Never panics and never returns an empty list: a line with nothing to run is one
-/// unanalysable part.
+/// Each command is judged in the order deny (any flag spelling, past wrappers and
+/// assignments, and on what a runner runs) → ask → critical path → allow → built-in
+/// read-only → no rule. Never panics and never returns an empty list: a line with nothing
+/// to run is one unanalysable part.
+///
+/// ```
+/// use toolgate::shell::{judge, LiteralRules, Outcome};
+/// use toolgate::RuleList;
+///
+/// let rules = LiteralRules::new("/home/ada/proj", "/home/ada")
+///     .rule(RuleList::Allow, "Bash(npm run test:*)")
+///     .rule(RuleList::Deny, "Bash(rm -rf *)");
+/// let parts = judge("npm run test -- --watch=false > ~/.bashrc", &rules);
+/// assert_eq!(parts[0].text, "> ~/.bashrc");
+/// assert!(matches!(parts[0].outcome, Outcome::Protected { .. }));
+/// assert!(matches!(parts[1].outcome, Outcome::Allowed(_)));
+///
+/// let parts = judge("timeout 5 bash -c 'cd /tmp && /bin/rm -r -f x'", &rules);
+/// assert!(parts.iter().any(|p| matches!(p.outcome, Outcome::Denied(_))));
+/// ```
 pub fn judge(line: &str, rules: &dyn CommandRules) -> Vec<Part> {
-    let text = line.trim();
+    let mut analysis = analysis::Analysis::new(rules);
     if line.len() > MAX_LINE_BYTES {
-        return vec![unanalysable(
-            text,
-            format!("command is longer than {MAX_LINE_BYTES} bytes"),
-        )];
+        salvage::scan(&mut analysis, line);
+        let shown: String = line.trim().chars().take(200).collect();
+        analysis.push(
+            &format!("{shown}…"),
+            Outcome::Unanalysable {
+                why: format!("command is longer than {MAX_LINE_BYTES} bytes"),
+            },
+        );
+        return analysis.parts;
     }
-    let Some(words) = plain_words(text) else {
-        return vec![unanalysable(
-            text,
-            "command uses shell syntax this version cannot analyse".to_owned(),
-        )];
-    };
-    let outcome = if let Some(r) = rules.match_command(RuleList::Deny, &words) {
-        Outcome::Denied(r)
-    } else if let Some(r) = rules.match_command(RuleList::Ask, &words) {
-        Outcome::AskRule(r)
-    } else if let Some(r) = rules.match_command(RuleList::Allow, &words) {
-        Outcome::Allowed(r)
-    } else {
-        Outcome::NoRule
-    };
-    vec![Part {
-        text: text.to_owned(),
-        outcome,
-    }]
+    analysis.line(line, 0);
+    if analysis.exhausted() {
+        analysis.push(
+            line,
+            Outcome::Unanalysable {
+                why: "the line is too complex to check in full".to_owned(),
+            },
+        );
+    }
+    if analysis.parts.is_empty() {
+        analysis.push(
+            line,
+            Outcome::Unanalysable {
+                why: "the line runs no command".to_owned(),
+            },
+        );
+    }
+    analysis.parts
 }
 
 /// Canonical form of command words for rule matching, applied to both a rule's words and a
-/// command's words so that equivalent flag spellings compare equal. This version returns
-/// the words unchanged.
+/// command's words so that equivalent flag spellings compare equal.
+///
+/// The program name always loses its directory (`/bin/rm` → `rm`). For the commands in
+/// [`CANONICAL_COMMANDS`], combined short flags are split, long flags (and unambiguous
+/// prefixes of them) become their short form, flags are sorted, deduplicated and moved
+/// before the operands (a flag's value stays with it), and `--` is kept only when an
+/// operand starts with `-`. Words that are `*` stay in place as operands. The form is
+/// idempotent.
+///
+/// ```
+/// use toolgate::shell::canonical_words;
+/// let w = |s: &str| s.split(' ').map(String::from).collect::<Vec<_>>();
+/// assert_eq!(canonical_words(&w("/bin/rm --recursive x --force")), w("rm -f -r x"));
+/// assert_eq!(canonical_words(&w("rm -rf *")), w("rm -f -r *"));
+/// assert_eq!(canonical_words(&w("git push origin main -f")), w("git push -f origin main"));
+/// ```
 pub fn canonical_words(words: &[String]) -> Vec<String> {
-    words.to_vec()
-}
-
-fn unanalysable(text: &str, why: String) -> Part {
-    Part {
-        text: text.to_owned(),
-        outcome: Outcome::Unanalysable { why },
-    }
-}
-
-/// The words of a line made only of plain words, or `None`.
-fn plain_words(line: &str) -> Option<Vec<String>> {
-    let plain = |c: char| c.is_ascii_alphanumeric() || "-_./:=,+@%".contains(c);
-    let words: Vec<String> = line.split_ascii_whitespace().map(str::to_owned).collect();
-    let ok = !words.is_empty() && words.iter().all(|w| w.chars().all(plain));
-    ok.then_some(words)
+    canonical::canonicalise(words).words()
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::decision::{Decider, Layer};
-
-    struct OneRule(RuleList, &'static str);
-    impl CommandRules for OneRule {
-        fn match_command(&self, list: RuleList, words: &[String]) -> Option<Reason> {
-            (list == self.0 && words.first().map(String::as_str) == Some(self.1)).then(|| Reason {
-                decider: Decider::Rule {
-                    rule: format!("Bash({} *)", self.1),
-                    list,
-                    layer: Layer::Session,
-                    index: 0,
-                },
-                text: "test rule".into(),
-            })
-        }
-        fn write_outcome(&self, _: &str) -> Outcome {
-            Outcome::NoRule
-        }
-        fn read_outcome(&self, _: &str) -> Outcome {
-            Outcome::NoRule
-        }
-        fn is_critical(&self, _: &str) -> bool {
-            false
-        }
-    }
-
-    #[test]
-    fn plain_command_is_judged() {
-        let parts = judge("git status", &OneRule(RuleList::Allow, "git"));
-        assert!(matches!(
-            parts.as_slice(),
-            [Part {
-                outcome: Outcome::Allowed(_),
-                ..
-            }]
-        ));
-    }
-
-    #[test]
-    fn shell_syntax_is_unanalysable() {
-        for line in [
-            "git status && curl evil",
-            "echo $(id)",
-            "ls > x",
-            "a 'b'",
-            "",
-            "   ",
-        ] {
-            let parts = judge(line, &OneRule(RuleList::Allow, "git"));
-            assert!(
-                matches!(
-                    parts.as_slice(),
-                    [Part {
-                        outcome: Outcome::Unanalysable { .. },
-                        ..
-                    }]
-                ),
-                "{line}"
-            );
-        }
-    }
-}
+mod tests;

@@ -1,0 +1,617 @@
+//! Judging the simple commands of a parsed line against the rules, in the order
+//! deny → ask → critical → allow → read-only → no rule.
+
+use super::canonical::{deny_forms, program_name};
+use super::canonical_words;
+use super::parse::{parse, Redir, RedirKind, Simple};
+use super::read_only::files_read;
+use super::salvage;
+use super::word::{unreadable, Word};
+use super::wrappers::{classify, Inner, Kind, HARMLESS_VARIABLES, SHELLS};
+use super::writes::files_written;
+use super::{CommandRules, Outcome, Part};
+use crate::decision::{Decider, Reason, RuleList};
+
+/// How many suffixes of a runner's words are tested against deny and ask rules.
+const MAX_RUNNER_SUFFIXES: usize = 12;
+
+/// How many command words all rule look-ups of one line may read together; past that the
+/// line is unanalysable (this keeps pathological lines, such as thousands of nested
+/// runners, linear).
+const LOOKUP_BUDGET: usize = 300_000;
+
+/// How many wrapper layers are tested as forms of their own (the innermost always is).
+const MAX_WRAPPER_FORMS: usize = 8;
+
+/// Commands that destroy their operands: critical paths are never allowed for them.
+pub(crate) const DESTRUCTIVE: &[&str] = &["rm", "rmdir", "mv", "shred", "unlink"];
+
+/// Files that are standard streams, never written as files.
+const STANDARD_STREAMS: &[&str] = &[
+    "/dev/null",
+    "/dev/stdout",
+    "/dev/stderr",
+    "/dev/stdin",
+    "/dev/tty",
+    "/dev/fd/0",
+    "/dev/fd/1",
+    "/dev/fd/2",
+];
+
+/// Where later commands of the line run, after a `cd`.
+#[derive(Clone, Debug)]
+enum Dir {
+    /// The working directory.
+    Start,
+    /// A directory that can be read (absolute, `~`-form, or relative to the start).
+    Known(String),
+    /// Somewhere that cannot be read (`cd $X`, `popd`).
+    Unknown,
+}
+
+/// Strictness of an outcome, for combining the outcomes of one command.
+pub(crate) fn rank(o: &Outcome) -> u8 {
+    match o {
+        Outcome::Denied(_) => 7,
+        Outcome::AskRule(_) => 6,
+        Outcome::Critical { .. } => 5,
+        Outcome::Protected { .. } => 4,
+        Outcome::Unanalysable { .. } => 3,
+        Outcome::NoRule => 2,
+        Outcome::Allowed(_) => 1,
+        Outcome::ReadOnly => 0,
+    }
+}
+
+/// Outcomes at least this strict (protected, critical, ask rule, deny) count even where
+/// the rest of a judgement does not (inside a runner's payload, for files a command
+/// writes by its options).
+const STRICT_RANK: u8 = 4;
+
+fn stricter(a: Outcome, b: Outcome) -> Outcome {
+    if rank(&b) > rank(&a) {
+        b
+    } else {
+        a
+    }
+}
+
+fn unanalysable(why: impl Into<String>) -> Outcome {
+    Outcome::Unanalysable { why: why.into() }
+}
+
+/// The analysis of one line: the rules, the directory state, the parts found so far.
+pub(crate) struct Analysis<'r> {
+    rules: &'r dyn CommandRules,
+    dir: Dir,
+    budget: std::cell::Cell<usize>,
+    /// The judged parts, in the order the shell would meet them.
+    pub parts: Vec<Part>,
+}
+
+impl<'r> Analysis<'r> {
+    pub(crate) fn new(rules: &'r dyn CommandRules) -> Self {
+        Analysis {
+            rules,
+            dir: Dir::Start,
+            budget: std::cell::Cell::new(LOOKUP_BUDGET),
+            parts: Vec::new(),
+        }
+    }
+
+    pub(crate) fn rules(&self) -> &'r dyn CommandRules {
+        self.rules
+    }
+
+    /// A rule look-up, spending the line's budget; `None` once the budget is spent.
+    pub(crate) fn lookup(&self, list: RuleList, words: &[String]) -> Option<Reason> {
+        let left = self.budget.get();
+        let cost = words.len().max(1);
+        if left < cost {
+            self.budget.set(0);
+            return None;
+        }
+        self.budget.set(left - cost);
+        self.rules.match_command(list, words)
+    }
+
+    /// Whether the look-up budget ran out (some checks were skipped).
+    pub(crate) fn exhausted(&self) -> bool {
+        self.budget.get() == 0
+    }
+
+    pub(crate) fn push(&mut self, text: &str, outcome: Outcome) {
+        self.parts.push(Part {
+            text: text.trim().to_owned(),
+            outcome,
+        });
+    }
+
+    /// Parses and judges `line`; a line outside the analysed subset is unanalysable, but
+    /// deny rules, ask rules and critical paths are still checked on what can be read.
+    pub(crate) fn line(&mut self, line: &str, depth: usize) {
+        match parse(line, depth) {
+            Ok(commands) => {
+                for c in &commands {
+                    self.simple(c, depth);
+                }
+            }
+            Err(e) => {
+                salvage::scan(self, line);
+                self.push(line, unanalysable(e.why));
+            }
+        }
+    }
+
+    fn simple(&mut self, cmd: &Simple, depth: usize) {
+        for r in &cmd.redirs {
+            self.redirection(r);
+        }
+        // A here-string fed to a shell or `source` is a script: deny rules apply to it.
+        let name = cmd.words.first().map_or("", |w| program_name(&w.value));
+        if SHELLS.contains(&name) || matches!(name, "." | "source" | "eval" | "xargs") {
+            for r in cmd
+                .redirs
+                .iter()
+                .filter(|r| r.kind == RedirKind::HereString)
+            {
+                salvage::scan(self, &r.target.value);
+            }
+        }
+        if cmd.words.is_empty() {
+            if let Some(a) = cmd.assigns.iter().find(|a| !is_harmless(a)) {
+                let why = format!("sets `{}`, which changes what later commands do", a.name);
+                self.push(&cmd.text, unanalysable(why));
+            } else if !cmd.assigns.is_empty() {
+                self.push(&cmd.text, Outcome::ReadOnly);
+            }
+            return;
+        }
+        let blocked = cmd
+            .assigns
+            .iter()
+            .find(|a| !is_harmless(a))
+            .map(|a| match a.value.dynamic {
+                Some(why) => format!("`{}` is only known at run time ({why})", a.value.raw),
+                None => format!(
+                    "sets `{}`, which is not a harmless variable (such as `NODE_ENV`, `CI`, `LANG`)",
+                    a.name
+                ),
+            });
+        if let Some(outcome) = self.command(&cmd.text, &cmd.words, blocked, depth) {
+            self.push(&cmd.text, outcome);
+        }
+    }
+
+    fn redirection(&mut self, r: &Redir) {
+        let outcome = match r.kind {
+            RedirKind::Other | RedirKind::HereString => return,
+            RedirKind::Write => {
+                if r.target.dynamic.is_none() && STANDARD_STREAMS.contains(&r.target.value.as_str())
+                {
+                    return;
+                }
+                self.path_outcome(&r.target, |p| self.rules.write_outcome(p))
+            }
+            RedirKind::Read => self.path_outcome(&r.target, |p| self.rules.read_outcome(p)),
+        };
+        self.push(&r.text, outcome);
+    }
+
+    /// Judges a path with `judge`, also as seen from a directory a `cd` moved to.
+    fn path_outcome(&self, word: &Word, judge: impl Fn(&str) -> Outcome) -> Outcome {
+        if let Some(why) = word.dynamic {
+            return unanalysable(format!(
+                "path `{}` is only known at run time ({why})",
+                word.raw
+            ));
+        }
+        let path = word.as_path();
+        let first = judge(&path);
+        let relative = !path.starts_with('/') && !path.starts_with('~');
+        match (&self.dir, relative) {
+            (Dir::Known(d), true) => stricter(first, judge(&format!("{d}/{path}"))),
+            (Dir::Unknown, true) => stricter(
+                first,
+                unanalysable("a `cd` moved to a directory that cannot be read"),
+            ),
+            _ => first,
+        }
+    }
+
+    fn first_rule(&self, list: RuleList, forms: &[Vec<String>]) -> Option<Reason> {
+        forms
+            .iter()
+            .take_while(|_| !self.exhausted())
+            .flat_map(|f| deny_forms(f))
+            .find_map(|f| self.lookup(list, &f))
+    }
+
+    /// Judges one command; `None` when it adds no part of its own (`bash -c` whose script
+    /// was judged part by part).
+    fn command(
+        &mut self,
+        text: &str,
+        words: &[Word],
+        blocked: Option<String>,
+        depth: usize,
+    ) -> Option<Outcome> {
+        let values: Vec<String> = words.iter().map(|w| w.value.clone()).collect();
+        let mut forms = vec![values.clone()];
+        let mut start = 0;
+        let kind = loop {
+            match classify(values.get(start..).unwrap_or_default()) {
+                Kind::Wrapper(n) => {
+                    start += n;
+                    let rest = values.get(start..).unwrap_or_default();
+                    if rest.is_empty() {
+                        break Kind::Plain;
+                    }
+                    if forms.len() < MAX_WRAPPER_FORMS {
+                        forms.push(rest.to_vec());
+                    }
+                }
+                k => break k,
+            }
+        };
+        if start > 0 {
+            // The wrapped command itself, however many wrappers there were.
+            forms.push(values.get(start..).unwrap_or_default().to_vec());
+        }
+        let core_words = words.get(start..).unwrap_or_default();
+        let core = values.get(start..).unwrap_or_default();
+        let blocked = blocked.or_else(|| unreadable(words));
+        match kind {
+            Kind::ShellScript(i) => self.shell_script(text, core_words, i, &forms, blocked, depth),
+            Kind::Runner { inner } => {
+                let mark = self.parts.len();
+                self.runner_payload(core_words, &inner, depth);
+                // Parts of the payload only ever make the line stricter.
+                let mut payload = self.parts.split_off(mark.min(self.parts.len()));
+                payload.retain(|p| rank(&p.outcome) >= STRICT_RANK);
+                self.parts.extend(payload);
+                for k in 1..core.len().min(MAX_RUNNER_SUFFIXES + 1) {
+                    forms.push(core.get(k..).unwrap_or_default().to_vec());
+                }
+                Some(self.runner(core_words, &inner, &forms, &values, blocked))
+            }
+            Kind::Wrapper(_) | Kind::Plain => {
+                Some(self.plain(core_words, &forms, &values, blocked, start > 0))
+            }
+        }
+    }
+
+    fn shell_script(
+        &mut self,
+        text: &str,
+        core_words: &[Word],
+        i: usize,
+        forms: &[Vec<String>],
+        blocked: Option<String>,
+        depth: usize,
+    ) -> Option<Outcome> {
+        if let Some(r) = self.first_rule(RuleList::Deny, forms) {
+            return Some(Outcome::Denied(r));
+        }
+        if let Some(r) = self.first_rule(RuleList::Ask, forms) {
+            return Some(Outcome::AskRule(r));
+        }
+        let Some(script) = core_words.get(i) else {
+            return Some(unanalysable("the shell's `-c` has no script"));
+        };
+        if let Some(why) = script.dynamic {
+            salvage::scan(self, &script.value);
+            return Some(unanalysable(format!(
+                "the script of `{text}` is only known at run time ({why})"
+            )));
+        }
+        self.line(&script.value, depth + 1);
+        let head = core_words.get(..i).unwrap_or_default();
+        blocked.or_else(|| unreadable(head)).map(unanalysable)
+    }
+
+    fn runner_payload(&mut self, core: &[Word], inner: &Inner, depth: usize) {
+        let joined = |from: usize| {
+            core.get(from..)
+                .unwrap_or_default()
+                .iter()
+                .map(|w| w.value.as_str())
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        match inner {
+            Inner::Command(i) => {
+                let payload = core.get(*i..).unwrap_or_default();
+                if !payload.is_empty() {
+                    self.payload_command(payload, depth);
+                }
+            }
+            Inner::Script(i) => {
+                let script = joined(*i);
+                if !script.trim().is_empty() {
+                    self.line(&script, depth + 1);
+                }
+            }
+            Inner::ScriptWord(i) => {
+                if let Some(w) = core.get(*i) {
+                    self.line(&w.value.clone(), depth + 1);
+                }
+            }
+            Inner::FindExec(ranges) => {
+                for (from, to) in ranges {
+                    let payload = core.get(*from..*to).unwrap_or_default();
+                    if !payload.is_empty() {
+                        self.payload_command(payload, depth);
+                    }
+                }
+            }
+            Inner::None => {}
+        }
+    }
+
+    fn payload_command(&mut self, payload: &[Word], depth: usize) {
+        if depth >= super::parse::MAX_NESTING {
+            return;
+        }
+        let text = payload
+            .iter()
+            .map(|w| w.raw.as_str())
+            .collect::<Vec<_>>()
+            .join(" ");
+        if let Some(o) = self.command(&text, payload, None, depth + 1) {
+            self.push(&text, o);
+        }
+    }
+
+    fn runner(
+        &mut self,
+        core: &[Word],
+        inner: &Inner,
+        forms: &[Vec<String>],
+        all: &[String],
+        blocked: Option<String>,
+    ) -> Outcome {
+        if let Some(r) = self.first_rule(RuleList::Deny, forms) {
+            return Outcome::Denied(r);
+        }
+        if let Some(r) = self.first_rule(RuleList::Ask, forms) {
+            return Outcome::AskRule(r);
+        }
+        if let (Inner::FindExec(_), Some(c)) = (inner, self.find_delete_critical(core)) {
+            return c;
+        }
+        if let Some(why) = blocked {
+            return unanalysable(why);
+        }
+        let values: Vec<String> = core.iter().map(|w| w.value.clone()).collect();
+        for form in [values.as_slice(), all] {
+            if let Some(r) = self.lookup(RuleList::Allow, form) {
+                if names_exactly(&r, form) {
+                    return Outcome::Allowed(r);
+                }
+            }
+        }
+        let name = values.first().map_or("", |n| program_name(n));
+        unanalysable(format!(
+            "`{name}` runs other code, which an allow rule covers only when it names this exact command"
+        ))
+    }
+
+    fn find_delete_critical(&self, core: &[Word]) -> Option<Outcome> {
+        if !core.iter().any(|w| w.value == "-delete") {
+            return None;
+        }
+        core.iter()
+            .skip(1)
+            .take_while(|w| !w.value.starts_with('-') && w.value != "(" && w.value != "!")
+            .find_map(|w| self.critical_path(w))
+    }
+
+    fn critical_path(&self, w: &Word) -> Option<Outcome> {
+        if w.dynamic.is_some() {
+            return None;
+        }
+        let path = w.as_path();
+        let relative = !path.starts_with('/') && !path.starts_with('~');
+        let mut candidates = vec![path.clone()];
+        if let (Dir::Known(d), true) = (&self.dir, relative) {
+            candidates.push(format!("{d}/{path}"));
+        }
+        candidates
+            .into_iter()
+            .find(|p| self.rules.is_critical(p))
+            .map(|path| Outcome::Critical { path })
+    }
+
+    fn plain(
+        &mut self,
+        core: &[Word],
+        forms: &[Vec<String>],
+        all: &[String],
+        blocked: Option<String>,
+        wrapped: bool,
+    ) -> Outcome {
+        let values: Vec<String> = core.iter().map(|w| w.value.clone()).collect();
+        let name = values
+            .first()
+            .map_or(String::new(), |n| program_name(n).to_owned());
+        if name == "tee" {
+            self.tee_writes(core);
+        }
+        self.option_writes(&name, core);
+        let reads = files_read(&values).map(|idx| {
+            idx.iter()
+                .filter_map(|i| core.get(*i))
+                .map(|w| {
+                    let read = self.path_outcome(w, |p| self.rules.read_outcome(p));
+                    // `git show HEAD:.env` prints a file of the repository.
+                    match w.value.rsplit_once(':') {
+                        Some((_, file)) if name == "git" && !file.is_empty() => {
+                            let file = Word {
+                                raw: file.to_owned(),
+                                value: file.to_owned(),
+                                ..w.clone()
+                            };
+                            stricter(
+                                read,
+                                self.path_outcome(&file, |p| self.rules.read_outcome(p)),
+                            )
+                        }
+                        _ => read,
+                    }
+                })
+                .fold(Outcome::ReadOnly, stricter)
+        });
+        let outcome = self.plain_outcome(core, forms, all, &values, &name, reads, blocked, wrapped);
+        self.track_directory(&name, core);
+        outcome
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn plain_outcome(
+        &self,
+        core: &[Word],
+        forms: &[Vec<String>],
+        all: &[String],
+        values: &[String],
+        name: &str,
+        reads: Option<Outcome>,
+        blocked: Option<String>,
+        wrapped: bool,
+    ) -> Outcome {
+        if let Some(r) = self.first_rule(RuleList::Deny, forms) {
+            return Outcome::Denied(r);
+        }
+        if let Some(denied @ Outcome::Denied(_)) = &reads {
+            return denied.clone();
+        }
+        if let Some(r) = self.first_rule(RuleList::Ask, forms) {
+            return Outcome::AskRule(r);
+        }
+        if let Some(ask @ Outcome::AskRule(_)) = &reads {
+            return ask.clone();
+        }
+        if DESTRUCTIVE.contains(&name) {
+            if let Some(c) = destroyed(name, core).find_map(|w| self.critical_path(w)) {
+                return c;
+            }
+        }
+        if let Some(why) = blocked {
+            return unanalysable(why);
+        }
+        if values.is_empty() {
+            return Outcome::NoRule;
+        }
+        if let Some(r) = self.lookup(RuleList::Allow, values) {
+            return Outcome::Allowed(r);
+        }
+        if wrapped {
+            if let Some(r) = self.lookup(RuleList::Allow, all) {
+                if names_exactly(&r, all) {
+                    return Outcome::Allowed(r);
+                }
+            }
+        }
+        reads.unwrap_or(Outcome::NoRule)
+    }
+
+    /// Files a command writes through its operands or options (`cp x DEST`, `sort -o F`):
+    /// kept as parts when a deny or ask rule or a protected path catches them, so an allow
+    /// rule on the command does not cover them.
+    fn option_writes(&mut self, name: &str, core: &[Word]) {
+        for w in files_written(core) {
+            if w.dynamic.is_none() && STANDARD_STREAMS.contains(&w.value.as_str()) {
+                continue;
+            }
+            let outcome = self.path_outcome(&w, |p| self.rules.write_outcome(p));
+            if rank(&outcome) >= STRICT_RANK {
+                self.push(&format!("{name} {}", w.raw), outcome);
+            }
+        }
+    }
+
+    /// `tee FILE...` writes its file operands.
+    fn tee_writes(&mut self, core: &[Word]) {
+        let mut only_operands = false;
+        for w in core.iter().skip(1) {
+            if !only_operands && w.value == "--" {
+                only_operands = true;
+            } else if only_operands || !w.value.starts_with('-') {
+                if w.dynamic.is_none() && STANDARD_STREAMS.contains(&w.value.as_str()) {
+                    continue;
+                }
+                let outcome = self.path_outcome(w, |p| self.rules.write_outcome(p));
+                self.push(&format!("tee {}", w.raw), outcome);
+            }
+        }
+    }
+
+    /// After `cd DIR`, relative paths are also judged from `DIR`.
+    fn track_directory(&mut self, name: &str, core: &[Word]) {
+        if !matches!(name, "cd" | "pushd" | "popd") {
+            return;
+        }
+        let target = core.iter().skip(1).find(|w| !w.value.starts_with('-'));
+        self.dir = match (name, target) {
+            ("popd", _) => Dir::Unknown,
+            (_, None) => Dir::Known("~".to_owned()),
+            (_, Some(w)) if w.dynamic.is_some() => Dir::Unknown,
+            (_, Some(w)) => {
+                let path = w.as_path();
+                if path.starts_with('/') || path.starts_with('~') {
+                    Dir::Known(path)
+                } else {
+                    match &self.dir {
+                        Dir::Start => Dir::Known(path),
+                        Dir::Known(d) => Dir::Known(format!("{d}/{path}")),
+                        Dir::Unknown => Dir::Unknown,
+                    }
+                }
+            }
+        };
+    }
+}
+
+/// The operands a destructive command destroys: all of them, except the destination of
+/// `mv` (the last operand, unless `-t DIR` names it), which is only moved into.
+fn destroyed<'w>(name: &str, core: &'w [Word]) -> impl Iterator<Item = &'w Word> {
+    let mut only_operands = false;
+    let mut target_flag = false;
+    let mut operands = Vec::new();
+    for w in core.iter().skip(1) {
+        if !only_operands && w.value == "--" {
+            only_operands = true;
+        } else if !only_operands && w.value.starts_with('-') {
+            target_flag |= w.value == "-t" || w.value.starts_with("--target-directory");
+        } else {
+            operands.push(w);
+        }
+    }
+    if name == "mv" && !target_flag && operands.len() > 1 {
+        operands.pop();
+    }
+    operands.into_iter()
+}
+
+fn is_harmless(a: &super::parse::Assign) -> bool {
+    a.value.dynamic.is_none() && HARMLESS_VARIABLES.contains(&a.name.as_str())
+}
+
+/// Whether the allow rule that matched names exactly `words` (no wildcard), as runners
+/// require.
+fn names_exactly(reason: &Reason, words: &[String]) -> bool {
+    let Decider::Rule { rule, .. } = &reason.decider else {
+        return false;
+    };
+    let (Some(open), Some(close)) = (rule.find('('), rule.rfind(')')) else {
+        return false;
+    };
+    let Some(spec) = rule.get(open + 1..close) else {
+        return false;
+    };
+    if spec.contains('*') {
+        return false;
+    }
+    let spec: Vec<String> = spec.split_whitespace().map(str::to_owned).collect();
+    canonical_words(&spec) == canonical_words(words)
+}

@@ -1,0 +1,304 @@
+//! Canonical command words, so that flag spellings cannot dodge a deny rule.
+//!
+//! For a documented set of commands, flags are split (`-rf` → `-r -f`), long flags are
+//! mapped to their short form (`--force` → `-f`, also unambiguous prefixes such as
+//! `--rec`), flags are sorted and deduplicated and moved before the operands. For every
+//! command the program name loses its directory (`/bin/rm` → `rm`).
+
+mod flags;
+
+pub use flags::CANONICAL_COMMANDS;
+use flags::{spec_for, Spec};
+
+/// A command split into its canonical pieces.
+pub(crate) struct Canonical {
+    /// The program name (and git subcommand).
+    pub head: Vec<String>,
+    /// Flag units (a flag and its value), sorted and deduplicated.
+    pub flags: Vec<Vec<String>>,
+    /// Operands in their order.
+    pub operands: Vec<String>,
+    /// Whether flags were understood (otherwise `operands` is the rest as written).
+    pub parsed: bool,
+}
+
+impl Canonical {
+    /// The words of this form with only the flag units `keep` (indices into `flags`).
+    pub(crate) fn words_with(&self, keep: &[usize]) -> Vec<String> {
+        let mut out = self.head.clone();
+        for i in keep {
+            if let Some(unit) = self.flags.get(*i) {
+                out.extend(unit.iter().cloned());
+            }
+        }
+        if self.parsed && self.operands.iter().any(|o| o.starts_with('-')) {
+            out.push("--".to_owned());
+        }
+        out.extend(self.operands.iter().cloned());
+        out
+    }
+
+    /// All words.
+    pub(crate) fn words(&self) -> Vec<String> {
+        let all: Vec<usize> = (0..self.flags.len()).collect();
+        self.words_with(&all)
+    }
+}
+
+/// The program name without its directory (`/usr/bin/rm` → `rm`).
+pub(crate) fn program_name(word: &str) -> &str {
+    match word.rsplit_once('/') {
+        Some((_, name)) if !name.is_empty() => name,
+        _ => word,
+    }
+}
+
+const GIT_GLOBAL_WITH_VALUE: &[&str] = &["-C", "--git-dir", "--work-tree", "--namespace"];
+const GIT_GLOBAL_FLAGS: &[&str] = &[
+    "--no-pager",
+    "-P",
+    "--paginate",
+    "-p",
+    "--no-optional-locks",
+    "--no-replace-objects",
+    "--bare",
+];
+
+/// Splits `words` into canonical pieces.
+pub(crate) fn canonicalise(words: &[String]) -> Canonical {
+    let mut rest = words.iter();
+    let Some(first) = rest.next() else {
+        return Canonical {
+            head: Vec::new(),
+            flags: Vec::new(),
+            operands: Vec::new(),
+            parsed: false,
+        };
+    };
+    let name = if first == "*" {
+        first.as_str()
+    } else {
+        program_name(first)
+    };
+    let mut head = vec![name.to_owned()];
+    let mut rest: Vec<&String> = rest.collect();
+    if name == "git" {
+        // Options that only say where the repository is do not change what git does.
+        let mut i = 0;
+        while let Some(w) = rest.get(i) {
+            if GIT_GLOBAL_WITH_VALUE.contains(&w.as_str()) {
+                i += 2;
+            } else if GIT_GLOBAL_FLAGS.contains(&w.as_str())
+                || GIT_GLOBAL_WITH_VALUE
+                    .iter()
+                    .any(|g| w.starts_with(&format!("{g}=")))
+            {
+                i += 1;
+            } else {
+                break;
+            }
+        }
+        rest = rest.get(i..).map(<[&String]>::to_vec).unwrap_or_default();
+        if let Some(sub) = rest.first() {
+            head.push((*sub).clone());
+            rest.remove(0);
+        }
+    }
+    let sub = head.get(1).map(String::as_str);
+    let Some(spec) = spec_for(name, sub) else {
+        return Canonical {
+            head,
+            flags: Vec::new(),
+            operands: rest.into_iter().cloned().collect(),
+            parsed: false,
+        };
+    };
+    let mut flags: Vec<Vec<String>> = Vec::new();
+    let mut operands = Vec::new();
+    let mut it = rest.into_iter().peekable();
+    let mut only_operands = false;
+    while let Some(w) = it.next() {
+        if only_operands || w == "*" || w == "-" || !w.starts_with('-') {
+            if name == "git" && sub == Some("push") && w.starts_with('+') {
+                // `git push origin +main` is a force push.
+                flags.push(vec!["-f".to_owned()]);
+            }
+            operands.push(w.clone());
+        } else if w == "--" {
+            only_operands = true;
+        } else if let Some(long) = w.strip_prefix("--") {
+            let (lname, value) = match long.split_once('=') {
+                Some((n, v)) => (n, Some(v.to_owned())),
+                None => (long, None),
+            };
+            match spec.long(lname) {
+                Some((full, short, takes)) => {
+                    let key = if short == '\0' {
+                        format!("--{full}")
+                    } else {
+                        format!("-{short}")
+                    };
+                    let mut unit = vec![key];
+                    if takes {
+                        if let Some(v) = value.or_else(|| it.next().cloned()) {
+                            unit.push(v);
+                        }
+                    }
+                    flags.push(unit);
+                }
+                None => flags.push(vec![w.clone()]),
+            }
+        } else if !splittable(&spec, w) {
+            flags.push(vec![w.clone()]);
+        } else {
+            let mut letters = w.chars().skip(1);
+            while let Some(c) = letters.next() {
+                match spec.short(c) {
+                    Some((s, true)) => {
+                        let attached: String = letters.by_ref().collect();
+                        let value = if attached.is_empty() {
+                            it.next().cloned()
+                        } else {
+                            Some(attached)
+                        };
+                        let mut unit = vec![format!("-{s}")];
+                        unit.extend(value);
+                        flags.push(unit);
+                    }
+                    Some((s, false)) => flags.push(vec![format!("-{s}")]),
+                    None => flags.push(vec![format!("-{c}")]),
+                }
+            }
+        }
+    }
+    flags.sort();
+    flags.dedup();
+    Canonical {
+        head,
+        flags,
+        operands,
+        parsed: true,
+    }
+}
+
+/// Whether a short-flag cluster is made of letters (up to a flag that takes the rest as
+/// its value); anything else is kept as one word.
+fn splittable(spec: &Spec, cluster: &str) -> bool {
+    for c in cluster.chars().skip(1) {
+        if !c.is_ascii_alphanumeric() {
+            return false;
+        }
+        if let Some((_, true)) = spec.short(c) {
+            return true;
+        }
+    }
+    true
+}
+
+/// Forms of `words` to test against deny and ask rules: the canonical form, then the same
+/// command with only some of its flags, so that a rule naming a few flags matches a
+/// command that adds more (`rm -rf x` rule, `rm -rfv x` command).
+pub(crate) fn deny_forms(words: &[String]) -> Vec<Vec<String>> {
+    const MAX_FLAGS: usize = 10;
+    const MAX_RULE_FLAGS: usize = 3;
+    /// Longer commands are matched in their canonical form only, keeping the cost linear.
+    const MAX_WORDS: usize = 64;
+    let c = canonicalise(words);
+    let mut out = vec![c.words()];
+    let n = c.flags.len().min(MAX_FLAGS);
+    if n < 2 || words.len() > MAX_WORDS {
+        return out;
+    }
+    // Proper subsets of up to MAX_RULE_FLAGS flag units, in index order (kept sorted).
+    let mut stack: Vec<Vec<usize>> = (0..n).map(|i| vec![i]).collect();
+    while let Some(subset) = stack.pop() {
+        if subset.len() < c.flags.len() {
+            out.push(c.words_with(&subset));
+        }
+        if subset.len() < MAX_RULE_FLAGS {
+            let last = subset.last().copied().unwrap_or(0);
+            for next in last + 1..n {
+                let mut s = subset.clone();
+                s.push(next);
+                stack.push(s);
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn canon(line: &str) -> String {
+        let words: Vec<String> = line.split(' ').map(str::to_owned).collect();
+        canonicalise(&words).words().join(" ")
+    }
+
+    #[test]
+    fn flag_spellings_agree() {
+        for line in [
+            "rm -rf /tmp/x",
+            "rm -fr /tmp/x",
+            "rm -r -f /tmp/x",
+            "rm --recursive --force /tmp/x",
+            "rm --rec --for /tmp/x",
+            "rm -R -f /tmp/x",
+            "/bin/rm -f /tmp/x -r",
+            "rm -f -r -f /tmp/x",
+        ] {
+            assert_eq!(canon(line), "rm -f -r /tmp/x", "{line}");
+        }
+    }
+
+    #[test]
+    fn values_stay_with_their_flags() {
+        assert_eq!(canon("curl -sXPOST http://x"), "curl -X POST -s http://x");
+        assert_eq!(
+            canon("curl http://x --request=POST -s"),
+            "curl -X POST -s http://x"
+        );
+        assert_eq!(canon("curl -X POST *"), "curl -X POST *");
+    }
+
+    #[test]
+    fn git_subcommands_and_globals() {
+        assert_eq!(canon("git -C /x push --force"), "git push -f");
+        assert_eq!(canon("git push origin +main"), "git push -f origin +main");
+        assert_eq!(canon("git reset --hard HEAD"), "git reset --hard HEAD");
+        assert_eq!(canon("git clean -fdx"), "git clean -d -f -x");
+        assert_eq!(canon("/usr/bin/git status -s"), "git status -s");
+    }
+
+    #[test]
+    fn operands_that_look_like_flags_keep_their_marker() {
+        assert_eq!(canon("rm -- -rf"), "rm -- -rf");
+        assert_eq!(canon(&canon("rm -- -rf")), "rm -- -rf");
+    }
+
+    #[test]
+    fn canonical_form_is_idempotent() {
+        for line in [
+            "curl -sXPOST http://x -o out",
+            "rm -rfv --no-preserve-root /",
+            "git push -u origin main --force",
+            "chmod -R 777 .",
+            "unknown -xyz a b",
+            "rm -\0\u{2}-",
+            "rm -r- x",
+            "curl -o- x",
+        ] {
+            let once = canon(line);
+            assert_eq!(canon(&once), once, "{line}");
+        }
+    }
+
+    #[test]
+    fn deny_forms_cover_extra_flags() {
+        let words: Vec<String> = ["rm", "-rfv", "x"].map(String::from).to_vec();
+        let forms: Vec<String> = deny_forms(&words).iter().map(|f| f.join(" ")).collect();
+        assert!(forms.contains(&"rm -f -r x".to_owned()), "{forms:?}");
+        assert!(forms.contains(&"rm -f -r -v x".to_owned()));
+    }
+}

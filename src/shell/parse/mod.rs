@@ -1,0 +1,572 @@
+//! A parser for the part of the shell language agents use, flattening a line into the
+//! simple commands it would run (including those inside substitutions and groups).
+//!
+//! Anything outside the subset (here-documents, arithmetic, `case`, `for`, function
+//! definitions, `[[ ]]`, ...) is a [`ParseError`]: the caller treats the line as
+//! unanalysable. The parser never panics and runs in time linear in the input.
+
+mod words;
+
+use super::word::Word;
+
+/// How deeply substitutions, groups and `sh -c` scripts may nest.
+pub const MAX_NESTING: usize = 32;
+
+/// One simple command as the shell would run it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Simple {
+    /// The command as written, trimmed.
+    pub text: String,
+    /// Leading `NAME=value` assignments.
+    pub assigns: Vec<Assign>,
+    /// The command words (argv).
+    pub words: Vec<Word>,
+    /// Its redirections.
+    pub redirs: Vec<Redir>,
+}
+
+/// A leading `NAME=value` assignment.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Assign {
+    /// The variable name.
+    pub name: String,
+    /// The value.
+    pub value: Word,
+}
+
+/// A redirection and its target.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Redir {
+    /// The redirection as written, e.g. `2>> log.txt`.
+    pub text: String,
+    /// What it does with its target.
+    pub kind: RedirKind,
+    /// The target word.
+    pub target: Word,
+}
+
+/// What a redirection does with its target.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum RedirKind {
+    /// Writes the file (`>`, `>>`, `>|`, `&>`, `<>`, `>&file`).
+    Write,
+    /// Reads the file (`<`).
+    Read,
+    /// Feeds the word to standard input (`<<< word`).
+    HereString,
+    /// Duplicates or closes a descriptor (`2>&1`, `>&-`).
+    Other,
+}
+
+/// Why a line is outside the analysed subset.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct ParseError {
+    /// For people.
+    pub why: String,
+}
+
+type Result<T> = std::result::Result<T, ParseError>;
+
+fn fail<T>(why: impl Into<String>) -> Result<T> {
+    Err(ParseError { why: why.into() })
+}
+
+/// Parses `line` into the simple commands it runs, in the order they appear.
+pub(crate) fn parse(line: &str, depth: usize) -> Result<Vec<Simple>> {
+    let mut p = Parser {
+        chars: line.chars().collect(),
+        pos: 0,
+        depth,
+        out: Vec::new(),
+    };
+    p.enter()?;
+    p.list(Close::End)?;
+    Ok(p.out)
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Close {
+    End,
+    Paren,
+    Brace,
+}
+
+/// What ended a command.
+enum Flow {
+    Next,
+    CloseBrace,
+}
+
+const KEYWORDS_AS_SEPARATORS: &[&str] = &[
+    "if", "then", "else", "elif", "fi", "while", "until", "do", "done",
+];
+const UNSUPPORTED_KEYWORDS: &[&str] = &[
+    "for", "case", "esac", "select", "function", "coproc", "[[", "]]", "in",
+];
+
+struct Parser {
+    chars: Vec<char>,
+    pos: usize,
+    depth: usize,
+    out: Vec<Simple>,
+}
+
+fn is_meta(c: char) -> bool {
+    matches!(
+        c,
+        ' ' | '\t' | '\n' | ';' | '&' | '|' | '(' | ')' | '<' | '>'
+    )
+}
+
+impl Parser {
+    fn peek(&self) -> Option<char> {
+        self.chars.get(self.pos).copied()
+    }
+
+    fn peek_at(&self, ahead: usize) -> Option<char> {
+        self.chars.get(self.pos + ahead).copied()
+    }
+
+    fn text(&self, from: usize, to: usize) -> String {
+        self.chars
+            .get(from..to)
+            .map(|cs| cs.iter().collect::<String>())
+            .unwrap_or_default()
+    }
+
+    fn enter(&mut self) -> Result<()> {
+        self.depth += 1;
+        if self.depth > MAX_NESTING {
+            return fail(format!("nesting is deeper than {MAX_NESTING} levels"));
+        }
+        Ok(())
+    }
+
+    fn leave(&mut self) {
+        self.depth = self.depth.saturating_sub(1);
+    }
+
+    /// Skips blanks and line continuations.
+    fn skip_blanks(&mut self) {
+        loop {
+            match self.peek() {
+                Some(' ' | '\t') => self.pos += 1,
+                Some('\\') if self.peek_at(1) == Some('\n') => self.pos += 2,
+                _ => return,
+            }
+        }
+    }
+
+    fn skip_comment(&mut self) {
+        while let Some(c) = self.peek() {
+            if c == '\n' {
+                return;
+            }
+            self.pos += 1;
+        }
+    }
+
+    fn list(&mut self, close: Close) -> Result<()> {
+        // After `&&`, `||`, `|` or `|&` a command must follow.
+        let mut pending = false;
+        let dangling = || fail::<()>("`&&`, `||` or `|` has no command after it");
+        loop {
+            self.skip_blanks();
+            match self.peek() {
+                None | Some(')') if pending => return dangling(),
+                None if close == Close::End => return Ok(()),
+                None => return fail("a `(` or `{` is not closed"),
+                Some(';') if self.peek_at(1) == Some(';') => {
+                    return fail("`;;` belongs to `case`, which is not analysed")
+                }
+                Some(';') if pending => return dangling(),
+                Some(';' | '\n') => self.pos += 1,
+                Some('|') => {
+                    self.pos += if matches!(self.peek_at(1), Some('|' | '&')) {
+                        2
+                    } else {
+                        1
+                    };
+                    pending = true;
+                }
+                Some('&') if self.peek_at(1) == Some('&') => {
+                    self.pos += 2;
+                    pending = true;
+                }
+                Some('&') if self.peek_at(1) != Some('>') => {
+                    if pending {
+                        return dangling();
+                    }
+                    self.pos += 1;
+                }
+                Some(')') if close == Close::Paren => {
+                    self.pos += 1;
+                    return Ok(());
+                }
+                Some(')') => return fail("unexpected `)`"),
+                Some('(') => {
+                    if self.peek_at(1) == Some('(') {
+                        return fail("arithmetic commands `(( ))` are not analysed");
+                    }
+                    self.pos += 1;
+                    self.enter()?;
+                    self.list(Close::Paren)?;
+                    self.leave();
+                    pending = false;
+                }
+                Some('#') => self.skip_comment(),
+                Some(c) => {
+                    let before = self.pos;
+                    let found = self.out.len();
+                    if let Flow::CloseBrace = self.command(close)? {
+                        return if pending { dangling() } else { Ok(()) };
+                    }
+                    if self.pos == before {
+                        return fail(format!("unexpected `{c}`"));
+                    }
+                    pending &= self.out.len() == found;
+                }
+            }
+        }
+    }
+
+    /// Reads one simple command (or a reserved word) and records it.
+    fn command(&mut self, close: Close) -> Result<Flow> {
+        let start = self.pos;
+        let mut cmd = Simple::default();
+        loop {
+            self.skip_blanks();
+            let Some(c) = self.peek() else { break };
+            match c {
+                ';' | '\n' | '|' | ')' => break,
+                '&' if self.peek_at(1) != Some('>') => break,
+                '(' => {
+                    return if cmd.words.len() == 1 && self.peek_after_paren_is_close() {
+                        fail("function definitions are not analysed")
+                    } else {
+                        fail("unexpected `(`")
+                    };
+                }
+                '#' if self.at_word_start() => {
+                    self.skip_comment();
+                    break;
+                }
+                '<' | '>' if self.peek_at(1) == Some('(') => {
+                    let w = self.process_substitution()?;
+                    self.push_word(&mut cmd, w);
+                }
+                '<' | '>' | '&' => cmd.redirs.push(self.redirection(self.pos)?),
+                _ => {
+                    if let Some(r) = self.fd_redirection()? {
+                        cmd.redirs.push(r);
+                        continue;
+                    }
+                    let w = self.word()?;
+                    if cmd.words.is_empty() && cmd.assigns.is_empty() {
+                        if w.is_keyword("{") {
+                            self.enter()?;
+                            self.list(Close::Brace)?;
+                            self.leave();
+                            return Ok(Flow::Next);
+                        }
+                        if w.is_keyword("}") {
+                            return if close == Close::Brace {
+                                Ok(Flow::CloseBrace)
+                            } else {
+                                fail("unexpected `}`")
+                            };
+                        }
+                        if w.is_keyword("!") {
+                            continue;
+                        }
+                        if KEYWORDS_AS_SEPARATORS.iter().any(|k| w.is_keyword(k)) {
+                            return Ok(Flow::Next);
+                        }
+                        if let Some(k) = UNSUPPORTED_KEYWORDS.iter().find(|k| w.is_keyword(k)) {
+                            return fail(format!("`{k}` is not analysed"));
+                        }
+                    }
+                    self.push_word(&mut cmd, w);
+                }
+            }
+        }
+        cmd.text = self.text(start, self.pos).trim().to_owned();
+        if !cmd.words.is_empty() || !cmd.assigns.is_empty() || !cmd.redirs.is_empty() {
+            self.out.push(cmd);
+        }
+        Ok(Flow::Next)
+    }
+
+    fn push_word(&mut self, cmd: &mut Simple, w: Word) {
+        if cmd.words.is_empty() {
+            if let Some(a) = as_assignment(&w) {
+                cmd.assigns.push(a);
+                return;
+            }
+        }
+        cmd.words.push(w);
+    }
+
+    fn at_word_start(&self) -> bool {
+        self.pos == 0
+            || self
+                .chars
+                .get(self.pos - 1)
+                .is_some_and(|c| is_meta(*c) || *c == '\n')
+    }
+
+    fn peek_after_paren_is_close(&self) -> bool {
+        let mut i = self.pos + 1;
+        while matches!(self.chars.get(i), Some(' ' | '\t')) {
+            i += 1;
+        }
+        self.chars.get(i) == Some(&')')
+    }
+
+    /// A redirection with a leading descriptor number (`2>`), or `None`.
+    fn fd_redirection(&mut self) -> Result<Option<Redir>> {
+        let start = self.pos;
+        let mut i = self.pos;
+        while self.chars.get(i).is_some_and(char::is_ascii_digit) {
+            i += 1;
+        }
+        if i > start && matches!(self.chars.get(i), Some('<' | '>')) {
+            self.pos = i;
+            return self.redirection(start).map(Some);
+        }
+        if self.peek() == Some('{') {
+            let mut j = self.pos + 1;
+            while self
+                .chars
+                .get(j)
+                .is_some_and(|c| c.is_ascii_alphanumeric() || *c == '_')
+            {
+                j += 1;
+            }
+            if self.chars.get(j) == Some(&'}') && matches!(self.chars.get(j + 1), Some('<' | '>')) {
+                return fail("`{name}>` descriptor redirections are not analysed");
+            }
+        }
+        Ok(None)
+    }
+
+    fn redirection(&mut self, start: usize) -> Result<Redir> {
+        let op: String = (0..3).filter_map(|k| self.peek_at(k)).collect();
+        let (len, kind) = if op.starts_with("<<<") {
+            (3, RedirKind::HereString)
+        } else if op.starts_with("<<") {
+            return fail("here-documents are not analysed");
+        } else if op.starts_with("&>>") {
+            (3, RedirKind::Write)
+        } else if ["<>", ">>", ">|", "&>"].iter().any(|o| op.starts_with(o)) {
+            (2, RedirKind::Write)
+        } else if op.starts_with(">&") || op.starts_with("<&") {
+            (2, RedirKind::Other)
+        } else if op.starts_with('<') {
+            (1, RedirKind::Read)
+        } else if op.starts_with('>') {
+            (1, RedirKind::Write)
+        } else {
+            return fail("unexpected `&`");
+        };
+        let dup = op.starts_with(">&") || op.starts_with("<&");
+        self.pos += len;
+        self.skip_blanks();
+        match self.peek() {
+            None => return fail("a redirection has no target"),
+            Some(c) if is_meta(c) => return fail("a redirection has no target"),
+            _ => {}
+        }
+        let target = self.word()?;
+        let kind = if dup {
+            let v = &target.value;
+            let is_fd = !v.is_empty() && (v == "-" || v.chars().all(|c| c.is_ascii_digit()));
+            match (is_fd, op.starts_with('>')) {
+                (true, _) => RedirKind::Other,
+                // `>&file` writes the file, like `&>file`.
+                (false, true) => RedirKind::Write,
+                (false, false) => RedirKind::Read,
+            }
+        } else {
+            kind
+        };
+        Ok(Redir {
+            text: self.text(start, self.pos).trim().to_owned(),
+            kind,
+            target,
+        })
+    }
+}
+
+/// `NAME=value` (or `NAME+=value`) with an unquoted name, as an assignment.
+fn as_assignment(w: &Word) -> Option<Assign> {
+    let (name, _) = w.raw.split_once('=')?;
+    let name = name.strip_suffix('+').unwrap_or(name);
+    let mut chars = name.chars();
+    let first = chars.next()?;
+    if !(first.is_ascii_alphabetic() || first == '_')
+        || !chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+    {
+        return None;
+    }
+    let (_, value) = w.value.split_once('=')?;
+    Some(Assign {
+        name: name.to_owned(),
+        value: Word {
+            raw: w.raw.clone(),
+            value: value.to_owned(),
+            dynamic: w.dynamic,
+            home: false,
+            quoted: w.quoted,
+        },
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(line: &str) -> Vec<Vec<String>> {
+        parse(line, 0)
+            .unwrap()
+            .iter()
+            .map(|c| c.words.iter().map(|w| w.value.clone()).collect())
+            .collect()
+    }
+
+    #[test]
+    fn splits_on_every_operator() {
+        assert_eq!(
+            words("a 1 && b || c; d | e |& f & g\nh"),
+            [
+                vec!["a", "1"],
+                vec!["b"],
+                vec!["c"],
+                vec!["d"],
+                vec!["e"],
+                vec!["f"],
+                vec!["g"],
+                vec!["h"]
+            ]
+        );
+    }
+
+    #[test]
+    fn removes_quotes_as_the_shell_does() {
+        assert_eq!(
+            words(r#"r''m -e"x"ec \r\m "a\"b" 'c\d'"#),
+            [vec!["rm", "-exec", "rm", "a\"b", "c\\d"]]
+        );
+    }
+
+    #[test]
+    fn substitutions_and_groups_are_recursed() {
+        assert_eq!(
+            words("echo $(id) `whoami` <(ls) ; ( cd x ) ; { pwd; }"),
+            [
+                vec!["id"],
+                vec!["whoami"],
+                vec!["ls"],
+                vec!["echo", "$(id)", "`whoami`", "<(ls)"],
+                vec!["cd", "x"],
+                vec!["pwd"]
+            ]
+        );
+    }
+
+    #[test]
+    fn expansions_are_dynamic() {
+        for (line, why) in [
+            ("echo $HOME", "parameter expansion"),
+            ("echo ${HOME}", "parameter expansion"),
+            ("echo *.rs", "glob"),
+            ("echo a{b,c}", "brace expansion"),
+            (
+                "echo ~root",
+                "tilde expansion of another user or directory stack",
+            ),
+            ("echo $'\\x72m'", "ANSI-C quoting"),
+        ] {
+            let cmds = parse(line, 0).unwrap();
+            assert_eq!(cmds[0].words[1].dynamic, Some(why), "{line}");
+        }
+        let cmds = parse("echo {} '*' ~/x", 0).unwrap();
+        assert!(cmds[0].words.iter().all(|w| w.dynamic.is_none()));
+        assert!(cmds[0].words[3].home);
+    }
+
+    #[test]
+    fn redirections_are_recorded() {
+        let cmds = parse("a > x 2>&1 2>> y &> z < w >&v <<< s", 0).unwrap();
+        let kinds: Vec<_> = cmds[0]
+            .redirs
+            .iter()
+            .map(|r| (r.kind, r.target.value.as_str()))
+            .collect();
+        use RedirKind::*;
+        assert_eq!(
+            kinds,
+            [
+                (Write, "x"),
+                (Other, "1"),
+                (Write, "y"),
+                (Write, "z"),
+                (Read, "w"),
+                (Write, "v"),
+                (HereString, "s")
+            ]
+        );
+        assert_eq!(cmds[0].redirs[2].text, "2>> y");
+    }
+
+    #[test]
+    fn assignments_lead_the_command() {
+        let cmds = parse("A=1 B=\"x y\" cmd C=2", 0).unwrap();
+        assert_eq!(cmds[0].assigns.len(), 2);
+        assert_eq!(cmds[0].assigns[1].value.value, "x y");
+        assert_eq!(cmds[0].words.len(), 2);
+    }
+
+    #[test]
+    fn keywords_separate_and_unsupported_syntax_fails() {
+        assert_eq!(
+            words("if true; then rm x; fi"),
+            [vec!["true"], vec!["rm", "x"]]
+        );
+        for bad in [
+            "cat <<EOF\nx\nEOF",
+            "echo $((1+2))",
+            "for i in a; do x; done",
+            "f() { x; }",
+            "echo 'open",
+            "echo \"open",
+            "(a",
+            "a )",
+            "{ a",
+            "echo `open",
+            "case x in a) y;; esac",
+            "a >",
+            "a &&",
+            "a | ",
+            "a || ;",
+            "(a |)",
+        ] {
+            assert!(parse(bad, 0).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn nesting_is_limited() {
+        let deep = "( ".repeat(40) + &")".repeat(40);
+        assert!(parse(&deep, 0).is_err());
+        let ok = "( ".repeat(10) + "ls" + &")".repeat(10);
+        assert_eq!(words(&ok), [vec!["ls"]]);
+    }
+
+    #[test]
+    fn texts_are_as_written() {
+        let cmds = parse("  git status  &&  echo hi > out ", 0).unwrap();
+        assert_eq!(cmds[0].text, "git status");
+        assert_eq!(cmds[1].text, "echo hi > out");
+    }
+}

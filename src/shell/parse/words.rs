@@ -1,0 +1,258 @@
+//! Reading one word: quotes, escapes, expansions and substitutions.
+
+use super::{fail, is_meta, parse, Close, Parser, Result};
+use crate::shell::word::Word;
+
+impl Parser {
+    pub(super) fn process_substitution(&mut self) -> Result<Word> {
+        let start = self.pos;
+        self.pos += 2;
+        self.enter()?;
+        self.list(Close::Paren)?;
+        self.leave();
+        let text = self.text(start, self.pos);
+        let mut w = Word {
+            raw: text.clone(),
+            value: text,
+            ..Word::default()
+        };
+        w.make_dynamic("process substitution");
+        // `<(cmd)x` continues the same word.
+        if self.peek().is_some_and(|c| !is_meta(c)) {
+            let rest = self.word()?;
+            w.raw.push_str(&rest.raw);
+            w.value.push_str(&rest.value);
+        }
+        Ok(w)
+    }
+
+    /// Reads one word up to an unquoted metacharacter.
+    pub(super) fn word(&mut self) -> Result<Word> {
+        let start = self.pos;
+        let mut w = Word::default();
+        let mut bracket_open = false;
+        let mut brace_open = false;
+        let mut brace_list = false;
+        if self.peek() == Some('~') {
+            self.tilde(&mut w);
+        }
+        while let Some(c) = self.peek() {
+            if is_meta(c) {
+                break;
+            }
+            self.pos += 1;
+            match c {
+                '\'' => {
+                    w.quoted = true;
+                    self.single_quoted(&mut w.value)?;
+                }
+                '"' => {
+                    w.quoted = true;
+                    self.double_quoted(&mut w)?;
+                }
+                '\\' => {
+                    w.quoted = true;
+                    match self.peek() {
+                        Some('\n') => self.pos += 1,
+                        Some(n) => {
+                            w.value.push(n);
+                            self.pos += 1;
+                        }
+                        None => w.value.push('\\'),
+                    }
+                }
+                '$' => self.dollar(&mut w, false)?,
+                '`' => self.backtick(&mut w)?,
+                '*' | '?' => {
+                    w.make_dynamic("glob");
+                    w.value.push(c);
+                }
+                '[' => {
+                    bracket_open = true;
+                    w.value.push(c);
+                }
+                ']' if bracket_open => {
+                    w.make_dynamic("glob");
+                    w.value.push(c);
+                }
+                '{' => {
+                    brace_open = true;
+                    w.value.push(c);
+                }
+                ',' if brace_open => {
+                    brace_list = true;
+                    w.value.push(c);
+                }
+                '.' if brace_open && self.peek() == Some('.') => {
+                    brace_list = true;
+                    w.value.push(c);
+                }
+                '}' if brace_list => {
+                    w.make_dynamic("brace expansion");
+                    w.value.push(c);
+                }
+                _ => w.value.push(c),
+            }
+        }
+        w.raw = self.text(start, self.pos);
+        Ok(w)
+    }
+
+    /// A leading unquoted `~`: the home directory; `~user`, `~+`, `~-` are unknown.
+    pub(super) fn tilde(&mut self, w: &mut Word) {
+        let mut i = self.pos + 1;
+        while let Some(c) = self.chars.get(i) {
+            if *c == '/' || is_meta(*c) {
+                break;
+            }
+            i += 1;
+        }
+        if i == self.pos + 1 {
+            w.home = true;
+        } else {
+            w.make_dynamic("tilde expansion of another user or directory stack");
+        }
+    }
+
+    pub(super) fn single_quoted(&mut self, value: &mut String) -> Result<()> {
+        while let Some(c) = self.peek() {
+            self.pos += 1;
+            if c == '\'' {
+                return Ok(());
+            }
+            value.push(c);
+        }
+        fail("a single quote is not closed")
+    }
+
+    pub(super) fn double_quoted(&mut self, w: &mut Word) -> Result<()> {
+        while let Some(c) = self.peek() {
+            self.pos += 1;
+            match c {
+                '"' => return Ok(()),
+                '\\' => match self.peek() {
+                    Some('\n') => self.pos += 1,
+                    Some(n @ ('$' | '`' | '"' | '\\')) => {
+                        w.value.push(n);
+                        self.pos += 1;
+                    }
+                    _ => w.value.push('\\'),
+                },
+                '$' => self.dollar(w, true)?,
+                '`' => self.backtick(w)?,
+                _ => w.value.push(c),
+            }
+        }
+        fail("a double quote is not closed")
+    }
+
+    /// After a `$`: substitutions and expansions.
+    pub(super) fn dollar(&mut self, w: &mut Word, in_double_quotes: bool) -> Result<()> {
+        let start = self.pos - 1;
+        match self.peek() {
+            Some('(') if self.peek_at(1) == Some('(') => {
+                return fail("arithmetic expansion `$(( ))` is not analysed")
+            }
+            Some('(') => {
+                self.pos += 1;
+                self.enter()?;
+                self.list(Close::Paren)?;
+                self.leave();
+                w.make_dynamic("command substitution");
+            }
+            Some('{') => {
+                let mut level = 0usize;
+                loop {
+                    let Some(c) = self.peek() else {
+                        return fail("a `${` is not closed");
+                    };
+                    self.pos += 1;
+                    match c {
+                        '{' => level += 1,
+                        '}' => {
+                            level = level.saturating_sub(1);
+                            if level == 0 {
+                                break;
+                            }
+                        }
+                        '$' | '`' | '\'' | '"' | '\\' => {
+                            return fail("nested expansions inside `${ }` are not analysed")
+                        }
+                        _ => {}
+                    }
+                }
+                w.make_dynamic("parameter expansion");
+            }
+            Some('\'') if !in_double_quotes => {
+                self.pos += 1;
+                loop {
+                    match self.peek() {
+                        None => return fail("a `$'` quote is not closed"),
+                        Some('\\') => self.pos += 2,
+                        Some('\'') => {
+                            self.pos += 1;
+                            break;
+                        }
+                        Some(_) => self.pos += 1,
+                    }
+                }
+                w.quoted = true;
+                w.make_dynamic("ANSI-C quoting");
+            }
+            Some('"') if !in_double_quotes => {
+                self.pos += 1;
+                w.quoted = true;
+                return self.double_quoted(w);
+            }
+            Some(c) if c.is_ascii_alphabetic() || c == '_' => {
+                while self
+                    .peek()
+                    .is_some_and(|c| c.is_ascii_alphanumeric() || c == '_')
+                {
+                    self.pos += 1;
+                }
+                w.make_dynamic("parameter expansion");
+            }
+            Some(c) if c.is_ascii_digit() || "@*#?$!-".contains(c) => {
+                self.pos += 1;
+                w.make_dynamic("parameter expansion");
+            }
+            _ => {
+                w.value.push('$');
+                return Ok(());
+            }
+        }
+        w.value.push_str(&self.text(start, self.pos));
+        Ok(())
+    }
+
+    /// A backquoted command substitution: its text is unescaped and parsed on its own.
+    pub(super) fn backtick(&mut self, w: &mut Word) -> Result<()> {
+        let start = self.pos - 1;
+        let mut inner = String::new();
+        loop {
+            let Some(c) = self.peek() else {
+                return fail("a backquote is not closed");
+            };
+            self.pos += 1;
+            match c {
+                '`' => break,
+                '\\' => match self.peek() {
+                    Some(n @ ('`' | '\\' | '$')) => {
+                        inner.push(n);
+                        self.pos += 1;
+                    }
+                    _ => inner.push('\\'),
+                },
+                _ => inner.push(c),
+            }
+        }
+        self.enter()?;
+        let nested = parse(&inner, self.depth)?;
+        self.leave();
+        self.out.extend(nested);
+        w.make_dynamic("command substitution");
+        w.value.push_str(&self.text(start, self.pos));
+        Ok(())
+    }
+}

@@ -1,0 +1,133 @@
+//! Words of a command line after quote removal, and what makes their value unknowable.
+
+/// One shell word: its text as written and its value after quote removal and escape
+/// decoding (argv), with the reason its run-time value cannot be known, if any.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Word {
+    /// The word as written.
+    pub raw: String,
+    /// The word after quote removal. Parts whose value is only known at run time
+    /// (`$HOME`, `$(id)`, `*`) are kept as written, so deny rules can still read them.
+    pub value: String,
+    /// Why the run-time value is unknown (`parameter expansion`, `glob`, ...), if it is.
+    pub dynamic: Option<&'static str>,
+    /// The word starts with an unquoted `~` or `~/`: the home directory.
+    pub home: bool,
+    /// The word has quotes or escapes (so it can never be a reserved word).
+    pub quoted: bool,
+}
+
+impl Word {
+    /// A word with a known value.
+    #[cfg(test)]
+    pub(crate) fn literal(text: &str) -> Self {
+        Word {
+            raw: text.to_owned(),
+            value: text.to_owned(),
+            ..Word::default()
+        }
+    }
+
+    /// Marks the value unknown for `why`, keeping the first reason.
+    pub(crate) fn make_dynamic(&mut self, why: &'static str) {
+        if self.dynamic.is_none() {
+            self.dynamic = Some(why);
+        }
+    }
+
+    /// The word as a path for the policy: `~` forms pass through for the policy to expand;
+    /// a quoted `~` is a file of that name in the working directory.
+    pub(crate) fn as_path(&self) -> String {
+        if self.value.starts_with('~') && !self.home {
+            format!("./{}", self.value)
+        } else {
+            self.value.clone()
+        }
+    }
+
+    /// The word is the unquoted reserved word `word`.
+    pub(crate) fn is_keyword(&self, word: &str) -> bool {
+        !self.quoted && self.dynamic.is_none() && self.value == word
+    }
+}
+
+/// Whether `c` is invisible, a control character or a bidirectional override: characters
+/// that make a command look different from what runs. Such words are never allowed.
+pub(crate) fn is_deceptive_char(c: char) -> bool {
+    let u = u32::from(c);
+    (c.is_control() && c != '\t' && c != '\n')
+        || matches!(
+            u,
+            0x00A0
+                | 0x00AD
+                | 0x034F
+                | 0x061C
+                | 0x115F
+                | 0x1160
+                | 0x17B4
+                | 0x17B5
+                | 0x180B..=0x180E
+                | 0x2000..=0x200F
+                | 0x2028..=0x202F
+                | 0x205F..=0x206F
+                | 0x3000
+                | 0x3164
+                | 0xFE00..=0xFE0F
+                | 0xFEFF
+                | 0xFFA0
+                | 0xFFF0..=0xFFFB
+                | 0xE0000..=0xE0FFF
+        )
+}
+
+/// Why the words of a command cannot be read for an allow decision, if they cannot.
+pub(crate) fn unreadable(words: &[Word]) -> Option<String> {
+    for w in words {
+        if let Some(why) = w.dynamic {
+            return Some(format!("`{}` is only known at run time ({why})", w.raw));
+        }
+        if w.value.chars().any(is_deceptive_char) {
+            return Some(format!(
+                "`{}` contains an invisible or control character",
+                w.raw.escape_default()
+            ));
+        }
+    }
+    let first = words.first()?;
+    (!first.value.is_ascii()).then(|| {
+        format!(
+            "command name `{}` has characters outside ASCII (a look-alike?)",
+            first.value
+        )
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn deceptive_characters_are_caught() {
+        for c in ['\u{200b}', '\u{202e}', '\u{feff}', '\u{a0}', '\r', '\0'] {
+            assert!(is_deceptive_char(c), "{c:?}");
+        }
+        for c in ['a', 'é', 'ｒ', ' ', '\t'] {
+            assert!(!is_deceptive_char(c), "{c:?}");
+        }
+    }
+
+    #[test]
+    fn quoted_tilde_is_a_file_in_the_working_directory() {
+        let mut w = Word::literal("~/x");
+        assert_eq!(w.as_path(), "./~/x");
+        w.home = true;
+        assert_eq!(w.as_path(), "~/x");
+    }
+
+    #[test]
+    fn look_alike_command_names_are_unreadable() {
+        assert!(unreadable(&[Word::literal("ｒｍ")]).is_some());
+        assert!(unreadable(&[Word::literal("r\u{200b}m")]).is_some());
+        assert!(unreadable(&[Word::literal("echo"), Word::literal("héllo")]).is_none());
+    }
+}

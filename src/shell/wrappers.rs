@@ -1,0 +1,570 @@
+//! Transparent wrappers, runners of other code, and harmless variables: closed lists.
+
+use super::canonical::program_name;
+
+/// Variables that may be set in front of a command without blocking an allow rule.
+pub const HARMLESS_VARIABLES: &[&str] = &[
+    "NODE_ENV",
+    "CI",
+    "LANG",
+    "LANGUAGE",
+    "LC_ALL",
+    "LC_CTYPE",
+    "LC_MESSAGES",
+    "TZ",
+    "RUST_BACKTRACE",
+    "RUST_LOG",
+    "NO_COLOR",
+    "FORCE_COLOR",
+    "CARGO_TERM_COLOR",
+    "PYTHONUNBUFFERED",
+    "PYTHONDONTWRITEBYTECODE",
+    "COLUMNS",
+    "TERM",
+];
+
+/// Wrappers that run the command after their own options unchanged; they are stripped
+/// and the wrapped command is judged.
+pub const TRANSPARENT_WRAPPERS: &[&str] = &[
+    "timeout", "time", "nice", "nohup", "stdbuf", "command", "builtin", "xargs",
+];
+
+/// Commands that run code they are given; an allow rule never covers what they run.
+pub const RUNNERS: &[&str] = &[
+    "env",
+    "sudo",
+    "doas",
+    "su",
+    "runuser",
+    "pkexec",
+    "watch",
+    "xargs",
+    "find",
+    "eval",
+    "source",
+    ".",
+    "exec",
+    "trap",
+    "alias",
+    "chroot",
+    "nsenter",
+    "unshare",
+    "setsid",
+    "flock",
+    "systemd-run",
+    "strace",
+    "ltrace",
+    "valgrind",
+    "ionice",
+    "taskset",
+    "chrt",
+    "unbuffer",
+    "script",
+    "parallel",
+    "export",
+    "declare",
+    "typeset",
+    "local",
+    "readonly",
+    "unset",
+    "set",
+    "shopt",
+    "enable",
+    "hash",
+];
+
+/// Shells whose `-c` script is parsed and judged like the line itself.
+pub const SHELLS: &[&str] = &["sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "fish"];
+
+/// Interpreters and the options that make them run code given on the command line.
+pub const INTERPRETERS: &[(&str, &[&str])] = &[
+    ("python", &["-c"]),
+    ("node", &["-e", "--eval", "-p", "--print"]),
+    ("nodejs", &["-e", "--eval", "-p", "--print"]),
+    ("bun", &["-e", "--eval", "-p", "--print"]),
+    ("deno", &["eval"]),
+    ("perl", &["-e", "-E"]),
+    ("ruby", &["-e"]),
+    ("php", &["-r"]),
+    ("lua", &["-e"]),
+    ("luajit", &["-e"]),
+    ("Rscript", &["-e"]),
+    ("osascript", &["-e"]),
+    ("pwsh", &["-c", "-command", "-encodedcommand"]),
+    ("powershell", &["-c", "-command", "-encodedcommand"]),
+];
+
+/// What the first word of a command makes of it.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum Kind {
+    /// A transparent wrapper: the wrapped command starts at this index.
+    Wrapper(usize),
+    /// A shell running the script at this index (`bash -c SCRIPT`).
+    ShellScript(usize),
+    /// Something that runs other code: never covered by an allow rule on what it runs.
+    /// `inner` says where the code it runs can be read, if it can.
+    Runner {
+        /// Where the payload is, if readable.
+        inner: Inner,
+    },
+    /// An ordinary command.
+    Plain,
+}
+
+/// Where a runner's payload is.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum Inner {
+    /// The words from this index are a command.
+    Command(usize),
+    /// The words from this index, joined with spaces, are a shell script.
+    Script(usize),
+    /// Only the word at this index is a shell script.
+    ScriptWord(usize),
+    /// `find -exec`: commands between `-exec` and `;`/`+` (start, end) pairs.
+    FindExec(Vec<(usize, usize)>),
+    /// Nothing readable.
+    None,
+}
+
+fn runner(inner: Inner) -> Kind {
+    Kind::Runner { inner }
+}
+
+/// Skips options: `with_value` options take the next word (or an attached value); any
+/// other word starting with `-` is a flag. Returns the index of the first operand.
+fn skip_options(words: &[String], from: usize, with_value: &[&str]) -> usize {
+    let mut i = from;
+    while let Some(w) = words.get(i) {
+        if w == "--" {
+            return i + 1;
+        }
+        if !w.starts_with('-') || w == "-" {
+            return i;
+        }
+        // `--opt=value` and `-uroot` carry their value; `-u root` takes the next word.
+        i += if with_value.contains(&w.as_str()) {
+            2
+        } else {
+            1
+        };
+    }
+    i
+}
+
+/// Classifies a command by its words (argv after quote removal).
+pub(crate) fn classify(words: &[String]) -> Kind {
+    let Some(first) = words.first() else {
+        return Kind::Plain;
+    };
+    let name = program_name(first);
+    let arg = |i: usize| words.get(i).map(String::as_str);
+    match name {
+        "timeout" => timeout(words),
+        "time" => wrapper_with(
+            words,
+            &["-f", "--format", "-o", "--output"],
+            &["-o", "--output"],
+        ),
+        "nice" => {
+            let mut i = 1;
+            while let Some(w) = arg(i) {
+                if w == "-n" {
+                    i += 2;
+                } else if w.starts_with("--adjustment=")
+                    || w.get(1..)
+                        .is_some_and(|n| w.starts_with('-') && n.parse::<i32>().is_ok())
+                    || w.starts_with("-n")
+                {
+                    i += 1;
+                } else if w.starts_with('-') {
+                    return runner(Inner::Command(skip_options(words, i, &[])));
+                } else {
+                    break;
+                }
+            }
+            Kind::Wrapper(i)
+        }
+        "nohup" | "builtin" => match arg(1) {
+            Some("--") => Kind::Wrapper(2),
+            Some(w) if w.starts_with('-') => runner(Inner::Command(skip_options(words, 1, &[]))),
+            _ => Kind::Wrapper(1),
+        },
+        "stdbuf" => {
+            let mut i = 1;
+            while let Some(w) = arg(i) {
+                if matches!(w, "-i" | "-o" | "-e") {
+                    i += 2;
+                } else if ["-i", "-o", "-e", "--input=", "--output=", "--error="]
+                    .iter()
+                    .any(|p| w.starts_with(p))
+                {
+                    i += 1;
+                } else if w.starts_with('-') {
+                    return runner(Inner::Command(skip_options(words, i, &[])));
+                } else {
+                    break;
+                }
+            }
+            Kind::Wrapper(i)
+        }
+        "command" => {
+            let mut i = 1;
+            while let Some(w) = arg(i) {
+                match w {
+                    "-p" => i += 1,
+                    "--" => return Kind::Wrapper(i + 1),
+                    // `command -v` / `-V` only look a name up.
+                    _ if w.starts_with('-') => return Kind::Plain,
+                    _ => break,
+                }
+            }
+            Kind::Wrapper(i)
+        }
+        "xargs" => match arg(1) {
+            Some(w) if w.starts_with('-') => runner(Inner::Command(skip_options(
+                words,
+                1,
+                &[
+                    "-I",
+                    "-n",
+                    "-P",
+                    "-L",
+                    "-s",
+                    "-d",
+                    "-E",
+                    "-a",
+                    "--arg-file",
+                    "--delimiter",
+                    "--max-args",
+                    "--max-procs",
+                    "--max-lines",
+                    "--max-chars",
+                    "--replace",
+                    "--eof",
+                ],
+            ))),
+            _ => Kind::Wrapper(1),
+        },
+        _ if SHELLS.contains(&name) => shell(words),
+        "sudo" => runner(Inner::Command(skip_options(
+            words,
+            1,
+            &[
+                "-u",
+                "-g",
+                "-h",
+                "-p",
+                "-C",
+                "-D",
+                "-r",
+                "-t",
+                "-U",
+                "-T",
+                "--user",
+                "--group",
+                "--host",
+                "--prompt",
+                "--chdir",
+                "--role",
+                "--type",
+                "--other-user",
+            ],
+        ))),
+        "doas" => runner(Inner::Command(skip_options(words, 1, &["-u", "-C"]))),
+        "su" | "runuser" => match words.iter().position(|w| w == "-c" || w == "--command") {
+            Some(i) => runner(Inner::ScriptWord(i + 1)),
+            None => runner(Inner::None),
+        },
+        "script" => match words.iter().position(|w| w == "-c" || w == "--command") {
+            Some(i) => runner(Inner::ScriptWord(i + 1)),
+            None => runner(Inner::None),
+        },
+        "env" => env(words),
+        "watch" => runner(Inner::Script(skip_options(
+            words,
+            1,
+            &["-n", "--interval", "-q", "--equexit", "--differences"],
+        ))),
+        "eval" => runner(Inner::Script(1)),
+        "trap" => runner(Inner::ScriptWord(skip_options(words, 1, &[]))),
+        "exec" => runner(Inner::Command(skip_options(words, 1, &["-a"]))),
+        "chroot" => runner(Inner::Command(
+            skip_options(words, 1, &["--userspec", "--groups"]) + 1,
+        )),
+        "find" => find(words),
+        "git" => git(words),
+        "pkexec" | "nsenter" | "unshare" | "setsid" | "flock" | "systemd-run" | "strace"
+        | "ltrace" | "valgrind" | "ionice" | "taskset" | "chrt" | "unbuffer" | "parallel" => {
+            runner(Inner::Command(skip_options(words, 1, &[])))
+        }
+        "set"
+            if words
+                .iter()
+                .skip(1)
+                .all(|w| SAFE_SET_OPTIONS.contains(&w.as_str())) =>
+        {
+            Kind::Plain
+        }
+        "export" | "declare" | "typeset" | "local" | "readonly"
+            if words.iter().skip(1).all(|w| is_harmless_setting(w)) =>
+        {
+            Kind::Plain
+        }
+        _ if RUNNERS.contains(&name) => runner(Inner::None),
+        _ => interpreter(name, words),
+    }
+}
+
+/// `set` options that only make a script stricter or noisier.
+pub const SAFE_SET_OPTIONS: &[&str] = &[
+    "-e", "-u", "-x", "-v", "-eu", "-ue", "-ex", "-xe", "-eux", "-euo", "-eo", "-o", "+e", "+x",
+    "+u", "pipefail", "errexit", "nounset", "xtrace",
+];
+
+/// `NAME=value` for a harmless variable, or a plain flag such as `-x`.
+fn is_harmless_setting(word: &str) -> bool {
+    match word.split_once('=') {
+        Some((name, _)) => HARMLESS_VARIABLES.contains(&name),
+        None => word.starts_with('-') && word.len() == 2,
+    }
+}
+
+fn timeout(words: &[String]) -> Kind {
+    let mut i = 1;
+    while let Some(w) = words.get(i) {
+        match w.as_str() {
+            "--preserve-status" | "--foreground" | "-v" | "--verbose" => i += 1,
+            "-s" | "-k" | "--signal" | "--kill-after" => i += 2,
+            "--" => {
+                i += 1;
+                break;
+            }
+            _ if w.starts_with("--signal=") || w.starts_with("--kill-after=") => i += 1,
+            _ if (w.starts_with("-s") || w.starts_with("-k")) && w.len() > 2 => i += 1,
+            _ if w.starts_with('-') => return runner(Inner::Command(skip_options(words, i, &[]))),
+            _ => break,
+        }
+    }
+    // The duration.
+    Kind::Wrapper(i + 1)
+}
+
+/// A wrapper whose options are known: `with_value` take a value; `forbidden` make it a
+/// runner (for `time -o FILE`, which writes a file).
+fn wrapper_with(words: &[String], with_value: &[&str], forbidden: &[&str]) -> Kind {
+    let mut i = 1;
+    while let Some(w) = words.get(i) {
+        if w == "--" {
+            return Kind::Wrapper(i + 1);
+        }
+        if !w.starts_with('-') {
+            break;
+        }
+        if forbidden.iter().any(|f| w.starts_with(f)) {
+            return runner(Inner::Command(skip_options(words, i, with_value)));
+        }
+        i += if with_value.contains(&w.as_str()) {
+            2
+        } else {
+            1
+        };
+    }
+    Kind::Wrapper(i)
+}
+
+fn shell(words: &[String]) -> Kind {
+    const LONG: &[&str] = &["--login", "--norc", "--noprofile", "--posix", "--noediting"];
+    let mut i = 1;
+    let mut has_c = false;
+    while let Some(w) = words.get(i) {
+        if w == "-o" || w == "+o" {
+            i += 2;
+            continue;
+        }
+        if LONG.contains(&w.as_str()) {
+            i += 1;
+            continue;
+        }
+        let Some(letters) = w.strip_prefix('-').or_else(|| w.strip_prefix('+')) else {
+            break;
+        };
+        if letters.is_empty() || letters.starts_with('-') {
+            return runner(Inner::None);
+        }
+        if !letters.chars().all(|c| "celuxvinafhpB".contains(c)) {
+            return runner(Inner::None);
+        }
+        has_c |= letters.contains('c');
+        i += 1;
+    }
+    if has_c {
+        Kind::ShellScript(i)
+    } else {
+        // A script file or standard input: nothing to read.
+        runner(Inner::None)
+    }
+}
+
+fn env(words: &[String]) -> Kind {
+    let mut i = 1;
+    while let Some(w) = words.get(i) {
+        match w.as_str() {
+            "-u" | "--unset" | "-C" | "--chdir" => i += 2,
+            "-S" | "--split-string" => return runner(Inner::Script(i + 1)),
+            "--" => {
+                i += 1;
+                break;
+            }
+            _ if w.starts_with("-S") || w.starts_with("--split-string=") => {
+                return runner(Inner::None)
+            }
+            _ if w.starts_with('-') => i += 1,
+            _ => break,
+        }
+    }
+    while words.get(i).is_some_and(|w| w.contains('=')) {
+        i += 1;
+    }
+    runner(Inner::Command(i))
+}
+
+/// `find` is read-only unless it runs, deletes or writes.
+pub(crate) const FIND_ACTIONS: &[&str] = &[
+    "-exec", "-execdir", "-ok", "-okdir", "-delete", "-fprint", "-fprint0", "-fprintf", "-fls",
+];
+
+fn find(words: &[String]) -> Kind {
+    if !words.iter().any(|w| FIND_ACTIONS.contains(&w.as_str())) {
+        return Kind::Plain;
+    }
+    let mut execs = Vec::new();
+    let mut i = 0;
+    while let Some(w) = words.get(i) {
+        i += 1;
+        if matches!(w.as_str(), "-exec" | "-execdir" | "-ok" | "-okdir") {
+            let start = i;
+            while words.get(i).is_some_and(|w| w != ";" && w != "+") {
+                i += 1;
+            }
+            execs.push((start, i));
+        }
+    }
+    runner(Inner::FindExec(execs))
+}
+
+fn git(words: &[String]) -> Kind {
+    // `git -c alias.x='!cmd'`, `--exec-path`, `--config-env` run configured programs.
+    for w in words.iter().skip(1) {
+        if !w.starts_with('-') {
+            break;
+        }
+        if w == "-c" || w.starts_with("--config-env") || w.starts_with("--exec-path") {
+            return runner(Inner::None);
+        }
+    }
+    Kind::Plain
+}
+
+fn interpreter(name: &str, words: &[String]) -> Kind {
+    let base = name.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
+    let Some((_, inline)) = INTERPRETERS.iter().find(|(n, _)| *n == base) else {
+        return Kind::Plain;
+    };
+    for w in words.iter().skip(1) {
+        let lower = w.to_ascii_lowercase();
+        if inline.contains(&lower.as_str()) {
+            return runner(Inner::None);
+        }
+        let clustered = !w.starts_with("--")
+            && w.starts_with('-')
+            && inline
+                .iter()
+                .filter_map(|o| o.strip_prefix('-'))
+                .filter(|o| o.len() == 1)
+                .any(|o| w.contains(o));
+        if clustered {
+            return runner(Inner::None);
+        }
+        if !w.starts_with('-') {
+            break;
+        }
+    }
+    Kind::Plain
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kind(line: &str) -> Kind {
+        let words: Vec<String> = line.split(' ').map(str::to_owned).collect();
+        classify(&words)
+    }
+
+    #[test]
+    fn wrappers_skip_their_options() {
+        assert_eq!(kind("timeout -s KILL 5 rm x"), Kind::Wrapper(4));
+        assert_eq!(kind("timeout --signal=KILL 5s rm"), Kind::Wrapper(3));
+        assert_eq!(kind("nice -n 10 rm"), Kind::Wrapper(3));
+        assert_eq!(kind("nice -5 rm"), Kind::Wrapper(2));
+        assert_eq!(kind("stdbuf -oL rm"), Kind::Wrapper(2));
+        assert_eq!(kind("command -p rm"), Kind::Wrapper(2));
+        assert_eq!(kind("command -v rm"), Kind::Plain);
+        assert_eq!(kind("xargs rm"), Kind::Wrapper(1));
+        assert_eq!(kind("time -p rm"), Kind::Wrapper(2));
+        assert!(matches!(kind("time -o out rm"), Kind::Runner { .. }));
+        assert!(matches!(
+            kind("xargs -0 rm"),
+            Kind::Runner {
+                inner: Inner::Command(2)
+            }
+        ));
+    }
+
+    #[test]
+    fn shells_with_scripts() {
+        assert_eq!(kind("bash -c x"), Kind::ShellScript(2));
+        assert_eq!(kind("bash -lc x"), Kind::ShellScript(2));
+        assert_eq!(kind("sh -e -u -c x"), Kind::ShellScript(4));
+        assert_eq!(kind("/bin/zsh -o pipefail -c x"), Kind::ShellScript(4));
+        assert!(matches!(
+            kind("bash script.sh"),
+            Kind::Runner { inner: Inner::None }
+        ));
+        assert!(matches!(kind("bash --rcfile x -c y"), Kind::Runner { .. }));
+    }
+
+    #[test]
+    fn runners_and_their_payloads() {
+        assert_eq!(kind("sudo -u root rm x"), runner(Inner::Command(3)));
+        assert_eq!(kind("env -i A=1 rm x"), runner(Inner::Command(3)));
+        assert_eq!(kind("env -S x"), runner(Inner::Script(2)));
+        assert_eq!(kind("eval rm x"), runner(Inner::Script(1)));
+        assert_eq!(kind("watch -n 1 rm x"), runner(Inner::Script(3)));
+        assert_eq!(
+            kind("find . -exec rm {} ; -print"),
+            runner(Inner::FindExec(vec![(3, 5)]))
+        );
+        assert_eq!(kind("find . -name x"), Kind::Plain);
+        assert_eq!(kind("git -c a=b status"), runner(Inner::None));
+        assert_eq!(kind("su -c x"), runner(Inner::ScriptWord(2)));
+    }
+
+    #[test]
+    fn interpreters_with_inline_code() {
+        for line in [
+            "python -c x",
+            "python3 -c x",
+            "python3.12 -Ic x",
+            "node -e x",
+            "node --eval x",
+            "perl -ne x",
+            "ruby -e x",
+            "pwsh -Command x",
+        ] {
+            assert_eq!(kind(line), runner(Inner::None), "{line}");
+        }
+        assert_eq!(kind("python script.py -c x"), Kind::Plain);
+        assert_eq!(kind("node server.js"), Kind::Plain);
+    }
+}
