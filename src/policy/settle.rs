@@ -109,7 +109,7 @@ pub(crate) fn settle(basis: Basis, mode: &Effective, kind: ToolKind) -> (Effect,
                 })
             }
         }
-        Basis::Allowed(r) if mode.mode == Mode::Plan && kind.writes_files() => (
+        Basis::Allowed(r) if mode.mode == Mode::Plan && changes_things(kind) => (
             Effect::Deny,
             mode.reason(format!("{}, but plan mode is read-only", r.text)),
         ),
@@ -155,4 +155,11 @@ pub(crate) fn settle(basis: Basis, mode: &Effective, kind: ToolKind) -> (Effect,
             Level::Prompt => (Effect::Ask, reason),
         },
     }
+}
+
+/// Whether an allowed call of `kind` may change things, so that plan mode denies it. Shell
+/// parts reach here as `Allowed` only when they are not read-only built-ins (those are
+/// `ReadOnly`), and redirection targets are writes.
+fn changes_things(kind: ToolKind) -> bool {
+    kind.writes_files() || kind == ToolKind::Shell
 }

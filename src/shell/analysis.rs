@@ -502,6 +502,11 @@ impl<'r> Analysis<'r> {
         if values.is_empty() {
             return Outcome::NoRule;
         }
+        // A read-only command whose reads all pass is `ReadOnly` even when an allow rule also
+        // matches it, so that plan mode can tell it from commands that change things.
+        if reads == Some(Outcome::ReadOnly) {
+            return Outcome::ReadOnly;
+        }
         if let Some(r) = self.lookup(RuleList::Allow, values) {
             return Outcome::Allowed(r);
         }
