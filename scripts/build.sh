@@ -3,6 +3,7 @@
 # output for browsers (--target web) and for Node (--target nodejs, plus an ESM wrapper),
 # wasm-opt -Oz from the npm `binaryen` package, and pkg-template/ around them.
 set -euo pipefail
+# shellcheck source=scripts/lib.sh
 source "$(dirname "$0")/lib.sh"
 cd "$TOOLGATE_ROOT"
 

@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Shared helpers for the bash scripts in scripts/. Source it; it sets nothing else.
 
 TOOLGATE_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"

@@ -9,6 +9,7 @@
 # TOOLGATE_WASM_ROUTE=rustup|debian forces a route (default: auto, rustup first).
 # TOOLGATE_SKIP_BROWSER=1 skips step 3 (for `npm run build` on a machine without apt).
 set -euo pipefail
+# shellcheck source=scripts/lib.sh
 source "$(dirname "$0")/lib.sh"
 cd "$TOOLGATE_ROOT"
 
@@ -45,14 +46,21 @@ apt_install() {
 
 # --- 0. The basics that setup cannot install itself -------------------------------------
 step "checking Rust and Node"
-command -v rustup >/dev/null && command -v cargo >/dev/null ||
+{ command -v rustup && command -v cargo; } >/dev/null ||
     die "Rust is missing (no rustup or cargo on PATH)" \
         "install Rust with rustup (the stable toolchain), then run this again"
-command -v node >/dev/null && command -v npm >/dev/null ||
+{ command -v node && command -v npm; } >/dev/null ||
     die "Node.js is missing" "install Node.js 20 or newer with npm (Debian: apt-get install nodejs npm)"
 node_major="$(node -p 'process.versions.node.split(".")[0]')"
 ((node_major >= 20)) || die "Node.js $(node --version) is too old" "install Node.js 20 or newer"
 note "$(cargo --version), node $(node --version), npm $(npm --version)"
+for component in rustfmt clippy; do
+    cargo "${component/rustfmt/fmt}" --version >/dev/null 2>&1 && continue
+    note "trying: rustup component add $component (at most 60 s)"
+    timeout 60 rustup component add "$component" ||
+        die "the Rust component $component is missing and rustup could not add it" \
+            "run: rustup component add $component"
+done
 
 # --- 1. The wasm target ------------------------------------------------------------------
 HOST="$(rustc -vV | sed -n 's/^host: //p')"

@@ -3,12 +3,18 @@
 # Prints a per-suite summary and, last, `N passed, M failed` (suites); exits 1 on any failure.
 # Logs go to target/test-logs/SUITE.log.
 set -uo pipefail
+# shellcheck source=scripts/lib.sh
 source "$(dirname "$0")/lib.sh"
-cd "$TOOLGATE_ROOT"
+cd "$TOOLGATE_ROOT" || exit 1
 
 started=$SECONDS
-bash scripts/setup.sh || die "setup failed; no suite ran"
-bash scripts/build.sh || die "the build failed; no suite ran"
+# A failed setup or build ends the run with the same closing line as a failed suite.
+stop_before_suites() {
+    printf '\nerror: %s failed, so no suite ran\n\n0 passed, 1 failed\n' "$1" >&2
+    exit 1
+}
+bash scripts/setup.sh || stop_before_suites setup
+bash scripts/build.sh || stop_before_suites "the build"
 load_wasm_env
 
 LOGS=target/test-logs
