@@ -1,9 +1,66 @@
 //! The WebAssembly bindings: thin handles over the core, one decode → call → encode each.
+//!
+//! Every export follows the same shape: decode the JS arguments, call the core, encode the
+//! result with [`encode`], and turn a core [`Error`](crate::Error) into a JS `Error` with a
+//! stable `code` through [`js_error`]. Nothing here decides anything.
+
+mod encode;
+mod js_error;
 
 use wasm_bindgen::prelude::*;
+
+pub use encode::encode;
+pub use js_error::js_error;
+
+#[wasm_bindgen(typescript_custom_section)]
+const TS_TOOL_DEFAULTS: &'static str = r#"
+/** What a built-in tool does. */
+export type ToolKind =
+  | "read" | "glob" | "grep" | "write" | "edit" | "delete" | "shell" | "fetch" | "mcp" | "other";
+
+/** What happens to a call of a tool when no rule decides. */
+export type Level = "allow" | "prompt" | "deny";
+
+/** How much harm a call can do if it goes wrong. */
+export type Risk = "low" | "medium" | "high";
+
+/** A built-in tool's defaults. */
+export interface ToolDefaults {
+  kind: ToolKind;
+  level: Level;
+  risk: Risk;
+  trustable: boolean;
+}
+
+/** The `Error` that toolgate throws: a stable `code`, the `path` to the bad input, a `hint`. */
+export interface ToolgateError extends Error {
+  name: "ToolgateError";
+  code: string;
+  path: string;
+  hint?: string;
+}
+"#;
 
 /// The crate version, so JS can check which engine it loaded.
 #[wasm_bindgen]
 pub fn version() -> String {
     crate::VERSION.to_owned()
+}
+
+/// The defaults of the built-in tool spelled `name` (`Bash`, `read`, `WebFetch`, ...).
+///
+/// Throws a `ToolgateError` with code `UNKNOWN_TOOL` when no built-in tool has that spelling.
+#[wasm_bindgen(js_name = toolDefaults, unchecked_return_type = "ToolDefaults")]
+pub fn tool_defaults(name: &str) -> Result<JsValue, JsValue> {
+    let tool = crate::tool::builtin(name).ok_or_else(|| js_error(&unknown_tool(name)))?;
+    encode(&tool.defaults)
+}
+
+fn unknown_tool(name: &str) -> crate::Error {
+    let known: Vec<&str> = crate::tool::BUILTIN_TOOLS.iter().map(|t| t.name).collect();
+    crate::Error::new(
+        crate::ErrorKind::UnknownTool,
+        format!("unknown tool `{name}`: it is not a built-in tool"),
+    )
+    .with_hint(format!("use one of {}", known.join(", ")))
 }

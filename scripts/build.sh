@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Builds the npm package in pkg/: the crate compiled to wasm (release profile), wasm-bindgen
+# output for browsers (--target web) and for Node (--target nodejs, plus an ESM wrapper),
+# wasm-opt -Oz from the npm `binaryen` package, and pkg-template/ around them.
+set -euo pipefail
+# shellcheck source=scripts/lib.sh
+source "$(dirname "$0")/lib.sh"
+cd "$TOOLGATE_ROOT"
+
+if [[ ! -f "$TOOLGATE_ENV_FILE" || ! -x node_modules/.bin/wasm-opt ]]; then
+    note "the toolchain is not set up yet: running scripts/setup.sh first"
+    TOOLGATE_SKIP_BROWSER=1 bash scripts/setup.sh
+fi
+load_wasm_env
+
+BINDGEN_VERSION="$(crate_pin wasm-bindgen)"
+[[ "$(wasm-bindgen --version 2>/dev/null)" == "wasm-bindgen $BINDGEN_VERSION" ]] ||
+    die "wasm-bindgen $BINDGEN_VERSION is needed (found: $(wasm-bindgen --version 2>/dev/null || echo none))" \
+        "run: bash scripts/setup.sh"
+
+step "cargo build --release --lib --target $WASM_TARGET --features wasm (route: $TOOLGATE_WASM_ROUTE)"
+cargo_wasm build --release --lib --features wasm
+WASM="target/$WASM_TARGET/release/toolgate.wasm"
+[[ -f "$WASM" ]] || die "cargo did not produce $WASM"
+
+OUT=target/bindgen
+rm -rf "$OUT"
+step "wasm-bindgen --target web and --target nodejs"
+wasm-bindgen --target web --out-dir "$OUT/web" --out-name toolgate "$WASM"
+wasm-bindgen --target nodejs --out-dir "$OUT/node" --out-name toolgate "$WASM"
+
+step "assembling pkg/ from pkg-template/"
+rm -rf pkg
+cp -R pkg-template pkg
+mkdir -p pkg/web pkg/node
+cp "$OUT/web/toolgate.js" "$OUT/web/toolgate.d.ts" pkg/web/
+# The package is "type": "module", so the CommonJS build takes the .cjs/.d.cts names.
+cp "$OUT/node/toolgate.js" pkg/node/toolgate.cjs
+cp "$OUT/node/toolgate.d.ts" pkg/node/toolgate.d.cts
+
+step "wasm-opt -Oz (binaryen $(node -p 'require("./node_modules/binaryen/package.json").version'))"
+# The features rustc enables by default for wasm32-unknown-unknown.
+WASM_FEATURES=(--enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext
+    --enable-mutable-globals --enable-reference-types --enable-multivalue)
+for flavour in web node; do
+    node_modules/.bin/wasm-opt -Oz --strip-debug --strip-producers "${WASM_FEATURES[@]}" \
+        "$OUT/$flavour/toolgate_bg.wasm" -o "pkg/$flavour/toolgate_bg.wasm"
+done
+
+step "writing the package manifest and Node's ES module entry"
+node scripts/assemble.mjs pkg "$(crate_version)"
+
+step "sizes"
+for file in "$WASM" pkg/web/toolgate_bg.wasm pkg/node/toolgate_bg.wasm pkg/web/toolgate.js; do
+    printf '    %-40s %8d bytes raw %8d bytes gzipped\n' "$file" \
+        "$(wc -c <"$file")" "$(gzip -9 -c "$file" | wc -c)"
+done
+step "built pkg/ (toolgate $(crate_version)); npm pack ./pkg makes the tarball"

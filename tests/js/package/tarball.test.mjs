@@ -1,0 +1,71 @@
+// The packed tarball installed into a scratch project and used from Node ESM and CommonJS.
+import assert from "node:assert/strict";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { before, test } from "node:test";
+
+import { corpus, crateVersion } from "../corpus.mjs";
+import { runNode, scratchProject } from "./scratch.mjs";
+
+let dir;
+let packed;
+before(() => {
+  ({ dir, packed } = scratchProject());
+});
+
+// The same probe in both module systems: every smoke export, printed as JSON.
+const probe = (load) => `${load}
+const out = { version: api.version(), defaults: {}, errors: {} };
+for (const name of ${JSON.stringify(corpus.toolDefaults.map((c) => c.name))}) {
+  try { out.defaults[name] = api.toolDefaults(name); }
+  catch (err) { out.errors[name] = { isError: err instanceof Error, code: err.code }; }
+}
+console.log(JSON.stringify(out));
+`;
+
+function expected() {
+  const out = { version: crateVersion, defaults: {}, errors: {} };
+  for (const c of corpus.toolDefaults) {
+    if (c.defaults) out.defaults[c.name] = c.defaults;
+    else out.errors[c.name] = { isError: true, code: c.error };
+  }
+  return out;
+}
+
+test("the tarball holds the package and nothing else", () => {
+  const files = packed.files.map((f) => f.path).sort();
+  assert.deepEqual(files, [
+    "README.md",
+    "node/index.d.mts",
+    "node/index.mjs",
+    "node/toolgate.cjs",
+    "node/toolgate.d.cts",
+    "node/toolgate_bg.wasm",
+    "package.json",
+    "web/toolgate.d.ts",
+    "web/toolgate.js",
+    "web/toolgate_bg.wasm",
+  ]);
+});
+
+test("import from an ES module", () => {
+  writeFileSync(join(dir, "esm.mjs"), probe('import * as api from "toolgate";'));
+  assert.deepEqual(JSON.parse(runNode(dir, "esm.mjs")), expected());
+});
+
+test("require from CommonJS", () => {
+  writeFileSync(join(dir, "cjs.cjs"), probe('const api = require("toolgate");'));
+  assert.deepEqual(JSON.parse(runNode(dir, "cjs.cjs")), expected());
+});
+
+test("the browser build from the ./web subpath with initSync", () => {
+  writeFileSync(
+    join(dir, "web.mjs"),
+    probe(`import * as api from "toolgate/web";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+const wasm = createRequire(import.meta.url).resolve("toolgate/toolgate_bg.wasm");
+api.initSync({ module: readFileSync(wasm) });`),
+  );
+  assert.deepEqual(JSON.parse(runNode(dir, "web.mjs")), expected());
+});
