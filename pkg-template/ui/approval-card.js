@@ -9,9 +9,9 @@
 // approval-card.css loaded by a <link>.
 
 import { h, icon } from "./dom.js";
-import { renderJson } from "./json-view.js";
-import { diffLines, foldUnchanged } from "./line-diff.js";
-import { approvalProblems, callLabel } from "./approval-check.js";
+import { approvalProblems } from "./approval-check.js";
+import { RISK, renderBody, renderBroken } from "./card-body.js";
+import { STATUS, recordText } from "./card-record.js";
 
 export { diffLines, foldUnchanged } from "./line-diff.js";
 export { renderJson } from "./json-view.js";
@@ -19,27 +19,6 @@ export { approvalProblems, callLabel } from "./approval-check.js";
 
 /** The tag name the card is defined under. */
 export const TAG = "toolgate-approval-card";
-
-const RISK = {
-  low: { text: "Low risk", icon: "check" },
-  medium: { text: "Medium risk", icon: "warn" },
-  high: { text: "High risk", icon: "stop" },
-};
-const EFFECT = {
-  allow: { text: "allowed", icon: "check" },
-  ask: { text: "asks", icon: "question" },
-  deny: { text: "denied", icon: "stop" },
-};
-const STATUS = {
-  approved: { icon: "check" },
-  denied: { icon: "cross" },
-  expired: { icon: "clock" },
-  cancelled: { icon: "cross" },
-};
-const SCOPE_TEXT = { once: "Allowed once", session: "Allowed for this session", always: "Always allowed" };
-
-/** Diff rows drawn at most; the rest is summarised. */
-const MAX_DIFF_ROWS = 400;
 
 let sequence = 0;
 
@@ -96,7 +75,7 @@ export function formatRemaining(ms) {
 
 export class ToolgateApprovalCard extends HTMLElement {
   static get observedAttributes() {
-    return ["batch", "modal", "editable"];
+    return ["batch", "modal", "editable", "heading-level"];
   }
 
   /** The clock, in Unix milliseconds; replace it to test the countdown. */
@@ -168,6 +147,15 @@ export class ToolgateApprovalCard extends HTMLElement {
     this.toggleAttribute("editable", Boolean(on));
   }
 
+  /** The ARIA heading level of the card's title (attribute `heading-level`, 1–6, default 2). */
+  get headingLevel() {
+    const level = Number(this.getAttribute("heading-level") ?? "2");
+    return Number.isInteger(level) && level >= 1 && level <= 6 ? level : 2;
+  }
+  set headingLevel(level) {
+    this.setAttribute("heading-level", String(level));
+  }
+
   connectedCallback() {
     if (this.#approval !== null && this.#record === null) this.#activate();
   }
@@ -183,7 +171,7 @@ export class ToolgateApprovalCard extends HTMLElement {
    * @param {string | null} after
    */
   attributeChangedCallback(name, before, after) {
-    if ((before === null) === (after === null)) return;
+    if (before === after) return;
     if (name === "batch") this.#syncBatch();
     else if (this.#approval !== null && this.#record === null) this.approval = this.#approval;
   }
@@ -320,7 +308,21 @@ export class ToolgateApprovalCard extends HTMLElement {
       this.replaceChildren();
       return;
     }
-    const body = this.#problems.length === 0 ? this.#body(this.#approval) : this.#broken();
+    const options = {
+      id: this.#id,
+      editable: this.editable,
+      headingLevel: this.headingLevel,
+      actions: {
+        allow: () => this.#allow(),
+        deny: () => this.#deny(),
+        answerAll: (/** @type {"allowAll" | "denyAll"} */ kind) => this.#answerAll(kind),
+      },
+    };
+    const body =
+      this.#problems.length === 0
+        ? renderBody(this.#approval, options)
+        : renderBroken(/** @type {Record<string, unknown>} */ (this.#approval), this.#problems, options);
+    this.#els = body.els;
     const ids = { title: `${this.#id}-title`, describe: body.describedBy.join(" ") };
     const props = {
       class: "tg-card",
@@ -340,198 +342,6 @@ export class ToolgateApprovalCard extends HTMLElement {
     this.#els.root = root;
     this.replaceChildren(root);
     this.#syncBatch();
-  }
-
-  /** The card for a request that failed the shape check: the problems and Deny. */
-  #broken() {
-    const approval = /** @type {Record<string, unknown>} */ (this.#approval);
-    const canDeny = typeof approval.id === "string" && approval.id !== "";
-    const nodes = [
-      h("div", { class: "tg-head" }, h("span", { class: "tg-risk" }, icon("stop"), "Cannot show this request")),
-      h("p", { id: `${this.#id}-title`, class: "tg-title", role: "heading", "aria-level": "3", text: "This approval request is malformed" }),
-      h(
-        "div",
-        { id: `${this.#id}-desc`, class: "tg-problems" },
-        h("p", { text: "It cannot be allowed from here. What is wrong:" }),
-        h("ul", {}, this.#problems.map((text) => h("li", { text }))),
-      ),
-      h(
-        "div",
-        { class: "tg-actions" },
-        h("span", { class: "tg-spacer" }),
-        canDeny && this.#button("deny", "Deny", "tg-danger", () => this.#deny()),
-      ),
-    ];
-    return { nodes, describedBy: [`${this.#id}-desc`] };
-  }
-
-  /** @param {import("./approval-card").PendingApproval} a */
-  #body(a) {
-    const id = this.#id;
-    const offered = new Set(a.answers);
-    const canOnce = offered.has("allowOnce");
-    const canSession = a.trustable && offered.has("allowSession");
-    const canAlways = a.trustable && offered.has("allowAlways");
-    const canAllow = canOnce || canSession || canAlways;
-    const canDeny = offered.has("deny");
-    const risk = RISK[a.risk];
-    /** @type {string[]} */
-    const describedBy = [`${id}-desc`];
-
-    const timer = h("p", { class: "tg-timer" }, icon("clock"), (this.#els.countdown = h("span", { role: "timer" })));
-    this.#els.timer = timer;
-    const head = h(
-      "div",
-      { class: "tg-head" },
-      h("span", { class: "tg-risk", "data-risk": a.risk }, icon(risk.icon), risk.text),
-      h("code", { class: "tg-tool", text: a.tool }),
-      timer,
-    );
-    const title = h("p", { id: `${id}-title`, class: "tg-title", role: "heading", "aria-level": "3", text: a.title });
-    const agent = a.agent !== null && h("p", { class: "tg-agent" }, "Requested by ", h("strong", { text: a.agent }));
-    const description = h("p", { id: `${id}-desc`, class: "tg-description", text: a.description });
-    let warning = null;
-    if (a.risk === "high") {
-      describedBy.push(`${id}-warn`);
-      warning = h(
-        "p",
-        { id: `${id}-warn`, class: "tg-warning" },
-        icon("warn"),
-        h("span", { text: "This cannot be undone. Check it before you allow it." }),
-      );
-    }
-    describedBy.push(`${id}-why`);
-    const reason = h("p", { id: `${id}-why`, class: "tg-reason" }, h("span", { class: "tg-label", text: "Why it asks: " }), a.reason);
-
-    const parts = a.decision.parts ?? [];
-    const partList =
-      parts.length > 0 &&
-      h(
-        "div",
-        { class: "tg-parts" },
-        h("p", { class: "tg-label", id: `${id}-parts`, text: "Parts of the command" }),
-        h(
-          "ul",
-          { "aria-labelledby": `${id}-parts` },
-          parts.map((part) =>
-            h(
-              "li",
-              { "data-effect": part.effect },
-              h("span", { class: "tg-effect", "data-effect": part.effect }, icon(EFFECT[part.effect].icon), EFFECT[part.effect].text),
-              h("code", { text: part.part }),
-              h("span", { class: "tg-part-reason", text: part.reason.text }),
-            ),
-          ),
-        ),
-      );
-
-    const args = h(
-      "details",
-      { class: "tg-args", open: JSON.stringify(a.input).length <= 400 },
-      h("summary", { text: "Arguments" }),
-      renderJson(a.input),
-    );
-
-    let content = null;
-    if (a.diff !== null) content = diffView(a.diff, id);
-    else if (a.preview !== null) {
-      content = h(
-        "div",
-        { class: "tg-preview" },
-        h("p", { class: "tg-label", id: `${id}-preview`, text: a.preview.truncated ? "Content preview (truncated)" : "Content preview" }),
-        h("pre", { tabindex: "0", "aria-labelledby": `${id}-preview`, text: a.preview.text }),
-      );
-    }
-
-    let editor = null;
-    if (this.editable && canAllow) editor = this.#editor(a);
-
-    const note =
-      canDeny &&
-      h(
-        "div",
-        { class: "tg-field" },
-        h("label", { for: `${id}-msg`, text: "Message to the agent if you deny (optional)" }),
-        (this.#els.message = h("textarea", { id: `${id}-msg`, rows: "1", class: "tg-message" })),
-      );
-
-    const remember =
-      (canSession || canAlways) &&
-      h(
-        "div",
-        { class: "tg-remember" },
-        canSession && checkbox(`${id}-session`, "Remember for this session", !canOnce, (el) => (this.#els.session = el)),
-        canAlways && checkbox(`${id}-always`, "Always allow (saved rule)", false, (el) => (this.#els.always = el)),
-      );
-
-    const status = h("p", { class: "tg-error", role: "alert", id: `${id}-status` });
-    this.#els.status = status;
-
-    const actions = h(
-      "div",
-      { class: "tg-actions" },
-      offered.has("allowAll") && (this.#els.allowAll = this.#button("allow-all", "Allow all", "tg-secondary", () => this.#answerAll("allowAll"))),
-      offered.has("denyAll") && (this.#els.denyAll = this.#button("deny-all", "Deny all", "tg-secondary", () => this.#answerAll("denyAll"))),
-      h("span", { class: "tg-spacer" }),
-      canDeny && this.#button("deny", "Deny", "tg-danger", () => this.#deny()),
-      canAllow && this.#button("allow", "Allow", "tg-primary", () => this.#allow()),
-    );
-    const keys = h(
-      "p",
-      { class: "tg-keys" },
-      canAllow && [h("kbd", { text: "Enter" }), " allow "],
-      canDeny && [h("kbd", { text: "Esc" }), " deny"],
-    );
-
-    const nodes = [head, title, agent, description, warning, reason, partList, args, content, editor, note, remember, status, actions, keys];
-    return { nodes, describedBy };
-  }
-
-  /**
-   * @param {string} action
-   * @param {string} text
-   * @param {string} cls
-   * @param {() => void} onclick
-   */
-  #button(action, text, cls, onclick) {
-    return h("button", { type: "button", class: `tg-button ${cls}`, "data-action": action, text, onclick });
-  }
-
-  /** @param {import("./approval-card").PendingApproval} a */
-  #editor(a) {
-    const id = this.#id;
-    const original = JSON.stringify(a.input, null, 2);
-    const area = h("textarea", {
-      id: `${id}-edit`,
-      class: "tg-edit",
-      rows: String(Math.min(12, original.split("\n").length + 1)),
-      spellcheck: "false",
-      "aria-describedby": `${id}-edit-error`,
-    });
-    /** @type {HTMLTextAreaElement} */ (area).value = original;
-    const error = h("p", { id: `${id}-edit-error`, class: "tg-error", role: "alert" });
-    const panel = h(
-      "div",
-      { class: "tg-field tg-editor", id: `${id}-editor`, hidden: true },
-      h("label", { for: `${id}-edit`, text: "Arguments to send (JSON)" }),
-      area,
-      error,
-    );
-    const toggle = h("button", {
-      type: "button",
-      class: "tg-button tg-secondary tg-edit-toggle",
-      "data-action": "edit",
-      "aria-expanded": "false",
-      "aria-controls": `${id}-editor`,
-      text: "Edit arguments",
-      onclick: () => {
-        panel.hidden = !panel.hidden;
-        toggle.setAttribute("aria-expanded", String(!panel.hidden));
-        if (!panel.hidden) area.focus();
-      },
-    });
-    Object.assign(this.#els, { editPanel: panel, editArea: area, editError: error });
-    return h("div", { class: "tg-edit-block" }, toggle, panel);
   }
 
   /** The edited arguments, `undefined` when unchanged, or null after showing an error. */
@@ -634,76 +444,6 @@ export class ToolgateApprovalCard extends HTMLElement {
       control.setAttribute("disabled", "");
     }
     this.#els.root?.focus();
-  }
-}
-
-/**
- * @param {string} id
- * @param {string} text
- * @param {boolean} checked
- * @param {(el: HTMLElement) => void} keep
- */
-function checkbox(id, text, checked, keep) {
-  const input = h("input", { type: "checkbox", id, checked });
-  keep(input);
-  return h("label", { class: "tg-check", for: id }, input, text);
-}
-
-/**
- * @param {{ oldText: string, newText: string }} diff
- * @param {string} id
- */
-function diffView(diff, id) {
-  const lines = diffLines(diff.oldText, diff.newText);
-  const added = lines.filter((line) => line.op === "add").length;
-  const removed = lines.filter((line) => line.op === "del").length;
-  const rows = foldUnchanged(lines);
-  const pre = h("pre", { class: "tg-diff-lines", tabindex: "0", "aria-labelledby": `${id}-diff` });
-  rows.slice(0, MAX_DIFF_ROWS).forEach((row) => {
-    if (row.op === "skip") {
-      pre.append(h("span", { class: "tg-diff-skip", text: `⋯ ${row.count} unchanged line${row.count === 1 ? "" : "s"}\n` }));
-    } else {
-      const tag = row.op === "add" ? "ins" : row.op === "del" ? "del" : "span";
-      const sign = row.op === "add" ? "+ " : row.op === "del" ? "- " : "  ";
-      pre.append(h(tag, { class: `tg-diff-${row.op}` }, h("span", { class: "tg-diff-sign", text: sign }), `${row.text}\n`));
-    }
-  });
-  if (rows.length > MAX_DIFF_ROWS) {
-    pre.append(h("span", { class: "tg-diff-skip", text: `⋯ ${rows.length - MAX_DIFF_ROWS} more rows not shown\n` }));
-  }
-  return h(
-    "div",
-    { class: "tg-diff" },
-    h("p", { class: "tg-label", id: `${id}-diff`, text: `Changes: ${added} line${added === 1 ? "" : "s"} added, ${removed} removed` }),
-    pre,
-  );
-}
-
-/**
- * @param {import("./approval-card").PendingApproval | null} approval
- * @param {string[]} problems
- * @param {import("./approval-card").SettledRecord} record
- */
-function recordText(approval, problems, record) {
-  const label =
-    approval === null
-      ? "request"
-      : problems.length === 0
-        ? callLabel(approval)
-        : typeof approval.tool === "string"
-          ? approval.tool
-          : "request";
-  switch (record.status) {
-    case "approved": {
-      const head = SCOPE_TEXT[/** @type {keyof typeof SCOPE_TEXT} */ (record.scope)] ?? "Allowed";
-      return `${head}: ${label}`;
-    }
-    case "denied":
-      return record.message ? `Denied: ${label} — “${record.message}”` : `Denied: ${label}`;
-    case "expired":
-      return `Timed out — denied automatically: ${label}`;
-    default:
-      return `Cancelled: ${label}`;
   }
 }
 
