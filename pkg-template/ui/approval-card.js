@@ -83,7 +83,7 @@ export class ToolgateApprovalCard extends HTMLElement {
   /** Enter is ignored this long (ms) after the card appears, so a keystroke meant for the chat cannot allow. */
   keyGuardMs = 300;
   /** Whether the card may take focus when it appears (never from a text field outside the cards). */
-  autoFocus = true;
+  focusOnShow = true;
 
   /** @type {import("./approval-card").PendingApproval | null} */
   #approval = null;
@@ -256,7 +256,7 @@ export class ToolgateApprovalCard extends HTMLElement {
     if (dialog instanceof HTMLDialogElement) {
       if (!dialog.open) dialog.showModal();
       this.#els.root?.focus();
-    } else if (this.autoFocus && !typingOutsideCards()) {
+    } else if (this.focusOnShow && !typingOutsideCards()) {
       this.#els.root?.focus({ preventScroll: false });
     }
   }
@@ -321,7 +321,7 @@ export class ToolgateApprovalCard extends HTMLElement {
     const body =
       this.#problems.length === 0
         ? renderBody(this.#approval, options)
-        : renderBroken(/** @type {Record<string, unknown>} */ (this.#approval), this.#problems, options);
+        : renderBroken(/** @type {Record<string, unknown>} */ (/** @type {unknown} */ (this.#approval)), this.#problems, options);
     this.#els = body.els;
     const ids = { title: `${this.#id}-title`, describe: body.describedBy.join(" ") };
     const props = {
@@ -333,11 +333,11 @@ export class ToolgateApprovalCard extends HTMLElement {
     };
     let root;
     if (this.modal) {
-      root = h("dialog", { ...props, class: "tg-card tg-modal", role: "alertdialog", "aria-modal": "true" }, body.nodes);
+      root = h("dialog", { ...props, class: "tg-card tg-modal", role: "alertdialog", "aria-modal": "true" }, ...body.nodes);
       root.addEventListener("cancel", (event) => event.preventDefault());
       this.#els.dialog = root;
     } else {
-      root = h("div", { ...props, role: "group" }, body.nodes);
+      root = h("div", { ...props, role: "group" }, ...body.nodes);
     }
     this.#els.root = root;
     this.replaceChildren(root);

@@ -9,15 +9,21 @@ import { diffLines, foldUnchanged } from "./line-diff.js";
 /**
  * @typedef {{ allow: () => void, deny: () => void, answerAll: (kind: "allowAll" | "denyAll") => void }} Actions
  * @typedef {{ id: string, headingLevel: number, actions: Actions }} BodyOptions
- * @typedef {{ nodes: unknown[], describedBy: string[], els: Record<string, HTMLElement> }} Body
+ * @typedef {import("./dom.js").Child} Child
+ * @typedef {{ nodes: (Child | Child[])[], describedBy: string[], els: Record<string, HTMLElement> }} Body
  */
 
-/** How each risk level is shown: always an icon and words, never colour alone. */
+/**
+ * How each risk level is shown: always an icon and words, never colour alone.
+ *
+ * @type {Record<import("./approval-card").Risk, { text: string, icon: import("./dom.js").IconName }>}
+ */
 export const RISK = {
   low: { text: "Low risk", icon: "check" },
   medium: { text: "Medium risk", icon: "warn" },
   high: { text: "High risk", icon: "stop" },
 };
+/** @type {Record<import("./approval-card").Effect, { text: string, icon: import("./dom.js").IconName }>} */
 const EFFECT = {
   allow: { text: "allowed", icon: "check" },
   ask: { text: "asks", icon: "question" },

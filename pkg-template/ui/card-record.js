@@ -2,7 +2,11 @@
 
 import { callLabel } from "./approval-check.js";
 
-/** The icon of each final status. */
+/**
+ * The icon of each final status.
+ *
+ * @type {Record<import("./approval-card").SettledStatus, { icon: import("./dom.js").IconName }>}
+ */
 export const STATUS = {
   approved: { icon: "check" },
   denied: { icon: "cross" },

@@ -12,7 +12,7 @@
  *
  * @param {string} tag
  * @param {Record<string, unknown>} [props]
- * @param {...(Node | string | null | undefined | false | (Node | string | null | undefined | false)[])} children
+ * @param {...(Child | Child[])} children
  * @returns {HTMLElement}
  */
 export function h(tag, props = {}, ...children) {
@@ -33,7 +33,7 @@ export function h(tag, props = {}, ...children) {
  * Appends nodes and strings (as Text nodes), skipping empty slots.
  *
  * @param {Element | DocumentFragment} parent
- * @param {unknown[]} children
+ * @param {(Child | Child[])[]} children
  */
 export function append(parent, children) {
   for (const child of children.flat()) {
@@ -44,7 +44,16 @@ export function append(parent, children) {
 
 const SVG = "http://www.w3.org/2000/svg";
 
-/** Icon shapes on a 16×16 grid, drawn with strokes in the current colour. */
+/**
+ * @typedef {"check" | "warn" | "stop" | "question" | "clock" | "cross"} IconName
+ * @typedef {Node | string | null | undefined | false} Child
+ */
+
+/**
+ * Icon shapes on a 16×16 grid, drawn with strokes in the current colour.
+ *
+ * @type {Record<IconName, [string, Record<string, string>][]>}
+ */
 const ICONS = {
   check: [["circle", { cx: "8", cy: "8", r: "6.5" }], ["path", { d: "M5 8.3l2 2 4-4.4" }]],
   warn: [
@@ -70,7 +79,7 @@ const ICONS = {
  * A decorative icon (hidden from assistive technology: the text beside it
  * carries the meaning).
  *
- * @param {keyof typeof ICONS} name
+ * @param {IconName} name
  * @returns {SVGSVGElement}
  */
 export function icon(name) {
