@@ -92,6 +92,8 @@ export class ToolgateApprovalCard extends HTMLElement {
   /** @type {import("./approval-card").SettledRecord | null} */
   #record = null;
   #active = false;
+  /** Whether this approval was already announced (and offered focus): moving the card in the DOM does not repeat it. */
+  #introduced = false;
   #busy = false;
   #shownAt = 0;
   /** @type {ReturnType<typeof setInterval> | undefined} */
@@ -116,6 +118,7 @@ export class ToolgateApprovalCard extends HTMLElement {
     this.#record = null;
     this.#busy = false;
     this.#active = false;
+    this.#introduced = false;
     this.#render();
     if (this.isConnected) this.#activate();
   }
@@ -248,17 +251,17 @@ export class ToolgateApprovalCard extends HTMLElement {
       this.tick();
       if (this.#record !== null) return;
       this.#timer = setInterval(() => this.tick(), 500);
-      announce(`Approval needed: ${approval.title}. ${approval.description}. ${RISK[approval.risk].text}.`);
-    } else {
-      announce("Approval needed: a request that cannot be shown");
     }
     const dialog = this.#els.dialog;
-    if (dialog instanceof HTMLDialogElement) {
-      if (!dialog.open) dialog.showModal();
-      this.#els.root?.focus();
-    } else if (this.focusOnShow && !typingOutsideCards()) {
-      this.#els.root?.focus({ preventScroll: false });
-    }
+    if (dialog instanceof HTMLDialogElement && !dialog.open) dialog.showModal();
+    if (this.#introduced) return;
+    this.#introduced = true;
+    announce(
+      this.#problems.length === 0
+        ? `Approval needed: ${approval.title}. ${approval.description}. ${RISK[approval.risk].text}.`
+        : "Approval needed: a request that cannot be shown",
+    );
+    if (dialog !== undefined || (this.focusOnShow && !typingOutsideCards())) this.#els.root?.focus();
   }
 
   #expire() {

@@ -162,6 +162,20 @@ describe("rendering", () => {
       assert.equal(await live.textContent(), "Approval needed: Run a shell command. Execute command: npm test && rm -rf build. High risk.");
     }));
 
+  test("moving a card in the page neither repeats its announcement nor stops its countdown", () =>
+    withPage(env, {}, async (page) => {
+      await page.evaluate(() => {
+        window.harness.show("write");
+        window.harness.show("bash");
+        document.getElementById("toolgate-live").textContent = "";
+        const stream = document.getElementById("stream");
+        stream.prepend(stream.lastElementChild);
+        window.harness.clock.now += 5_000;
+      });
+      assert.equal(await page.locator("#toolgate-live").textContent(), "");
+      await page.waitForFunction(() => document.querySelector(".tg-timer").textContent === "Auto-deny in 0:55", null, { timeout: 2_000 });
+    }));
+
   test("the modal option opens an alertdialog", () =>
     withPage(env, {}, async (page) => {
       await page.evaluate(() => window.harness.show("write", { modal: true }));

@@ -110,6 +110,21 @@ describe("themes and accessibility", () => {
       });
     }));
 
+  test("the harness notices CSP violations (so their absence elsewhere means something)", async () => {
+    const opened = await env.open({});
+    try {
+      await opened.page.evaluate(() => {
+        const probe = document.createElement("div");
+        probe.setAttribute("style", "color: red");
+        document.body.append(probe);
+      });
+      await opened.page.waitForFunction(() => window.cspViolations.length > 0, null, { timeout: 2_000 });
+      assert.match((await opened.problems()).join("\n"), /csp: style-src-attr inline/);
+    } finally {
+      await opened.close();
+    }
+  });
+
   test("focus is visible on the card and its controls", () =>
     withPage(env, {}, async (page) => {
       await page.evaluate(() => window.harness.show("bash"));
