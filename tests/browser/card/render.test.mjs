@@ -162,6 +162,20 @@ describe("rendering", () => {
       assert.equal(await live.textContent(), "Approval needed: Run a shell command. Execute command: npm test && rm -rf build. High risk.");
     }));
 
+  test("heading-level sets the title's level; focusOnShow = false leaves focus alone", () =>
+    withPage(env, {}, async (page) => {
+      await page.evaluate(() => {
+        const card = document.createElement("toolgate-approval-card");
+        card.setAttribute("heading-level", "4");
+        card.focusOnShow = false;
+        card.now = () => window.harness.clock.now;
+        card.approval = window.harness.fixtures().write;
+        document.getElementById("stream").append(card);
+      });
+      assert.equal(await page.getByRole("heading", { level: 4, name: "Write a file" }).count(), 1);
+      assert.equal(await page.evaluate(() => document.activeElement === document.body), true);
+    }));
+
   test("moving a card in the page neither repeats its announcement nor stops its countdown", () =>
     withPage(env, {}, async (page) => {
       await page.evaluate(() => {
