@@ -7,6 +7,8 @@ import { h } from "./dom.js";
 export const MAX_STRING_CHARS = 2000;
 /** At most this many values are drawn; the rest are summarised. */
 export const MAX_NODES = 1500;
+/** Containers nested deeper than this are summarised instead of drawn. */
+export const MAX_DEPTH = 40;
 
 /**
  * Renders a JSON value as a foldable, highlighted tree.
@@ -42,6 +44,9 @@ function node(value, key, last, depth, openDepth, budget) {
   }
   const { open, close, entries, noun } = container;
   const count = `${entries.length} ${noun}${entries.length === 1 ? "" : "s"}`;
+  if (depth >= MAX_DEPTH) {
+    return h("div", { class: "tg-json-line" }, label, span("tg-j-punct", `${open}…${close}`), span("tg-j-note", ` ${count}, nested too deep to show`), comma);
+  }
   const details = h("details", { class: "tg-json-node", open: depth < openDepth });
   const summary = h(
     "summary",

@@ -236,17 +236,25 @@ describe("line diff and JSON view (pure parts)", () => {
   test("long strings and wide inputs are cut in the view only", () =>
     withPage(env, {}, async (page) => {
       const result = await page.evaluate(async () => {
-        const { renderJson, MAX_STRING_CHARS, MAX_NODES } = await import("/ui/json-view.js");
+        const { renderJson, MAX_STRING_CHARS, MAX_NODES, MAX_DEPTH } = await import("/ui/json-view.js");
+        /** @type {unknown} */
+        let deep = "bottom";
+        for (let i = 0; i < MAX_DEPTH + 5; i++) deep = { a: deep };
+        const nested = renderJson(deep);
         const long = renderJson({ text: "x".repeat(MAX_STRING_CHARS + 5) });
         const wide = renderJson(Array.from({ length: MAX_NODES + 10 }, (_, i) => i));
         return {
           note: long.querySelector(".tg-j-str .tg-j-note")?.textContent,
           drawn: wide.querySelectorAll(".tg-j-num").length,
           more: wide.querySelector(".tg-j-note")?.textContent,
+          deep: nested.querySelectorAll("details").length,
+          deepNote: nested.querySelector(".tg-j-note")?.textContent,
         };
       });
       assert.equal(result.note, "… 5 more characters");
       assert.ok(result.drawn < 1510 && result.drawn > 1400, `drew ${result.drawn} numbers`);
       assert.match(result.more, /^… \d+ more not shown$/);
+      assert.equal(result.deep, 40);
+      assert.equal(result.deepNote, " 1 key, nested too deep to show");
     }));
 });
