@@ -272,7 +272,7 @@ export class ToolgateApprovalCard extends HTMLElement {
   }
 
   #syncBatch() {
-    for (const key of ["allowAll", "denyAll"]) {
+    for (const key of ["allowAll", "denyAll", "batchKeys"]) {
       const button = this.#els[key];
       if (button) button.hidden = !this.batch;
     }

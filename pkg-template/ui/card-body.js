@@ -188,6 +188,13 @@ export function renderBody(a, { id, editable, headingLevel, actions }) {
     { class: "tg-keys" },
     canAllow && [h("kbd", { text: "Enter" }), " allow "],
     canDeny && [h("kbd", { text: "Esc" }), " deny"],
+    (offered.has("allowAll") || offered.has("denyAll")) &&
+      (els.batchKeys = h(
+        "span",
+        {},
+        offered.has("allowAll") && [" ", h("kbd", { text: "Alt+Enter" }), " allow all"],
+        offered.has("denyAll") && [" ", h("kbd", { text: "Alt+Esc" }), " deny all"],
+      )),
   );
 
   const nodes = [head, title, agent, description, warning, reason, partList, args, content, editor, note, remember, status, buttons, keys];

@@ -62,7 +62,9 @@ describe("answers by mouse", () => {
       assert.equal(await page.locator(card(0)).getByRole("button", { name: "Allow all" }).count(), 0);
       // `write` does not list allowAll / denyAll: no batch buttons even with `batch`.
       assert.equal(await page.locator(card(1)).getByRole("button", { name: "Allow all" }).count(), 0);
+      assert.equal(await page.locator(card(0)).locator(".tg-keys").innerText(), "Enter allow Esc deny");
       await page.evaluate(() => (document.querySelector("toolgate-approval-card").batch = true));
+      assert.equal(await page.locator(card(0)).locator(".tg-keys").innerText(), "Enter allow Esc deny Alt+Enter allow all Alt+Esc deny all");
       await page.locator(card(0)).getByRole("button", { name: "Allow all" }).click();
       assert.deepEqual(await events(page), [{ type: "toolgate-answer-all", detail: { kind: "allowAll" } }]);
       await page.evaluate(() => {
