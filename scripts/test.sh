@@ -98,6 +98,7 @@ suite js tests node_tests tests/js/*.test.mjs
 suite package tests node_tests tests/js/package/tarball.test.mjs
 suite types tests node_tests tests/js/package/types.test.mjs
 suite browser tests node_tests tests/browser/*.test.mjs
+suite card tests node_tests tests/browser/card/*.test.mjs
 
 step "summary (wasm route: $TOOLGATE_WASM_ROUTE, $((SECONDS - started)) s in all; logs in $LOGS/)"
 pass=0

@@ -1,6 +1,6 @@
 // The packed tarball installed into a scratch project and used from Node ESM and CommonJS.
 import assert from "node:assert/strict";
-import { writeFileSync } from "node:fs";
+import { readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { before, test } from "node:test";
 
@@ -33,6 +33,8 @@ function expected() {
 }
 
 test("the tarball holds the package and nothing else", () => {
+  // The approval card ships as written: every file of pkg-template/ui/.
+  const uiFiles = readdirSync(new URL("../../../pkg-template/ui/", import.meta.url)).map((f) => `ui/${f}`);
   const files = packed.files.map((f) => f.path).sort();
   assert.deepEqual(files, [
     "README.md",
@@ -45,7 +47,8 @@ test("the tarball holds the package and nothing else", () => {
     "web/toolgate.d.ts",
     "web/toolgate.js",
     "web/toolgate_bg.wasm",
-  ]);
+    ...uiFiles,
+  ].sort());
 });
 
 test("import from an ES module", () => {
