@@ -28,7 +28,12 @@ pub fn from_value<T: DeserializeOwned>(value: serde_json::Value, what: &str) -> 
 
 fn convert(err: &serde_path_to_error::Error<serde_json::Error>, what: &str) -> Error {
     let path = err.path().to_string();
-    let path = if path == "." { String::new() } else { path };
+    // `.` is the root; `?` is where a syntax error stopped the parser before any key: both are
+    // "the whole document", and serde_json's message already gives the line and column.
+    let path = match path.as_str() {
+        "." | "?" => String::new(),
+        _ => path,
+    };
     let inner = err.inner().to_string();
     let kind = if inner.starts_with("unknown field") {
         ErrorKind::UnknownField

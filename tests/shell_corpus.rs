@@ -1,3 +1,5 @@
+//! The shell corpus (`tests/fixtures/shell/`) through the reference `LiteralRules`, so that
+//! the bypass and ordinary tables are checked against the shell analysis on its own too.
 #![cfg(not(target_arch = "wasm32"))]
 #![allow(
     clippy::unwrap_used,

@@ -1,4 +1,4 @@
-//! The smoke corpus (`tests/fixtures/smoke.json`) checked natively: the same cases run through
+//! The smoke corpus (`tests/smoke/cases.json`) checked natively: the same cases run through
 //! the wasm bindings in Node and Chromium (`tests/wasm_smoke.rs`) and through the built npm
 //! package (`tests/js/`, `tests/browser/`).
 
@@ -27,7 +27,7 @@ struct Case {
 }
 
 fn corpus() -> Corpus {
-    serde_json::from_str(include_str!("fixtures/smoke.json")).unwrap()
+    serde_json::from_str(include_str!("smoke/cases.json")).unwrap()
 }
 
 #[test]

@@ -1,4 +1,4 @@
-//! The smoke corpus (`tests/fixtures/smoke.json`) through the wasm bindings, run by
+//! The smoke corpus (`tests/smoke/cases.json`) through the wasm bindings, run by
 //! `wasm-bindgen-test-runner` in Node and in headless Chromium (`WASM_BINDGEN_USE_BROWSER=1`).
 //! Each export gets its own test function here, so new exports slot in beside these.
 
@@ -32,7 +32,7 @@ struct Case {
 }
 
 fn corpus() -> Corpus {
-    serde_json::from_str(include_str!("fixtures/smoke.json")).unwrap()
+    serde_json::from_str(include_str!("smoke/cases.json")).unwrap()
 }
 
 fn prop(value: &JsValue, key: &str) -> JsValue {

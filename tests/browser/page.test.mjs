@@ -12,7 +12,7 @@ import { chromium } from "playwright-core";
 
 const ROOT = new URL("../../", import.meta.url);
 const OUTPUT = fileURLToPath(new URL("tests/output/", ROOT));
-const corpus = JSON.parse(readFileSync(new URL("tests/fixtures/smoke.json", ROOT), "utf8"));
+const corpus = JSON.parse(readFileSync(new URL("tests/smoke/cases.json", ROOT), "utf8"));
 const crateVersion = readFileSync(new URL("Cargo.toml", ROOT), "utf8").match(
   /^version = "([^"]+)"/m,
 )[1];

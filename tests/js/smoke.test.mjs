@@ -66,7 +66,8 @@ test("ESM and CommonJS share one instance", async () => {
 test("the manifest's exports point at files that exist", () => {
   const manifest = JSON.parse(readFileSync(new URL("package.json", PKG), "utf8"));
   assert.equal(manifest.version, crateVersion);
-  assert.equal(manifest.sideEffects, false);
+  // Only the approval card has side effects: importing it defines the custom element.
+  assert.deepEqual(manifest.sideEffects, ["./ui/approval-card.js", "./ui/*.css"]);
   const targets = [];
   const walk = (v) => (typeof v === "string" ? targets.push(v) : Object.values(v).forEach(walk));
   walk(manifest.exports);
