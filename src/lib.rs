@@ -46,6 +46,11 @@ pub use request::{Request, ToolAnnotations};
 pub use rule::Rule;
 pub use trust::TrustStore;
 
+// The README's Rust examples run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeExamples;
+
 /// The crate's version, as in `Cargo.toml`.
 ///
 /// ```
