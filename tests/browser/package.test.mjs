@@ -116,3 +116,39 @@ test("every fixture case in Chromium equals the native decision", async () => {
   assert.ok(result.cases >= 100, `${result.cases} cases`);
   assert.deepEqual(result.mismatches, []);
 });
+
+test("localStorage and IndexedDB storage keep grants; tampered data is refused", async () => {
+  const { page } = await open("parity.html");
+  const result = await page.evaluate(async () => {
+    const api = await import("/node_modules/toolgate/web/toolgate.js");
+    await api.default();
+    const out = {};
+    const bash = (command) => ({ sessionId: "s", request: { tool: "Bash", input: { command }, cwd: "/p" } });
+    for (const [name, make] of [
+      ["localStorage", () => api.localStorageTrustStorage("toolgate.test")],
+      ["indexedDb", () => api.indexedDbTrustStorage({ database: "toolgate-test" })],
+    ]) {
+      const first = new api.ApprovalBroker({ policy: {}, storage: make() });
+      await first.ready;
+      const p = first.requestApproval(bash("npm run lint"));
+      first.respond(first.pending()[0].id, { kind: "allow", scope: "always" });
+      await p;
+      await first.flushStorage();
+      const second = new api.ApprovalBroker({ policy: {}, storage: make() });
+      await second.ready;
+      const by = (await second.requestApproval(bash("npm run lint"))).by;
+      // Tamper with the stored text, then load it again.
+      const doc = second.trust.export();
+      doc.grants[0].rule = "Bash(npm run build)";
+      await make().save(JSON.stringify(doc));
+      const third = new api.ApprovalBroker({ policy: {}, storage: make(), onError: () => {} });
+      const code = await third.ready.then(() => "loaded", (err) => `${err instanceof api.ToolgateError}:${err.code}`);
+      out[name] = { by, code, grants: third.trust.list().length };
+    }
+    return out;
+  });
+  assert.deepEqual(result, {
+    localStorage: { by: "trust", code: "true:TAMPERED", grants: 0 },
+    indexedDb: { by: "trust", code: "true:TAMPERED", grants: 0 },
+  });
+});
