@@ -28,14 +28,21 @@ export async function runAgent({ broker, chat, session, timeoutMs, paceMs = 250,
       chat.say("error", `The broker refused the request: ${describeError(error)}`);
       continue;
     }
-    const outcomes = await Promise.all(
+    const settled = await Promise.all(
       promises.map((promise) =>
-        promise.then((outcome) => {
-          chat.settle(outcome);
-          return outcome;
-        }),
+        promise.then(
+          (outcome) => {
+            chat.settle(outcome);
+            return outcome;
+          },
+          (error) => {
+            chat.say("error", `The broker refused the request: ${describeError(error)}`);
+            return null;
+          },
+        ),
       ),
     );
+    const outcomes = settled.filter((outcome) => outcome !== null);
     for (const outcome of outcomes) {
       chat.result(outcome, calls.length === 1 ? step.result : undefined);
       if (outcome.status === "approved") execute(broker(), outcome.id);

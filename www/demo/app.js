@@ -26,7 +26,7 @@ async function main() {
     return Number.isFinite(seconds) && seconds > 0 ? Math.round(seconds * 1000) : setup.timeoutMs;
   };
 
-  current = makeBroker({ policy: JSON.stringify(START_POLICY), timeoutMs: setup.timeoutMs, report });
+  current = await makeBroker({ policy: JSON.stringify(START_POLICY), timeoutMs: setup.timeoutMs, report });
   const rules = rulesPanel({
     root: byId("rules"),
     policy: START_POLICY,

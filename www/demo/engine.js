@@ -42,13 +42,19 @@ function savedTrust(report) {
 }
 
 /**
- * Makes the broker over `policy`. Saved grants go through the package's localStorage storage
- * when it has one, else the demo exports the store to localStorage after every change.
+ * Makes the broker over `policy`, with the untrusted MCP server's tool registered as its
+ * `tools/list` gave it. Saved grants go through the package's localStorage storage when it
+ * has one, else the demo exports the store to localStorage after every change.
  *
  * @param {{ policy: unknown, timeoutMs: number, report: (message: string) => void }} options
  */
-export function makeBroker({ policy, timeoutMs, report }) {
-  const options = { policy, defaultTimeoutMs: timeoutMs };
+export async function makeBroker({ policy, timeoutMs, report }) {
+  const options = {
+    policy,
+    defaultTimeoutMs: timeoutMs,
+    registry: { mcpServers: [{ server: MCP_SERVER, trusted: false, tools: [MCP_TOOL] }] },
+    onError: (/** @type {unknown} */ error) => report(`the broker reported: ${describeError(error)}`),
+  };
   let persistByHand = true;
   if (typeof toolgate.localStorageTrustStorage === "function") {
     options.storage = toolgate.localStorageTrustStorage(TRUST_KEY);
@@ -66,24 +72,17 @@ export function makeBroker({ policy, timeoutMs, report }) {
     delete options.trust;
     broker = new toolgate.ApprovalBroker(options);
   }
-  registerMcpTool(broker, report);
+  try {
+    await broker.ready;
+  } catch (error) {
+    report(`the saved grants could not be loaded (${describeError(error)}); starting without them`);
+  }
   const persist = () => {
     if (!persistByHand) return;
     const doc = broker.trust.export();
     localStorage.setItem(TRUST_KEY, typeof doc === "string" ? doc : JSON.stringify(doc));
   };
   return { broker, persist };
-}
-
-/** Registers the MCP tool through whichever registration the package offers. */
-function registerMcpTool(broker, report) {
-  const list = { tools: [MCP_TOOL] };
-  try {
-    if (typeof broker.registerMcpTools === "function") broker.registerMcpTools(MCP_SERVER, list, { trusted: false });
-    else if (typeof toolgate.registerMcpTools === "function") toolgate.registerMcpTools(broker, MCP_SERVER, list, { trusted: false });
-  } catch (error) {
-    report(`the MCP tool could not be registered: ${describeError(error)}`);
-  }
 }
 
 /** A ToolgateError (or any error) as one line: `CODE at path: message (hint)`. */
