@@ -2,7 +2,7 @@
 // session trust skipping the second card, the auto-deny countdown, a denial's message reaching
 // the model, batches, screenshots and the timings measured in the page.
 import assert from "node:assert/strict";
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { after, before, describe, test } from "node:test";
 
 import { KEY_GUARD_MS, OUTPUT, launch, pendingCard } from "./demo.mjs";
@@ -19,6 +19,7 @@ after(async () => {
 });
 
 function writeTimings() {
+  if (timings.requestToCard.length === 0) return;
   const summary = Object.fromEntries(
     Object.entries(timings).map(([name, values]) => {
       const sorted = [...values].sort((a, b) => a - b);
@@ -214,7 +215,19 @@ test("request → card and click → resolved, measured in the page", async () =
   await context.close();
 });
 
-test("screenshots of the card in the demo, light and dark", async () => {
+const AXE = readFileSync(new URL("../../../node_modules/axe-core/axe.min.js", import.meta.url), "utf8");
+
+/** Runs axe-core, served from the page's own origin (so the page's CSP still holds). */
+async function axe(page) {
+  await page.route("**/__axe.js", (route) => route.fulfill({ body: AXE, contentType: "text/javascript" }));
+  await page.addScriptTag({ url: "/__axe.js" });
+  return page.evaluate(async () => {
+    const result = await window.axe.run(document, { resultTypes: ["violations"] });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(" ")).slice(0, 5) }));
+  });
+}
+
+test("screenshots of the card in the demo, light and dark; no serious axe findings", async (t) => {
   for (const scheme of /** @type {const} */ (["light", "dark"])) {
     const { page, context } = await env.open(`demo/?pace=0&session=shot-${scheme}`, { colorScheme: scheme });
     await page.evaluate((theme) => (document.documentElement.dataset.theme = theme), scheme);
@@ -228,6 +241,9 @@ test("screenshots of the card in the demo, light and dark", async () => {
     await bash.waitFor();
     await bash.screenshot({ path: `${OUTPUT}demo-card-shell-${scheme}.png` });
     await page.screenshot({ path: `${OUTPUT}demo-chat-${scheme}.png`, fullPage: true });
+    const violations = await axe(page);
+    for (const v of violations) t.diagnostic(`axe ${scheme} ${v.impact}: ${v.id} at ${v.targets.join(", ")}`);
+    assert.deepEqual(violations.filter((v) => v.impact === "serious" || v.impact === "critical"), [], scheme);
     await context.close();
   }
 });
