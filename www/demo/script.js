@@ -60,17 +60,7 @@ export const SCRIPT = [
     result: "3 matches in src/cart.ts and src/app.ts.",
   },
   {
-    say: "Found it: quantities are ignored. I'll fix src/app.ts.",
-    calls: [
-      {
-        tool: "Edit",
-        input: { file_path: "src/app.ts", old_string: APP_OLD, new_string: APP_NEW },
-      },
-    ],
-    result: "Edited src/app.ts (1 line changed).",
-  },
-  {
-    say: "And add a test for it in src/app.test.ts.",
+    say: "Found it: quantities are ignored. First a test that shows the bug.",
     calls: [
       {
         tool: "Write",
@@ -82,6 +72,16 @@ export const SCRIPT = [
       },
     ],
     result: "Wrote src/app.test.ts (5 lines).",
+  },
+  {
+    say: "Now the fix in src/app.ts.",
+    calls: [
+      {
+        tool: "Edit",
+        input: { file_path: "src/app.ts", old_string: APP_OLD, new_string: APP_NEW },
+      },
+    ],
+    result: "Edited src/app.ts (1 line changed).",
   },
   {
     say: "The same bug is in src/cart.ts; editing it too.",

@@ -97,6 +97,8 @@ describe("the scripted agent, answered", () => {
         await allow(card);
       },
     });
+    // Every kind of call that asks showed a card, the untrusted MCP server's tool too.
+    assert.deepEqual([...new Set(seen)], ["Write", "Edit", "Bash", "Read", "mcp", "Delete", "WebFetch"]);
     // The second Edit was skipped: the session grant from the first card allowed it.
     assert.equal(seen.filter((t) => t === "Edit").length, 1, `cards answered: ${seen}`);
     const lines = await outcomes(page);
@@ -186,14 +188,14 @@ describe("the scripted agent, answered", () => {
 
 test("the auto-deny countdown expires and the model is told", async () => {
   const { page, problems, context } = await env.open("demo/?pace=0&timeout=1500&session=late");
-  const card = pendingCard(page, "Edit");
+  const card = pendingCard(page, "Write");
   await card.waitFor();
   assert.match(await card.innerText(), /Auto-deny in 0:0\d/);
   const line = page.locator('#chat-log .msg[data-status="expired"]').first();
   await line.waitFor({ timeout: 10_000 });
   assert.equal(await line.getAttribute("data-code"), "APPROVAL_TIMEOUT");
   assert.equal(await line.getAttribute("data-by"), "timeout");
-  assert.match(await page.locator('toolgate-approval-card[data-tool="Edit"]').innerText(), /^Timed out — denied automatically: Edit\(src\/app\.ts\)/);
+  assert.match(await page.locator('toolgate-approval-card[data-tool="Write"]').innerText(), /^Timed out — denied automatically: Write\(src\/app\.test\.ts\)/);
   assert.deepEqual(problems, []);
   await context.close();
 });
@@ -231,12 +233,12 @@ test("screenshots of the card in the demo, light and dark; no serious axe findin
   for (const scheme of /** @type {const} */ (["light", "dark"])) {
     const { page, context } = await env.open(`demo/?pace=0&session=shot-${scheme}`, { colorScheme: scheme });
     await page.evaluate((theme) => (document.documentElement.dataset.theme = theme), scheme);
+    await allow(pendingCard(page, "Write"));
     const edit = pendingCard(page, "Edit");
     await edit.waitFor();
     await edit.screenshot({ path: `${OUTPUT}demo-card-${scheme}.png` });
     await edit.getByLabel("Remember for this session").check();
     await allow(edit);
-    await allow(pendingCard(page, "Write"));
     const bash = pendingCard(page, "Bash");
     await bash.waitFor();
     await bash.screenshot({ path: `${OUTPUT}demo-card-shell-${scheme}.png` });
