@@ -233,6 +233,7 @@ test("screenshots of the card in the demo, light and dark; no serious axe findin
   for (const scheme of /** @type {const} */ (["light", "dark"])) {
     const { page, context } = await env.open(`demo/?pace=0&session=shot-${scheme}`, { colorScheme: scheme });
     await page.evaluate((theme) => (document.documentElement.dataset.theme = theme), scheme);
+    await page.setViewportSize({ width: 1280, height: 1600 }); // the chat log shows a whole card
     await allow(pendingCard(page, "Write"));
     const edit = pendingCard(page, "Edit");
     await edit.waitFor();
@@ -243,9 +244,28 @@ test("screenshots of the card in the demo, light and dark; no serious axe findin
     await bash.waitFor();
     await bash.screenshot({ path: `${OUTPUT}demo-card-shell-${scheme}.png` });
     await page.screenshot({ path: `${OUTPUT}demo-chat-${scheme}.png`, fullPage: true });
+    await page.mouse.move(0, 0); // no hover state on a button under the pointer
     const violations = await axe(page);
     for (const v of violations) t.diagnostic(`axe ${scheme} ${v.impact}: ${v.id} at ${v.targets.join(", ")}`);
     assert.deepEqual(violations.filter((v) => v.impact === "serious" || v.impact === "critical"), [], scheme);
     await context.close();
   }
+});
+
+test("a new card does not take the keyboard from the chat input", async () => {
+  const { page, problems, context } = await env.open("demo/?pace=0&autostart=0&session=typing");
+  const input = page.locator("#chat-input");
+  await input.focus();
+  await page.keyboard.type("hello ");
+  await page.evaluate(() => document.getElementById("start")?.click());
+  const card = pendingCard(page, "Write");
+  await card.waitFor();
+  await page.waitForTimeout(KEY_GUARD_MS);
+  await page.keyboard.type("agent");
+  await page.keyboard.press("Enter");
+  assert.equal(await page.evaluate(() => document.activeElement?.id), "chat-input");
+  assert.equal(await input.inputValue(), "hello agent\n");
+  assert.equal(await card.getAttribute("data-state"), "pending", "the keystrokes did not answer the card");
+  assert.deepEqual(problems, []);
+  await context.close();
 });
