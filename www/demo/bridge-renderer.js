@@ -41,6 +41,7 @@ window.addEventListener("message", (event) => {
     if (/** @type {CustomEvent} */ (e).detail.kind === "allowAll") client.approveAll();
     else client.denyAll();
   });
+  Object.assign(window, { demo: { client } });
   document.body.dataset.ready = "true";
 });
 window.parent.postMessage({ type: "toolgate-demo/ready" }, location.origin);

@@ -40,8 +40,15 @@ test("the iframe bridge: the broker in the main page, the cards in the renderer"
 
   await renderer.locator('toolgate-approval-card[data-state]:not([data-state="settled"])').first().waitFor().catch(() => {});
   const pending = () => renderer.locator("toolgate-approval-card:not([data-state=settled])").first();
+  const firstId = await pending().evaluate((card) => card.approval.id);
   await pending().getByRole("button", { name: "Allow", exact: true }).click();
   await page.locator('#main-log .msg[data-status="approved"]').first().waitFor();
+  // A second answer for the same id is refused by the broker, logged in main and reported back.
+  await frame.waitForFunction(() => window.demo?.client !== undefined);
+  await frame.evaluate((id) => window.demo.client.respond(id, { kind: "deny" }), firstId);
+  await page.locator('#main-log .msg[data-status="refused"]').waitFor();
+  assert.match(await page.locator('#main-log .msg[data-status="refused"]').innerText(), /ALREADY_SETTLED/);
+  await renderer.locator(".msg-error").waitFor();
   const bash = pending();
   await bash.getByLabel("Message to the agent if you deny (optional)").fill("no curl | sh");
   await bash.getByRole("button", { name: "Deny", exact: true }).click();
