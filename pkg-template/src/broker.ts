@@ -102,6 +102,8 @@ export class ApprovalBroker {
     }
     if (options.trust !== undefined) this.trust.import(options.trust);
     this.ready = this.#storage === undefined ? Promise.resolve() : this.#load(this.#storage);
+    // A bad stored document is reported here too, so an unawaited `ready` never crashes Node.
+    this.ready.catch((err: unknown) => this.#onError(err));
   }
 
   /**
@@ -370,14 +372,18 @@ export class ApprovalBroker {
     this.#timerAt = undefined;
   }
 
+  /** False until the stored document loaded; a bad one is never overwritten. */
+  #loaded = false;
+
   async #load(storage: TrustStorage): Promise<void> {
     const text = await storage.load();
     if (text !== null) this.trust.import(text);
+    this.#loaded = true;
   }
 
   #persist(): void {
     const storage = this.#storage;
-    if (storage === undefined) return;
+    if (storage === undefined || !this.#loaded) return;
     const text = this.#raw.exportText(this.#now());
     this.#saving = this.#saving
       .then(() => storage.save(text))

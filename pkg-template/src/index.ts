@@ -8,7 +8,10 @@ export { ToolgateError } from "./errors.js";
 export { PolicyEngine } from "./policy.js";
 export { TrustStore, type TrustStoreOptions } from "./trust.js";
 export { ApprovalBroker, type ApprovalBrokerOptions, type RegistryOptions } from "./broker.js";
-export type { TrustStorage } from "./storage.js";
+export {
+  indexedDbTrustStorage, localStorageTrustStorage, type IndexedDbTrustStorageOptions,
+  type KeyValueStorage, type TrustStorage,
+} from "./storage.js";
 export type * from "./types.js";
 
 /** The engine's version (the crate version). */

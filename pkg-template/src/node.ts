@@ -5,6 +5,7 @@
 import { setBindings, type Bindings } from "./bindings.js";
 
 export * from "./index.js";
+export { jsonFileTrustStorage } from "./json-file-storage.js";
 
 declare const require: (id: string) => unknown;
 setBindings(require("./toolgate_bindgen.cjs") as Bindings, () => true);

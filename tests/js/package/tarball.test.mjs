@@ -37,7 +37,9 @@ test("the tarball holds the package and nothing else", () => {
   const uiFiles = readdirSync(new URL("../../../pkg-template/ui/", import.meta.url)).map((f) => `ui/${f}`);
   const files = packed.files.map((f) => f.path).sort();
   // The JS layer: one module per part, as ES modules in web/ and CommonJS in node/.
-  const layer = ["bindings", "broker", "errors", "index", "policy", "storage", "trust", "types"];
+  const layer = [
+    "bindings", "broker", "errors", "index", "json-file-storage", "policy", "storage", "trust", "types",
+  ];
   assert.deepEqual(files, [
     "README.md",
     "node/index.d.mts",
