@@ -120,3 +120,20 @@ test("the audit trail: live events, a filter, JSON Lines export", async () => {
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test("a tampered saved trust document is refused and reported, not trusted", async () => {
+  const context = await env.browser.newContext();
+  await context.addInitScript(() => {
+    localStorage.setItem(
+      "toolgate-demo-trust",
+      JSON.stringify({ version: 1, grants: [{ rule: "Edit", createdAt: 1 }], agents: {}, checksum: `sha256:${"0".repeat(64)}` }),
+    );
+  });
+  const { page, problems } = await env.open("demo/?pace=0&autostart=0&session=tampered", { context });
+  const report = page.locator('#chat-log .msg[data-role="error"]').first();
+  await report.waitFor();
+  assert.match(await report.innerText(), /TAMPERED/);
+  assert.equal(await page.locator('#grants li[data-scope="always"]').count(), 0);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
