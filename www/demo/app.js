@@ -13,9 +13,9 @@ import { trustPanel } from "./trust.js";
 async function main() {
   const setup = settings();
   await loadEngine();
-  /** @type {{ broker: any, persist: () => void }} */
+  /** @type {any} */
   let current;
-  const broker = () => current.broker;
+  const broker = () => current;
   const chat = new Chat(byId("chat-log"), broker, setup.session);
   const report = (/** @type {string} */ message) => chat.say("error", message);
 
@@ -38,14 +38,14 @@ async function main() {
       }
     },
   });
-  const trust = trustPanel({ root: byId("trust"), broker, session: setup.session, persist: () => current.persist(), report });
+  const trust = trustPanel({ root: byId("trust"), broker, session: setup.session, report });
   const audit = auditPanel({ root: byId("audit"), broker });
 
-  // Listeners run while the broker is busy: anything that calls back into it waits a tick.
+  // The grants are listed again once the answer that added one has finished.
   broker().onRequest((/** @type {any} */ approval) => chat.show(approval));
   broker().onEvent((/** @type {any} */ event) => {
     audit.add(event);
-    if (event.kind === "grant") queueMicrotask(() => trust.changed());
+    if (event.kind === "grant") queueMicrotask(() => trust.render());
   });
 
   const start = /** @type {HTMLButtonElement} */ (byId("start"));

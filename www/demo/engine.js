@@ -27,62 +27,28 @@ export async function loadEngine() {
 }
 
 /**
- * Saved grants as the trust store exported them, or undefined when none are saved (or the
- * saved text is not JSON: the store then starts empty and the problem is reported).
- */
-function savedTrust(report) {
-  const text = localStorage.getItem(TRUST_KEY);
-  if (text === null) return undefined;
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    report(`the saved grants are not JSON (${error.message}); starting without them`);
-    return undefined;
-  }
-}
-
-/**
  * Makes the broker over `policy`, with the untrusted MCP server's tool registered as its
- * `tools/list` gave it. Saved grants go through the package's localStorage storage when it
- * has one, else the demo exports the store to localStorage after every change.
+ * `tools/list` gave it, and the saved grants in localStorage (the package's
+ * `localStorageTrustStorage`, which the broker saves to after every change). A saved document
+ * that is corrupt or tampered with is refused and reported; the broker then starts without it
+ * and leaves it as it is.
  *
  * @param {{ policy: unknown, timeoutMs: number, report: (message: string) => void }} options
  */
 export async function makeBroker({ policy, timeoutMs, report }) {
-  const options = {
+  const broker = new toolgate.ApprovalBroker({
     policy,
     defaultTimeoutMs: timeoutMs,
     registry: { mcpServers: [{ server: MCP_SERVER, trusted: false, tools: [MCP_TOOL] }] },
-    onError: (/** @type {unknown} */ error) => report(`the broker reported: ${describeError(error)}`),
-  };
-  let persistByHand = true;
-  if (typeof toolgate.localStorageTrustStorage === "function") {
-    options.storage = toolgate.localStorageTrustStorage(TRUST_KEY);
-    persistByHand = false;
-  } else {
-    const trust = savedTrust(report);
-    if (trust !== undefined) options.trust = trust;
-  }
-  let broker;
-  try {
-    broker = new toolgate.ApprovalBroker(options);
-  } catch (error) {
-    if (options.trust === undefined) throw error;
-    report(`the saved grants were refused (${describeError(error)}); starting without them`);
-    delete options.trust;
-    broker = new toolgate.ApprovalBroker(options);
-  }
+    storage: toolgate.localStorageTrustStorage(TRUST_KEY),
+    onError: () => {}, // reported below, once
+  });
   try {
     await broker.ready;
   } catch (error) {
-    report(`the saved grants could not be loaded (${describeError(error)}); starting without them`);
+    report(`the saved grants were not loaded: ${describeError(error)}`);
   }
-  const persist = () => {
-    if (!persistByHand) return;
-    const doc = broker.trust.export();
-    localStorage.setItem(TRUST_KEY, typeof doc === "string" ? doc : JSON.stringify(doc));
-  };
-  return { broker, persist };
+  return broker;
 }
 
 /** A ToolgateError (or any error) as one line: `CODE at path: message (hint)`. */

@@ -1,13 +1,14 @@
 // The trust panel: the grants the broker holds (this session's and the saved ones), revoke one,
-// clear the session. Saved ("always") grants survive a reload through localStorage.
+// clear the session. Saved ("always") grants survive a reload: the broker saves them to
+// localStorage after every change.
 import { describeError } from "./engine.js";
 import { h } from "./dom.js";
 
 /**
- * @param {{ root: HTMLElement, broker: () => any, session: string, persist: () => void,
+ * @param {{ root: HTMLElement, broker: () => any, session: string,
  *           report: (message: string) => void }} options
  */
-export function trustPanel({ root, broker, session, persist, report }) {
+export function trustPanel({ root, broker, session, report }) {
   const list = /** @type {HTMLElement} */ (root.querySelector("#grants"));
   const clear = /** @type {HTMLButtonElement} */ (root.querySelector("#clear-session"));
 
@@ -43,7 +44,6 @@ export function trustPanel({ root, broker, session, persist, report }) {
   function act(change) {
     try {
       change();
-      persist();
     } catch (error) {
       report(`the trust store refused: ${describeError(error)}`);
     }
@@ -52,5 +52,5 @@ export function trustPanel({ root, broker, session, persist, report }) {
 
   clear.addEventListener("click", () => act(() => broker().trust.clearSession(session)));
   render();
-  return { render, changed: () => act(() => {}) };
+  return { render };
 }
