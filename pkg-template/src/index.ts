@@ -12,6 +12,10 @@ export {
   indexedDbTrustStorage, localStorageTrustStorage, type IndexedDbTrustStorageOptions,
   type KeyValueStorage, type TrustStorage,
 } from "./storage.js";
+export {
+  createApprovalClient, createBrokerHost, type ApprovalClient, type ApprovalRequestMessage,
+  type ApprovalResponseMessage, type BridgeMessage, type BridgeOptions, type MessageChannelLike,
+} from "./bridge.js";
 export type * from "./types.js";
 
 /** The engine's version (the crate version). */

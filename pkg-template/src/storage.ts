@@ -57,7 +57,8 @@ export interface IndexedDbTrustStorageOptions {
   database?: string;
   store?: string;
   key?: string;
-  factory?: IDBFactory;
+  /** The `IDBFactory` to use (`globalThis.indexedDB` by default). */
+  factory?: { open(name: string, version?: number): object };
 }
 
 function request<T>(req: IDBRequest<T>): Promise<T> {
@@ -72,7 +73,7 @@ export function indexedDbTrustStorage(options: IndexedDbTrustStorageOptions = {}
   const database = options.database ?? "toolgate";
   const storeName = options.store ?? "trust";
   const key = options.key ?? "document";
-  const factory = options.factory ?? globalThis.indexedDB;
+  const factory = (options.factory ?? globalThis.indexedDB) as IDBFactory | undefined;
   if (factory === undefined) {
     throw new ToolgateError("STORAGE", "IndexedDB is not available here", "", "use another TrustStorage");
   }

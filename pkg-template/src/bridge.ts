@@ -1,0 +1,227 @@
+// The approval bridge between processes: the broker runs where the engine lives (Electron's
+// main process, a VS Code extension host, a worker) and the UI elsewhere (a renderer, a
+// webview, a page). Messages cross any postMessage-like channel and are validated on both
+// sides; a response for an id the host never sent, or sent twice, is rejected and logged.
+//
+//   host → UI   { toolgate: 1, type: "approval-request", requestId, agent, toolCall, options }
+//   host → UI   { toolgate: 1, type: "approval-settled", requestId, outcome }
+//   host → UI   { toolgate: 1, type: "approval-rejected", requestId, code, message }
+//   UI → host   { toolgate: 1, type: "approval-response", requestId, answer, bypass? }
+//   UI → host   { toolgate: 1, type: "hello" }   (asks for every pending request again)
+
+import type { ApprovalBroker } from "./broker.js";
+import { ToolgateError, toToolgateError } from "./errors.js";
+import type { Answer, AnswerKind, ApprovalOutcome, ErrorCode, PendingApproval } from "./types.js";
+
+/** Anything that posts messages and delivers them: MessagePort, Worker, window, a webview. */
+export interface MessageChannelLike {
+  postMessage(message: unknown): unknown;
+  addEventListener?(type: "message", listener: (event: { data: unknown }) => void): void;
+  removeEventListener?(type: "message", listener: (event: { data: unknown }) => void): void;
+  on?(type: "message", listener: (data: unknown) => void): unknown;
+  off?(type: "message", listener: (data: unknown) => void): unknown;
+  onDidReceiveMessage?(listener: (data: unknown) => void): { dispose(): unknown };
+  start?(): void;
+}
+
+/** A tool call waiting for an answer, as the UI receives it. */
+export interface ApprovalRequestMessage {
+  toolgate: 1;
+  type: "approval-request";
+  requestId: string;
+  agent: string | null;
+  toolCall: PendingApproval;
+  options: AnswerKind[];
+}
+
+/** The UI's answer. `bypass` also turns on the agent's "Bypass Permissions". */
+export interface ApprovalResponseMessage {
+  toolgate: 1;
+  type: "approval-response";
+  requestId: string;
+  answer: Answer;
+  bypass?: boolean;
+}
+
+/** Every message of the protocol. */
+export type BridgeMessage =
+  | ApprovalRequestMessage
+  | ApprovalResponseMessage
+  | { toolgate: 1; type: "approval-settled"; requestId: string; outcome: ApprovalOutcome }
+  | { toolgate: 1; type: "approval-rejected"; requestId: string; code: ErrorCode; message: string }
+  | { toolgate: 1; type: "hello" };
+
+/** Options of both ends. */
+export interface BridgeOptions {
+  /** Where rejected and malformed messages are logged (`console.warn` by default). */
+  onError?: (error: ToolgateError) => void;
+}
+
+function listen(channel: MessageChannelLike, handle: (data: unknown) => void): () => void {
+  if (typeof channel.onDidReceiveMessage === "function") {
+    const sub = channel.onDidReceiveMessage(handle);
+    return () => void sub.dispose();
+  }
+  if (typeof channel.addEventListener === "function") {
+    const listener = (event: { data: unknown }) => handle(event.data);
+    channel.addEventListener("message", listener);
+    channel.start?.();
+    return () => channel.removeEventListener?.("message", listener);
+  }
+  if (typeof channel.on === "function") {
+    channel.on("message", handle);
+    return () => void channel.off?.("message", handle);
+  }
+  throw new ToolgateError("INVALID_REQUEST", "the channel cannot deliver messages", "",
+    "pass a MessagePort, Worker, window or webview (addEventListener, on or onDidReceiveMessage)");
+}
+
+function invalid(message: string, path = ""): ToolgateError {
+  return new ToolgateError("INVALID_MESSAGE", message, path, "send messages made by toolgate's bridge");
+}
+
+function record(data: unknown): { [key: string]: unknown } | undefined {
+  if (typeof data !== "object" || data === null || Array.isArray(data)) return undefined;
+  const r = data as { [key: string]: unknown };
+  return r.toolgate === 1 ? r : undefined;
+}
+
+const warn = (error: ToolgateError) => console.warn(`toolgate bridge: ${error.message}`);
+
+/** The host end, where the broker runs. Returns the function that detaches it. */
+export function createBrokerHost(
+  broker: ApprovalBroker,
+  channel: MessageChannelLike,
+  options: BridgeOptions = {},
+): () => void {
+  const log = options.onError ?? warn;
+  const sent = new Map<string, PendingApproval>();
+  const answered = new Set<string>();
+  const post = (m: BridgeMessage) => channel.postMessage(m);
+  const send = (a: PendingApproval) => {
+    sent.set(a.id, a);
+    post({ toolgate: 1, type: "approval-request", requestId: a.id, agent: a.agent, toolCall: a, options: a.answers });
+  };
+  const reject = (requestId: string, error: ToolgateError) => {
+    log(error);
+    post({ toolgate: 1, type: "approval-rejected", requestId, code: error.code, message: error.message });
+  };
+  const offRequest = broker.onRequest(send);
+  const offTransition = broker.onTransition((t) => {
+    if (t.outcome !== undefined && sent.has(t.id)) {
+      answered.add(t.id);
+      post({ toolgate: 1, type: "approval-settled", requestId: t.id, outcome: t.outcome });
+    }
+  });
+  const offChannel = listen(channel, (data) => {
+    const m = record(data);
+    if (m === undefined) return log(invalid("a message that is not a toolgate message was ignored"));
+    if (m.type === "hello") {
+      for (const a of broker.pending()) send(a);
+      return;
+    }
+    if (m.type !== "approval-response") return log(invalid(`unexpected message type \`${String(m.type)}\``, "type"));
+    const id = m.requestId;
+    if (typeof id !== "string") return log(invalid("a response without a string `requestId`", "requestId"));
+    const card = sent.get(id);
+    if (card === undefined) {
+      return reject(id, new ToolgateError("UNKNOWN_APPROVAL", `a response for \`${id}\`, which this host never sent`,
+        "requestId", "answer only requests this host sent"));
+    }
+    if (answered.has(id)) {
+      return reject(id, new ToolgateError("ALREADY_SETTLED", `a second response for \`${id}\``, "requestId",
+        "each request is answered once"));
+    }
+    const answer = m.answer;
+    if (record({ toolgate: 1, ...(answer as object) }) === undefined || typeof (answer as { kind?: unknown }).kind !== "string") {
+      return reject(id, invalid("a response without an `answer` object", "answer"));
+    }
+    if (m.bypass !== undefined && typeof m.bypass !== "boolean") {
+      return reject(id, invalid("`bypass` must be a boolean", "bypass"));
+    }
+    try {
+      if (m.bypass === true && card.agent !== null) broker.trust.setAgentBypass(card.agent, true);
+      broker.respond(id, answer as Answer);
+      answered.add(id);
+    } catch (err) {
+      reject(id, toToolgateError(err));
+    }
+  });
+  for (const a of broker.pending()) send(a);
+  return () => {
+    offRequest();
+    offTransition();
+    offChannel();
+  };
+}
+
+/** The UI end: receives requests, sends answers. */
+export interface ApprovalClient {
+  /** Calls `listener` with every request (and every pending one on connect). */
+  onRequest(listener: (approval: PendingApproval) => void): () => void;
+  /** Calls `listener` when a request settles (answered here, elsewhere, or expired). */
+  onSettled(listener: (requestId: string, outcome: ApprovalOutcome) => void): () => void;
+  /** Calls `listener` when the host rejects a response. */
+  onRejected(listener: (requestId: string, error: ToolgateError) => void): () => void;
+  /** The requests waiting for an answer. */
+  pending(): PendingApproval[];
+  /** Answers a request; throws a `ToolgateError` for an id the host did not send, or answered. */
+  respond(requestId: string, answer: Answer, options?: { bypass?: boolean }): void;
+  /** Detaches from the channel. */
+  close(): void;
+}
+
+/** The UI end of the bridge, over `channel`. */
+export function createApprovalClient(channel: MessageChannelLike, options: BridgeOptions = {}): ApprovalClient {
+  const log = options.onError ?? warn;
+  const waiting = new Map<string, PendingApproval>();
+  const answered = new Set<string>();
+  const requestListeners = new Set<(a: PendingApproval) => void>();
+  const settledListeners = new Set<(id: string, o: ApprovalOutcome) => void>();
+  const rejectedListeners = new Set<(id: string, e: ToolgateError) => void>();
+  const off = listen(channel, (data) => {
+    const m = record(data);
+    if (m === undefined || typeof m.requestId !== "string") {
+      return log(invalid("a message that is not a toolgate message was ignored"));
+    }
+    const id = m.requestId;
+    if (m.type === "approval-request" && typeof m.toolCall === "object" && m.toolCall !== null) {
+      if (waiting.has(id) || answered.has(id)) return;
+      const approval = m.toolCall as PendingApproval;
+      waiting.set(id, approval);
+      for (const l of [...requestListeners]) l(approval);
+    } else if (m.type === "approval-settled") {
+      waiting.delete(id);
+      answered.add(id);
+      for (const l of [...settledListeners]) l(id, m.outcome as ApprovalOutcome);
+    } else if (m.type === "approval-rejected") {
+      const error = new ToolgateError(m.code as ErrorCode, String(m.message), "requestId");
+      for (const l of [...rejectedListeners]) l(id, error);
+    } else {
+      log(invalid(`unexpected message type \`${String(m.type)}\``, "type"));
+    }
+  });
+  channel.postMessage({ toolgate: 1, type: "hello" } satisfies BridgeMessage);
+  const add = <T>(set: Set<T>, l: T) => {
+    set.add(l);
+    return () => void set.delete(l);
+  };
+  return {
+    onRequest: (l) => add(requestListeners, l),
+    onSettled: (l) => add(settledListeners, l),
+    onRejected: (l) => add(rejectedListeners, l),
+    pending: () => [...waiting.values()],
+    respond(requestId, answer, opts = {}) {
+      if (!waiting.has(requestId)) {
+        throw new ToolgateError(answered.has(requestId) ? "ALREADY_SETTLED" : "UNKNOWN_APPROVAL",
+          `no waiting request has id \`${requestId}\``, "requestId", "answer a request from onRequest, once");
+      }
+      waiting.delete(requestId);
+      answered.add(requestId);
+      const message: BridgeMessage = { toolgate: 1, type: "approval-response", requestId, answer };
+      if (opts.bypass !== undefined) message.bypass = opts.bypass;
+      channel.postMessage(message);
+    },
+    close: off,
+  };
+}
