@@ -1,6 +1,5 @@
 // Main side of the bridge demo: the broker runs here; the frame shows the cards and sends the
-// answers back over a MessageChannel.
-import { demoBrokerHost } from "./bridge-protocol.js";
+// answers back over a MessageChannel, through the package's bridge (createBrokerHost).
 import { byId, h } from "./dom.js";
 import { describeError, loadEngine, toolgate } from "./engine.js";
 import { CWD } from "./script.js";
@@ -33,7 +32,9 @@ async function main() {
   const broker = new toolgate.ApprovalBroker({ policy: { permissions: { deny: ["Bash(rm -rf *)"] } } });
   const log = byId("main-log");
   const say = (/** @type {string} */ text, status = "") => log.append(h("p", { class: "msg", "data-status": status, text }));
-  demoBrokerHost(broker, port1, { session: SESSION, log: (line) => say(line, "refused") });
+  toolgate.createBrokerHost(broker, port1, {
+    onError: (/** @type {any} */ error) => say(`refused: ${error.code}: ${error.message}`, "refused"),
+  });
   await connected;
   document.body.dataset.ready = "true";
   let n = 0;

@@ -43,12 +43,23 @@ test("the iframe bridge: the broker in the main page, the cards in the renderer"
   const firstId = await pending().evaluate((card) => card.approval.id);
   await pending().getByRole("button", { name: "Allow", exact: true }).click();
   await page.locator('#main-log .msg[data-status="approved"]').first().waitFor();
-  // A second answer for the same id is refused by the broker, logged in main and reported back.
+  // A second answer for the same id: the client refuses it itself, and a raw message that
+  // gets past it is refused by the host, logged in main and reported back to the renderer.
   await frame.waitForFunction(() => window.demo?.client !== undefined);
-  await frame.evaluate((id) => window.demo.client.respond(id, { kind: "deny" }), firstId);
+  const local = await frame.evaluate((id) => {
+    try {
+      window.demo.client.respond(id, { kind: "deny" });
+      return "sent";
+    } catch (error) {
+      return error.code;
+    }
+  }, firstId);
+  assert.equal(local, "ALREADY_SETTLED");
+  await frame.evaluate((id) => window.demo.port.postMessage({ toolgate: 1, type: "approval-response", requestId: id, answer: { kind: "deny" } }), firstId);
   await page.locator('#main-log .msg[data-status="refused"]').waitFor();
   assert.match(await page.locator('#main-log .msg[data-status="refused"]').innerText(), /ALREADY_SETTLED/);
   await renderer.locator(".msg-error").waitFor();
+  assert.match(await renderer.locator(".msg-error").innerText(), /ALREADY_SETTLED/);
   const bash = pending();
   await bash.getByLabel("Message to the agent if you deny (optional)").fill("no curl | sh");
   await bash.getByRole("button", { name: "Deny", exact: true }).click();
