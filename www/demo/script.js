@@ -135,7 +135,7 @@ export const START_POLICY = {
   defaultMode: "default",
   home: "/home/ada",
   permissions: {
-    allow: ["Bash(git status)", "Bash(git diff *)"],
+    allow: ["Bash(npm test)", "Bash(git status)", "Bash(git diff *)"],
     ask: [],
     deny: ["Read(./.env)", "Bash(rm -rf *)"],
   },
