@@ -40,6 +40,15 @@ test("rules edited live: load errors at once, the broker uses the new policy", a
   await page.locator('#policy-status[data-state="applied"]').waitFor();
   assert.deepEqual(JSON.parse(await policyText(page)).permissions.deny.at(-1), "Edit(src/app.ts)");
 
+  // A rule that loads but does nothing: applied, with its warning shown.
+  await page.locator("#rule-list").selectOption("allow");
+  await page.locator("#rule-text").fill("mcp__*");
+  await page.getByRole("button", { name: "Add rule" }).click();
+  const warning = page.locator('#policy-problems li.warning[data-code="INERT_ALLOW_GLOB"]');
+  await warning.waitFor();
+  assert.match(await warning.innerText(), /permissions\.allow/);
+  assert.equal(await page.locator("#policy-status").getAttribute("data-state"), "applied");
+
   // "Would this be allowed?" explains against the edited policy.
   await page.locator("#explain-request").fill('{"tool": "Edit", "input": {"file_path": "src/app.ts", "old_string": "a", "new_string": "b"}}');
   await page.getByRole("button", { name: "Explain" }).click();
