@@ -16,6 +16,11 @@ export {
   createApprovalClient, createBrokerHost, type ApprovalClient, type ApprovalRequestMessage,
   type ApprovalResponseMessage, type BridgeMessage, type BridgeOptions, type MessageChannelLike,
 } from "./bridge.js";
+export {
+  acpToolRequest, createAcpPermissionHandler, type AbortSignalLike, type AcpAdapterOptions, type AcpFallback,
+  type AcpOptionKind, type AcpPermissionHandler, type AcpRequestPermissionParams,
+  type AcpRequestPermissionResponse, type AcpToolKind,
+} from "./acp.js";
 export type * from "./types.js";
 
 /** The engine's version (the crate version). */

@@ -69,6 +69,13 @@ document.body.dataset.status = outcome.status;
   await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
   origin = `http://127.0.0.1:${server.address().port}`;
   writeFileSync(join(dir, "parity.html"), "<!doctype html><title>parity</title><body></body>");
+  writeFileSync(
+    join(dir, "bridge-worker.js"),
+    `import { createApprovalClient } from "./node_modules/toolgate/web/toolgate.js";
+const client = createApprovalClient(self);
+client.onRequest((a) => client.respond(a.id, { kind: "deny", message: "from the worker" }));
+`,
+  );
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
     args: CHROMIUM_ARGS,
@@ -151,4 +158,21 @@ test("localStorage and IndexedDB storage keep grants; tampered data is refused",
     localStorage: { by: "trust", code: "true:TAMPERED", grants: 0 },
     indexedDb: { by: "trust", code: "true:TAMPERED", grants: 0 },
   });
+});
+
+test("the bridge in Chromium: the UI in a real module Worker answers the page's broker", async () => {
+  const { page, problems } = await open("parity.html");
+  const result = await page.evaluate(async () => {
+    const api = await import("/node_modules/toolgate/web/toolgate.js");
+    await api.default();
+    const broker = new api.ApprovalBroker({ policy: {} });
+    const worker = new Worker("/bridge-worker.js", { type: "module" });
+    const detach = api.createBrokerHost(broker, worker);
+    const outcome = await broker.requestApproval({ sessionId: "s", request: { tool: "Bash", input: { command: "git push" } } });
+    detach();
+    worker.terminate();
+    return { status: outcome.status, message: outcome.message };
+  });
+  assert.deepEqual(result, { status: "denied", message: "from the worker" });
+  assert.deepEqual(problems, []);
 });

@@ -38,7 +38,7 @@ test("the tarball holds the package and nothing else", () => {
   const files = packed.files.map((f) => f.path).sort();
   // The JS layer: one module per part, as ES modules in web/ and CommonJS in node/.
   const layer = [
-    "bindings", "bridge", "broker", "errors", "index", "json-file-storage", "policy", "storage", "trust", "types",
+    "acp", "bindings", "bridge", "broker", "errors", "index", "json-file-storage", "policy", "storage", "trust", "types",
   ];
   assert.deepEqual(files, [
     "README.md",

@@ -1,0 +1,106 @@
+// The ACP `session/request_permission` adapter and MCP registration from `tools/list`.
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+
+import { PKG } from "./corpus.mjs";
+
+const api = await import(new URL("node/index.mjs", PKG));
+const { ApprovalBroker, acpToolRequest, createAcpPermissionHandler } = api;
+
+const OPTIONS = [
+  { optionId: "yes", name: "Allow", kind: "allow_once" },
+  { optionId: "always", name: "Always", kind: "allow_always" },
+  { optionId: "no", name: "Reject", kind: "reject_once" },
+];
+const params = (toolCall, options = OPTIONS, sessionId = "acp-1") => ({ sessionId, toolCall: { toolCallId: "tc1", ...toolCall }, options });
+const POLICY = { permissions: { allow: ["Bash(npm test *)"], deny: ["Bash(curl *)", "Read(./.env)"] } };
+
+describe("ACP session/request_permission", () => {
+  test("tool kinds map to toolgate tools", () => {
+    assert.deepEqual(acpToolRequest({ toolCallId: "t", kind: "read", locations: [{ path: "/p/a.txt" }] }),
+      { tool: "read", input: { file_path: "/p/a.txt" } });
+    assert.deepEqual(acpToolRequest({ toolCallId: "t", kind: "execute", rawInput: { command: ["git", "commit", "-m", "a b"] } }).input,
+      { command: "git commit -m 'a b'" });
+    assert.equal(acpToolRequest({ toolCallId: "t", kind: "edit", rawInput: { old_string: "a", new_string: "b" }, locations: [{ path: "/p/x" }] }).tool, "edit");
+    assert.equal(acpToolRequest({ toolCallId: "t", kind: "edit", rawInput: { content: "x" }, locations: [{ path: "/p/x" }] }).tool, "write");
+    assert.equal(acpToolRequest({ toolCallId: "t", kind: "delete", locations: [{ path: "/p/x" }] }).tool, "delete");
+    assert.deepEqual(acpToolRequest({ toolCallId: "t", kind: "move", locations: [{ path: "/p/a" }, { path: "/p/b c" }] }).input,
+      { command: "mv -- /p/a '/p/b c'" });
+    assert.equal(acpToolRequest({ toolCallId: "t", kind: "search", rawInput: { pattern: "TODO" } }).tool, "grep");
+    assert.equal(acpToolRequest({ toolCallId: "t", kind: "fetch", rawInput: { url: "https://x" } }).tool, "fetch");
+    assert.equal(acpToolRequest({ toolCallId: "t", kind: "other", title: "Frob" }).tool, "acp_other");
+  });
+
+  test("policy allow and deny pick allow_once and reject_once", async () => {
+    const handler = createAcpPermissionHandler(new ApprovalBroker({ policy: POLICY }), { cwd: "/p" });
+    assert.deepEqual(await handler.requestPermission(params({ kind: "execute", rawInput: { command: "npm test" } })),
+      { outcome: { outcome: "selected", optionId: "yes" } });
+    assert.deepEqual(await handler.requestPermission(params({ toolCallId: "tc2", kind: "execute", rawInput: { command: "curl x" } })),
+      { outcome: { outcome: "selected", optionId: "no" } });
+  });
+
+  test("a person's always answer picks allow_always", async () => {
+    const broker = new ApprovalBroker({ policy: POLICY });
+    broker.onRequest((a) => broker.respond(a.id, { kind: "allow", scope: "always" }));
+    const handler = createAcpPermissionHandler(broker);
+    assert.deepEqual(await handler.requestPermission(params({ kind: "execute", rawInput: { command: "npm run lint" } })),
+      { outcome: { outcome: "selected", optionId: "always" } });
+  });
+
+  test("a kind that is not offered falls back, reported; nothing to express it is cancelled", async () => {
+    const fallbacks = [];
+    const handler = createAcpPermissionHandler(new ApprovalBroker({ policy: POLICY }), { onFallback: (f) => fallbacks.push(`${f.needed}->${f.used}`) });
+    const onlyAlways = [{ optionId: "a", name: "Always", kind: "allow_always" }, { optionId: "r", name: "Never", kind: "reject_always" }];
+    assert.deepEqual(await handler.requestPermission(params({ kind: "execute", rawInput: { command: "npm test" } }, onlyAlways)),
+      { outcome: { outcome: "selected", optionId: "a" } });
+    assert.deepEqual(await handler.requestPermission(params({ toolCallId: "t2", kind: "execute", rawInput: { command: "curl x" } }, onlyAlways)),
+      { outcome: { outcome: "selected", optionId: "r" } });
+    const onlyAllow = [{ optionId: "y", name: "Yes", kind: "allow_once" }];
+    assert.deepEqual(await handler.requestPermission(params({ toolCallId: "t3", kind: "execute", rawInput: { command: "curl x" } }, onlyAllow)),
+      { outcome: { outcome: "cancelled" } });
+    assert.deepEqual(fallbacks, ["allow_once->allow_always", "reject_once->reject_always", "reject_once->cancelled"]);
+  });
+
+  test("session/cancel and an aborted signal answer cancelled", async () => {
+    const broker = new ApprovalBroker({ policy: POLICY });
+    const handler = createAcpPermissionHandler(broker);
+    const a = handler.requestPermission(params({ kind: "execute", rawInput: { command: "git push" } }));
+    const b = handler.requestPermission(params({ toolCallId: "tc2", kind: "other", title: "Frobnicate" }));
+    assert.equal(broker.pending().length, 2, "other kinds ask too");
+    handler.cancelSession("acp-1");
+    assert.deepEqual(await a, { outcome: { outcome: "cancelled" } });
+    assert.deepEqual(await b, { outcome: { outcome: "cancelled" } });
+
+    const controller = new AbortController();
+    const c = handler.requestPermission(params({ toolCallId: "tc3", kind: "execute", rawInput: { command: "git push" } }), { signal: controller.signal });
+    controller.abort();
+    assert.deepEqual(await c, { outcome: { outcome: "cancelled" } });
+    assert.equal(broker.pending().length, 0);
+  });
+});
+
+describe("MCP registration from tools/list", () => {
+  const toolsList = { tools: [
+    { name: "list_issues", inputSchema: { type: "object", properties: { repo: { type: "string" } } }, annotations: { readOnlyHint: true } },
+    { name: "delete_repo", inputSchema: { type: "object" }, annotations: { destructiveHint: true } },
+  ] };
+
+  test("only a trusted server's read-only tools may be trusted wholesale", async () => {
+    for (const [trusted, offered] of [[true, true], [false, false]]) {
+      const broker = new ApprovalBroker({ policy: {} });
+      const names = broker.registerMcpTools("gh", trusted, toolsList);
+      assert.deepEqual(names, ["mcp__gh__list_issues", "mcp__gh__delete_repo"]);
+      const p = broker.requestApproval({ sessionId: "s", request: { tool: "mcp__gh__list_issues", input: { repo: "a" } } });
+      assert.equal(broker.pending()[0].answers.includes("allowToolForSession"), offered, `trusted: ${trusted}`);
+      broker.shutdown();
+      await p;
+    }
+  });
+
+  test("arguments are checked against the listed schema", async () => {
+    const broker = new ApprovalBroker({ policy: {}, registry: { mcpServers: [{ server: "gh", tools: toolsList.tools }] } });
+    const o = await broker.requestApproval({ sessionId: "s", request: { tool: "mcp__gh__list_issues", input: { repo: 42 } } });
+    assert.equal(o.feedback.code, "INVALID_PARAMS");
+    assert.throws(() => broker.registerMcpTools("gh", false, [{ name: "x", inputSchema: { anyOf: [] } }]), { code: "INVALID_SCHEMA" });
+  });
+});
