@@ -44,7 +44,8 @@ export class Chat {
     const mark = (/** @type {Event} */ event) => {
       const card = event.target instanceof Element ? event.target.closest(CARD) : null;
       if (card === null || !("approval" in card) || card.approval === null) return;
-      const all = event instanceof KeyboardEvent ? event.altKey : event.target instanceof Element && /all/i.test(event.target.textContent ?? "");
+      const button = event.target instanceof Element ? event.target.closest("button") : null;
+      const all = event instanceof KeyboardEvent ? event.altKey : / all$/i.test(button?.textContent?.trim() ?? "");
       const ids = all ? [...this.#cards.keys()] : [/** @type {any} */ (card).approval.id];
       for (const id of ids) this.#answered.set(id, event.timeStamp);
     };
