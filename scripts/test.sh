@@ -99,6 +99,7 @@ suite package tests node_tests tests/js/package/tarball.test.mjs
 suite types tests node_tests tests/js/package/types.test.mjs
 suite browser tests node_tests tests/browser/*.test.mjs
 suite card tests node_tests tests/browser/card/*.test.mjs
+suite demo tests node_tests tests/browser/demo/*.test.mjs
 
 step "summary (wasm route: $TOOLGATE_WASM_ROUTE, $((SECONDS - started)) s in all; logs in $LOGS/)"
 pass=0
