@@ -69,6 +69,17 @@ describe("themes and accessibility", () => {
       assert.deepEqual(violations.filter((v) => v.impact === "serious" || v.impact === "critical"), []);
     }));
 
+  for (const scheme of /** @type {const} */ (["light", "dark"])) {
+    test(`${scheme}: the Allow button keeps its contrast under the pointer`, (t) =>
+      withPage(env, { colorScheme: scheme }, async (page) => {
+        await page.evaluate(() => window.harness.show("write"));
+        await page.locator("toolgate-approval-card .tg-button.tg-primary >> nth=0").hover();
+        const violations = await axe(page);
+        for (const v of violations) t.diagnostic(`axe ${v.impact}: ${v.id} at ${v.targets.join(", ")}`);
+        assert.deepEqual(violations.filter((v) => v.id === "color-contrast"), []);
+      }));
+  }
+
   test("data-theme overrides the system colour scheme, on the page or the card", () =>
     withPage(env, { colorScheme: "light" }, async (page) => {
       await page.evaluate(() => window.harness.show("write"));
