@@ -8,7 +8,7 @@ mod bench {
     use std::time::Duration;
 
     use criterion::{criterion_group, BenchmarkId, Criterion};
-    use toolgate::Policy;
+    use toolgate::{Policy, Request};
 
     /// The document of a policy with `n` rules, spread like `benches/evaluate.rs`'s.
     pub fn document(n: usize) -> String {
@@ -46,6 +46,32 @@ mod bench {
                 b.iter(|| {
                     Policy::from_json(std::hint::black_box(doc))
                         .unwrap_or_else(|e| panic!("bench policy: {e}"))
+                })
+            });
+        }
+        group.finish();
+        // Glob sets compile on first use: what the first decisions after loading cost.
+        let requests: Vec<Request> = [
+            r#"{"tool":"Bash","input":{"command":"tool3 run x"},"cwd":"/home/ada/proj"}"#,
+            r#"{"tool":"Read","input":{"file_path":"dir2/a/b.txt"},"cwd":"/home/ada/proj"}"#,
+            r#"{"tool":"Edit","input":{"file_path":"/srv/app9/x"},"cwd":"/home/ada/proj"}"#,
+            r#"{"tool":"mcp__server5__get_x","input":{}}"#,
+        ]
+        .iter()
+        .map(|r| Request::from_json(r).unwrap_or_else(|e| panic!("bench request: {e}")))
+        .collect();
+        let mut group = c.benchmark_group("load_and_first_decisions");
+        group
+            .warm_up_time(Duration::from_millis(300))
+            .measurement_time(Duration::from_secs(2))
+            .sample_size(10);
+        for n in [10usize, 1_000, 10_000] {
+            let doc = document(n);
+            group.bench_with_input(BenchmarkId::from_parameter(n), &doc, |b, doc| {
+                b.iter(|| {
+                    let p = Policy::from_json(std::hint::black_box(doc))
+                        .unwrap_or_else(|e| panic!("bench policy: {e}"));
+                    requests.iter().map(|r| p.evaluate(r).effect).count()
                 })
             });
         }
