@@ -1,16 +1,18 @@
 // Finishes pkg/ after build.sh copied the template and the wasm-bindgen output into it:
-// stamps the crate version into package.json and writes Node's ESM entry, which re-exports
-// the CommonJS build so that `import` and `require` share one wasm instance.
+// stamps the crate version into package.json, places the compiled JS layer (tsc's ES module
+// build in web/, its CommonJS build in node/ with .cjs/.d.cts names), and writes Node's ESM
+// entry, which re-exports the CommonJS build so that `import` and `require` share one wasm
+// instance.
 //
-// usage: node scripts/assemble.mjs PKG_DIR VERSION
+// usage: node scripts/assemble.mjs PKG_DIR VERSION TS_OUT
 
-import { readFileSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
 
-const [dir, version] = process.argv.slice(2);
-if (!dir || !version) {
-  console.error("usage: node scripts/assemble.mjs PKG_DIR VERSION");
+const [dir, version, tsOut] = process.argv.slice(2);
+if (!dir || !version || !tsOut) {
+  console.error("usage: node scripts/assemble.mjs PKG_DIR VERSION TS_OUT");
   process.exit(2);
 }
 const pkgDir = resolve(dir);
@@ -20,13 +22,32 @@ const manifest = JSON.parse(readFileSync(manifestPath, "utf8"));
 manifest.version = version;
 writeFileSync(manifestPath, `${JSON.stringify(manifest, null, 2)}\n`);
 
-// The public names of the CommonJS build; wasm-bindgen's internals start with `__`.
+// tsc's output: `web.*` is the browser entry, `node.*` the Node entry; the rest is shared.
+function place(from, to, entry, skip, rename) {
+  for (const file of readdirSync(from)) {
+    const match = /^(.*?)(\.d\.ts|\.js)$/.exec(file);
+    if (!match || match[1] === skip) continue;
+    const base = match[1] === entry ? "toolgate" : match[1];
+    const text = readFileSync(join(from, file), "utf8");
+    writeFileSync(join(to, rename(base, match[2])), rename === same ? text : toCommonJs(text));
+  }
+}
+const same = (base, ext) => `${base}${ext}`;
+const cjsName = (base, ext) => `${base}${ext === ".js" ? ".cjs" : ".d.cts"}`;
+// Relative specifiers of the CommonJS build point at the .cjs files.
+const toCommonJs = (text) =>
+  text.replace(/(["'])\.\/([\w-]+)\.js\1/g, (_, q, name) => `${q}./${name === "node" ? "toolgate" : name}.cjs${q}`);
+
+place(join(tsOut, "esm"), join(pkgDir, "web"), "web", "node", same);
+place(join(tsOut, "cjs"), join(pkgDir, "node"), "node", "web", cjsName);
+
+// The public names of the CommonJS build.
 const cjs = createRequire(import.meta.url)(join(pkgDir, "node", "toolgate.cjs"));
 const names = Object.keys(cjs)
-  .filter((name) => !name.startsWith("__") && /^[A-Za-z_$][\w$]*$/.test(name))
+  .filter((name) => name !== "default" && !name.startsWith("__") && /^[A-Za-z_$][\w$]*$/.test(name))
   .sort();
-if (names.length === 0) {
-  console.error("error: the CommonJS build exports nothing; is the wasm feature on?");
+if (names.length === 0 || typeof cjs.default !== "function") {
+  console.error("error: the CommonJS build exports nothing (or no init); is the wasm feature on?");
   process.exit(1);
 }
 
@@ -35,7 +56,12 @@ writeFileSync(
   join(pkgDir, "node", "index.mjs"),
   `${header}import toolgate from "./toolgate.cjs";\n\nexport const {\n${names
     .map((n) => `  ${n},`)
-    .join("\n")}\n} = toolgate;\n`,
+    .join("\n")}\n} = toolgate;\nexport default toolgate.default;\n`,
 );
-writeFileSync(join(pkgDir, "node", "index.d.mts"), `${header}export * from "./toolgate.cjs";\n`);
-console.log(`    node/index.mjs re-exports: ${names.join(", ")}`);
+// The ES module declarations of the Node entry, over the shared declarations in web/.
+const nodeTypes = readFileSync(join(tsOut, "esm", "node.d.ts"), "utf8").replace(
+  /(["'])\.\/([\w-]+)\.js\1/g,
+  (_, q, name) => `${q}../web/${name}.js${q}`,
+);
+writeFileSync(join(pkgDir, "node", "index.d.mts"), `${header}${nodeTypes}`);
+console.log(`    node/index.mjs re-exports: default, ${names.join(", ")}`);

@@ -29,14 +29,22 @@ step "wasm-bindgen --target web and --target nodejs"
 wasm-bindgen --target web --out-dir "$OUT/web" --out-name toolgate "$WASM"
 wasm-bindgen --target nodejs --out-dir "$OUT/node" --out-name toolgate "$WASM"
 
+step "tsc: the JS layer (pkg-template/src/) as ES modules and as CommonJS"
+TS_OUT=target/ts
+rm -rf "$TS_OUT"
+node node_modules/typescript/bin/tsc -p pkg-template/src/tsconfig.json --outDir "$TS_OUT/esm"
+node node_modules/typescript/bin/tsc -p pkg-template/src/tsconfig.json --outDir "$TS_OUT/cjs" \
+    --module commonjs --moduleResolution node10
+
 step "assembling pkg/ from pkg-template/"
 rm -rf pkg
 cp -R pkg-template pkg
+rm -rf pkg/src
 mkdir -p pkg/web pkg/node
-cp "$OUT/web/toolgate.js" "$OUT/web/toolgate.d.ts" pkg/web/
-# The package is "type": "module", so the CommonJS build takes the .cjs/.d.cts names.
-cp "$OUT/node/toolgate.js" pkg/node/toolgate.cjs
-cp "$OUT/node/toolgate.d.ts" pkg/node/toolgate.d.cts
+# The raw wasm-bindgen modules sit beside the JS layer that wraps them; the package is
+# "type": "module", so the CommonJS build takes the .cjs name.
+cp "$OUT/web/toolgate.js" pkg/web/toolgate_bindgen.js
+cp "$OUT/node/toolgate.js" pkg/node/toolgate_bindgen.cjs
 
 step "wasm-opt -Oz (binaryen $(node -p 'require("./node_modules/binaryen/package.json").version'))"
 # The features rustc enables by default for wasm32-unknown-unknown.
@@ -48,10 +56,10 @@ for flavour in web node; do
 done
 
 step "writing the package manifest and Node's ES module entry"
-node scripts/assemble.mjs pkg "$(crate_version)"
+node scripts/assemble.mjs pkg "$(crate_version)" "$TS_OUT"
 
 step "sizes"
-for file in "$WASM" pkg/web/toolgate_bg.wasm pkg/node/toolgate_bg.wasm pkg/web/toolgate.js; do
+for file in "$WASM" pkg/web/toolgate_bg.wasm pkg/node/toolgate_bg.wasm pkg/web/toolgate_bindgen.js; do
     printf '    %-40s %8d bytes raw %8d bytes gzipped\n' "$file" \
         "$(wc -c <"$file")" "$(gzip -9 -c "$file" | wc -c)"
 done

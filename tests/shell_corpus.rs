@@ -1,3 +1,4 @@
+//! The shell corpus (`tests/fixtures/shell/`): every command line decided as its table says.
 #![cfg(not(target_arch = "wasm32"))]
 #![allow(
     clippy::unwrap_used,

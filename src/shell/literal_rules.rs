@@ -28,9 +28,9 @@ enum Subject {
 /// use toolgate::RuleList;
 ///
 /// let rules = LiteralRules::new("/home/ada/proj", "/home/ada")
-///     .rule(RuleList::Allow, "Bash(git status)")
+///     .rule(RuleList::Allow, "Bash(npm test)")
 ///     .rule(RuleList::Deny, "Bash(rm -rf *)");
-/// let parts = judge("git status && rm -fr build", &rules);
+/// let parts = judge("npm test && rm -fr build", &rules);
 /// assert!(matches!(parts[0].outcome, Outcome::Allowed(_)));
 /// assert!(matches!(parts[1].outcome, Outcome::Denied(_)));
 /// ```

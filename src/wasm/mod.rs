@@ -4,13 +4,36 @@
 //! result with [`encode`], and turn a core [`Error`](crate::Error) into a JS `Error` with a
 //! stable `code` through [`js_error`]. Nothing here decides anything.
 
+mod broker;
 mod encode;
 mod js_error;
+mod policy_engine;
+mod trust_store;
 
 use wasm_bindgen::prelude::*;
 
+pub use broker::RawBroker;
 pub use encode::encode;
 pub use js_error::js_error;
+pub use policy_engine::RawPolicyEngine;
+pub use trust_store::RawTrustStore;
+
+/// Unix milliseconds from JS: negative, NaN and infinite values count as 0 (the epoch), so a
+/// bad clock makes deadlines pass rather than last forever.
+pub(crate) fn ms(now: f64) -> u64 {
+    if now.is_finite() && now > 0.0 {
+        // Truncation is intended: JS clocks are whole milliseconds below 2^53.
+        #[allow(
+            clippy::cast_possible_truncation,
+            clippy::cast_sign_loss,
+            reason = "checked above"
+        )]
+        let whole = now as u64;
+        whole
+    } else {
+        0
+    }
+}
 
 #[wasm_bindgen(typescript_custom_section)]
 const TS_TOOL_DEFAULTS: &'static str = r#"

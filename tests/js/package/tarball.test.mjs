@@ -36,17 +36,24 @@ test("the tarball holds the package and nothing else", () => {
   // The approval card ships as written: every file of pkg-template/ui/.
   const uiFiles = readdirSync(new URL("../../../pkg-template/ui/", import.meta.url)).map((f) => `ui/${f}`);
   const files = packed.files.map((f) => f.path).sort();
+  // The JS layer: one module per part, as ES modules in web/ and CommonJS in node/.
+  const layer = [
+    "bindings", "broker", "errors", "index", "json-file-storage", "policy", "storage", "trust", "types",
+  ];
   assert.deepEqual(files, [
     "README.md",
     "node/index.d.mts",
     "node/index.mjs",
     "node/toolgate.cjs",
     "node/toolgate.d.cts",
+    "node/toolgate_bindgen.cjs",
     "node/toolgate_bg.wasm",
     "package.json",
     "web/toolgate.d.ts",
     "web/toolgate.js",
+    "web/toolgate_bindgen.js",
     "web/toolgate_bg.wasm",
+    ...layer.flatMap((m) => [`web/${m}.js`, `web/${m}.d.ts`, `node/${m}.cjs`, `node/${m}.d.cts`]),
     ...uiFiles,
   ].sort());
 });

@@ -4,7 +4,7 @@
 // shapes fail to compile (tsc reports an unused one as an error).
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { before, test } from "node:test";
 
@@ -27,7 +27,41 @@ api.toolDefaults(42);
 const kind: "bogus" = d.kind;
 // @ts-expect-error no such export
 api.evaluateEverything();
-export { version, level, trustable, kind };
+
+const engine = new api.PolicyEngine({ permissions: { allow: ["Bash(npm test *)"] } });
+const decision: api.Decision = engine.evaluate({ tool: "Bash", input: { command: "npm test" } });
+const effect: "allow" | "ask" | "deny" = decision.effect;
+const warnings: api.PolicyWarning[] = engine.warnings;
+// @ts-expect-error permissions lists are arrays of strings
+new api.PolicyEngine({ permissions: { allow: "Bash" } });
+// @ts-expect-error a request names its tool
+engine.evaluate({ input: {} });
+const broker = new api.ApprovalBroker({ policy: engine, defaultTimeoutMs: 1000, now: () => 0 });
+const outcome: Promise<api.ApprovalOutcome> = broker.requestApproval({
+  sessionId: "s1",
+  request: { tool: "Bash", input: { command: "git push" } },
+});
+const off: () => void = broker.onRequest((a: api.PendingApproval) => broker.respond(a.id, { kind: "allow", scope: "once" }));
+// @ts-expect-error answers are tagged by kind
+broker.respond("id", { kind: "maybe" });
+// @ts-expect-error scopes are once, session or always
+broker.respond("id", { kind: "allow", scope: "forever" });
+// @ts-expect-error a call needs its sessionId
+broker.requestApproval({ request: { tool: "Bash" } });
+const grants: api.Grant[] = broker.trust.list();
+const doc: api.TrustDocument = broker.trust.export();
+const store = new api.TrustStore({ trust: doc });
+store.grant({ rule: "Bash(npm run lint)", scope: "always" });
+// @ts-expect-error grants are never once
+store.grant({ rule: "Bash(npm run lint)", scope: "once" });
+const caught: unknown = null;
+if (caught instanceof api.ToolgateError) {
+  const code: api.ErrorCode = caught.code;
+  // @ts-expect-error codes are a closed set
+  const bogus: "NOPE" = caught.code;
+  void code; void bogus;
+}
+export { version, level, trustable, kind, effect, warnings, outcome, off, grants };
 `;
 
 function tsc(name, compilerOptions, files) {
@@ -77,4 +111,21 @@ export async function start(bytes: ArrayBuffer): Promise<void> {
   tsc("web", { module: "esnext", moduleResolution: "bundler", lib: ["es2022", "dom"] }, [
     "web.ts",
   ]);
+});
+
+test("the published declarations never say `any`", () => {
+  const files = [];
+  const walk = (d) => {
+    for (const entry of readdirSync(d, { withFileTypes: true })) {
+      const p = join(d, entry.name);
+      if (entry.isDirectory()) walk(p);
+      else if (/\.d\.(ts|mts|cts)$/.test(entry.name)) files.push(p);
+    }
+  };
+  walk(join(dir, "node_modules", "toolgate"));
+  assert.ok(files.length >= 10, `found ${files.length} declaration files`);
+  for (const file of files) {
+    const code = readFileSync(file, "utf8").replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, "");
+    assert.doesNotMatch(code, /\bany\b/, file);
+  }
 });

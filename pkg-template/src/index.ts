@@ -1,0 +1,25 @@
+// The public API, shared by every entry (web ESM, Node ESM, Node CommonJS).
+
+import { bindings } from "./bindings.js";
+import { guard } from "./errors.js";
+import type { ToolDefaults } from "./types.js";
+
+export { ToolgateError } from "./errors.js";
+export { PolicyEngine } from "./policy.js";
+export { TrustStore, type TrustStoreOptions } from "./trust.js";
+export { ApprovalBroker, type ApprovalBrokerOptions, type RegistryOptions } from "./broker.js";
+export {
+  indexedDbTrustStorage, localStorageTrustStorage, type IndexedDbTrustStorageOptions,
+  type KeyValueStorage, type TrustStorage,
+} from "./storage.js";
+export type * from "./types.js";
+
+/** The engine's version (the crate version). */
+export function version(): string {
+  return bindings().version();
+}
+
+/** The defaults of a built-in tool (`Bash`, `read`, `WebFetch`, ...); `UNKNOWN_TOOL` otherwise. */
+export function toolDefaults(name: string): ToolDefaults {
+  return guard(() => bindings().toolDefaults(name) as ToolDefaults);
+}

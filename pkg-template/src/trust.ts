@@ -1,0 +1,113 @@
+// TrustStore: remembered allow rules (grants) and agent bypass, stand-alone or a broker's own.
+
+import { bindings, type RawTrust } from "./bindings.js";
+import { guard, jsonText } from "./errors.js";
+import type { Grant, NewGrant, TrustDocument } from "./types.js";
+
+/** Options of a stand-alone trust store. */
+export interface TrustStoreOptions {
+  /** A persisted document to start from. */
+  trust?: TrustDocument | string;
+  /** The clock (Unix ms); `Date.now` by default. */
+  now?: () => number;
+}
+
+interface Backing {
+  raw: RawTrust;
+  now: () => number;
+  changed: () => void;
+}
+
+let adopting: Backing | undefined;
+
+/**
+ * Remembered allow rules ("grants") and agent bypass. `export()` gives the persisted
+ * document (always grants and bypass, with a checksum); `import()` replaces it, all or
+ * nothing.
+ */
+export class TrustStore {
+  #raw: RawTrust;
+  #now: () => number;
+  #changed: () => void;
+
+  constructor(options: TrustStoreOptions = {}) {
+    const backing = adopting;
+    adopting = undefined;
+    if (backing !== undefined) {
+      this.#raw = backing.raw;
+      this.#now = backing.now;
+      this.#changed = backing.changed;
+      return;
+    }
+    this.#raw = guard(() => new (bindings().RawTrustStore)());
+    this.#now = options.now ?? Date.now;
+    this.#changed = () => {};
+    if (options.trust !== undefined) this.import(options.trust);
+  }
+
+  /** Remembers a rule; the stored grant (its id is stable for the same content). */
+  grant(grant: NewGrant): Grant {
+    const out = guard(() => this.#raw.grant(jsonText(grant, "grant"), this.#now()) as Grant);
+    this.#changed();
+    return out;
+  }
+
+  /** Forgets a grant; whether there was one. */
+  revoke(id: string): boolean {
+    const gone = this.#raw.revoke(id);
+    if (gone) this.#changed();
+    return gone;
+  }
+
+  /** The grants alive now. */
+  list(): Grant[] {
+    return guard(() => this.#raw.list(this.#now()) as Grant[]);
+  }
+
+  /** Forgets a session's grants; how many. */
+  clearSession(sessionId: string): number {
+    return this.#raw.clearSession(sessionId);
+  }
+
+  /** Turns an agent's "Bypass Permissions" on or off (persisted). */
+  setAgentBypass(agent: string, on: boolean): void {
+    this.#raw.setAgentBypass(agent, on);
+    this.#changed();
+  }
+
+  /** The agents with bypass on. */
+  bypassAgents(): string[] {
+    return this.#raw.bypassAgents();
+  }
+
+  /** The persisted document: always grants and bypass, sorted, with a checksum. */
+  export(): TrustDocument {
+    return JSON.parse(this.exportText()) as TrustDocument;
+  }
+
+  /** The persisted document as JSON text. */
+  exportText(): string {
+    return this.#raw.exportText(this.#now());
+  }
+
+  /**
+   * Replaces the persisted part with `document`, all or nothing; session grants stay.
+   * Throws a `ToolgateError` (`TAMPERED`, `INVALID_TRUST_DOCUMENT`, `GRANT_REFUSED`, ...) and
+   * keeps the current state when the document is bad. Returns the number of grants.
+   */
+  import(document: TrustDocument | string): number {
+    const n = guard(() => this.#raw.importText(jsonText(document, "trust document")));
+    this.#changed();
+    return n;
+  }
+}
+
+/** A `TrustStore` over a broker's own store. */
+export function adoptTrustStore(raw: RawTrust, now: () => number, changed: () => void): TrustStore {
+  adopting = { raw, now, changed };
+  try {
+    return new TrustStore();
+  } finally {
+    adopting = undefined;
+  }
+}

@@ -1,0 +1,66 @@
+//! `RawPolicyEngine`: a compiled policy, shared with the brokers that use it.
+
+use std::rc::Rc;
+
+use wasm_bindgen::prelude::*;
+
+use super::{encode, js_error};
+use crate::decision::{Decision, Evaluate, TrustOverlay};
+use crate::policy::Policy;
+use crate::request::Request;
+
+/// A compiled policy that a [`RawPolicyEngine`] and any number of brokers share.
+#[derive(Clone)]
+pub(crate) struct SharedPolicy(pub Rc<Policy>);
+
+impl Evaluate for SharedPolicy {
+    fn evaluate_with(&self, request: &Request, trust: &TrustOverlay) -> Decision {
+        self.0.evaluate_with(request, trust)
+    }
+
+    fn check_rule(&self, rule: &str) -> crate::Result<()> {
+        self.0.check_rule(rule)
+    }
+}
+
+/// A compiled policy (the JS layer's `PolicyEngine` wraps it).
+#[wasm_bindgen(skip_typescript)]
+pub struct RawPolicyEngine {
+    policy: SharedPolicy,
+}
+
+#[wasm_bindgen]
+impl RawPolicyEngine {
+    /// Parses and compiles the policy document `text` (JSON).
+    #[wasm_bindgen(constructor)]
+    pub fn new(text: &str) -> Result<RawPolicyEngine, JsValue> {
+        let policy = Policy::from_json(text).map_err(|e| js_error(&e))?;
+        Ok(RawPolicyEngine {
+            policy: SharedPolicy(Rc::new(policy)),
+        })
+    }
+
+    /// Decides the request document `text` (JSON).
+    pub fn evaluate(&self, text: &str) -> Result<JsValue, JsValue> {
+        let request = Request::from_json(text).map_err(|e| js_error(&e))?;
+        encode(&self.policy.0.evaluate(&request))
+    }
+
+    /// Decides the request document `text` and lists the rules consulted.
+    pub fn explain(&self, text: &str) -> Result<JsValue, JsValue> {
+        let request = Request::from_json(text).map_err(|e| js_error(&e))?;
+        encode(&self.policy.0.explain(&request))
+    }
+
+    /// What in the document loads but probably does not do what was meant.
+    pub fn warnings(&self) -> Result<JsValue, JsValue> {
+        encode(self.policy.0.warnings())
+    }
+}
+
+impl RawPolicyEngine {
+    /// The shared policy, for a broker.
+    pub(crate) fn shared(&self) -> SharedPolicy {
+        self.policy.clone()
+    }
+}
