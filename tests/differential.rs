@@ -5,7 +5,12 @@
 //! JSON. `TOOLGATE_DIFF_POLICIES` (default 160) and `TOOLGATE_DIFF_REQUESTS` (per policy,
 //! default 25) size the corpus.
 #![cfg(not(target_arch = "wasm32"))]
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
 
 use std::path::Path;
 

@@ -2,7 +2,12 @@
 //! remembered trust never beats a deny or an explicit ask rule, and every document (policy,
 //! trust, request) survives serialize → parse → serialize unchanged.
 #![cfg(not(target_arch = "wasm32"))]
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
 
 use proptest::prelude::*;
 use serde_json::{json, Value};
