@@ -71,7 +71,10 @@ mod bench {
                 b.iter(|| {
                     let p = Policy::from_json(std::hint::black_box(doc))
                         .unwrap_or_else(|e| panic!("bench policy: {e}"));
-                    requests.iter().map(|r| p.evaluate(r).effect).count()
+                    requests
+                        .iter()
+                        .filter(|r| p.evaluate(r).effect == toolgate::Effect::Allow)
+                        .count()
                 })
             });
         }
