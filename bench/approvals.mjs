@@ -13,10 +13,16 @@ export async function approvalBench(api, { roundTrips = 2000, pending = 10000 } 
     const s = [...xs].sort((a, b) => a - b);
     return s[Math.min(s.length - 1, Math.floor(q * s.length))];
   };
-  const memory = () =>
-    typeof process !== "undefined" && process.memoryUsage
-      ? process.memoryUsage().rss
-      : (performance.memory?.usedJSHeapSize ?? NaN);
+  // Node: JS heap plus external memory (which holds the wasm memory's buffer), after a
+  // collection (`--expose-gc`). Chromium: the JS heap only (the wasm memory is not in it).
+  const memory = () => {
+    globalThis.gc?.();
+    if (typeof process !== "undefined" && process.memoryUsage) {
+      const m = process.memoryUsage();
+      return m.heapUsed + m.external;
+    }
+    return performance.memory?.usedJSHeapSize ?? NaN;
+  };
 
   const broker = new api.ApprovalBroker({ policy, defaultTimeoutMs: 3_600_000 });
   broker.onRequest((p) => queueMicrotask(() => broker.respond(p.id, { kind: "allow", scope: "once" })));
@@ -30,7 +36,6 @@ export async function approvalBench(api, { roundTrips = 2000, pending = 10000 } 
   broker.shutdown();
 
   const many = new api.ApprovalBroker({ policy, defaultTimeoutMs: 3_600_000 });
-  globalThis.gc?.();
   const before = memory();
   const t0 = performance.now();
   const promises = [];

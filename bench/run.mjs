@@ -190,7 +190,7 @@ async function approvals() {
     const c = await approvalsInChromium();
     show(`Chromium (init ${c.init.toFixed(1)} ms)`, c);
   }
-  console.log("\nApprovals: round trip median / p99; 10,000 concurrent pending (memory: Node RSS, Chromium JS heap)\n");
+  console.log("\nApprovals: round trip median / p99; 10,000 concurrent pending (memory: Node JS heap + external incl. wasm memory; Chromium JS heap)\n");
   table(["host", "round trip", "create 10,000", "approveAll 10,000", "memory"], rows);
 }
 
