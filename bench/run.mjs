@@ -30,7 +30,7 @@ if (!existsSync(new URL("node/index.mjs", PKG))) {
 }
 
 const fmt = (us) => (us >= 1000 ? `${(us / 1000).toFixed(2)} ms` : `${us.toFixed(2)} µs`);
-const ratio = (x, base) => `${(x / base).toFixed(1)}×`;
+const ratio = (x, base) => `${(x / base).toFixed(x / base < 1 ? 2 : 1)}×`;
 const kb = (bytes) => `${(bytes / 1024).toFixed(0)} KB`;
 
 function gzipSize(files) {
