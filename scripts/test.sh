@@ -89,9 +89,18 @@ node_tests() {
     node --test --test-reporter=spec "$@"
 }
 
+# The differential check: the native engine writes its decisions on a generated corpus
+# (tests/differential.rs), then the wasm engine replays it in Node and in Chromium.
+differential() {
+    cargo test --test differential &&
+        node --test --test-reporter=spec tests/differential/*.test.mjs
+}
+
 suite fmt - cargo fmt --check
 suite clippy - clippy_all
 suite cargo-test tests cargo test
+suite benches - cargo test --benches --no-run
+suite differential tests differential
 suite wasm-node tests wasm_tests
 suite wasm-chromium tests wasm_tests_chromium
 suite js tests node_tests tests/js/*.test.mjs

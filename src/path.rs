@@ -30,13 +30,13 @@ pub fn normalize(path: &str, cwd: Option<&str>, home: Option<&str>) -> Option<St
     }
     let mut segments: Vec<&str> = Vec::new();
     let rest = if path == "~" || path.starts_with("~/") {
-        let home = home.filter(|h| h.starts_with('/'))?;
+        let home = home.filter(|h| h.starts_with('/') && !h.contains('\0'))?;
         push_segments(&mut segments, home);
         path.get(1..).unwrap_or("")
     } else if path.starts_with('/') {
         path
     } else {
-        let cwd = cwd.filter(|c| c.starts_with('/'))?;
+        let cwd = cwd.filter(|c| c.starts_with('/') && !c.contains('\0'))?;
         push_segments(&mut segments, cwd);
         path
     };

@@ -1,29 +1,36 @@
 //! Glob sets whose matches map back to rule ids, bucketed by literal prefix so that a lookup
-//! only runs the globs that can match at all.
+//! only runs the globs that can match at all. Each set is compiled when first used: building
+//! a `GlobSet` (its regex and Aho-Corasick automata) is most of what loading a policy would
+//! otherwise cost, and most buckets are never consulted.
 
 use std::collections::HashMap;
+use std::sync::OnceLock;
 
-use globset::{Candidate, GlobBuilder, GlobSet, GlobSetBuilder};
+use globset::{Candidate, Glob, GlobBuilder, GlobSet, GlobSetBuilder};
 
 use crate::error::{Error, ErrorKind, Result};
 
 use super::index::Id;
 
+/// Globs with the rule ids they belong to, checked (parsed) when added and compiled into one
+/// [`GlobSet`] on first use, so that loading a policy costs little more than parsing it.
 pub(crate) struct GlobIndexBuilder {
-    builder: GlobSetBuilder,
+    globs: Vec<Glob>,
     ids: Vec<Id>,
-}
-
-impl Default for GlobIndexBuilder {
-    fn default() -> Self {
-        GlobIndexBuilder {
-            builder: GlobSetBuilder::new(),
-            ids: Vec::new(),
-        }
-    }
+    restrictive: bool,
 }
 
 impl GlobIndexBuilder {
+    /// A builder for deny or ask rules (`restrictive`) or allow rules: if the set cannot be
+    /// compiled when first used, restrictive rules all match and allow rules none.
+    pub(crate) fn new(restrictive: bool) -> Self {
+        GlobIndexBuilder {
+            globs: Vec::new(),
+            ids: Vec::new(),
+            restrictive,
+        }
+    }
+
     pub(crate) fn add(&mut self, id: Id, glob: &str, literal_separator: bool) -> Result<()> {
         let g = GlobBuilder::new(glob)
             .literal_separator(literal_separator)
@@ -36,32 +43,57 @@ impl GlobIndexBuilder {
                 )
                 .with_hint("check brackets: `[` starts a character class that `]` must close")
             })?;
-        self.builder.add(g);
+        self.globs.push(g);
         self.ids.push(id);
         Ok(())
     }
 
     pub(crate) fn build(self) -> Result<GlobIndex> {
-        let set = self.builder.build().map_err(|e| {
-            Error::new(ErrorKind::InvalidRule, format!("rules do not compile: {e}"))
-        })?;
-        Ok(GlobIndex { set, ids: self.ids })
+        Ok(GlobIndex {
+            globs: self.globs,
+            ids: self.ids,
+            restrictive: self.restrictive,
+            set: OnceLock::new(),
+        })
     }
 }
 
-/// A `GlobSet` whose match indices map back to rule ids.
+/// A `GlobSet` whose match indices map back to rule ids, compiled on first use.
 pub(crate) struct GlobIndex {
-    set: GlobSet,
+    globs: Vec<Glob>,
     ids: Vec<Id>,
+    restrictive: bool,
+    /// `None` when the globs, valid one by one, do not compile together (a size limit).
+    set: OnceLock<Option<GlobSet>>,
 }
 
 impl GlobIndex {
+    fn compiled(&self) -> Option<&GlobSet> {
+        self.set
+            .get_or_init(|| {
+                let mut builder = GlobSetBuilder::new();
+                for g in &self.globs {
+                    builder.add(g.clone());
+                }
+                builder.build().ok()
+            })
+            .as_ref()
+    }
+
     pub(crate) fn matches_into(&self, text: &str, out: &mut Vec<Id>) {
         if self.ids.is_empty() {
             return;
         }
+        let Some(set) = self.compiled() else {
+            // Fail closed: a deny or ask rule that cannot be checked applies; an allow rule
+            // that cannot be checked does not.
+            if self.restrictive {
+                out.extend(&self.ids);
+            }
+            return;
+        };
         let candidate = Candidate::new(text);
-        for i in self.set.matches_candidate(&candidate) {
+        for i in set.matches_candidate(&candidate) {
             if let Some(id) = self.ids.get(i) {
                 out.push(*id);
             }
@@ -75,25 +107,29 @@ impl GlobIndex {
 pub(crate) struct BucketsBuilder {
     separator: char,
     literal_separator: bool,
+    restrictive: bool,
     buckets: HashMap<String, GlobIndexBuilder>,
 }
 
 impl BucketsBuilder {
     /// Buckets for texts whose units are separated by `separator` (`/` for paths, where `*`
     /// stays within a segment; ` ` for commands, where `*` may span words).
-    pub(crate) fn new(separator: char) -> Self {
+    /// `restrictive` as for [`GlobIndexBuilder::new`].
+    pub(crate) fn new(separator: char, restrictive: bool) -> Self {
         BucketsBuilder {
             separator,
             literal_separator: separator == '/',
+            restrictive,
             buckets: HashMap::new(),
         }
     }
 
     pub(crate) fn add(&mut self, id: Id, glob: &str) -> Result<()> {
         let key = literal_prefix(glob, self.separator);
+        let restrictive = self.restrictive;
         self.buckets
             .entry(key)
-            .or_default()
+            .or_insert_with(|| GlobIndexBuilder::new(restrictive))
             .add(id, glob, self.literal_separator)
     }
 
@@ -171,8 +207,35 @@ mod tests {
     }
 
     #[test]
+    fn a_set_that_does_not_compile_fails_closed() {
+        for (restrictive, expected) in [(true, vec![7, 9]), (false, vec![])] {
+            let mut b = GlobIndexBuilder::new(restrictive);
+            b.add(7, "/a/**", true).unwrap();
+            b.add(9, "/b/*", true).unwrap();
+            let index = b.build().unwrap();
+            // As if the compiled set had exceeded a size limit.
+            index.set.set(None).unwrap();
+            let mut out = Vec::new();
+            index.matches_into("/c", &mut out);
+            assert_eq!(out, expected);
+        }
+    }
+
+    #[test]
+    fn sets_compile_on_first_use() {
+        let mut b = GlobIndexBuilder::new(false);
+        b.add(1, "/a/**", true).unwrap();
+        let index = b.build().unwrap();
+        assert!(index.set.get().is_none());
+        let mut out = Vec::new();
+        index.matches_into("/a/x", &mut out);
+        assert_eq!(out, vec![1]);
+        assert!(index.set.get().is_some());
+    }
+
+    #[test]
     fn bucketed_matching_finds_every_match() {
-        let mut b = BucketsBuilder::new('/');
+        let mut b = BucketsBuilder::new('/', false);
         for (id, g) in ["/srv/app/**", "/srv/**", "**/x", "/srv/app/x", "/srv/app"]
             .iter()
             .enumerate()
@@ -184,7 +247,7 @@ mod tests {
         b.matches_into("/srv/app/x", &mut out);
         out.sort_unstable();
         assert_eq!(out, vec![0, 1, 2, 3]);
-        let mut c = BucketsBuilder::new(' ');
+        let mut c = BucketsBuilder::new(' ', false);
         c.add(0, "git").unwrap();
         c.add(1, "git *").unwrap();
         let c = c.build().unwrap();

@@ -35,11 +35,11 @@ struct PathSetsBuilder {
 }
 
 impl PathSetsBuilder {
-    fn new() -> Self {
+    fn new(restrictive: bool) -> Self {
         PathSetsBuilder {
-            abs: BucketsBuilder::new('/'),
-            cwd: BucketsBuilder::new('/'),
-            home: BucketsBuilder::new('/'),
+            abs: BucketsBuilder::new('/', restrictive),
+            cwd: BucketsBuilder::new('/', restrictive),
+            home: BucketsBuilder::new('/', restrictive),
         }
     }
 }
@@ -106,7 +106,9 @@ pub(crate) struct ClassIndex {
     name_globs: GlobIndex,
     commands: Buckets,
     commands_canonical: Buckets,
-    paths: HashMap<ToolKind, PathSets>,
+    /// Path rules grouped by the tool kinds they cover, so a rule that covers several
+    /// kinds (`Read` covers Read, Glob and Grep) is compiled once, not once per kind.
+    paths: Vec<(&'static [ToolKind], PathSets)>,
     fetch: FetchIndex,
 }
 
@@ -120,10 +122,10 @@ impl ClassIndex {
         let mut kind_wide: HashMap<ToolKind, Vec<Id>> = HashMap::new();
         let mut names: HashMap<String, Vec<Id>> = HashMap::new();
         let mut mcp: HashMap<String, Vec<(Id, Option<String>)>> = HashMap::new();
-        let mut name_globs = GlobIndexBuilder::default();
-        let mut commands = BucketsBuilder::new(' ');
-        let mut commands_canonical = BucketsBuilder::new(' ');
-        let mut paths: HashMap<ToolKind, PathSetsBuilder> = HashMap::new();
+        let mut name_globs = GlobIndexBuilder::new(restrictive);
+        let mut commands = BucketsBuilder::new(' ', restrictive);
+        let mut commands_canonical = BucketsBuilder::new(' ', restrictive);
+        let mut paths: Vec<(&'static [ToolKind], PathSetsBuilder)> = Vec::new();
         let mut fetch = FetchIndex::default();
         for r in rules {
             let id = r.id;
@@ -164,17 +166,28 @@ impl ClassIndex {
                     }
                 }
                 (sel, Some(Specifier::Path(p))) => {
-                    for k in sel.covered_kinds(restrictive) {
-                        let sets = paths.entry(*k).or_insert_with(PathSetsBuilder::new);
-                        let (set, base) = match (p.anchor, r.root) {
-                            (Anchor::Root, _) => (&mut sets.abs, Some("")),
-                            (Anchor::LayerRoot, Some(root)) => (&mut sets.abs, Some(root)),
-                            (Anchor::Home, _) => (&mut sets.home, None),
-                            _ => (&mut sets.cwd, None),
-                        };
-                        for g in p.globs(base) {
-                            set.add(id, &g).map_err(fail)?;
+                    let kinds = sel.covered_kinds(restrictive);
+                    if kinds.is_empty() {
+                        continue;
+                    }
+                    let at = match paths.iter().position(|(k, _)| *k == kinds) {
+                        Some(at) => at,
+                        None => {
+                            paths.push((kinds, PathSetsBuilder::new(restrictive)));
+                            paths.len() - 1
                         }
+                    };
+                    let Some((_, sets)) = paths.get_mut(at) else {
+                        continue;
+                    };
+                    let (set, base) = match (p.anchor, r.root) {
+                        (Anchor::Root, _) => (&mut sets.abs, Some("")),
+                        (Anchor::LayerRoot, Some(root)) => (&mut sets.abs, Some(root)),
+                        (Anchor::Home, _) => (&mut sets.home, None),
+                        _ => (&mut sets.cwd, None),
+                    };
+                    for g in p.globs(base) {
+                        set.add(id, &g).map_err(fail)?;
                     }
                 }
                 (_, Some(Specifier::Domain(d))) => {
@@ -186,14 +199,14 @@ impl ClassIndex {
                 (_, Some(Specifier::McpTool(_))) => {}
             }
         }
-        let mut built_paths = HashMap::new();
+        let mut built_paths = Vec::with_capacity(paths.len());
         for (k, b) in paths {
             let sets = PathSets {
                 abs: b.abs.build().map_err(|e| (0, e))?,
                 cwd: b.cwd.build().map_err(|e| (0, e))?,
                 home: b.home.build().map_err(|e| (0, e))?,
             };
-            built_paths.insert(k, sets);
+            built_paths.push((k, sets));
         }
         Ok(ClassIndex {
             kind_wide,
@@ -253,15 +266,19 @@ impl ClassIndex {
         home: Option<&str>,
         out: &mut Vec<Id>,
     ) {
-        let Some(sets) = self.paths.get(&kind) else {
-            return;
-        };
-        sets.abs.matches_into(path, out);
-        if let Some(rel) = cwd.and_then(|c| crate::path::relative_to(c, path)) {
-            sets.cwd.matches_into(rel, out);
-        }
-        if let Some(rel) = home.and_then(|h| crate::path::relative_to(h, path)) {
-            sets.home.matches_into(rel, out);
+        let rel_cwd = cwd.and_then(|c| crate::path::relative_to(c, path));
+        let rel_home = home.and_then(|h| crate::path::relative_to(h, path));
+        for (kinds, sets) in &self.paths {
+            if !kinds.contains(&kind) {
+                continue;
+            }
+            sets.abs.matches_into(path, out);
+            if let Some(rel) = rel_cwd {
+                sets.cwd.matches_into(rel, out);
+            }
+            if let Some(rel) = rel_home {
+                sets.home.matches_into(rel, out);
+            }
         }
     }
 

@@ -1,0 +1,32 @@
+//! Regression tests for what the fuzzers and property tests found, one per finding, with the
+//! input that found it.
+#![cfg(not(target_arch = "wasm32"))]
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use toolgate::path::normalize;
+use toolgate::{Effect, Policy, Request};
+
+/// `fuzz/fuzz_targets/path.rs`, input `0a 01 2f 71 00 7e 2f 01` (path `\n`, working directory
+/// `/q\0~/`): a NUL byte in the working directory or the home directory passed through into
+/// the normalised path, which then did not normalise to itself.
+#[test]
+fn a_nul_byte_in_a_base_directory_is_not_a_path() {
+    assert_eq!(normalize("\n", Some("/q\0~/"), Some("")), None);
+    assert_eq!(normalize("x", Some("/p\0"), None), None);
+    assert_eq!(normalize("~/x", None, Some("/home/a\0")), None);
+    assert_eq!(
+        normalize("/abs", Some("/p\0"), None).as_deref(),
+        Some("/abs")
+    );
+}
+
+/// The same finding through a policy: a file call from a working directory with a NUL byte
+/// is not allowed by a rule anchored to it.
+#[test]
+fn a_working_directory_with_a_nul_byte_allows_nothing_by_path() {
+    let policy = Policy::from_json(r#"{"permissions":{"allow":["Read(./**)"]}}"#).unwrap();
+    let request =
+        Request::from_json(r#"{"tool":"Read","input":{"file_path":"src/a.rs"},"cwd":"/p\u0000"}"#)
+            .unwrap();
+    assert_ne!(policy.evaluate(&request).effect, Effect::Allow);
+}
