@@ -37,24 +37,11 @@ impl CommandRules for Call<'_> {
             kind: ToolKind::Write,
             mcp: None,
         };
+        if let Some(decided) = self.deny_or_ask(&q, &paths) {
+            return decided;
+        }
         let cwd = self.cwd.as_deref();
         let home = self.home.as_deref();
-        let any = |list: RuleList| {
-            self.first(list, &|idx: &ClassIndex| {
-                let mut out = Vec::new();
-                idx.tool_matches(&q, &mut out);
-                for p in &paths {
-                    idx.path_matches(ToolKind::Write, p, cwd, home, &mut out);
-                }
-                out
-            })
-        };
-        if let Some(r) = any(RuleList::Deny) {
-            return Outcome::Denied(r);
-        }
-        if let Some(r) = any(RuleList::Ask) {
-            return Outcome::AskRule(r);
-        }
         if let Some(p) = paths.iter().find(|p| super::is_protected(p)) {
             return Outcome::Protected { path: p.clone() };
         }
@@ -93,23 +80,8 @@ impl CommandRules for Call<'_> {
             kind: ToolKind::Read,
             mcp: None,
         };
-        let cwd = self.cwd.as_deref();
-        let home = self.home.as_deref();
-        let any = |list: RuleList| {
-            self.first(list, &|idx: &ClassIndex| {
-                let mut out = Vec::new();
-                idx.tool_matches(&q, &mut out);
-                for p in &paths {
-                    idx.path_matches(ToolKind::Read, p, cwd, home, &mut out);
-                }
-                out
-            })
-        };
-        if let Some(r) = any(RuleList::Deny) {
-            return Outcome::Denied(r);
-        }
-        if let Some(r) = any(RuleList::Ask) {
-            return Outcome::AskRule(r);
+        if let Some(decided) = self.deny_or_ask(&q, &paths) {
+            return decided;
         }
         if paths.iter().all(|p| self.inside(p)) {
             Outcome::ReadOnly
@@ -130,6 +102,29 @@ impl CommandRules for Call<'_> {
                 .cwd
                 .as_deref()
                 .is_some_and(|c| crate::path::contains(&p, c))
+    }
+}
+
+impl Call<'_> {
+    /// The first deny, then ask, rule that covers a call of the file tool `q` on any of
+    /// `paths` (a path and its real path), as that tool itself would be judged.
+    fn deny_or_ask(&self, q: &ToolQuery, paths: &[String]) -> Option<Outcome> {
+        let cwd = self.cwd.as_deref();
+        let home = self.home.as_deref();
+        let any = |list: RuleList| {
+            self.first(list, &|idx: &ClassIndex| {
+                let mut out = Vec::new();
+                idx.tool_matches(q, &mut out);
+                for p in paths {
+                    idx.path_matches(q.kind, p, cwd, home, &mut out);
+                }
+                out
+            })
+        };
+        if let Some(r) = any(RuleList::Deny) {
+            return Some(Outcome::Denied(r));
+        }
+        any(RuleList::Ask).map(Outcome::AskRule)
     }
 }
 
