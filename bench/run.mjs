@@ -147,13 +147,10 @@ async function decisions() {
 }
 
 async function approvalsInChromium() {
-  const { chromium } = await import("playwright-core");
+  const { launchChromium } = await import("../tests/browser/chromium.mjs");
   const { serveRoot } = await import("../tests/differential/serve.mjs");
   const server = await serveRoot();
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
-    args: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--enable-precise-memory-info"],
-  });
+  const browser = await launchChromium(["--enable-precise-memory-info"]);
   try {
     const page = await browser.newPage();
     await page.goto(`${server.url}blank.html`);

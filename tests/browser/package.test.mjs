@@ -8,12 +8,11 @@ import { createServer } from "node:http";
 import { extname, join, normalize } from "node:path";
 import { after, before, test } from "node:test";
 
-import { chromium } from "playwright-core";
+import { launchChromium } from "./chromium.mjs";
 
 import { scratchProject } from "../js/package/scratch.mjs";
 
 const ROOT = new URL("../../", import.meta.url);
-const CHROMIUM_ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run"];
 const TYPES = { ".html": "text/html", ".js": "text/javascript", ".mjs": "text/javascript", ".wasm": "application/wasm", ".json": "application/json" };
 // A VS Code webview's policy: nothing but the extension's own scripts and the wasm compile.
 export const STRICT_CSP =
@@ -76,10 +75,7 @@ const client = createApprovalClient(self);
 client.onRequest((a) => client.respond(a.id, { kind: "deny", message: "from the worker" }));
 `,
   );
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
-    args: CHROMIUM_ARGS,
-  });
+  browser = await launchChromium();
 });
 
 after(async () => {

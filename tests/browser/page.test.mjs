@@ -3,12 +3,11 @@
 // strict CSP, and the values the wasm engine computed are on screen. A screenshot goes to
 // tests/output/ (git-ignored).
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync } from "node:fs";
 import { after, before, test } from "node:test";
 import { fileURLToPath } from "node:url";
 
-import { chromium } from "playwright-core";
+import { launchChromium, startDemoServer } from "./chromium.mjs";
 
 const ROOT = new URL("../../", import.meta.url);
 const OUTPUT = fileURLToPath(new URL("tests/output/", ROOT));
@@ -17,53 +16,19 @@ const crateVersion = readFileSync(new URL("Cargo.toml", ROOT), "utf8").match(
   /^version = "([^"]+)"/m,
 )[1];
 
-export const CHROMIUM_ARGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-dev-shm-usage",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
-
 let server;
 let url;
 let browser;
 
-/** Starts `node scripts/serve.mjs` on a free port and resolves to the URL it prints. */
-function startServer() {
-  server = spawn(process.execPath, [fileURLToPath(new URL("scripts/serve.mjs", ROOT))], {
-    env: { ...process.env, PORT: "0" },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  return new Promise((resolve, reject) => {
-    let out = "";
-    const timer = setTimeout(() => reject(new Error(`server printed no URL: ${out}`)), 10_000);
-    server.stdout.on("data", (chunk) => {
-      out += chunk;
-      const m = out.match(/http:\/\/127\.0\.0\.1:\d+\//);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[0]);
-      }
-    });
-    server.on("exit", (code) => reject(new Error(`server exited with ${code}: ${out}`)));
-  });
-}
-
 before(async () => {
-  url = await startServer();
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
-    args: CHROMIUM_ARGS,
-  });
+  server = await startDemoServer();
+  url = server.url;
+  browser = await launchChromium();
 });
 
 after(async () => {
   await browser?.close();
-  server?.kill();
+  server?.stop();
 });
 
 test("the page shows values computed by the wasm engine", async () => {

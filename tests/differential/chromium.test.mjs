@@ -3,31 +3,17 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 
-import { chromium } from "playwright-core";
+import { launchChromium } from "../browser/chromium.mjs";
 
 import { loadCorpus, replay } from "./corpus.mjs";
 import { serveRoot } from "./serve.mjs";
-
-const CHROMIUM_ARGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-dev-shm-usage",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
 
 let server;
 let browser;
 
 before(async () => {
   server = await serveRoot();
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
-    args: CHROMIUM_ARGS,
-  });
+  browser = await launchChromium();
 });
 
 after(async () => {

@@ -1,26 +1,13 @@
 // Shared set-up for the card's browser tests: Debian's Chromium through
 // playwright-core, the harness server, and per-page checks for CSP violations.
 
-import { chromium } from "playwright-core";
+import { launchChromium } from "../chromium.mjs";
 import { startServer } from "./server.mjs";
-
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-
-const ARGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-dev-shm-usage",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
 
 /** Starts the server and the browser; `close()` stops both. */
 export async function launch() {
   const server = await startServer();
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
+  const browser = await launchChromium();
   return {
     server,
     browser,

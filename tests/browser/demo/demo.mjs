@@ -3,57 +3,25 @@
 // that record console errors, page errors and CSP violations.
 //
 // TOOLGATE_DEMO_URL=http://127.0.0.1:8080/ runs the tests against a server that is already up.
-import { spawn } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
-import { chromium } from "playwright-core";
+import { launchChromium, startDemoServer } from "../chromium.mjs";
 
 const ROOT = new URL("../../../", import.meta.url);
 export const OUTPUT = fileURLToPath(new URL("tests/output/", ROOT));
 mkdirSync(OUTPUT, { recursive: true });
 
-/** The same flags as tests/browser/page.test.mjs. */
-export const CHROMIUM_ARGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-dev-shm-usage",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
-
-/** Starts `node scripts/serve.mjs` on a free port and resolves to `{ url, stop }`. */
+/** The demo server, or the one `TOOLGATE_DEMO_URL` names. */
 function startServer() {
   if (process.env.TOOLGATE_DEMO_URL) return Promise.resolve({ url: process.env.TOOLGATE_DEMO_URL, stop() {} });
-  const child = spawn(process.execPath, [fileURLToPath(new URL("scripts/serve.mjs", ROOT))], {
-    env: { ...process.env, PORT: "0" },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  return new Promise((resolve, reject) => {
-    let out = "";
-    const timer = setTimeout(() => reject(new Error(`the server printed no URL: ${out}`)), 10_000);
-    child.stdout.on("data", (chunk) => {
-      out += chunk;
-      const match = out.match(/http:\/\/127\.0\.0\.1:\d+\//);
-      if (match) {
-        clearTimeout(timer);
-        resolve({ url: match[0], stop: () => child.kill() });
-      }
-    });
-    child.on("exit", (code) => reject(new Error(`the server exited with ${code}: ${out}`)));
-  });
+  return startDemoServer();
 }
 
 /** Starts the server and the browser; `close()` stops both. */
 export async function launch() {
   const server = await startServer();
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM ?? process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: CHROMIUM_ARGS,
-  });
+  const browser = await launchChromium();
   return {
     url: server.url,
     browser,
