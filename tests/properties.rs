@@ -3,25 +3,12 @@
 #![cfg(not(target_arch = "wasm32"))]
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+mod property_support;
+
+use property_support::{host, word, words};
 use proptest::prelude::*;
 use toolgate::rule::Rule;
 use toolgate::{Mode, Policy, Request};
-
-fn word() -> impl Strategy<Value = String> {
-    prop_oneof![
-        Just("git".to_owned()),
-        Just("npm".to_owned()),
-        Just("rm".to_owned()),
-        Just("-rf".to_owned()),
-        Just("push".to_owned()),
-        Just("test".to_owned()),
-        "[a-z0-9._=-]{1,6}",
-    ]
-}
-
-fn words() -> impl Strategy<Value = String> {
-    prop::collection::vec(word(), 1..4).prop_map(|w| w.join(" "))
-}
 
 fn command_rule() -> impl Strategy<Value = String> {
     (
@@ -65,15 +52,6 @@ fn path_rule() -> impl Strategy<Value = String> {
         path_spec(),
     )
         .prop_map(|(t, p)| format!("{t}({p})"))
-}
-
-fn host() -> impl Strategy<Value = String> {
-    (
-        prop_oneof![Just(""), Just("*.")],
-        prop::collection::vec("[a-z][a-z0-9-]{0,5}", 1..4),
-        prop_oneof![Just("com"), Just("io"), Just("rs")],
-    )
-        .prop_map(|(w, labels, tld)| format!("{w}{}.{tld}", labels.join(".")))
 }
 
 fn url_rule() -> impl Strategy<Value = String> {

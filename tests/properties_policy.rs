@@ -9,6 +9,9 @@
     clippy::indexing_slicing
 )]
 
+mod property_support;
+
+use property_support::{host, words};
 use proptest::prelude::*;
 use serde_json::{json, Value};
 use toolgate::policy::PolicyDocument;
@@ -16,22 +19,6 @@ use toolgate::trust::{NewGrant, Scope};
 use toolgate::{
     Decider, Effect, Evaluate, Mode, Policy, Request, RuleList, TrustOverlay, TrustStore,
 };
-
-fn word() -> impl Strategy<Value = String> {
-    prop_oneof![
-        Just("git".to_owned()),
-        Just("npm".to_owned()),
-        Just("rm".to_owned()),
-        Just("-rf".to_owned()),
-        Just("push".to_owned()),
-        Just("test".to_owned()),
-        "[a-z0-9._=-]{1,6}",
-    ]
-}
-
-fn words() -> impl Strategy<Value = String> {
-    prop::collection::vec(word(), 1..4).prop_map(|w| w.join(" "))
-}
 
 fn path() -> impl Strategy<Value = String> {
     (
@@ -49,15 +36,6 @@ fn path() -> impl Strategy<Value = String> {
         ),
     )
         .prop_map(|(anchor, segs)| format!("{anchor}{}", segs.join("/")))
-}
-
-fn host() -> impl Strategy<Value = String> {
-    (
-        prop_oneof![Just(""), Just("*.")],
-        prop::collection::vec("[a-z][a-z0-9-]{0,4}", 1..3),
-        prop_oneof![Just("com"), Just("io")],
-    )
-        .prop_map(|(w, labels, tld)| format!("{w}{}.{tld}", labels.join(".")))
 }
 
 /// Rules of every form, including tool-wide ones and tool-name globs.
