@@ -217,3 +217,64 @@ fn a_replaced_policy_decides_new_calls_and_edits() {
     let o = b.respond(&pending, edited, 2).unwrap();
     assert_eq!((o.status, o.by), (Status::Denied, By::Policy));
 }
+
+/// A broker over a real policy whose default mode is `dontAsk`: nothing ever waits for a
+/// person; remembered trust may still allow what would otherwise have asked.
+fn dont_ask_broker() -> toolgate::broker::Broker {
+    let policy = toolgate::Policy::from_json(
+        &json!({
+            "defaultMode": "dontAsk",
+            "permissions": { "ask": ["Bash(git push *)"], "deny": ["Bash(rm *)"] }
+        })
+        .to_string(),
+    )
+    .unwrap();
+    toolgate::broker::Broker::new(Box::new(policy))
+}
+
+#[test]
+fn in_dont_ask_mode_remembered_trust_allows_what_would_ask() {
+    let mut b = dont_ask_broker();
+    let mut build = bash("s", "cargo build");
+    build.request.cwd = Some("/home/ada/proj".into());
+    let (_, f) = b.request_approval(build.clone(), 1).unwrap();
+    assert_eq!(f.outcome().unwrap().status, Status::Denied, "no grant yet");
+
+    grant(&mut b, NewGrant::always("Bash(cargo build)"));
+    let (_, f) = b.request_approval(build.clone(), 2).unwrap();
+    let o = f.outcome().unwrap();
+    assert_eq!(
+        (o.status, o.by, o.scope),
+        (Status::Approved, By::Trust, Some(Scope::Always))
+    );
+
+    // A grant never turns an ask rule or a deny rule into an allow, and nothing waits.
+    grant(&mut b, NewGrant::always("Bash(git push origin)"));
+    grant(&mut b, NewGrant::always("Bash(rm x)"));
+    for command in ["git push origin", "rm x"] {
+        let (_, f) = b.request_approval(bash("s", command), 3).unwrap();
+        let o = f.outcome().unwrap();
+        assert_eq!((o.status, o.by), (Status::Denied, By::Policy), "{command}");
+    }
+}
+
+#[test]
+fn in_dont_ask_mode_agent_bypass_allows_defaults_and_denies_ask_rules() {
+    let mut b = dont_ask_broker();
+    b.trust_mut().set_agent_bypass("fixer", true);
+    let mut build = bash("s", "cargo build");
+    build.request.agent = Some("fixer".into());
+    let (_, f) = b.request_approval(build, 1).unwrap();
+    let o = f.outcome().unwrap();
+    assert_eq!((o.status, o.by), (Status::Approved, By::Trust));
+
+    let mut push = bash("s", "git push origin");
+    push.request.agent = Some("fixer".into());
+    let (_, f) = b.request_approval(push, 1).unwrap();
+    let o = f.outcome().unwrap();
+    assert_eq!((o.status, o.by), (Status::Denied, By::Policy));
+    assert!(
+        b.pending().is_empty(),
+        "dontAsk never leaves a call waiting"
+    );
+}

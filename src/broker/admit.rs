@@ -9,6 +9,7 @@ use super::{
 use crate::decision::{Decider, Decision, Effect, Layer, TrustOverlay};
 use crate::error::{Error, ErrorKind, Result};
 use crate::feedback::ModelFeedback;
+use crate::mode::Mode;
 use crate::request::Request;
 use crate::tool::{self, ToolKind};
 use crate::trust::Scope;
@@ -157,7 +158,9 @@ impl Broker {
         describe::offered(remember, whole_tool)
     }
 
-    /// The decision with remembered trust, when the plain decision asks and trust may apply.
+    /// The decision with remembered trust, when trust may apply: the plain decision asks, or
+    /// `dontAsk` mode denied it only because it would have asked. In the second case only an
+    /// allow is returned: `dontAsk` still denies whatever trust does not allow.
     pub(super) fn decide_with_trust(
         &self,
         request: &Request,
@@ -166,12 +169,28 @@ impl Broker {
         tool_trustable: bool,
         now_ms: u64,
     ) -> Option<(Decision, Option<Scope>)> {
-        if plain.effect != Effect::Ask {
+        let unasked = plain.effect == Effect::Deny
+            && matches!(
+                plain.reason.decider,
+                Decider::Mode {
+                    mode: Mode::DontAsk
+                }
+            );
+        if plain.effect != Effect::Ask && !unasked {
             return None;
         }
+        // A `dontAsk` deny is never trustable itself; whether a grant may stand in for the
+        // person is what the same call would be in the default mode.
+        let trustable = if unasked {
+            let mut asked = request.clone();
+            asked.mode = Some(Mode::Default);
+            self.evaluator.evaluate(&asked).trustable
+        } else {
+            plain.trustable
+        };
         let agent = request.agent.as_deref();
         let bypass = self.trust.agent_bypass(agent);
-        let grants: Vec<(String, Scope)> = if plain.trustable {
+        let grants: Vec<(String, Scope)> = if trustable {
             self.trust
                 .active(session_id, agent, now_ms)
                 .into_iter()
@@ -192,6 +211,9 @@ impl Broker {
             agent_bypass: bypass,
         };
         let decision = self.evaluator.evaluate_with(request, &overlay);
+        if unasked && decision.effect != Effect::Allow {
+            return None;
+        }
         let scope = match &decision.reason.decider {
             Decider::Rule {
                 rule,

@@ -41,8 +41,11 @@ impl Effective {
     fn bypass(&self) -> bool {
         self.mode == Mode::BypassPermissions || self.agent_bypass.is_some()
     }
+    /// `plan` and `dontAsk` never ask: what would ask is denied. Agent bypass does not change
+    /// that; it allows what would ask by default, and the rest (ask rules, critical paths,
+    /// unanalysable calls) is still denied.
     fn strict(&self) -> bool {
-        matches!(self.mode, Mode::Plan | Mode::DontAsk) && self.agent_bypass.is_none()
+        matches!(self.mode, Mode::Plan | Mode::DontAsk)
     }
     fn reason(&self, text: String) -> Reason {
         let decider = match &self.agent_bypass {
