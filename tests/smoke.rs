@@ -7,28 +7,10 @@
     reason = "test helpers fail loudly on a broken fixture"
 )]
 
-use serde::Deserialize;
-use serde_json::Value;
+#[path = "smoke/corpus.rs"]
+mod corpus;
 
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct Corpus {
-    tool_defaults: Vec<Case>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Case {
-    name: String,
-    #[serde(default)]
-    defaults: Option<Value>,
-    #[serde(default)]
-    error: Option<String>,
-}
-
-fn corpus() -> Corpus {
-    serde_json::from_str(include_str!("smoke/cases.json")).unwrap()
-}
+use corpus::corpus;
 
 #[test]
 fn tool_defaults_match_the_corpus() {

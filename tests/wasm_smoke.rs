@@ -10,30 +10,14 @@
 )]
 
 use js_sys::Reflect;
-use serde::Deserialize;
 use serde_json::Value;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::wasm_bindgen_test;
 
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct Corpus {
-    tool_defaults: Vec<Case>,
-}
+#[path = "smoke/corpus.rs"]
+mod corpus;
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Case {
-    name: String,
-    #[serde(default)]
-    defaults: Option<Value>,
-    #[serde(default)]
-    error: Option<String>,
-}
-
-fn corpus() -> Corpus {
-    serde_json::from_str(include_str!("smoke/cases.json")).unwrap()
-}
+use corpus::corpus;
 
 fn prop(value: &JsValue, key: &str) -> JsValue {
     Reflect::get(value, &JsValue::from_str(key)).unwrap()
