@@ -171,3 +171,38 @@ fn failing_sinks_never_block_and_drops_are_counted() {
     assert_eq!(sink.last_error.as_deref(), Some("queue full"));
     assert_eq!(seen.borrow().len(), 5);
 }
+
+#[test]
+fn adapter_fallbacks_are_recorded_for_live_and_settled_approvals() {
+    let mut b = broker();
+    let (pending, _) = b.request_approval(bash("s", "make"), 1).unwrap();
+    let seq = b
+        .record_fallback(&pending, "needed `allow_once`, sent `allow_always`", 2)
+        .unwrap();
+    let (denied, f) = b.request_approval(bash("s", "rm -rf /"), 3).unwrap();
+    assert!(f.is_settled());
+    b.record_fallback(
+        &denied,
+        "needed `reject_once`, no reject option: cancelled",
+        4,
+    )
+    .unwrap();
+    let fallbacks: Vec<_> = b
+        .audit()
+        .query(&AuditQuery::default())
+        .into_iter()
+        .filter(|e| e.kind == AuditKind::Fallback)
+        .collect();
+    assert_eq!(fallbacks.len(), 2);
+    assert_eq!(fallbacks[0].seq, seq);
+    assert_eq!(fallbacks[0].approval_id, pending);
+    assert_eq!(fallbacks[1].approval_id, denied);
+    assert_eq!(fallbacks[1].tool, "Bash");
+    assert_eq!(fallbacks[1].session_id, "s");
+    assert!(fallbacks[1].decided_by.contains("reject_once"));
+
+    let unknown = b.record_fallback("forged", "x", 5).unwrap_err();
+    assert_eq!(unknown.code(), "UNKNOWN_APPROVAL");
+    let empty = b.record_fallback(&pending, " ", 5).unwrap_err();
+    assert_eq!(empty.code(), "INVALID_PARAMS");
+}

@@ -267,7 +267,7 @@ export interface SavedApproval {
 export interface AuditEvent {
   seq: number;
   at: number;
-  kind: "decision" | "transition" | "grant";
+  kind: "decision" | "transition" | "grant" | "fallback";
   approvalId: string;
   sessionId: string;
   callId?: string;

@@ -28,6 +28,9 @@ pub enum AuditKind {
     Transition,
     /// A grant was remembered.
     Grant,
+    /// A host adapter had to answer an approval with something other than what the broker
+    /// decided meant, e.g. ACP's `reject_always` when the agent offered no `reject_once`.
+    Fallback,
 }
 
 /// One audit record.
