@@ -156,7 +156,9 @@ export function createAcpPermissionHandler(broker: ApprovalBroker, options: AcpA
   };
   const fallback = (p: AcpRequestPermissionParams, o: ApprovalOutcome, needed: AcpOptionKind, used: AcpOptionKind | "cancelled") => {
     const f: AcpFallback = { sessionId: p.sessionId, toolCallId: p.toolCall.toolCallId, approvalId: o.id, needed, used };
-    console.warn(`toolgate acp: \`${needed}\` was not offered for tool call \`${f.toolCallId}\`; answered ${used}`);
+    const detail = `ACP option \`${needed}\` was not offered for tool call \`${f.toolCallId}\`; answered ${used}`;
+    broker.recordFallback(o.id, detail);
+    console.warn(`toolgate acp: ${detail}`);
     options.onFallback?.(f);
   };
   return {

@@ -32,6 +32,7 @@ export interface RawBroker extends RawTrust {
   approveAll(sessionId: string, now: number): string[];
   denyAll(sessionId: string, message: string | undefined, now: number): string[];
   cancel(id: string, now: number): void;
+  recordFallback(id: string, detail: string, now: number): number;
   cancelSession(sessionId: string, now: number): string[];
   endSession(sessionId: string, now: number): string[];
   tick(now: number): string[];

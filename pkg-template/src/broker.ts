@@ -158,6 +158,17 @@ export class ApprovalBroker {
     this.#op(() => this.#raw.cancel(id, this.#now()));
   }
 
+  /**
+   * Records in the audit trail that an adapter answered approval `id` with a substitute
+   * (e.g. ACP's `reject_always` when no `reject_once` was offered); `detail` says what was
+   * needed and what was sent. Returns the audit event's `seq`. Throws `UNKNOWN_APPROVAL` for
+   * an id the broker never had (or whose events were evicted), `INVALID_PARAMS` for an empty
+   * or overlong detail.
+   */
+  recordFallback(id: string, detail: string): number {
+    return this.#op(() => this.#raw.recordFallback(id, detail, this.#now()));
+  }
+
   /** Cancels every pending and approved-not-running call of the session; their ids. */
   cancelSession(sessionId: string): string[] {
     return this.#op(() => this.#raw.cancelSession(sessionId, this.#now()));

@@ -148,6 +148,19 @@ impl RawBroker {
         self.broker.cancel(id, ms(now)).map_err(err)
     }
 
+    /// Records that an adapter answered approval `id` with a substitute; the event's `seq`.
+    #[wasm_bindgen(js_name = recordFallback)]
+    pub fn record_fallback(&mut self, id: &str, detail: &str, now: f64) -> Result<f64, JsValue> {
+        #[allow(
+            clippy::cast_precision_loss,
+            reason = "sequence numbers stay below 2^53"
+        )]
+        self.broker
+            .record_fallback(id, detail, ms(now))
+            .map(|seq| seq as f64)
+            .map_err(err)
+    }
+
     /// Cancels every pending and approved-not-running call of the session; the ids.
     #[wasm_bindgen(js_name = cancelSession)]
     pub fn cancel_session(&mut self, session_id: &str, now: f64) -> Vec<String> {

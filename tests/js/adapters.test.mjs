@@ -49,7 +49,10 @@ describe("ACP session/request_permission", () => {
 
   test("a kind that is not offered falls back, reported; nothing to express it is cancelled", async () => {
     const fallbacks = [];
-    const handler = createAcpPermissionHandler(new ApprovalBroker({ policy: POLICY }), { onFallback: (f) => fallbacks.push(`${f.needed}->${f.used}`) });
+    const audited = [];
+    const broker = new ApprovalBroker({ policy: POLICY });
+    broker.onEvent((e) => { if (e.kind === "fallback") audited.push([e.callId, e.decidedBy]); });
+    const handler = createAcpPermissionHandler(broker, { onFallback: (f) => fallbacks.push(`${f.needed}->${f.used}`) });
     const onlyAlways = [{ optionId: "a", name: "Always", kind: "allow_always" }, { optionId: "r", name: "Never", kind: "reject_always" }];
     assert.deepEqual(await handler.requestPermission(params({ kind: "execute", rawInput: { command: "npm test" } }, onlyAlways)),
       { outcome: { outcome: "selected", optionId: "a" } });
@@ -59,6 +62,10 @@ describe("ACP session/request_permission", () => {
     assert.deepEqual(await handler.requestPermission(params({ toolCallId: "t3", kind: "execute", rawInput: { command: "curl x" } }, onlyAllow)),
       { outcome: { outcome: "cancelled" } });
     assert.deepEqual(fallbacks, ["allow_once->allow_always", "reject_once->reject_always", "reject_once->cancelled"]);
+    assert.equal(audited.length, 3, "every fallback is in the audit trail");
+    assert.deepEqual(audited.map(([callId]) => callId), ["tc1", "t2", "t3"]);
+    assert.match(audited[1][1], /`reject_once` was not offered .*answered reject_always/);
+    assert.match(audited[2][1], /answered cancelled/);
   });
 
   test("session/cancel and an aborted signal answer cancelled", async () => {
