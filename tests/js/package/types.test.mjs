@@ -61,7 +61,55 @@ if (caught instanceof api.ToolgateError) {
   const bogus: "NOPE" = caught.code;
   void code; void bogus;
 }
+// The wire types, generated from the Rust types (src/typescript.rs).
+// @ts-expect-error effects are allow, ask or deny
+const badEffect: api.Effect = "maybe";
+// @ts-expect-error a decision needs its reason
+const noReason: api.Decision = { effect: "allow", risk: "low", trustable: true };
+// @ts-expect-error a rule decider names its list and layer
+const halfDecider: api.Decider = { kind: "rule", rule: "Bash", index: 0 };
+// @ts-expect-error modes are a closed set
+new api.PolicyEngine({ defaultMode: "yolo" });
+// @ts-expect-error policy documents reject unknown keys
+new api.PolicyEngine({ permisions: { allow: ["Bash"] } });
+// @ts-expect-error a layer names its source
+new api.PolicyEngine({ layers: [{ permissions: { deny: ["Bash"] } }] });
+const layered = new api.PolicyEngine({ layers: [{ source: "managed" }], mcpServers: { gh: {} } });
+const request: api.ToolRequest = { tool: "Read", input: "not an object, still a request" };
+const timed: api.ApprovalRequest = { sessionId: "s1", timeoutMs: 5, request };
+// @ts-expect-error a timeout is a number of milliseconds
+const badTimeout: api.ApprovalRequest = { sessionId: "s1", timeoutMs: "5s", request };
+const onCard = (a: api.PendingApproval): void => {
+  const created: number = a.createdAt;
+  const callId: string | null = a.callId;
+  // @ts-expect-error a pending approval's call id may be null
+  const sure: string = a.callId;
+  const preview: string | undefined = a.preview?.text;
+  void created; void callId; void sure; void preview;
+};
+const onOutcome = (o: api.ApprovalOutcome): void => {
+  const status: "approved" | "denied" | "expired" | "cancelled" = o.status;
+  const feedback: api.ModelFeedback | null = o.feedback;
+  // @ts-expect-error the scope is absent unless a person or a grant approved
+  const scope: api.Scope = o.scope;
+  void status; void feedback; void scope;
+};
+const onAudit = (e: api.AuditEvent): void => {
+  const seq: number = e.seq;
+  // @ts-expect-error audit kinds are decision, transition or grant
+  const kind: "answer" = e.kind;
+  void seq; void kind;
+};
+const v1: api.TrustDocument = { version: 1, grants: [{ rule: "Write", createdAt: 0 }], agents: {}, checksum: "sha256:00" };
+const v0: api.TrustDocument = { version: 0, allow: ["Write"] };
+// @ts-expect-error trust documents are version 0 or 1
+const v2: api.TrustDocument = { version: 2 };
+// @ts-expect-error a version 1 document has a checksum
+const unsummed: api.TrustDocument = { version: 1, grants: [], agents: {} };
+// @ts-expect-error answers of kind deny take no scope
+broker.respond("id", { kind: "deny", scope: "once" });
 export { version, level, trustable, kind, effect, warnings, outcome, off, grants };
+export { badEffect, noReason, halfDecider, layered, timed, badTimeout, onCard, onOutcome, onAudit, v1, v0, v2, unsummed };
 `;
 
 function tsc(name, compilerOptions, files) {
@@ -111,6 +159,24 @@ export async function start(bytes: ArrayBuffer): Promise<void> {
   tsc("web", { module: "esnext", moduleResolution: "bundler", lib: ["es2022", "dom"] }, [
     "web.ts",
   ]);
+});
+
+test("the published wire types are those the Rust types generate today", () => {
+  // The generator run now, against the declarations the package was built with: a package
+  // built before a change to the Rust wire types fails here.
+  const fresh = execFileSync(
+    "cargo",
+    ["run", "--quiet", "--features", "typescript", "--bin", "toolgate-typescript"],
+    { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"], maxBuffer: 1 << 24 },
+  );
+  const built = readFileSync(join(ROOT, "target", "typescript", "wire.ts"), "utf8");
+  assert.equal(built, fresh, "pkg/ was built from other wire types: run scripts/build.sh");
+  const names = (text) => [...text.matchAll(/^export type (\w+)/gm)].map((m) => m[1]).sort();
+  assert.ok(names(fresh).length >= 50, `only ${names(fresh).length} wire types`);
+  for (const published of ["web/wire.d.ts", "node/wire.d.cts"]) {
+    const text = readFileSync(join(dir, "node_modules", "toolgate", published), "utf8");
+    assert.deepEqual(names(text), names(fresh), published);
+  }
 });
 
 test("the published declarations never say `any`", () => {
