@@ -54,6 +54,12 @@ const store = new api.TrustStore({ trust: doc });
 store.grant({ rule: "Bash(npm run lint)", scope: "always" });
 // @ts-expect-error grants are never once
 store.grant({ rule: "Bash(npm run lint)", scope: "once" });
+const stored = new api.TrustStore({ storage: { load: async () => null, save: async (_text: string) => {} }, onError: () => {} });
+const loaded: Promise<void> = stored.ready;
+const flushed: Promise<void> = stored.flushStorage();
+// @ts-expect-error a storage saves too
+new api.TrustStore({ storage: { load: async () => null } });
+void loaded; void flushed;
 const caught: unknown = null;
 if (caught instanceof api.ToolgateError) {
   const code: api.ErrorCode = caught.code;
