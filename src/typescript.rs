@@ -26,15 +26,21 @@ struct Declared {
     dependencies: Vec<String>,
 }
 
+/// Doc comments for declared types that are not ours (ts-rs declares `JsonValue`).
+const BORROWED_DOCS: &[(&str, &str)] = &[("JsonValue", "/**\n * Any JSON value.\n */\n")];
+
 fn declare<T: TS + ?Sized + 'static>(cfg: &Config) -> Declared {
     let mut text = String::new();
+    let name = T::ident(cfg);
     if let Some(docs) = T::docs() {
         text.push_str(&plain_docs(&docs));
+    } else if let Some((_, docs)) = BORROWED_DOCS.iter().find(|(n, _)| *n == name) {
+        text.push_str(docs);
     }
     text.push_str("export ");
     text.push_str(&plain_docs(&T::decl(cfg)));
     Declared {
-        name: T::ident(cfg),
+        name,
         text,
         dependencies: T::dependencies(cfg)
             .into_iter()
