@@ -185,6 +185,78 @@ test("the published wire types are those the Rust types generate today", () => {
   }
 });
 
+// What the engine emits, collected at run time from the installed package, must type-check
+// against the published declarations as object literals (so a field the engine writes but
+// the types lack, a missing required field, or a wrong type fails).
+const EMIT = `import * as api from "toolgate";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+
+const dir = process.argv[2];
+const out = { policies: [], requests: [], decisions: [], explanations: [], warnings: [], pending: [],
+  outcomes: [], transitions: [], events: [], saved: [], grants: [], trust: [] };
+for (const file of readdirSync(dir)) {
+  const fx = JSON.parse(readFileSync(join(dir, file), "utf8"));
+  let engine;
+  try {
+    engine = new api.PolicyEngine(fx.policy);
+  } catch {
+    continue;
+  }
+  out.policies.push(fx.policy);
+  out.warnings.push(...engine.warnings);
+  for (const c of fx.cases) {
+    const request = { ...(fx.cwd ? { cwd: fx.cwd } : {}), ...(c.request ?? { tool: "Bash", input: { command: c.command } }) };
+    if (c.mode) request.mode = c.mode;
+    try {
+      out.decisions.push(engine.evaluate(request));
+      out.explanations.push(engine.explain(request));
+      out.requests.push(request);
+    } catch {}
+  }
+}
+const broker = new api.ApprovalBroker({ policy: { permissions: { deny: ["Bash(rm *)"] } }, now: () => 1000 });
+broker.onRequest((a) => out.pending.push(a));
+broker.onTransition((t) => out.transitions.push(t));
+broker.onEvent((e) => out.events.push(e));
+const calls = [
+  { sessionId: "s1", callId: "c1", request: { tool: "Bash", input: { command: "git push" }, cwd: "/p", agent: "claude" } },
+  { sessionId: "s1", request: { tool: "Write", input: { file_path: "/p/a.txt", content: "hello" }, cwd: "/p" } },
+  { sessionId: "s1", request: { tool: "Edit", input: { file_path: "/p/a.txt", old_string: "a", new_string: "b" }, cwd: "/p" } },
+  { sessionId: "s1", request: { tool: "Bash", input: { command: "rm -rf build" }, cwd: "/p" } },
+];
+const promises = calls.map((c) => broker.requestApproval(c));
+out.saved.push(broker.savePending(out.pending[0].id));
+broker.respond(out.pending[0].id, { kind: "allow", scope: "always" });
+broker.respond(out.pending[1].id, { kind: "deny", message: "not there" });
+broker.cancel(out.pending[2].id);
+out.outcomes.push(...(await Promise.all(promises)));
+out.grants.push(...broker.trust.list());
+out.trust.push(broker.trust.export());
+console.log(JSON.stringify(out));
+`;
+
+test("what the engine emits type-checks against the published declarations", () => {
+  writeFileSync(join(dir, "emit.mjs"), EMIT);
+  const emitted = JSON.parse(
+    execFileSync(process.execPath, ["emit.mjs", join(ROOT, "tests", "fixtures", "policy")], { cwd: dir, encoding: "utf8" }),
+  );
+  for (const [name, values] of Object.entries(emitted)) assert.ok(values.length > 0, `no ${name} emitted`);
+  const kinds = new Set(emitted.decisions.map((d) => d.reason.decider.kind));
+  assert.ok(kinds.size >= 5, `deciders seen: ${[...kinds]}`);
+  assert.ok(emitted.pending.some((a) => a.diff !== null) && emitted.pending.some((a) => a.preview !== null));
+  const types = {
+    policies: "PolicyDocument", requests: "ToolRequest", decisions: "Decision", explanations: "Explanation",
+    warnings: "PolicyWarning", pending: "PendingApproval", outcomes: "ApprovalOutcome", transitions: "Transition",
+    events: "AuditEvent", saved: "SavedApproval", grants: "Grant", trust: "TrustDocument",
+  };
+  const lines = Object.entries(types).map(
+    ([name, type]) => `export const ${name}: api.${type}[] = ${JSON.stringify(emitted[name], null, 1)};`,
+  );
+  writeFileSync(join(dir, "emitted.mts"), `import * as api from "toolgate";\n${lines.join("\n")}\n`);
+  tsc("emitted", { module: "node16", moduleResolution: "node16", lib: ["es2022"] }, ["emitted.mts"]);
+});
+
 test("the published declarations never say `any`", () => {
   const files = [];
   const walk = (d) => {
