@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the npm package in pkg/: the crate compiled to wasm (release profile), wasm-bindgen
 # output for browsers (--target web) and for Node (--target nodejs, plus an ESM wrapper),
-# wasm-opt -Oz from the npm `binaryen` package, and pkg-template/ around them.
+# wasm-opt -Oz from the npm `binaryen` package, the TypeScript layer (with the wire types'
+# declarations generated from the Rust types) compiled by tsc, and pkg-template/ around them.
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
 source "$(dirname "$0")/lib.sh"
@@ -29,11 +30,27 @@ step "wasm-bindgen --target web and --target nodejs"
 wasm-bindgen --target web --out-dir "$OUT/web" --out-name toolgate "$WASM"
 wasm-bindgen --target nodejs --out-dir "$OUT/node" --out-name toolgate "$WASM"
 
-step "tsc: the JS layer (pkg-template/src/) as ES modules and as CommonJS"
+step "ts-rs: the wire types' TypeScript declarations from the Rust types (native, --features typescript)"
+WIRE_TS=target/typescript/wire.ts
+rm -f "$WIRE_TS"
+cargo run --quiet --features typescript --bin toolgate-typescript -- "$WIRE_TS" ||
+    die "generating $WIRE_TS from the Rust wire types failed" \
+        "run: cargo run --features typescript --bin toolgate-typescript"
+[[ -s "$WIRE_TS" ]] || die "the generator wrote no $WIRE_TS"
+
+step "tsc: the JS layer (pkg-template/src/ with the generated wire.ts) as ES modules and as CommonJS"
+# The sources are staged beside the generated module, so the template never holds
+# generated files and tsc sees one flat directory.
+TS_SRC=target/ts-src
 TS_OUT=target/ts
-rm -rf "$TS_OUT"
-node node_modules/typescript/bin/tsc -p pkg-template/src/tsconfig.json --outDir "$TS_OUT/esm"
-node node_modules/typescript/bin/tsc -p pkg-template/src/tsconfig.json --outDir "$TS_OUT/cjs" \
+[[ ! -e pkg-template/src/wire.ts ]] ||
+    die "pkg-template/src/wire.ts must not exist: wire.ts is generated into $WIRE_TS" \
+        "remove it and change the Rust types instead"
+rm -rf "$TS_SRC" "$TS_OUT"
+mkdir -p "$TS_SRC"
+cp pkg-template/src/*.ts pkg-template/src/tsconfig.json "$WIRE_TS" "$TS_SRC/"
+node node_modules/typescript/bin/tsc -p "$TS_SRC/tsconfig.json" --outDir "$TS_OUT/esm"
+node node_modules/typescript/bin/tsc -p "$TS_SRC/tsconfig.json" --outDir "$TS_OUT/cjs" \
     --module commonjs --moduleResolution node10
 
 step "assembling pkg/ from pkg-template/"

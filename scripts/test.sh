@@ -62,6 +62,8 @@ clippy_all() {
     local rc=0
     note "cargo clippy --all-targets -- -D warnings"
     cargo clippy --all-targets -- -D warnings || rc=1
+    note "cargo clippy --all-targets --features typescript -- -D warnings"
+    cargo clippy --all-targets --features typescript -- -D warnings || rc=1
     note "cargo clippy --all-targets --features wasm -- -D warnings"
     cargo clippy --all-targets --features wasm -- -D warnings || rc=1
     note "cargo clippy --target $WASM_TARGET --all-targets --features wasm -- -D warnings"
@@ -89,6 +91,13 @@ node_tests() {
     node --test --test-reporter=spec "$@"
 }
 
+# The TypeScript declarations: the generator's own tests (Rust, --features typescript), then
+# the published package's declarations from a scratch project.
+types_tests() {
+    cargo test --features typescript --lib typescript &&
+        node_tests tests/js/package/types.test.mjs
+}
+
 # The differential check: the native engine writes its decisions on a generated corpus
 # (tests/differential.rs), then the wasm engine replays it in Node and in Chromium.
 differential() {
@@ -105,7 +114,7 @@ suite wasm-node tests wasm_tests
 suite wasm-chromium tests wasm_tests_chromium
 suite js tests node_tests tests/js/*.test.mjs
 suite package tests node_tests tests/js/package/tarball.test.mjs
-suite types tests node_tests tests/js/package/types.test.mjs
+suite types tests types_tests
 suite browser tests node_tests tests/browser/*.test.mjs
 suite card tests node_tests tests/browser/card/*.test.mjs
 suite demo tests node_tests tests/browser/demo/*.test.mjs

@@ -15,6 +15,7 @@ use crate::mode::Mode;
 /// assert_eq!(parts.into_iter().max(), Some(Effect::Ask));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub enum Effect {
     /// The call may run without asking.
@@ -38,6 +39,7 @@ impl Effect {
 
 /// How much harm a call can do if it goes wrong. Ordered `Low < Medium < High`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub enum Risk {
     /// Reads and lookups.
@@ -61,6 +63,7 @@ impl Risk {
 
 /// The rule list a rule sits in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub enum RuleList {
     /// Rules that forbid.
@@ -73,6 +76,7 @@ pub enum RuleList {
 
 /// Where a layer of rules comes from, from the most authoritative to the least.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub enum Layer {
     /// Set by an administrator; may forbid bypass mode and restrict rules to this layer.
@@ -109,6 +113,7 @@ impl Layer {
 
 /// What decided a call.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", tag = "kind")]
 #[non_exhaustive]
 pub enum Decider {
@@ -168,12 +173,12 @@ pub enum Decider {
         detail: String,
     },
     /// A compound call (several shell commands) took the strictest effect of its parts.
-    #[serde(rename_all = "camelCase")]
     Parts,
 }
 
 /// Why a call got its effect: what decided, and a sentence for people.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Reason {
     /// What decided.
@@ -185,6 +190,7 @@ pub struct Reason {
 /// The decision for one part of a compound call (one command of a shell line, one write
 /// target of a redirection), so a UI can show which part decided.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct PartDecision {
     /// The part as the shell would run it, e.g. `git status` or `> ~/.bashrc`.
@@ -197,6 +203,7 @@ pub struct PartDecision {
 
 /// The policy's answer for one tool call.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Decision {
     /// Allow, ask or deny.

@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 
 /// Why a call did not run, as a stable code the model and the host can match on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum FeedbackCode {
     /// The policy denied the call.
@@ -55,6 +56,7 @@ impl FeedbackCode {
 /// assert!(json["aiMessage"].is_string());
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ModelFeedback {
     /// The stable code.

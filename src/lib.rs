@@ -26,6 +26,8 @@ pub mod rule;
 pub mod shell;
 pub mod tool;
 pub mod trust;
+#[cfg(feature = "typescript")]
+pub mod typescript;
 
 #[cfg(feature = "wasm")]
 pub mod wasm;

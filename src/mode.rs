@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 
 /// The permission mode of a session, with the names Claude Code users already write.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub enum Mode {
     /// Rules decide; what no rule decides follows the tool's default.

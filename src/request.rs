@@ -21,12 +21,18 @@ use crate::mode::Mode;
 /// assert_eq!(req.input_str("command"), Some("git status"));
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(
+    feature = "typescript",
+    derive(ts_rs::TS),
+    ts(rename = "ToolRequest", optional_fields)
+)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Request {
     /// The tool's name as the agent spells it (`Bash`, `shell`, `mcp__github__create_issue`).
     pub tool: String,
     /// The tool's arguments. Anything but an object is treated as unanalysable (ask).
     #[serde(default)]
+    #[cfg_attr(feature = "typescript", ts(as = "Option<_>", optional))]
     pub input: Value,
     /// The working directory, absolute. Without it, path rules anchored to it cannot match and
     /// path-bearing calls ask.
@@ -47,6 +53,7 @@ pub struct Request {
     /// Resolved real paths (symlinks followed) of paths in `input`, keyed by the path as
     /// written. An allow needs both the written path and its real path to match; a deny either.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    #[cfg_attr(feature = "typescript", ts(as = "Option<_>", optional))]
     pub realpaths: BTreeMap<String, String>,
 }
 
@@ -67,6 +74,7 @@ impl Request {
 /// Missing hints take the MCP specification's defaults, which assume the worst: not
 /// read-only, destructive, not idempotent, open-world.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(optional_fields))]
 #[serde(rename_all = "camelCase")]
 pub struct ToolAnnotations {
     /// A human-readable title for the tool.

@@ -8,6 +8,7 @@ use crate::decision::Risk;
 /// What a tool does, which decides which rules and defaults apply to it and which `input`
 /// field carries its subject.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub enum ToolKind {
     /// Reads one file (`file_path` or `path`).
@@ -54,6 +55,7 @@ impl ToolKind {
 
 /// What happens to a call of a tool when no rule decides.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub enum Level {
     /// Runs without asking.
@@ -67,6 +69,7 @@ pub enum Level {
 /// A tool's defaults: its kind, its level when no rule decides, its risk, and whether a
 /// person's "remember" answer may apply to it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ToolDefaults {
     /// What the tool does.

@@ -7,6 +7,8 @@
 //   host → UI   { toolgate: 1, type: "approval-settled", requestId, outcome }
 //   host → UI   { toolgate: 1, type: "approval-rejected", requestId, code, message }
 //   UI → host   { toolgate: 1, type: "approval-response", requestId, answer, bypass? }
+//   UI → host   { toolgate: 1, type: "approve-all", sessionId, requestIds }
+//   UI → host   { toolgate: 1, type: "deny-all", sessionId, requestIds, message? }
 //   UI → host   { toolgate: 1, type: "hello" }   (asks for every pending request again)
 
 import type { ApprovalBroker } from "./broker.js";
@@ -43,10 +45,37 @@ export interface ApprovalResponseMessage {
   bypass?: boolean;
 }
 
+/**
+ * The UI's "allow all" for a session: `requestIds` are the session's requests the person
+ * saw. The host approves those (each for this call only) and no request the person did not
+ * see.
+ */
+export interface ApproveAllMessage {
+  toolgate: 1;
+  type: "approve-all";
+  sessionId: string;
+  requestIds: string[];
+}
+
+/**
+ * The UI's "deny all" for a session: denies every pending request of the session, with
+ * `message` for the model. `requestIds` (the requests the person saw) prove the UI was
+ * sent requests of this session.
+ */
+export interface DenyAllMessage {
+  toolgate: 1;
+  type: "deny-all";
+  sessionId: string;
+  requestIds: string[];
+  message?: string;
+}
+
 /** Every message of the protocol. */
 export type BridgeMessage =
   | ApprovalRequestMessage
   | ApprovalResponseMessage
+  | ApproveAllMessage
+  | DenyAllMessage
   | { toolgate: 1; type: "approval-settled"; requestId: string; outcome: ApprovalOutcome }
   | { toolgate: 1; type: "approval-rejected"; requestId: string; code: ErrorCode; message: string }
   | { toolgate: 1; type: "hello" };
@@ -113,6 +142,62 @@ export function createBrokerHost(
       post({ toolgate: 1, type: "approval-settled", requestId: t.id, outcome: t.outcome });
     }
   });
+  // approve-all and deny-all: every named request was sent by this host, in this session.
+  const answerAll = (m: { [key: string]: unknown }) => {
+    const type = String(m.type);
+    const { sessionId, requestIds: ids, message } = m;
+    if (typeof sessionId !== "string" || sessionId === "") {
+      return log(invalid(`\`${type}\` without a \`sessionId\``, "sessionId"));
+    }
+    if (!Array.isArray(ids) || ids.length === 0 || !ids.every((id): id is string => typeof id === "string")) {
+      return log(invalid(`\`${type}\` without \`requestIds\`, the ids of the requests the person saw`, "requestIds"));
+    }
+    if (message !== undefined && (type !== "deny-all" || typeof message !== "string")) {
+      return log(invalid(`\`message\` must be a string, and only \`deny-all\` takes one`, "message"));
+    }
+    for (const [i, id] of ids.entries()) {
+      const card = sent.get(id);
+      if (card === undefined) {
+        return reject(id, new ToolgateError("UNKNOWN_APPROVAL", `\`${type}\` names \`${id}\`, which this host never sent`,
+          `requestIds[${i}]`, "name only requests this host sent"));
+      }
+      if (card.sessionId !== sessionId) {
+        return reject(id, invalid(`\`${type}\` for session \`${sessionId}\` names \`${id}\` of session \`${card.sessionId}\``,
+          `requestIds[${i}]`));
+      }
+    }
+    const open = ids.filter((id) => !answered.has(id));
+    if (open.length === 0) {
+      for (const id of ids) {
+        reject(id, new ToolgateError("ALREADY_SETTLED", `\`${type}\` names \`${id}\`, which is settled`, "requestIds",
+          "each request is answered once"));
+      }
+      return;
+    }
+    try {
+      if (type === "deny-all") {
+        for (const id of broker.denyAll(sessionId, message as string | undefined)) answered.add(id);
+        return;
+      }
+      const seen = new Set(open);
+      const unseen = broker.pending().filter((a) => a.sessionId === sessionId && !seen.has(a.id));
+      if (unseen.length === 0) {
+        for (const id of broker.approveAll(sessionId)) answered.add(id);
+        return;
+      }
+      // A request the person has not seen yet stays pending: approve the named ones only.
+      for (const id of open) {
+        try {
+          broker.respond(id, { kind: "allow", scope: "once" });
+          answered.add(id);
+        } catch (err) {
+          reject(id, toToolgateError(err));
+        }
+      }
+    } catch (err) {
+      for (const id of open) reject(id, toToolgateError(err));
+    }
+  };
   const offChannel = listen(channel, (data) => {
     const m = record(data);
     if (m === undefined) return log(invalid("a message that is not a toolgate message was ignored"));
@@ -120,6 +205,7 @@ export function createBrokerHost(
       for (const a of broker.pending()) send(a);
       return;
     }
+    if (m.type === "approve-all" || m.type === "deny-all") return answerAll(m);
     if (m.type !== "approval-response") return log(invalid(`unexpected message type \`${String(m.type)}\``, "type"));
     const id = m.requestId;
     if (typeof id !== "string") return log(invalid("a response without a string `requestId`", "requestId"));
@@ -167,6 +253,18 @@ export interface ApprovalClient {
   pending(): PendingApproval[];
   /** Answers a request; throws a `ToolgateError` for an id the host did not send, or answered. */
   respond(requestId: string, answer: Answer, options?: { bypass?: boolean }): void;
+  /**
+   * Allows every waiting request of the session, each for this call only ("allow all").
+   * The host approves only these; a request that reaches the host's broker meanwhile stays
+   * pending. Returns the ids sent (none when the session has no waiting request).
+   */
+  approveAll(sessionId: string): string[];
+  /**
+   * Denies every pending request of the session ("deny all"), with `message` for the model.
+   * Returns the ids of the waiting requests it names (none when there are none: then it
+   * sends nothing).
+   */
+  denyAll(sessionId: string, message?: string): string[];
   /** Detaches from the channel. */
   close(): void;
 }
@@ -206,6 +304,20 @@ export function createApprovalClient(channel: MessageChannelLike, options: Bridg
     set.add(l);
     return () => void set.delete(l);
   };
+  const answerAll = (sessionId: string, message: BridgeMessage) => {
+    if (typeof sessionId !== "string" || sessionId === "") {
+      throw new ToolgateError("INVALID_REQUEST", "a session id must be a non-empty string", "sessionId",
+        "pass the `sessionId` of the requests from onRequest");
+    }
+    const ids = [...waiting.values()].filter((a) => a.sessionId === sessionId).map((a) => a.id);
+    if (ids.length === 0) return ids;
+    for (const id of ids) {
+      waiting.delete(id);
+      answered.add(id);
+    }
+    channel.postMessage({ ...message, requestIds: ids });
+    return ids;
+  };
   return {
     onRequest: (l) => add(requestListeners, l),
     onSettled: (l) => add(settledListeners, l),
@@ -221,6 +333,13 @@ export function createApprovalClient(channel: MessageChannelLike, options: Bridg
       const message: BridgeMessage = { toolgate: 1, type: "approval-response", requestId, answer };
       if (opts.bypass !== undefined) message.bypass = opts.bypass;
       channel.postMessage(message);
+    },
+    approveAll: (sessionId) =>
+      answerAll(sessionId, { toolgate: 1, type: "approve-all", sessionId, requestIds: [] }),
+    denyAll(sessionId, message) {
+      const m: DenyAllMessage = { toolgate: 1, type: "deny-all", sessionId, requestIds: [] };
+      if (message !== undefined) m.message = message;
+      return answerAll(sessionId, m);
     },
     close: off,
   };

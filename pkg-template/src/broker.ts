@@ -95,7 +95,8 @@ export class ApprovalBroker {
     this.#now = options.now ?? Date.now;
     this.#onError = options.onError ?? ((error) => console.error("toolgate:", error));
     this.#storage = options.storage;
-    this.trust = adoptTrustStore(this.#raw, this.#now, () => this.#persist());
+    this.trust = adoptTrustStore(this.#raw, this.#now, () => this.#persist(), () => this.ready,
+      () => this.flushStorage());
     for (const tool of options.registry?.tools ?? []) this.registerTool(tool);
     for (const server of options.registry?.mcpServers ?? []) {
       this.registerMcpTools(server.server, server.trusted ?? false, server.tools);

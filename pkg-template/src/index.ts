@@ -14,7 +14,8 @@ export {
 } from "./storage.js";
 export {
   createApprovalClient, createBrokerHost, type ApprovalClient, type ApprovalRequestMessage,
-  type ApprovalResponseMessage, type BridgeMessage, type BridgeOptions, type MessageChannelLike,
+  type ApprovalResponseMessage, type ApproveAllMessage, type BridgeMessage, type BridgeOptions,
+  type DenyAllMessage, type MessageChannelLike,
 } from "./bridge.js";
 export {
   acpToolRequest, createAcpPermissionHandler, type AbortSignalLike, type AcpAdapterOptions, type AcpFallback,

@@ -2,20 +2,30 @@
 
 import { bindings, type RawTrust } from "./bindings.js";
 import { guard, jsonText } from "./errors.js";
+import type { TrustStorage } from "./storage.js";
 import type { Grant, NewGrant, TrustDocument } from "./types.js";
 
 /** Options of a stand-alone trust store. */
 export interface TrustStoreOptions {
-  /** A persisted document to start from. */
+  /** A persisted document to start from (a stored one, once loaded, replaces it). */
   trust?: TrustDocument | string;
+  /**
+   * Where the trust document is loaded from (when the store is made; see `ready`) and saved
+   * to after every change of the persisted part (always grants, bypass).
+   */
+  storage?: TrustStorage;
   /** The clock (Unix ms); `Date.now` by default. */
   now?: () => number;
+  /** Called with errors the store cannot throw: a bad stored document, failed saves. */
+  onError?: (error: unknown) => void;
 }
 
 interface Backing {
   raw: RawTrust;
   now: () => number;
   changed: () => void;
+  ready: () => Promise<void>;
+  flush: () => Promise<void>;
 }
 
 let adopting: Backing | undefined;
@@ -29,6 +39,8 @@ export class TrustStore {
   #raw: RawTrust;
   #now: () => number;
   #changed: () => void;
+  #ready: () => Promise<void>;
+  #flush: () => Promise<void>;
 
   constructor(options: TrustStoreOptions = {}) {
     const backing = adopting;
@@ -37,12 +49,48 @@ export class TrustStore {
       this.#raw = backing.raw;
       this.#now = backing.now;
       this.#changed = backing.changed;
+      this.#ready = backing.ready;
+      this.#flush = backing.flush;
       return;
     }
     this.#raw = guard(() => new (bindings().RawTrustStore)());
     this.#now = options.now ?? Date.now;
-    this.#changed = () => {};
+    const storage = options.storage;
+    const onError = options.onError ?? ((error: unknown) => console.error("toolgate:", error));
+    // False until the stored document loaded: a bad one is never saved over.
+    let loaded = false;
+    let saving: Promise<void> = Promise.resolve();
+    this.#changed = () => {
+      if (storage === undefined || !loaded) return;
+      const text = this.#raw.exportText(this.#now());
+      saving = saving.then(() => storage.save(text)).catch(onError);
+    };
+    this.#flush = () => saving;
     if (options.trust !== undefined) this.import(options.trust);
+    const ready = storage === undefined ? Promise.resolve() : this.#load(storage, () => (loaded = true));
+    // A bad stored document is reported here too, so an unawaited `ready` never crashes Node.
+    ready.catch(onError);
+    this.#ready = () => ready;
+  }
+
+  /**
+   * Resolves when the stored trust document is loaded (at once without `storage`). Rejects
+   * with a `ToolgateError` (`TAMPERED`, `INVALID_TRUST_DOCUMENT`, `STORAGE`, ...) when it is
+   * bad: the store then keeps what it had and never saves over the stored document.
+   */
+  get ready(): Promise<void> {
+    return this.#ready();
+  }
+
+  /** Resolves when every save started so far has finished. */
+  flushStorage(): Promise<void> {
+    return this.#flush();
+  }
+
+  async #load(storage: TrustStorage, loaded: () => void): Promise<void> {
+    const text = await storage.load();
+    if (text !== null) this.import(text);
+    loaded();
   }
 
   /** Remembers a rule; the stored grant (its id is stable for the same content). */
@@ -102,9 +150,15 @@ export class TrustStore {
   }
 }
 
-/** A `TrustStore` over a broker's own store. */
-export function adoptTrustStore(raw: RawTrust, now: () => number, changed: () => void): TrustStore {
-  adopting = { raw, now, changed };
+/** A `TrustStore` over a broker's own store, whose storage the broker runs. */
+export function adoptTrustStore(
+  raw: RawTrust,
+  now: () => number,
+  changed: () => void,
+  ready: () => Promise<void>,
+  flush: () => Promise<void>,
+): TrustStore {
+  adopting = { raw, now, changed, ready, flush };
   try {
     return new TrustStore();
   } finally {

@@ -40,6 +40,7 @@ pub trait AuditSink {
 
 /// A filter for [`AuditLog::query`]; empty fields match everything.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(optional_fields))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct AuditQuery {
     /// Only events of this approval.

@@ -20,6 +20,7 @@ use crate::trust::Scope;
 
 /// What an audit event records.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub enum AuditKind {
     /// The policy (with trust) decided a call.
@@ -35,6 +36,7 @@ pub enum AuditKind {
 
 /// One audit record.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(optional_fields))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct AuditEvent {
     /// Position in the log, from 1; gaps mean evicted events.

@@ -20,9 +20,11 @@ pub const SAVED_VERSION: u64 = 1;
 
 /// A pending approval saved for later (JSON, camelCase).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct SavedApproval {
     /// Always [`SAVED_VERSION`].
+    #[cfg_attr(feature = "typescript", ts(type = "1"))]
     pub version: u64,
     /// The card as it was.
     pub approval: PendingApproval,

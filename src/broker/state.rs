@@ -15,6 +15,7 @@ use crate::error::{Error, ErrorKind, Result};
 
 /// Where a tool call is in its life.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub enum State {
     /// Waiting for a person's answer.

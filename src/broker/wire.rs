@@ -20,6 +20,7 @@ use crate::trust::Scope;
 /// assert_eq!(call.request.tool, "Bash");
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(optional_fields))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ApprovalRequest {
     /// The session (conversation) the call belongs to.
@@ -36,6 +37,7 @@ pub struct ApprovalRequest {
 
 /// Who or what settled an approval.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub enum By {
     /// The policy decided (allow or deny) without asking.
@@ -71,6 +73,7 @@ impl By {
 
 /// How an approval ended, as its future reports it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub enum Status {
     /// The call may run.
@@ -97,6 +100,7 @@ impl Status {
 
 /// The answers a pending approval offers (what a UI shows as buttons).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub enum AnswerKind {
     /// Allow this call.
@@ -127,6 +131,7 @@ pub enum AnswerKind {
 /// assert!(matches!(d, Answer::Deny { .. }));
 /// ```
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", tag = "kind", deny_unknown_fields)]
 pub enum Answer {
     /// Allow the call.
@@ -137,9 +142,11 @@ pub enum Answer {
         /// For `session`/`always`: the rules to remember; by default the tool's name, or one
         /// `Bash(<command>)` rule per command of a shell line.
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "typescript", ts(optional))]
         rules: Option<Vec<String>>,
         /// Arguments the person edited; checked against the schema and the policy again.
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "typescript", ts(optional))]
         edited_input: Option<Value>,
     },
     /// Deny the call.
@@ -147,6 +154,7 @@ pub enum Answer {
     Deny {
         /// A message for the model.
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "typescript", ts(optional))]
         message: Option<String>,
     },
     /// Allow this tool with any arguments for the rest of the session; approves this call
@@ -156,6 +164,7 @@ pub enum Answer {
 
 /// A content preview for the approval card.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Preview {
     /// At most [`super::PREVIEW_CHARS`] characters of the content.
@@ -166,6 +175,7 @@ pub struct Preview {
 
 /// Old and new text of an edit.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Diff {
     /// The text being replaced (at most [`super::DIFF_CHARS`] characters).
@@ -178,6 +188,7 @@ pub struct Diff {
 
 /// Everything a UI needs to ask a person about one call.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct PendingApproval {
     /// The approval's id (a random UUID v4).
@@ -218,6 +229,7 @@ pub struct PendingApproval {
 
 /// How an approval ended: what its future resolves to.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ApprovalOutcome {
     /// The approval's id.
@@ -228,11 +240,13 @@ pub struct ApprovalOutcome {
     pub by: By,
     /// For approvals by a person or a grant: how far the answer reaches.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "typescript", ts(optional))]
     pub scope: Option<Scope>,
     /// The arguments that may run (edited or original).
     pub input: Value,
     /// The person's message, for denials.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "typescript", ts(optional))]
     pub message: Option<String>,
     /// The rules remembered by this answer (session or always grants).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -250,6 +264,7 @@ impl ApprovalOutcome {
 
 /// One step of an approval's life, as listeners see it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Transition {
     /// The approval's id.
@@ -268,8 +283,10 @@ pub struct Transition {
     pub at: u64,
     /// Set when this transition settled the approval's future.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "typescript", ts(optional))]
     pub outcome: Option<ApprovalOutcome>,
     /// Set when this transition created a pending approval: the card to show.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "typescript", ts(optional))]
     pub approval: Option<PendingApproval>,
 }

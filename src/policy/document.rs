@@ -20,6 +20,7 @@ use crate::tool::ToolDefaults;
 /// assert_eq!(doc.permissions.unwrap().deny, vec!["Read(./.env)"]);
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(optional_fields))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct PolicyDocument {
     /// The mode for requests that name none.
@@ -34,40 +35,50 @@ pub struct PolicyDocument {
     pub permissions: Option<Permissions>,
     /// Further layers, each with its source.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "typescript", ts(as = "Option<_>", optional))]
     pub layers: Vec<LayerDocument>,
     /// Copilot CLI flags.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub copilot: Option<CopilotFlags>,
     /// Per-tool defaults that replace or extend the built-in registry, keyed by tool name.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    #[cfg_attr(feature = "typescript", ts(as = "Option<_>", optional))]
     pub tools: BTreeMap<String, ToolDefaults>,
     /// MCP servers, keyed by name.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    #[cfg_attr(feature = "typescript", ts(as = "Option<_>", optional))]
     pub mcp_servers: BTreeMap<String, McpServer>,
     /// Agents, keyed by name.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    #[cfg_attr(feature = "typescript", ts(as = "Option<_>", optional))]
     pub agents: BTreeMap<String, AgentSettings>,
     /// Requests with their expected effect, checked when the policy loads.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "typescript", ts(as = "Option<_>", optional))]
     pub examples: Vec<Example>,
 }
 
 /// One layer's permission rules, in the shape of a Claude Code settings `permissions` object.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(optional_fields))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Permissions {
     /// Rules that approve without asking.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "typescript", ts(as = "Option<_>", optional))]
     pub allow: Vec<String>,
     /// Rules that make a person decide.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "typescript", ts(as = "Option<_>", optional))]
     pub ask: Vec<String>,
     /// Rules that forbid.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "typescript", ts(as = "Option<_>", optional))]
     pub deny: Vec<String>,
     /// Directories that count as inside the working directory (absolute, `~/...`, or
     /// relative to the working directory).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "typescript", ts(as = "Option<_>", optional))]
     pub additional_directories: Vec<String>,
     /// The layer's default mode (used when the document has no top-level `defaultMode`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -79,6 +90,7 @@ pub struct Permissions {
 
 /// The only value of `disableBypassPermissionsMode`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub enum DisableBypass {
     /// Bypass mode (and per-agent bypass) acts as `default`.
@@ -87,6 +99,7 @@ pub enum DisableBypass {
 
 /// A layer of rules from one source.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(optional_fields))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct LayerDocument {
     /// Where the layer comes from (`managed`, `cli`, `local`, `project`, `user`, `session`).
@@ -97,15 +110,18 @@ pub struct LayerDocument {
     pub root: Option<String>,
     /// The rules.
     #[serde(default)]
+    #[cfg_attr(feature = "typescript", ts(as = "Option<_>", optional))]
     pub permissions: Permissions,
     /// Managed layer only: allow rules and allow flags of every other layer are ignored
     /// (their deny and ask rules still apply, as they can only restrict).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[cfg_attr(feature = "typescript", ts(as = "Option<_>", optional))]
     pub allow_managed_permission_rules_only: bool,
 }
 
 /// Copilot CLI's command-line flags, as policy fields.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct CopilotFlags {
     /// `--allow-tool`: rules that approve.
@@ -138,24 +154,33 @@ pub struct CopilotFlags {
 
 /// Settings for one MCP server.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct McpServer {
     /// Whether the server's read-only, non-destructive tools run without asking.
     #[serde(default)]
+    #[cfg_attr(feature = "typescript", ts(as = "Option<_>", optional))]
     pub trusted: bool,
 }
 
 /// Settings for one agent.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct AgentSettings {
     /// The agent runs as in `bypassPermissions` mode (unless the managed layer forbids it).
     #[serde(default)]
+    #[cfg_attr(feature = "typescript", ts(as = "Option<_>", optional))]
     pub bypass_permissions: bool,
 }
 
 /// A request and the effect the policy must give it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(
+    feature = "typescript",
+    derive(ts_rs::TS),
+    ts(rename = "PolicyExample", optional_fields)
+)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Example {
     /// A name for messages.
@@ -169,6 +194,11 @@ pub struct Example {
 
 /// Something in a policy that loads but probably does not do what its author meant.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(
+    feature = "typescript",
+    derive(ts_rs::TS),
+    ts(rename = "PolicyWarning")
+)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Warning {
     /// A stable code, e.g. `INERT_ALLOW_GLOB`.

@@ -14,6 +14,7 @@ use super::{Entry, Policy};
 
 /// A decision and the rules behind it, for people (`toolgate explain`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Explanation {
     /// The decision.
@@ -31,6 +32,7 @@ pub struct Explanation {
 
 /// One rule consulted for an explanation.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(optional_fields))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ConsultedRule {
     /// The rule as written.

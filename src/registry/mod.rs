@@ -47,6 +47,7 @@ const SAME_PARAMETERS: &[(&str, &str)] = &[
 
 /// A tool a model may call: its name, what people see, and its parameter schema.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(optional_fields))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ToolDefinition {
     /// The name the model calls it by.
@@ -61,9 +62,11 @@ pub struct ToolDefinition {
     pub parameters: Value,
     /// What kind of tool it is, which decides how approvals describe its calls.
     #[serde(default = "other_kind")]
+    #[cfg_attr(feature = "typescript", ts(as = "Option<_>", optional))]
     pub kind: ToolKind,
     /// Whether a person may trust it wholesale ("allow this tool for the session").
     #[serde(default)]
+    #[cfg_attr(feature = "typescript", ts(as = "Option<_>", optional))]
     pub trustable: bool,
     /// For MCP tools, the server's name.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -86,6 +89,7 @@ impl ToolDefinition {
 
 /// A tool as an MCP server lists it in `tools/list`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(optional_fields))]
 #[serde(rename_all = "camelCase")]
 pub struct McpTool {
     /// The tool's name on its server.

@@ -22,19 +22,28 @@ use crate::error::{Error, ErrorKind, Result};
 pub const DOCUMENT_VERSION: u64 = 1;
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(optional_fields))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
+/// An `always` grant as the persisted document stores it.
 pub(super) struct StoredGrant {
+    /// The allow rule.
     pub rule: String,
+    /// The agent it is for; any agent when absent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub agent: Option<String>,
+    /// When it was granted (Unix ms).
     pub created_at: u64,
+    /// When it stops applying (Unix ms); never when absent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub expires_at: Option<u64>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
+/// What the document remembers about one agent.
 struct AgentTrust {
+    /// The agent runs as in `bypassPermissions` mode.
     bypass: bool,
 }
 
@@ -48,9 +57,17 @@ struct Content<'a> {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(
+    feature = "typescript",
+    derive(ts_rs::TS),
+    ts(rename = "TrustDocumentV1")
+)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
+/// The trust document, version 1: checksummed (`sha256:<hex>` over the compact JSON of the
+/// rest); a hand edit makes it fail to import.
 struct DocumentV1 {
     #[allow(dead_code, reason = "checked before this shape is parsed")]
+    #[cfg_attr(feature = "typescript", ts(type = "1"))]
     version: u64,
     grants: Vec<StoredGrant>,
     agents: BTreeMap<String, AgentTrust>,
@@ -58,14 +75,41 @@ struct DocumentV1 {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(
+    feature = "typescript",
+    derive(ts_rs::TS),
+    ts(rename = "TrustDocumentV0")
+)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
+/// The trust document, version 0 (unchecksummed): every rule becomes an `always` grant.
 struct DocumentV0 {
     #[allow(dead_code, reason = "checked before this shape is parsed")]
+    #[cfg_attr(feature = "typescript", ts(type = "0"))]
     version: u64,
     #[serde(default)]
+    #[cfg_attr(feature = "typescript", ts(as = "Option<_>", optional))]
     allow: Vec<String>,
     #[serde(default)]
+    #[cfg_attr(feature = "typescript", ts(as = "Option<_>", optional))]
     bypass_agents: Vec<String>,
+}
+
+/// The declarations of the persisted document, one per version, and `TrustDocument`, their
+/// union (for [`crate::typescript`]).
+#[cfg(feature = "typescript")]
+pub(crate) fn typescript_declarations(cfg: &ts_rs::Config) -> Vec<(String, String, Vec<String>)> {
+    use crate::typescript::declaration;
+    vec![
+        declaration::<StoredGrant>(cfg),
+        declaration::<AgentTrust>(cfg),
+        declaration::<DocumentV1>(cfg),
+        declaration::<DocumentV0>(cfg),
+        (
+            "TrustDocument".to_owned(),
+            "/**\n * The trust store's persisted document: version 1 (what `export` writes), or\n * version 0 (migrated on import).\n */\nexport type TrustDocument = TrustDocumentV1 | TrustDocumentV0;".to_owned(),
+            vec!["TrustDocumentV1".to_owned(), "TrustDocumentV0".to_owned()],
+        ),
+    ]
 }
 
 /// What a document holds, whatever its version.

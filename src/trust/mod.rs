@@ -34,6 +34,8 @@ mod store;
 
 use serde::{Deserialize, Serialize};
 
+#[cfg(feature = "typescript")]
+pub(crate) use document::typescript_declarations;
 pub use document::DOCUMENT_VERSION;
 pub use rules::check_grant_rule;
 pub(crate) use rules::split_rule;
@@ -41,6 +43,7 @@ pub use store::TrustStore;
 
 /// How far a person's "allow" reaches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub enum Scope {
     /// This call only; never stored.
@@ -64,6 +67,7 @@ impl Scope {
 
 /// A remembered allow rule.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(optional_fields))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Grant {
     /// A stable id derived from the grant's content (`g-` and 16 hex digits), for revoking.
@@ -71,6 +75,7 @@ pub struct Grant {
     /// The allow rule, in the policy's rule syntax.
     pub rule: String,
     /// `session` or `always`.
+    #[cfg_attr(feature = "typescript", ts(type = "\"session\" | \"always\""))]
     pub scope: Scope,
     /// For session grants, the session.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -101,11 +106,13 @@ impl Grant {
 
 /// A grant to add (input; camelCase JSON).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(optional_fields))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct NewGrant {
     /// The allow rule.
     pub rule: String,
     /// `session` or `always` (`once` is refused: it is not remembered).
+    #[cfg_attr(feature = "typescript", ts(type = "\"session\" | \"always\""))]
     pub scope: Scope,
     /// Required for session grants.
     #[serde(default, skip_serializing_if = "Option::is_none")]

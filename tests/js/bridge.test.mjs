@@ -112,3 +112,102 @@ test("the UI in a real Worker answers over the worker's port", async () => {
     await worker.terminate();
   }
 });
+
+test("approveAll and denyAll answer a session's requests through the host's broker", async () => {
+  const { port1, port2 } = new MessageChannel();
+  const broker = new ApprovalBroker({ policy: {} });
+  const detach = createBrokerHost(broker, port1);
+  const client = createApprovalClient(port2);
+  const seen = [];
+  client.onRequest((a) => seen.push(a.id));
+  const settled = [];
+  client.onSettled((id, outcome) => settled.push(`${id}:${outcome.status}`));
+  try {
+    const pushes = [broker.requestApproval(bash("git push")), broker.requestApproval(bash("git push --tags"))];
+    const other = broker.requestApproval(bash("rm -rf build", { sessionId: "s2" }));
+    const bye = broker.requestApproval(bash("npm publish", { sessionId: "s3" }));
+    while (seen.length < 4) await new Promise((r) => setTimeout(r, 5));
+
+    const approved = client.approveAll("s1");
+    assert.equal(approved.length, 2);
+    const outcomes = await Promise.all(pushes);
+    assert.deepEqual(outcomes.map((o) => [o.status, o.by, o.scope]), [["approved", "person", "once"], ["approved", "person", "once"]]);
+    assert.deepEqual(client.pending().map((a) => a.sessionId).sort(), ["s2", "s3"]);
+    assert.deepEqual(broker.pending().map((a) => a.sessionId).sort(), ["s2", "s3"]);
+    const audit = broker.audit().filter((e) => e.kind === "transition" && e.to === "approved");
+    assert.deepEqual(audit.map((e) => e.decidedBy), ["answer allowAll", "answer allowAll"]);
+
+    assert.deepEqual(client.denyAll("s2", "not in the build"), [seen[2]]);
+    const denied = await other;
+    assert.equal(denied.status, "denied");
+    assert.equal(denied.message, "not in the build");
+    assert.deepEqual(client.denyAll("s3"), [seen[3]]);
+    assert.equal((await bye).status, "denied");
+
+    assert.deepEqual(client.approveAll("s1"), [], "nothing waits in s1 any more");
+    assert.throws(() => client.approveAll(""), { code: "INVALID_REQUEST" });
+    await new Promise((r) => setTimeout(r, 20));
+    assert.equal(settled.length, 4);
+  } finally {
+    detach();
+    client.close();
+    port1.close();
+  }
+});
+
+test("the host approves only the requests the person saw, and rejects forged or malformed batches", async () => {
+  const { port1, port2 } = new MessageChannel();
+  const broker = new ApprovalBroker({ policy: {} });
+  const hostErrors = [];
+  const detach = createBrokerHost(broker, port1, { onError: (e) => hostErrors.push(`${e.code}@${e.path}`) });
+  const client = createApprovalClient(port2);
+  const rejected = [];
+  client.onRejected((id, err) => rejected.push(`${id}:${err.code}`));
+  const post = (m) => port2.postMessage({ toolgate: 1, ...m });
+  const settle = () => new Promise((r) => setTimeout(r, 50));
+  try {
+    const firstSeen = next(client.onRequest);
+    const first = broker.requestApproval(bash("git push"));
+    const [card] = await firstSeen;
+    const other = broker.requestApproval(bash("git push", { sessionId: "s2" }));
+    const [otherCard] = await next(client.onRequest);
+
+    // Forged, wrong-session and malformed batches change nothing.
+    post({ type: "approve-all", sessionId: "s1", requestIds: ["forged"] });
+    post({ type: "approve-all", sessionId: "s1", requestIds: [otherCard.id] });
+    post({ type: "approve-all", sessionId: "s1" });
+    post({ type: "deny-all", requestIds: [card.id] });
+    post({ type: "approve-all", sessionId: "s1", requestIds: [card.id], message: "approve-all takes none" });
+    await settle();
+    assert.deepEqual(rejected, ["forged:UNKNOWN_APPROVAL", `${otherCard.id}:INVALID_MESSAGE`]);
+    assert.deepEqual(hostErrors, [
+      "UNKNOWN_APPROVAL@requestIds[0]", "INVALID_MESSAGE@requestIds[0]", "INVALID_MESSAGE@requestIds",
+      "INVALID_MESSAGE@sessionId", "INVALID_MESSAGE@message",
+    ]);
+    assert.equal(broker.pending().length, 2);
+
+    // A second request of s1 that the UI has not shown: an approve-all naming only the first
+    // leaves it pending.
+    const late = broker.requestApproval(bash("git push --force"));
+    post({ type: "approve-all", sessionId: "s1", requestIds: [card.id] });
+    assert.equal((await first).status, "approved");
+    await settle();
+    assert.equal(broker.pending().length, 2);
+    assert.ok(broker.pending().some((a) => a.description === "Execute command: git push --force"));
+
+    // A replayed batch is rejected as settled.
+    rejected.length = 0;
+    post({ type: "approve-all", sessionId: "s1", requestIds: [card.id] });
+    await settle();
+    assert.deepEqual(rejected, [`${card.id}:ALREADY_SETTLED`]);
+
+    broker.cancelSession("s1");
+    broker.cancelSession("s2");
+    assert.equal((await late).status, "cancelled");
+    assert.equal((await other).status, "cancelled");
+  } finally {
+    detach();
+    client.close();
+    port1.close();
+  }
+});

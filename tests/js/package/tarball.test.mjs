@@ -36,9 +36,11 @@ test("the tarball holds the package and nothing else", () => {
   // The approval card ships as written: every file of pkg-template/ui/.
   const uiFiles = readdirSync(new URL("../../../pkg-template/ui/", import.meta.url)).map((f) => `ui/${f}`);
   const files = packed.files.map((f) => f.path).sort();
-  // The JS layer: one module per part, as ES modules in web/ and CommonJS in node/.
+  // The JS layer: one module per part, as ES modules in web/ and CommonJS in node/; `wire`
+  // holds the wire types generated from the Rust types.
   const layer = [
     "acp", "bindings", "bridge", "broker", "errors", "index", "json-file-storage", "policy", "storage", "trust", "types",
+    "wire",
   ];
   assert.deepEqual(files, [
     "README.md",

@@ -54,6 +54,12 @@ const store = new api.TrustStore({ trust: doc });
 store.grant({ rule: "Bash(npm run lint)", scope: "always" });
 // @ts-expect-error grants are never once
 store.grant({ rule: "Bash(npm run lint)", scope: "once" });
+const stored = new api.TrustStore({ storage: { load: async () => null, save: async (_text: string) => {} }, onError: () => {} });
+const loaded: Promise<void> = stored.ready;
+const flushed: Promise<void> = stored.flushStorage();
+// @ts-expect-error a storage saves too
+new api.TrustStore({ storage: { load: async () => null } });
+void loaded; void flushed;
 const caught: unknown = null;
 if (caught instanceof api.ToolgateError) {
   const code: api.ErrorCode = caught.code;
@@ -61,7 +67,55 @@ if (caught instanceof api.ToolgateError) {
   const bogus: "NOPE" = caught.code;
   void code; void bogus;
 }
+// The wire types, generated from the Rust types (src/typescript.rs).
+// @ts-expect-error effects are allow, ask or deny
+const badEffect: api.Effect = "maybe";
+// @ts-expect-error a decision needs its reason
+const noReason: api.Decision = { effect: "allow", risk: "low", trustable: true };
+// @ts-expect-error a rule decider names its list and layer
+const halfDecider: api.Decider = { kind: "rule", rule: "Bash", index: 0 };
+// @ts-expect-error modes are a closed set
+new api.PolicyEngine({ defaultMode: "yolo" });
+// @ts-expect-error policy documents reject unknown keys
+new api.PolicyEngine({ permisions: { allow: ["Bash"] } });
+// @ts-expect-error a layer names its source
+new api.PolicyEngine({ layers: [{ permissions: { deny: ["Bash"] } }] });
+const layered = new api.PolicyEngine({ layers: [{ source: "managed" }], mcpServers: { gh: {} } });
+const request: api.ToolRequest = { tool: "Read", input: "not an object, still a request" };
+const timed: api.ApprovalRequest = { sessionId: "s1", timeoutMs: 5, request };
+// @ts-expect-error a timeout is a number of milliseconds
+const badTimeout: api.ApprovalRequest = { sessionId: "s1", timeoutMs: "5s", request };
+const onCard = (a: api.PendingApproval): void => {
+  const created: number = a.createdAt;
+  const callId: string | null = a.callId;
+  // @ts-expect-error a pending approval's call id may be null
+  const sure: string = a.callId;
+  const preview: string | undefined = a.preview?.text;
+  void created; void callId; void sure; void preview;
+};
+const onOutcome = (o: api.ApprovalOutcome): void => {
+  const status: "approved" | "denied" | "expired" | "cancelled" = o.status;
+  const feedback: api.ModelFeedback | null = o.feedback;
+  // @ts-expect-error the scope is absent unless a person or a grant approved
+  const scope: api.Scope = o.scope;
+  void status; void feedback; void scope;
+};
+const onAudit = (e: api.AuditEvent): void => {
+  const seq: number = e.seq;
+  // @ts-expect-error audit kinds are decision, transition or grant
+  const kind: "answer" = e.kind;
+  void seq; void kind;
+};
+const v1: api.TrustDocument = { version: 1, grants: [{ rule: "Write", createdAt: 0 }], agents: {}, checksum: "sha256:00" };
+const v0: api.TrustDocument = { version: 0, allow: ["Write"] };
+// @ts-expect-error trust documents are version 0 or 1
+const v2: api.TrustDocument = { version: 2 };
+// @ts-expect-error a version 1 document has a checksum
+const unsummed: api.TrustDocument = { version: 1, grants: [], agents: {} };
+// @ts-expect-error answers of kind deny take no scope
+broker.respond("id", { kind: "deny", scope: "once" });
 export { version, level, trustable, kind, effect, warnings, outcome, off, grants };
+export { badEffect, noReason, halfDecider, layered, timed, badTimeout, onCard, onOutcome, onAudit, v1, v0, v2, unsummed };
 `;
 
 function tsc(name, compilerOptions, files) {
@@ -111,6 +165,96 @@ export async function start(bytes: ArrayBuffer): Promise<void> {
   tsc("web", { module: "esnext", moduleResolution: "bundler", lib: ["es2022", "dom"] }, [
     "web.ts",
   ]);
+});
+
+test("the published wire types are those the Rust types generate today", () => {
+  // The generator run now, against the declarations the package was built with: a package
+  // built before a change to the Rust wire types fails here.
+  const fresh = execFileSync(
+    "cargo",
+    ["run", "--quiet", "--features", "typescript", "--bin", "toolgate-typescript"],
+    { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"], maxBuffer: 1 << 24 },
+  );
+  const built = readFileSync(join(ROOT, "target", "typescript", "wire.ts"), "utf8");
+  assert.equal(built, fresh, "pkg/ was built from other wire types: run scripts/build.sh");
+  const names = (text) => [...text.matchAll(/^export type (\w+)/gm)].map((m) => m[1]).sort();
+  assert.ok(names(fresh).length >= 50, `only ${names(fresh).length} wire types`);
+  for (const published of ["web/wire.d.ts", "node/wire.d.cts"]) {
+    const text = readFileSync(join(dir, "node_modules", "toolgate", published), "utf8");
+    assert.deepEqual(names(text), names(fresh), published);
+  }
+});
+
+// What the engine emits, collected at run time from the installed package, must type-check
+// against the published declarations as object literals (so a field the engine writes but
+// the types lack, a missing required field, or a wrong type fails).
+const EMIT = `import * as api from "toolgate";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+
+const dir = process.argv[2];
+const out = { policies: [], requests: [], decisions: [], explanations: [], warnings: [], pending: [],
+  outcomes: [], transitions: [], events: [], saved: [], grants: [], trust: [] };
+for (const file of readdirSync(dir)) {
+  const fx = JSON.parse(readFileSync(join(dir, file), "utf8"));
+  let engine;
+  try {
+    engine = new api.PolicyEngine(fx.policy);
+  } catch {
+    continue;
+  }
+  out.policies.push(fx.policy);
+  out.warnings.push(...engine.warnings);
+  for (const c of fx.cases) {
+    const request = { ...(fx.cwd ? { cwd: fx.cwd } : {}), ...(c.request ?? { tool: "Bash", input: { command: c.command } }) };
+    if (c.mode) request.mode = c.mode;
+    try {
+      out.decisions.push(engine.evaluate(request));
+      out.explanations.push(engine.explain(request));
+      out.requests.push(request);
+    } catch {}
+  }
+}
+const broker = new api.ApprovalBroker({ policy: { permissions: { deny: ["Bash(rm *)"] } }, now: () => 1000 });
+broker.onRequest((a) => out.pending.push(a));
+broker.onTransition((t) => out.transitions.push(t));
+broker.onEvent((e) => out.events.push(e));
+const calls = [
+  { sessionId: "s1", callId: "c1", request: { tool: "Bash", input: { command: "git push" }, cwd: "/p", agent: "claude" } },
+  { sessionId: "s1", request: { tool: "Write", input: { file_path: "/p/a.txt", content: "hello" }, cwd: "/p" } },
+  { sessionId: "s1", request: { tool: "Edit", input: { file_path: "/p/a.txt", old_string: "a", new_string: "b" }, cwd: "/p" } },
+  { sessionId: "s1", request: { tool: "Bash", input: { command: "rm -rf build" }, cwd: "/p" } },
+];
+const promises = calls.map((c) => broker.requestApproval(c));
+out.saved.push(broker.savePending(out.pending[0].id));
+broker.respond(out.pending[0].id, { kind: "allow", scope: "always" });
+broker.respond(out.pending[1].id, { kind: "deny", message: "not there" });
+broker.cancel(out.pending[2].id);
+out.outcomes.push(...(await Promise.all(promises)));
+out.grants.push(...broker.trust.list());
+out.trust.push(broker.trust.export());
+console.log(JSON.stringify(out));
+`;
+
+test("what the engine emits type-checks against the published declarations", () => {
+  writeFileSync(join(dir, "emit.mjs"), EMIT);
+  const emitted = JSON.parse(
+    execFileSync(process.execPath, ["emit.mjs", join(ROOT, "tests", "fixtures", "policy")], { cwd: dir, encoding: "utf8" }),
+  );
+  for (const [name, values] of Object.entries(emitted)) assert.ok(values.length > 0, `no ${name} emitted`);
+  const kinds = new Set(emitted.decisions.map((d) => d.reason.decider.kind));
+  assert.ok(kinds.size >= 5, `deciders seen: ${[...kinds]}`);
+  assert.ok(emitted.pending.some((a) => a.diff !== null) && emitted.pending.some((a) => a.preview !== null));
+  const types = {
+    policies: "PolicyDocument", requests: "ToolRequest", decisions: "Decision", explanations: "Explanation",
+    warnings: "PolicyWarning", pending: "PendingApproval", outcomes: "ApprovalOutcome", transitions: "Transition",
+    events: "AuditEvent", saved: "SavedApproval", grants: "Grant", trust: "TrustDocument",
+  };
+  const lines = Object.entries(types).map(
+    ([name, type]) => `export const ${name}: api.${type}[] = ${JSON.stringify(emitted[name], null, 1)};`,
+  );
+  writeFileSync(join(dir, "emitted.mts"), `import * as api from "toolgate";\n${lines.join("\n")}\n`);
+  tsc("emitted", { module: "node16", moduleResolution: "node16", lib: ["es2022"] }, ["emitted.mts"]);
 });
 
 test("the published declarations never say `any`", () => {
