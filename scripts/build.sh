@@ -67,10 +67,15 @@ step "wasm-opt -Oz (binaryen $(node -p 'require("./node_modules/binaryen/package
 # The features rustc enables by default for wasm32-unknown-unknown.
 WASM_FEATURES=(--enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext
     --enable-mutable-globals --enable-reference-types --enable-multivalue)
-for flavour in web node; do
+# Both targets emit the same wasm (only the JS glue differs): optimise it once when so.
+node_modules/.bin/wasm-opt -Oz --strip-debug --strip-producers "${WASM_FEATURES[@]}" \
+    "$OUT/web/toolgate_bg.wasm" -o pkg/web/toolgate_bg.wasm
+if cmp -s "$OUT/web/toolgate_bg.wasm" "$OUT/node/toolgate_bg.wasm"; then
+    cp pkg/web/toolgate_bg.wasm pkg/node/toolgate_bg.wasm
+else
     node_modules/.bin/wasm-opt -Oz --strip-debug --strip-producers "${WASM_FEATURES[@]}" \
-        "$OUT/$flavour/toolgate_bg.wasm" -o "pkg/$flavour/toolgate_bg.wasm"
-done
+        "$OUT/node/toolgate_bg.wasm" -o pkg/node/toolgate_bg.wasm
+fi
 
 step "writing the package manifest and Node's ES module entry"
 node scripts/assemble.mjs pkg "$(crate_version)" "$TS_OUT"

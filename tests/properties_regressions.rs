@@ -30,3 +30,25 @@ fn a_working_directory_with_a_nul_byte_allows_nothing_by_path() {
             .unwrap();
     assert_ne!(policy.evaluate(&request).effect, Effect::Allow);
 }
+
+/// `tests/properties_policy.rs` (request and policy documents round trip), found with
+/// `serde_json`'s `float_roundtrip` feature switched off: a float in a tool's arguments came
+/// back one unit in the last place off. The feature stays on (see `docs/proof.md`).
+#[test]
+fn floats_in_arguments_round_trip_exactly() {
+    for (text, input) in [
+        (
+            r#"{"tool":"A","input":[-1.3728958025436676e-281]}"#,
+            "[-1.3728958025436676e-281]",
+        ),
+        (
+            r#"{"tool":"a","input":{"_":{"a":-2.6236988486657612e154}}}"#,
+            r#"{"_":{"a":-2.6236988486657612e+154}}"#,
+        ),
+    ] {
+        let request = Request::from_json(text).unwrap();
+        assert_eq!(request.input.to_string(), input);
+        let again = Request::from_json(&serde_json::to_string(&request).unwrap()).unwrap();
+        assert_eq!(again, request, "{text}");
+    }
+}

@@ -25,6 +25,14 @@ impl DomainPattern {
         if host.is_empty() {
             return Err(bad("is empty"));
         }
+        if !host.is_ascii() {
+            // Unicode host names are not mapped (no IDNA tables ship): a request naming one
+            // is unanalysable, so a rule naming one could never match. Punycode is exact.
+            return Err(bad("is not ASCII").with_hint(
+                "write an internationalised host name in its punycode form, such as \
+                 `xn--bcher-kva.example` for `bücher.example`",
+            ));
+        }
         let (subdomains, rest) = match host.strip_prefix("*.") {
             Some(r) => (true, r),
             None => (false, host),
@@ -232,5 +240,23 @@ mod tests {
         assert!(!u("github.com").matches(&t("https://github.com@evil.com/")));
         assert!(u("localhost:8080").matches(&t("http://localhost:8080/")));
         assert!(!u("localhost:8080").matches(&t("http://localhost:9090/")));
+    }
+
+    #[test]
+    fn hosts_are_ascii_and_punycode_is_exact() {
+        // An internationalised host is named in punycode, in rules and requests alike.
+        let t = FetchTarget::parse("https://XN--Bcher-KVA.example/").unwrap();
+        assert_eq!(t.host, "xn--bcher-kva.example");
+        assert!(d("xn--bcher-kva.example", &t.host));
+        assert!(d("*.example", &t.host));
+        // A Unicode host in a request does not parse: the call is unanalysable (it asks).
+        assert!(FetchTarget::parse("https://bücher.example/").is_none());
+        assert!(FetchTarget::parse("https://ｅｘａｍｐｌｅ.com/").is_none());
+        // A Unicode host in a rule is an error that points at punycode.
+        let e = DomainPattern::parse("bücher.example").unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::InvalidRule);
+        assert!(e.to_string().contains("is not ASCII"), "{e}");
+        assert!(e.hint().unwrap_or_default().contains("xn--"), "{e}");
+        assert!(UrlPattern::parse("https://bücher.example/docs").is_err());
     }
 }
