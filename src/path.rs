@@ -113,7 +113,14 @@ pub fn home_from_cwd(cwd: &str) -> Option<String> {
     let mut segs = cwd.split('/').filter(|s| !s.is_empty());
     match (segs.next(), segs.next()) {
         (Some("root"), _) => Some("/root".to_owned()),
-        (Some(top @ ("home" | "Users")), Some(user)) => Some(format!("/{top}/{user}")),
+        (Some(top @ ("home" | "Users")), Some(user)) => {
+            let mut home = String::with_capacity(top.len() + user.len() + 2);
+            for part in [top, user] {
+                home.push('/');
+                home.push_str(part);
+            }
+            Some(home)
+        }
         _ => None,
     }
 }
