@@ -28,7 +28,7 @@ pub fn normalize(path: &str, cwd: Option<&str>, home: Option<&str>) -> Option<St
     if path.is_empty() || path.contains('\0') || other_home {
         return None;
     }
-    let mut segments: Vec<&str> = Vec::new();
+    let mut segments: Vec<&str> = Vec::with_capacity(16);
     let rest = if path == "~" || path.starts_with("~/") {
         let home = home.filter(|h| h.starts_with('/') && !h.contains('\0'))?;
         push_segments(&mut segments, home);
@@ -60,7 +60,7 @@ fn join(segments: &[&str]) -> String {
     if segments.is_empty() {
         return "/".to_owned();
     }
-    let mut out = String::new();
+    let mut out = String::with_capacity(segments.iter().map(|s| s.len() + 1).sum());
     for s in segments {
         out.push('/');
         out.push_str(s);

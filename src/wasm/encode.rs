@@ -14,7 +14,11 @@ use wasm_bindgen::JsValue;
 /// A JS `Error` when the value cannot be written as JSON (a map whose keys are not strings)
 /// or the host's `JSON.parse` refuses the text.
 pub fn encode<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsValue> {
-    let text = serde_json::to_string(value)
+    // Room for a typical decision, so that writing it does not grow the buffer.
+    let mut text = Vec::with_capacity(512);
+    serde_json::to_writer(&mut text, value)
+        .map_err(|e| JsValue::from(js_sys::Error::new(&format!("cannot encode a result: {e}"))))?;
+    let text = String::from_utf8(text)
         .map_err(|e| JsValue::from(js_sys::Error::new(&format!("cannot encode a result: {e}"))))?;
     js_sys::JSON::parse(&text)
 }
