@@ -52,8 +52,7 @@ fn tool_defaults_match_the_corpus() {
             (Some(expected), None) => {
                 let js = got.unwrap_or_else(|_| panic!("`{}` threw", case.name));
                 assert!(js.is_object(), "a plain object for `{}`", case.name);
-                let text: String = js_sys::JSON::stringify(&js).unwrap().into();
-                let decoded: Value = serde_json::from_str(&text).unwrap();
+                let decoded: Value = serde_wasm_bindgen::from_value(js).unwrap();
                 assert_eq!(decoded, expected, "{}", case.name);
             }
             (None, Some(code)) => {
