@@ -82,12 +82,35 @@ mod bench {
             }
         }
         group.finish();
+        phases(c, &requests);
         let mut group = c.benchmark_group("compile");
         group
             .sample_size(10)
             .measurement_time(Duration::from_secs(3));
         for n in [10usize, 1_000] {
             group.bench_function(BenchmarkId::from_parameter(n), |b| b.iter(|| policy(n)));
+        }
+        group.finish();
+    }
+
+    /// The steps of one wasm `evaluate` call besides the decision itself, at 1,000 rules:
+    /// decoding the request's JSON text and writing the `Decision` as JSON text.
+    fn phases(c: &mut Criterion, requests: &[(&str, Request)]) {
+        let p = policy(1_000);
+        let mut group = c.benchmark_group("phases");
+        group
+            .warm_up_time(Duration::from_millis(300))
+            .measurement_time(Duration::from_secs(1))
+            .sample_size(20);
+        for (name, req) in requests {
+            let text = serde_json::to_string(req).unwrap_or_else(|e| panic!("{e}"));
+            group.bench_with_input(BenchmarkId::new("decode", name), &text, |b, text| {
+                b.iter(|| Request::from_json(std::hint::black_box(text)))
+            });
+            let decision = p.evaluate(req);
+            group.bench_with_input(BenchmarkId::new("encode", name), &decision, |b, d| {
+                b.iter(|| serde_json::to_string(std::hint::black_box(d)))
+            });
         }
         group.finish();
     }

@@ -28,7 +28,7 @@ pub fn normalize(path: &str, cwd: Option<&str>, home: Option<&str>) -> Option<St
     if path.is_empty() || path.contains('\0') || other_home {
         return None;
     }
-    let mut segments: Vec<&str> = Vec::new();
+    let mut segments: Vec<&str> = Vec::with_capacity(16);
     let rest = if path == "~" || path.starts_with("~/") {
         let home = home.filter(|h| h.starts_with('/') && !h.contains('\0'))?;
         push_segments(&mut segments, home);
@@ -60,7 +60,7 @@ fn join(segments: &[&str]) -> String {
     if segments.is_empty() {
         return "/".to_owned();
     }
-    let mut out = String::new();
+    let mut out = String::with_capacity(segments.iter().map(|s| s.len() + 1).sum());
     for s in segments {
         out.push('/');
         out.push_str(s);
@@ -113,7 +113,14 @@ pub fn home_from_cwd(cwd: &str) -> Option<String> {
     let mut segs = cwd.split('/').filter(|s| !s.is_empty());
     match (segs.next(), segs.next()) {
         (Some("root"), _) => Some("/root".to_owned()),
-        (Some(top @ ("home" | "Users")), Some(user)) => Some(format!("/{top}/{user}")),
+        (Some(top @ ("home" | "Users")), Some(user)) => {
+            let mut home = String::with_capacity(top.len() + user.len() + 2);
+            for part in [top, user] {
+                home.push('/');
+                home.push_str(part);
+            }
+            Some(home)
+        }
         _ => None,
     }
 }

@@ -4,6 +4,7 @@
 //! otherwise cost, and most buckets are never consulted.
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::OnceLock;
 
 use globset::{Candidate, Glob, GlobBuilder, GlobSet, GlobSetBuilder};
@@ -134,21 +135,59 @@ impl BucketsBuilder {
     }
 
     pub(crate) fn build(self) -> Result<Buckets> {
-        let mut buckets = HashMap::with_capacity(self.buckets.len());
+        let mut buckets =
+            PrefixMap::with_capacity_and_hasher(self.buckets.len(), Default::default());
+        let mut lengths = Vec::new();
         for (k, b) in self.buckets {
+            if lengths.len() <= k.len() {
+                lengths.resize(k.len() + 1, false);
+            }
+            if let Some(seen) = lengths.get_mut(k.len()) {
+                *seen = true;
+            }
             buckets.insert(k, b.build()?);
         }
         Ok(Buckets {
             separator: self.separator,
             buckets,
+            lengths,
         })
+    }
+}
+
+/// Bucket prefixes to buckets. The keys are the policy's own literal prefixes and a lookup
+/// hashes a handful of short prefixes of the request, so a cheap FNV-1a hash serves better
+/// than the default SipHash, whose resistance to chosen keys buys nothing here.
+type PrefixMap = HashMap<String, GlobIndex, BuildHasherDefault<Fnv1a>>;
+
+/// The 64-bit FNV-1a hash.
+struct Fnv1a(u64);
+
+impl Default for Fnv1a {
+    fn default() -> Self {
+        Fnv1a(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl Hasher for Fnv1a {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for b in bytes {
+            self.0 = (self.0 ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3);
+        }
     }
 }
 
 /// The compiled form of [`BucketsBuilder`].
 pub(crate) struct Buckets {
     separator: char,
-    buckets: HashMap<String, GlobIndex>,
+    buckets: PrefixMap,
+    /// `lengths[n]`: whether some bucket's prefix is `n` bytes long; other prefixes of a text
+    /// are not looked up.
+    lengths: Vec<bool>,
 }
 
 impl Buckets {
@@ -157,6 +196,9 @@ impl Buckets {
             return;
         }
         let mut check = |prefix: &str| {
+            if !self.lengths.get(prefix.len()).copied().unwrap_or(false) {
+                return;
+            }
             if let Some(set) = self.buckets.get(prefix) {
                 set.matches_into(text, out);
             }

@@ -243,9 +243,15 @@ impl ClassIndex {
                     out.push(*id);
                 }
             }
-            let canonical = format!("mcp__{server}__{tool}");
-            if canonical != q.name {
-                self.name_globs.matches_into(&canonical, out);
+            let spelt_canonically = q
+                .name
+                .strip_prefix("mcp__")
+                .and_then(|rest| rest.strip_prefix(server))
+                .and_then(|rest| rest.strip_prefix("__"))
+                == Some(tool);
+            if !spelt_canonically {
+                self.name_globs
+                    .matches_into(&format!("mcp__{server}__{tool}"), out);
             }
         }
     }

@@ -38,6 +38,9 @@ const PROTECTED_FILES: &[&str] = &[
     ".toolgate.json",
 ];
 
+/// The one protected name that does not start with a dot.
+const UNDOTTED_FILE: &str = "toolgate.json";
+
 /// Directory paths (as consecutive segments) protected at any depth.
 const PROTECTED_SEQUENCES: &[&[&str]] = &[
     &[".config", "fish"],
@@ -61,6 +64,11 @@ const PROTECTED_SEQUENCES: &[&[&str]] = &[
 /// assert!(!is_protected("/p/.github/workflows/ci.yml"));
 /// ```
 pub fn is_protected(path: &str) -> bool {
+    // Every protected name starts with a dot but one file name: a path with neither a segment
+    // that starts with a dot nor that file name at its end is not protected (most paths).
+    if !path.contains("/.") && !path.ends_with(UNDOTTED_FILE) {
+        return false;
+    }
     let segs: Vec<&str> = crate::path::segments(path).collect();
     if segs.iter().any(|s| PROTECTED_DIRS.contains(s)) {
         return true;
@@ -71,4 +79,33 @@ pub fn is_protected(path: &str) -> bool {
     PROTECTED_SEQUENCES
         .iter()
         .any(|seq| segs.windows(seq.len()).any(|w| w == *seq))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_protected_name_but_one_starts_with_a_dot() {
+        let names = PROTECTED_DIRS
+            .iter()
+            .chain(PROTECTED_FILES)
+            .chain(PROTECTED_SEQUENCES.iter().filter_map(|seq| seq.first()));
+        for name in names {
+            assert!(
+                name.starts_with('.') || *name == UNDOTTED_FILE,
+                "`{name}` would be missed by the quick test in `is_protected`"
+            );
+        }
+        assert!(PROTECTED_FILES.contains(&UNDOTTED_FILE));
+    }
+
+    #[test]
+    fn the_quick_test_keeps_every_protected_path() {
+        assert!(is_protected("/p/toolgate.json"));
+        assert!(is_protected("//p/.aws/credentials"));
+        assert!(is_protected("/home/ada/.config/gh/hosts.yml"));
+        assert!(!is_protected("/p/src/main.rs"));
+        assert!(!is_protected("/p/my-toolgate.json.bak"));
+    }
 }
