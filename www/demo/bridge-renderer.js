@@ -27,17 +27,24 @@ window.addEventListener("message", (event) => {
       report(error);
     }
   };
+  // Several waiting requests make a batch: every card then offers Allow all / Deny all.
+  const syncBatch = () => {
+    const batch = client.pending().length > 1;
+    for (const card of cards.values()) card.batch = batch;
+  };
   client.onRequest((approval) => {
     const card = document.createElement("toolgate-approval-card");
     /** @type {any} */ (card).approval = approval;
     cards.set(approval.id, card);
     root.append(card);
+    syncBatch();
   });
   client.onSettled((id, outcome) => {
     const card = cards.get(id);
     if (card === undefined || card.record !== null) return;
     cards.delete(id);
     card.settle({ status: outcome.status, ...(outcome.scope ? { scope: outcome.scope } : {}), ...(outcome.message ? { message: outcome.message } : {}) });
+    syncBatch();
   });
   client.onRejected((_id, error) => report(error));
   root.addEventListener("toolgate-answer", (e) => {
@@ -47,9 +54,16 @@ window.addEventListener("message", (event) => {
   });
   root.addEventListener("toolgate-answer-all", (e) => {
     e.preventDefault();
-    // The bridge carries answers one by one: Allow all / Deny all answer every waiting request.
-    const all = /** @type {CustomEvent} */ (e).detail.kind === "allowAll" ? { kind: "allow", scope: "once" } : { kind: "deny" };
-    for (const approval of client.pending()) send(approval.id, all);
+    // Allow all / Deny all go to the host as one message for the card's session; the host
+    // approves only the requests this renderer has shown.
+    const sessionId = /** @type {any} */ (e.target).approval?.sessionId;
+    if (typeof sessionId !== "string") return;
+    try {
+      if (/** @type {CustomEvent} */ (e).detail.kind === "allowAll") client.approveAll(sessionId);
+      else client.denyAll(sessionId);
+    } catch (error) {
+      report(error);
+    }
   });
   Object.assign(window, { demo: { client, port } });
   document.body.dataset.ready = "true";

@@ -12,6 +12,11 @@ const CALLS = [
   { tool: "WebFetch", input: { url: "https://example.com/changelog" } },
 ];
 
+const BATCH = [
+  { tool: "WebFetch", input: { url: "https://docs.example.com/api" } },
+  { tool: "WebFetch", input: { url: "https://docs.example.com/errors" } },
+];
+
 const frame = /** @type {HTMLIFrameElement} */ (byId("renderer"));
 const { port1, port2 } = new MessageChannel();
 // The renderer says when its listener is ready; only then is the port handed over. Listening
@@ -37,14 +42,19 @@ async function main() {
   });
   await connected;
   document.body.dataset.ready = "true";
+  const report = (/** @type {{ tool: string }} */ call, /** @type {any} */ outcome) =>
+    say(outcome.status === "approved" ? `${call.tool}: approved (${outcome.by}${outcome.scope ? `, ${outcome.scope}` : ""})` : `${call.tool}: ${outcome.status} — ${outcome.feedback?.aiMessage ?? ""}`, outcome.status);
   let n = 0;
   for (const call of CALLS) {
     n += 1;
     say(`The agent asks: ${call.tool} ${JSON.stringify(call.input)}`);
-    const outcome = await broker.requestApproval({ sessionId: SESSION, callId: `bridge-${n}`, request: { ...call, cwd: CWD } });
-    const line = outcome.status === "approved" ? `${call.tool}: approved (${outcome.by}${outcome.scope ? `, ${outcome.scope}` : ""})` : `${call.tool}: ${outcome.status} — ${outcome.feedback?.aiMessage ?? ""}`;
-    say(line, outcome.status);
+    report(call, await broker.requestApproval({ sessionId: SESSION, callId: `bridge-${n}`, request: { ...call, cwd: CWD } }));
   }
+  // Then several calls at once: the renderer offers Allow all / Deny all for the batch.
+  say(`The agent asks for ${BATCH.length} fetches at once`);
+  const batch = broker.requestApprovals(BATCH.map((call, i) => ({ sessionId: SESSION, callId: `bridge-batch-${i + 1}`, request: { ...call, cwd: CWD } })));
+  const outcomes = await Promise.all(batch);
+  BATCH.forEach((call, i) => report(call, outcomes[i]));
   document.body.dataset.agent = "done";
 }
 

@@ -67,8 +67,13 @@ test("the iframe bridge: the broker in the main page, the cards in the renderer"
   await denied.waitFor();
   assert.match(await denied.innerText(), /no curl \| sh/);
   await pending().getByRole("button", { name: "Allow", exact: true }).click();
+  // Then a batch of two: one Allow all answers both, as one approve-all message.
+  await renderer.locator("toolgate-approval-card:not([data-state=settled])").nth(1).waitFor();
+  await pending().getByRole("button", { name: "Allow all" }).click();
   await page.waitForSelector("body[data-agent=done]");
-  assert.equal(await renderer.locator('toolgate-approval-card[data-state="settled"]').count(), 3);
+  const approved = await page.locator('#main-log .msg[data-status="approved"]').allInnerTexts();
+  assert.deepEqual(approved.slice(-2), ["WebFetch: approved (person, once)", "WebFetch: approved (person, once)"]);
+  assert.equal(await renderer.locator('toolgate-approval-card[data-state="settled"]').count(), 5);
   assert.deepEqual(problems, []);
   await context.close();
 });
