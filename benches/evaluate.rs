@@ -6,6 +6,9 @@
 //! against 10,000 rules as against 10. Run with `cargo bench --bench evaluate`.
 
 #[cfg(not(target_arch = "wasm32"))]
+mod support;
+
+#[cfg(not(target_arch = "wasm32"))]
 // A bench that cannot build its input has nothing to measure: stopping is right.
 #[allow(clippy::panic)]
 mod bench {
@@ -16,27 +19,8 @@ mod bench {
 
     /// A policy with `n` rules spread over the three lists and the rule forms.
     pub fn policy(n: usize) -> Policy {
-        let (mut allow, mut ask, mut deny) = (Vec::new(), Vec::new(), Vec::new());
-        for i in 0..n {
-            let rule = match i % 6 {
-                0 => format!("Bash(tool{i} run *)"),
-                1 => format!("Bash(cmd{i} --flag{i} * end)"),
-                2 => format!("Read(./dir{i}/**/*.txt)"),
-                3 => format!("Edit(//srv/app{i}/**)"),
-                4 if i % 4 == 0 => format!("Read(secret{i}.key)"),
-                4 => format!("WebFetch(domain:*.host{i}.example.com)"),
-                _ if i % 4 == 1 => format!("Read(*.ext{i})"),
-                _ => format!("mcp__server{i}__get_*"),
-            };
-            match i % 3 {
-                0 => allow.push(rule),
-                1 => ask.push(rule),
-                _ => deny.push(rule),
-            }
-        }
-        let doc =
-            serde_json::json!({ "permissions": { "allow": allow, "ask": ask, "deny": deny } });
-        Policy::from_json(&doc.to_string()).unwrap_or_else(|e| panic!("bench policy: {e}"))
+        Policy::from_json(&crate::support::policy_document(n))
+            .unwrap_or_else(|e| panic!("bench policy: {e}"))
     }
 
     fn request(json: &str) -> Request {

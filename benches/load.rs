@@ -2,6 +2,9 @@
 //! 1,000 and 10,000 rules of every form. Run with `cargo bench --bench load`.
 
 #[cfg(not(target_arch = "wasm32"))]
+mod support;
+
+#[cfg(not(target_arch = "wasm32"))]
 // A bench that cannot build its input has nothing to measure: stopping is right.
 #[allow(clippy::panic)]
 mod bench {
@@ -10,29 +13,7 @@ mod bench {
     use criterion::{criterion_group, BenchmarkId, Criterion};
     use toolgate::{Policy, Request};
 
-    /// The document of a policy with `n` rules, spread like `benches/evaluate.rs`'s.
-    pub fn document(n: usize) -> String {
-        let (mut allow, mut ask, mut deny) = (Vec::new(), Vec::new(), Vec::new());
-        for i in 0..n {
-            let rule = match i % 6 {
-                0 => format!("Bash(tool{i} run *)"),
-                1 => format!("Bash(cmd{i} --flag{i} * end)"),
-                2 => format!("Read(./dir{i}/**/*.txt)"),
-                3 => format!("Edit(//srv/app{i}/**)"),
-                4 if i % 4 == 0 => format!("Read(secret{i}.key)"),
-                4 => format!("WebFetch(domain:*.host{i}.example.com)"),
-                _ if i % 4 == 1 => format!("Read(*.ext{i})"),
-                _ => format!("mcp__server{i}__get_*"),
-            };
-            match i % 3 {
-                0 => allow.push(rule),
-                1 => ask.push(rule),
-                _ => deny.push(rule),
-            }
-        }
-        serde_json::json!({ "permissions": { "allow": allow, "ask": ask, "deny": deny } })
-            .to_string()
-    }
+    use crate::support::policy_document as document;
 
     pub fn load(c: &mut Criterion) {
         let mut group = c.benchmark_group("load");
