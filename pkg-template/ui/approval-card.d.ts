@@ -1,5 +1,8 @@
 // Type declarations for the toolgate approval card (approval-card.js).
 
+/** Any JSON value (the same shape as the package's `JsonValue`). */
+export type JsonValue = number | string | boolean | JsonValue[] | { [key: string]: JsonValue } | null;
+
 /** What a policy decided for a call or one part of it. */
 export type Effect = "allow" | "ask" | "deny";
 
@@ -42,8 +45,8 @@ export interface PendingApproval {
   title: string;
   /** What the call does, in words: `Write to file: src/app.ts`. */
   description: string;
-  /** The call's arguments. */
-  input: Record<string, unknown>;
+  /** The call's arguments: any JSON value; the card shows only an object's (others are refused). */
+  input: JsonValue;
   /** A content preview (at most 500 characters) for writes. */
   preview: { text: string; truncated: boolean } | null;
   /** Old and new text, for edits. */
@@ -69,7 +72,7 @@ export interface AllowAnswer {
   kind: "allow";
   scope: AllowScope;
   /** Present only when the person changed the arguments; always a JSON object. */
-  editedInput?: Record<string, unknown>;
+  editedInput?: { [key: string]: JsonValue };
 }
 
 /** A denial, possibly with a message for the model. */

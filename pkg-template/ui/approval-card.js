@@ -400,7 +400,7 @@ export class ToolgateApprovalCard extends HTMLElement {
     if (edited === null) return;
     /** @type {import("./approval-card").AllowAnswer} */
     const answer = { kind: "allow", scope };
-    if (edited !== undefined) answer.editedInput = /** @type {Record<string, unknown>} */ (edited);
+    if (edited !== undefined) answer.editedInput = /** @type {{ [key: string]: import("./approval-card").JsonValue }} */ (edited);
     this.#emit(answer, { status: "approved", scope });
   }
 

@@ -91,14 +91,16 @@ const SUBJECT_KEYS = ["command", "file_path", "filePath", "path", "notebook_path
  * The short label of a call for records: `Bash(npm test)`,
  * `Write(src/app.ts)`, or the tool name alone.
  *
- * @param {{ tool: string, description: string, input: Record<string, unknown> }} approval
+ * @param {{ tool: string, description: string, input: import("./approval-card").JsonValue }} approval
  * @param {number} [max] the longest subject kept before it is cut with `…`
  * @returns {string}
  */
 export function callLabel(approval, max = 80) {
+  const input = approval.input;
+  const args = input !== null && typeof input === "object" && !Array.isArray(input) ? input : {};
   let subject = "";
   for (const key of SUBJECT_KEYS) {
-    const value = approval.input[key];
+    const value = args[key];
     if (typeof value === "string" && value.trim() !== "") {
       subject = value;
       break;

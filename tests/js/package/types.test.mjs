@@ -155,6 +155,13 @@ test("a browser or bundler consumer type-checks, with init and initSync", () => 
     join(dir, "web.ts"),
     `${usage('import * as api from "toolgate";')}
 import init, { initSync } from "toolgate";
+import { TAG, type ToolgateApprovalCard } from "toolgate/ui/approval-card.js";
+// The card takes the broker's pending approvals as they are, and its answers go back as they are.
+export function show(broker: api.ApprovalBroker): void {
+  const card: ToolgateApprovalCard = document.createElement(TAG);
+  broker.onRequest((a) => { card.approval = a; });
+  card.addEventListener("toolgate-answer", (e) => broker.respond(e.detail.id, e.detail.answer));
+}
 export async function start(bytes: ArrayBuffer): Promise<void> {
   await init();
   await init({ module_or_path: new URL("toolgate_bg.wasm", "https://example.invalid/") });
