@@ -59,6 +59,35 @@ pub enum ErrorKind {
 }
 
 impl ErrorKind {
+    /// Every kind this version knows, in declaration order (a new kind is listed here too).
+    ///
+    /// ```
+    /// assert!(toolgate::ErrorKind::ALL.iter().any(|k| k.code() == "TAMPERED"));
+    /// ```
+    pub const ALL: [ErrorKind; 21] = [
+        ErrorKind::InvalidJson,
+        ErrorKind::UnknownField,
+        ErrorKind::InvalidRule,
+        ErrorKind::InvalidPolicy,
+        ErrorKind::ExampleFailed,
+        ErrorKind::InvalidRequest,
+        ErrorKind::UnknownTool,
+        ErrorKind::InvalidParams,
+        ErrorKind::UnknownApproval,
+        ErrorKind::AlreadySettled,
+        ErrorKind::AnswerNotOffered,
+        ErrorKind::IllegalTransition,
+        ErrorKind::GrantRefused,
+        ErrorKind::InvalidTrustDocument,
+        ErrorKind::Tampered,
+        ErrorKind::UnsupportedVersion,
+        ErrorKind::ResumeMismatch,
+        ErrorKind::Storage,
+        ErrorKind::ShutDown,
+        ErrorKind::InvalidSchema,
+        ErrorKind::Entropy,
+    ];
+
     /// The stable, upper-case code for this kind, as it reaches JavaScript and the CLI.
     ///
     /// ```
@@ -224,30 +253,39 @@ mod tests {
     #[test]
     fn codes_are_unique() {
         use std::collections::HashSet;
-        let kinds = [
-            ErrorKind::InvalidJson,
-            ErrorKind::UnknownField,
-            ErrorKind::InvalidRule,
-            ErrorKind::InvalidPolicy,
-            ErrorKind::ExampleFailed,
-            ErrorKind::InvalidRequest,
-            ErrorKind::UnknownTool,
-            ErrorKind::InvalidParams,
-            ErrorKind::UnknownApproval,
-            ErrorKind::AlreadySettled,
-            ErrorKind::AnswerNotOffered,
-            ErrorKind::IllegalTransition,
-            ErrorKind::GrantRefused,
-            ErrorKind::InvalidTrustDocument,
-            ErrorKind::Tampered,
-            ErrorKind::UnsupportedVersion,
-            ErrorKind::ResumeMismatch,
-            ErrorKind::Storage,
-            ErrorKind::ShutDown,
-            ErrorKind::InvalidSchema,
-            ErrorKind::Entropy,
-        ];
-        let codes: HashSet<_> = kinds.iter().map(|k| k.code()).collect();
-        assert_eq!(codes.len(), kinds.len());
+        let codes: HashSet<_> = ErrorKind::ALL.iter().map(|k| k.code()).collect();
+        assert_eq!(codes.len(), ErrorKind::ALL.len());
+    }
+
+    #[test]
+    fn all_lists_every_kind_in_order() {
+        // Exhaustive (inside the crate `#[non_exhaustive]` does not apply): a new kind fails to
+        // compile here until it has a position, and then must stand at it in `ALL`.
+        let position = |kind: ErrorKind| match kind {
+            ErrorKind::InvalidJson => 0,
+            ErrorKind::UnknownField => 1,
+            ErrorKind::InvalidRule => 2,
+            ErrorKind::InvalidPolicy => 3,
+            ErrorKind::ExampleFailed => 4,
+            ErrorKind::InvalidRequest => 5,
+            ErrorKind::UnknownTool => 6,
+            ErrorKind::InvalidParams => 7,
+            ErrorKind::UnknownApproval => 8,
+            ErrorKind::AlreadySettled => 9,
+            ErrorKind::AnswerNotOffered => 10,
+            ErrorKind::IllegalTransition => 11,
+            ErrorKind::GrantRefused => 12,
+            ErrorKind::InvalidTrustDocument => 13,
+            ErrorKind::Tampered => 14,
+            ErrorKind::UnsupportedVersion => 15,
+            ErrorKind::ResumeMismatch => 16,
+            ErrorKind::Storage => 17,
+            ErrorKind::ShutDown => 18,
+            ErrorKind::InvalidSchema => 19,
+            ErrorKind::Entropy => 20,
+        };
+        for (i, kind) in ErrorKind::ALL.iter().enumerate() {
+            assert_eq!(position(*kind), i, "{kind:?}");
+        }
     }
 }

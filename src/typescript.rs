@@ -137,59 +137,7 @@ pub(crate) fn declaration<T: TS + ?Sized + 'static>(cfg: &Config) -> (String, St
 
 /// Every stable error code ([`ErrorKind::code`]), in declaration order.
 fn error_codes() -> Vec<&'static str> {
-    // The match is exhaustive (inside the crate `#[non_exhaustive]` does not apply), so a new
-    // kind fails to compile here until it is listed.
-    const fn listed(kind: ErrorKind) -> ErrorKind {
-        match kind {
-            ErrorKind::InvalidJson
-            | ErrorKind::UnknownField
-            | ErrorKind::InvalidRule
-            | ErrorKind::InvalidPolicy
-            | ErrorKind::ExampleFailed
-            | ErrorKind::InvalidRequest
-            | ErrorKind::UnknownTool
-            | ErrorKind::InvalidParams
-            | ErrorKind::UnknownApproval
-            | ErrorKind::AlreadySettled
-            | ErrorKind::AnswerNotOffered
-            | ErrorKind::IllegalTransition
-            | ErrorKind::GrantRefused
-            | ErrorKind::InvalidTrustDocument
-            | ErrorKind::Tampered
-            | ErrorKind::UnsupportedVersion
-            | ErrorKind::ResumeMismatch
-            | ErrorKind::Storage
-            | ErrorKind::ShutDown
-            | ErrorKind::InvalidSchema
-            | ErrorKind::Entropy => kind,
-        }
-    }
-    [
-        ErrorKind::InvalidJson,
-        ErrorKind::UnknownField,
-        ErrorKind::InvalidRule,
-        ErrorKind::InvalidPolicy,
-        ErrorKind::ExampleFailed,
-        ErrorKind::InvalidRequest,
-        ErrorKind::UnknownTool,
-        ErrorKind::InvalidParams,
-        ErrorKind::UnknownApproval,
-        ErrorKind::AlreadySettled,
-        ErrorKind::AnswerNotOffered,
-        ErrorKind::IllegalTransition,
-        ErrorKind::GrantRefused,
-        ErrorKind::InvalidTrustDocument,
-        ErrorKind::Tampered,
-        ErrorKind::UnsupportedVersion,
-        ErrorKind::ResumeMismatch,
-        ErrorKind::Storage,
-        ErrorKind::ShutDown,
-        ErrorKind::InvalidSchema,
-        ErrorKind::Entropy,
-    ]
-    .into_iter()
-    .map(|kind| listed(kind).code())
-    .collect()
+    ErrorKind::ALL.iter().map(|kind| kind.code()).collect()
 }
 
 /// Rust doc comments carried into JSDoc, minus what only makes sense in rustdoc: code
