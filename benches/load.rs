@@ -10,27 +10,38 @@ mod support;
 mod bench {
     use std::time::Duration;
 
-    use criterion::{criterion_group, BenchmarkId, Criterion};
+    use criterion::measurement::WallTime;
+    use criterion::{criterion_group, BenchmarkGroup, BenchmarkId, Criterion};
     use toolgate::{Policy, Request};
 
     use crate::support::policy_document as document;
 
-    pub fn load(c: &mut Criterion) {
-        let mut group = c.benchmark_group("load");
+    /// A group that measures briefly: each load of 10,000 rules takes tens of milliseconds.
+    fn group<'a>(c: &'a mut Criterion, name: &str) -> BenchmarkGroup<'a, WallTime> {
+        let mut group = c.benchmark_group(name);
         group
             .warm_up_time(Duration::from_millis(300))
             .measurement_time(Duration::from_secs(2))
             .sample_size(10);
-        for n in [10usize, 1_000, 10_000] {
-            let doc = document(n);
-            group.bench_with_input(BenchmarkId::from_parameter(n), &doc, |b, doc| {
-                b.iter(|| {
-                    Policy::from_json(std::hint::black_box(doc))
-                        .unwrap_or_else(|e| panic!("bench policy: {e}"))
-                })
+        group
+    }
+
+    fn parse(doc: &str) -> Policy {
+        Policy::from_json(std::hint::black_box(doc)).unwrap_or_else(|e| panic!("bench policy: {e}"))
+    }
+
+    pub fn load(c: &mut Criterion) {
+        let docs: Vec<(usize, String)> = [10usize, 1_000, 10_000]
+            .into_iter()
+            .map(|n| (n, document(n)))
+            .collect();
+        let mut g = group(c, "load");
+        for (n, doc) in &docs {
+            g.bench_with_input(BenchmarkId::from_parameter(n), doc, |b, doc| {
+                b.iter(|| parse(doc))
             });
         }
-        group.finish();
+        g.finish();
         // Glob sets compile on first use: what the first decisions after loading cost.
         let requests: Vec<Request> = [
             r#"{"tool":"Bash","input":{"command":"tool3 run x"},"cwd":"/home/ada/proj"}"#,
@@ -41,17 +52,11 @@ mod bench {
         .iter()
         .map(|r| Request::from_json(r).unwrap_or_else(|e| panic!("bench request: {e}")))
         .collect();
-        let mut group = c.benchmark_group("load_and_first_decisions");
-        group
-            .warm_up_time(Duration::from_millis(300))
-            .measurement_time(Duration::from_secs(2))
-            .sample_size(10);
-        for n in [10usize, 1_000, 10_000] {
-            let doc = document(n);
-            group.bench_with_input(BenchmarkId::from_parameter(n), &doc, |b, doc| {
+        let mut g = group(c, "load_and_first_decisions");
+        for (n, doc) in &docs {
+            g.bench_with_input(BenchmarkId::from_parameter(n), doc, |b, doc| {
                 b.iter(|| {
-                    let p = Policy::from_json(std::hint::black_box(doc))
-                        .unwrap_or_else(|e| panic!("bench policy: {e}"));
+                    let p = parse(doc);
                     requests
                         .iter()
                         .filter(|r| p.evaluate(r).effect == toolgate::Effect::Allow)
@@ -59,7 +64,7 @@ mod bench {
                 })
             });
         }
-        group.finish();
+        g.finish();
     }
 
     criterion_group!(benches, load);
