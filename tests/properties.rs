@@ -5,7 +5,7 @@
 
 mod property_support;
 
-use property_support::{host, word, words};
+use property_support::{host, path_anchor, path_segment, word, words};
 use proptest::prelude::*;
 use toolgate::rule::Rule;
 use toolgate::{Mode, Policy, Request};
@@ -19,21 +19,10 @@ fn command_rule() -> impl Strategy<Value = String> {
         .prop_map(|(tool, w, suffix)| format!("{tool}({w}{suffix})"))
 }
 
-fn segment() -> impl Strategy<Value = String> {
-    prop_oneof![
-        Just("src".to_owned()),
-        Just(".env".to_owned()),
-        Just("**".to_owned()),
-        Just("*.ts".to_owned()),
-        Just(".git".to_owned()),
-        "[a-z][a-z0-9_.-]{0,5}",
-    ]
-}
-
 fn path_spec() -> impl Strategy<Value = String> {
     (
-        prop_oneof![Just("//"), Just("~/"), Just("/"), Just("./"), Just("")],
-        prop::collection::vec(segment(), 1..4),
+        path_anchor(),
+        prop::collection::vec(path_segment(), 1..4),
         prop_oneof![Just(""), Just("/")],
     )
         .prop_map(|(anchor, segs, tail)| format!("{anchor}{}{tail}", segs.join("/")))

@@ -11,7 +11,7 @@
 
 mod property_support;
 
-use property_support::{host, words};
+use property_support::{host, path_anchor, path_segment, words};
 use proptest::prelude::*;
 use serde_json::{json, Value};
 use toolgate::policy::PolicyDocument;
@@ -21,20 +21,7 @@ use toolgate::{
 };
 
 fn path() -> impl Strategy<Value = String> {
-    (
-        prop_oneof![Just("//"), Just("~/"), Just("/"), Just("./"), Just("")],
-        prop::collection::vec(
-            prop_oneof![
-                Just("src".to_owned()),
-                Just(".env".to_owned()),
-                Just("**".to_owned()),
-                Just("*.ts".to_owned()),
-                Just(".git".to_owned()),
-                "[a-z][a-z0-9_.-]{0,5}",
-            ],
-            1..4,
-        ),
-    )
+    (path_anchor(), prop::collection::vec(path_segment(), 1..4))
         .prop_map(|(anchor, segs)| format!("{anchor}{}", segs.join("/")))
 }
 

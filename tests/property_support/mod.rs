@@ -29,3 +29,20 @@ pub fn host() -> impl Strategy<Value = String> {
     )
         .prop_map(|(w, labels, tld)| format!("{w}{}.{tld}", labels.join(".")))
 }
+
+/// How a path rule or request starts: filesystem root (`//`), home, policy root, cwd, bare.
+pub fn path_anchor() -> impl Strategy<Value = &'static str> {
+    prop_oneof![Just("//"), Just("~/"), Just("/"), Just("./"), Just("")]
+}
+
+/// One path segment: names the rules and protected paths care about, globs, or anything short.
+pub fn path_segment() -> impl Strategy<Value = String> {
+    prop_oneof![
+        Just("src".to_owned()),
+        Just(".env".to_owned()),
+        Just("**".to_owned()),
+        Just("*.ts".to_owned()),
+        Just(".git".to_owned()),
+        "[a-z][a-z0-9_.-]{0,5}",
+    ]
+}
