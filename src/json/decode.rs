@@ -103,6 +103,16 @@ struct At<'p> {
 
 type Result<T, E = DecodeError> = std::result::Result<T, E>;
 
+/// Every numeric entry point reads a JSON number the way `deserialize_u64` does: the visitor
+/// gets the narrowest of `u64`, `i64` and `f64` and checks the range itself.
+macro_rules! forward_to_number {
+    ($($method:ident)*) => {$(
+        fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+            self.deserialize_u64(visitor)
+        }
+    )*};
+}
+
 impl<'de> de::Deserializer<'de> for At<'_> {
     type Error = DecodeError;
 
@@ -260,40 +270,9 @@ impl<'de> de::Deserializer<'de> for At<'_> {
         decoded.map_err(|e| e.at(self.path))
     }
 
-    fn deserialize_u8<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        self.deserialize_u64(visitor)
-    }
-
-    fn deserialize_u16<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        self.deserialize_u64(visitor)
-    }
-
-    fn deserialize_u32<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        self.deserialize_u64(visitor)
-    }
-
-    fn deserialize_i8<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        self.deserialize_u64(visitor)
-    }
-
-    fn deserialize_i16<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        self.deserialize_u64(visitor)
-    }
-
-    fn deserialize_i32<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        self.deserialize_u64(visitor)
-    }
-
-    fn deserialize_i64<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        self.deserialize_u64(visitor)
-    }
-
-    fn deserialize_f32<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        self.deserialize_u64(visitor)
-    }
-
-    fn deserialize_f64<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        self.deserialize_u64(visitor)
+    forward_to_number! {
+        deserialize_u8 deserialize_u16 deserialize_u32 deserialize_i8 deserialize_i16
+        deserialize_i32 deserialize_i64 deserialize_f32 deserialize_f64
     }
 
     forward_to_deserialize_any! {
