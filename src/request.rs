@@ -58,11 +58,11 @@ pub struct Request {
 }
 
 impl Request {
-    /// Parses a request document, with errors that name the bad field.
+    /// Parses a request document, with errors that name the bad field. A key repeated in
+    /// any object (`{"command": "ls", "command": "rm -rf /"}`) is an error: the engine must
+    /// judge the same call the host runs, whichever copy the host's parser would keep.
     pub fn from_json(text: &str) -> Result<Self> {
-        // The plain decoder is several times cheaper than the one that tracks the path to the
-        // bad value; only a request that fails is decoded again, for the error's path.
-        serde_json::from_str(text).or_else(|_| crate::json::from_str(text, "request"))
+        crate::json::from_str(text, "request")
     }
 
     /// A string field of `input`, if `input` is an object and the field is a string.
@@ -120,6 +120,19 @@ mod tests {
     fn rejects_unknown_keys() {
         let e = Request::from_json(r#"{"tool":"Bash","comand":"ls"}"#).unwrap_err();
         assert_eq!(e.kind(), ErrorKind::UnknownField);
+    }
+
+    #[test]
+    fn rejects_a_key_repeated_in_the_input() {
+        // Hosts disagree on which copy wins; the engine must not judge `ls` while `rm` runs.
+        for text in [
+            r#"{"tool":"Bash","input":{"command":"rm -rf /","command":"ls"}}"#,
+            r#"{"tool":"Bash","tool":"Read","input":{}}"#,
+        ] {
+            let e = Request::from_json(text).unwrap_err();
+            assert_eq!(e.kind(), ErrorKind::InvalidJson, "{text}");
+            assert!(e.to_string().contains("duplicate key"), "{e}");
+        }
     }
 
     #[test]
