@@ -179,30 +179,33 @@ impl Broker {
         if plain.effect != Effect::Ask && !unasked {
             return None;
         }
-        // A `dontAsk` deny is never trustable itself; whether a grant may stand in for the
-        // person is what the same call would be in the default mode.
-        let trustable = if unasked {
-            let mut asked = request.clone();
-            asked.mode = Some(Mode::Default);
-            self.evaluator.evaluate(&asked).trustable
-        } else {
-            plain.trustable
-        };
         let agent = request.agent.as_deref();
         let bypass = self.trust.agent_bypass(agent);
-        let grants: Vec<(String, Scope)> = if trustable {
-            self.trust
-                .active(session_id, agent, now_ms)
-                .into_iter()
-                .filter(|g| {
-                    let (_, spec) = crate::trust::split_rule(&g.rule);
-                    spec.is_some() || tool_trustable
-                })
-                .map(|g| (g.rule.clone(), g.scope))
-                .collect()
-        } else {
-            Vec::new()
+        let mut grants: Vec<(String, Scope)> = self
+            .trust
+            .active(session_id, agent, now_ms)
+            .into_iter()
+            .filter(|g| {
+                let (_, spec) = crate::trust::split_rule(&g.rule);
+                spec.is_some() || tool_trustable
+            })
+            .map(|g| (g.rule.clone(), g.scope))
+            .collect();
+        // A `dontAsk` deny is never trustable itself; whether a grant may stand in for the
+        // person is what the same call would be in the default mode (decided only when some
+        // grant could apply, so a call with none is evaluated once).
+        let trustable = || {
+            if unasked {
+                let mut asked = request.clone();
+                asked.mode = Some(Mode::Default);
+                self.evaluator.evaluate(&asked).trustable
+            } else {
+                plain.trustable
+            }
         };
+        if !grants.is_empty() && !trustable() {
+            grants.clear();
+        }
         if grants.is_empty() && !bypass {
             return None;
         }
