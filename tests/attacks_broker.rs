@@ -4,7 +4,12 @@
 //! approvals. Each class has several cases; the JS side (bridge, storage, host callbacks)
 //! is in `tests/js/attacks.test.mjs`.
 #![cfg(not(target_arch = "wasm32"))]
-#![allow(clippy::unwrap_used, clippy::expect_used, reason = "tests fail loudly")]
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    reason = "tests fail loudly"
+)]
 
 use serde_json::{json, Value};
 use sha2::{Digest, Sha256};

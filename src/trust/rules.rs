@@ -124,7 +124,8 @@ fn runs_code(program: &str) -> bool {
 
 /// Tools whose bare prefix is as broad as a shell (`git *` runs hooks and aliases; `npm *`
 /// runs package scripts).
-const BROAD_WITH_WILDCARD_ONLY: &[&str] = &["git", "npm", "npx", "pnpm", "yarn", "cargo"];
+const BROAD_WITH_WILDCARD_ONLY: &[&str] =
+    &["git", "npm", "npx", "pnpm", "yarn", "cargo", "go", "dotnet"];
 
 /// The tool name and the specifier of a rule: `Bash(npm test *)` → (`Bash`, `Some("npm test *")`).
 pub(crate) fn split_rule(rule: &str) -> (&str, Option<&str>) {
@@ -307,6 +308,7 @@ mod tests {
             "Bash($SHELL -c x)",
             "Bash(py* x)",
             "Bash(GIT *)",
+            "Bash(go *)",
             "Bash(X=1)",
         ] {
             let e = check_grant_rule(rule, &Rules).unwrap_err();
@@ -331,6 +333,7 @@ mod tests {
             "Bash(NODE_ENV=test npm test)",
             "Bash(ls -la)",
             "Bash(b2sum x)",
+            "Bash(go test ./...)",
             "mcp__github__create_issue",
         ] {
             check_grant_rule(rule, &Rules).unwrap_or_else(|e| panic!("{rule}: {e}"));
