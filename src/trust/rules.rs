@@ -72,8 +72,6 @@ const INTERIM_CODE_RUNNERS: &[&str] = &[
     "pypy",
     "java",
     "jshell",
-    "dotnet",
-    "go",
     "julia",
     "r",
     "irb",
