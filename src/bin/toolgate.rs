@@ -206,6 +206,9 @@ fn render(x: &Explanation) -> String {
                 from,
                 if r.active { "" } else { " (inactive)" }
             ));
+            if let Some(p) = &r.provenance {
+                out.push_str(&format!("      from {}:{}: {}\n", p.file, p.line, p.text));
+            }
         }
         out.push_str("  (* = matched this call)\n");
     }
