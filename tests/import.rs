@@ -56,7 +56,10 @@ fn request(table: &Table, case: &Case) -> Request {
     let mut value = match (&case.command, &case.request) {
         (Some(c), None) => serde_json::json!({ "tool": "Bash", "input": { "command": c } }),
         (None, Some(r)) => serde_json::to_value(r).unwrap(),
-        _ => panic!("case `{}` needs exactly one of `command` and `request`", case.name),
+        _ => panic!(
+            "case `{}` needs exactly one of `command` and `request`",
+            case.name
+        ),
     };
     value["cwd"] = table.cwd.clone().into();
     if let Some(m) = &case.mode {
@@ -80,11 +83,19 @@ fn tables() -> Vec<(Format, String, Table)> {
         assert!(!paths.is_empty(), "no tables for {}", format.as_str());
         for p in paths {
             let text = std::fs::read_to_string(&p).unwrap();
-            let table: Table = toml::from_str(&text)
-                .unwrap_or_else(|e| panic!("{}: {e}", p.display()));
-            assert!(table.source.starts_with("https://"), "{}: name the source", p.display());
+            let table: Table =
+                toml::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+            assert!(
+                table.source.starts_with("https://"),
+                "{}: name the source",
+                p.display()
+            );
             assert!(!table.description.is_empty());
-            let shown = format!("{}/{}", format.as_str(), p.file_name().unwrap().to_string_lossy());
+            let shown = format!(
+                "{}/{}",
+                format.as_str(),
+                p.file_name().unwrap().to_string_lossy()
+            );
             out.push((format, shown, table));
         }
     }
@@ -92,7 +103,11 @@ fn tables() -> Vec<(Format, String, Table)> {
 }
 
 fn files(table: &Table) -> Vec<(String, String)> {
-    table.file.iter().map(|f| (f.name.clone(), f.text.clone())).collect()
+    table
+        .file
+        .iter()
+        .map(|f| (f.name.clone(), f.text.clone()))
+        .collect()
 }
 
 #[test]
@@ -143,14 +158,23 @@ fn documented_examples_decide_as_documented_or_stricter() {
     for (format, [same, stricter, loose]) in &counts {
         println!("{format:<9} {same:>9} {stricter:>9} {loose:>7}");
     }
-    assert!(looser.is_empty(), "looser than the agent:\n{}", looser.join("\n"));
+    assert!(
+        looser.is_empty(),
+        "looser than the agent:\n{}",
+        looser.join("\n")
+    );
 }
 
 #[test]
 fn import_export_import_is_stable() {
     for (format, shown, table) in tables() {
         let first = import(format, &files(&table)).unwrap().document;
-        for target in [Format::Claude, Format::Copilot, Format::Gemini, Format::Codex] {
+        for target in [
+            Format::Claude,
+            Format::Copilot,
+            Format::Gemini,
+            Format::Codex,
+        ] {
             let out = export(target, &first).unwrap();
             let name = match target {
                 Format::Claude => ".claude/settings.json",
@@ -158,12 +182,21 @@ fn import_export_import_is_stable() {
                 Format::Gemini => "policy.toml",
                 _ => "default.rules",
             };
-            let again = import(target, &[(name.to_owned(), out.text.clone())])
-                .unwrap_or_else(|e| {
-                    panic!("{shown} -> {}: re-import failed: {e}\n{}", target.as_str(), out.text)
+            let again =
+                import(target, &[(name.to_owned(), out.text.clone())]).unwrap_or_else(|e| {
+                    panic!(
+                        "{shown} -> {}: re-import failed: {e}\n{}",
+                        target.as_str(),
+                        out.text
+                    )
                 });
             let out2 = export(target, &again.document).unwrap();
-            assert_eq!(out.text, out2.text, "{shown} -> {} is not stable", target.as_str());
+            assert_eq!(
+                out.text,
+                out2.text,
+                "{shown} -> {} is not stable",
+                target.as_str()
+            );
         }
     }
 }
@@ -173,13 +206,23 @@ fn re_imported_claude_export_is_never_looser() {
     for (format, shown, table) in tables() {
         let first = import(format, &files(&table)).unwrap().document;
         let out = export(Format::Claude, &first).unwrap();
-        if out.warnings.iter().any(|w| w.code == "EXPORT_NOT_EXPRESSED") {
+        if out
+            .warnings
+            .iter()
+            .any(|w| w.code == "EXPORT_NOT_EXPRESSED")
+        {
             continue;
         }
-        let again = import(Format::Claude, &[(".claude/settings.json".to_owned(), out.text)])
-            .unwrap()
-            .document;
-        let (a, b) = (Policy::from_document(first).unwrap(), Policy::from_document(again).unwrap());
+        let again = import(
+            Format::Claude,
+            &[(".claude/settings.json".to_owned(), out.text)],
+        )
+        .unwrap()
+        .document;
+        let (a, b) = (
+            Policy::from_document(first).unwrap(),
+            Policy::from_document(again).unwrap(),
+        );
         for case in &table.case {
             let r = request(&table, case);
             assert!(

@@ -21,7 +21,11 @@ pub fn run(args: &[String]) -> Result<ExitCode, Error> {
                 target = Some(Format::parse(v)?);
             }
             "-o" | "--output" => {
-                output = Some(it.next().ok_or_else(|| usage("`-o` needs a file name"))?.clone());
+                output = Some(
+                    it.next()
+                        .ok_or_else(|| usage("`-o` needs a file name"))?
+                        .clone(),
+                );
             }
             f if f.starts_with('-') && f != "-" => {
                 return Err(usage(&format!("unexpected argument `{f}`")))
@@ -30,7 +34,8 @@ pub fn run(args: &[String]) -> Result<ExitCode, Error> {
             _ => return Err(usage("`export` takes one policy file")),
         }
     }
-    let target = target.ok_or_else(|| usage("`--to` is required: claude, copilot, gemini or codex"))?;
+    let target =
+        target.ok_or_else(|| usage("`--to` is required: claude, copilot, gemini or codex"))?;
     let policy = policy.ok_or_else(|| usage("name the policy file to export (or `-`)"))?;
     let doc = toolgate::json::from_str(&read_input(&policy)?, "policy")
         .map_err(|e| e.within("policy"))?;

@@ -22,11 +22,17 @@ pub fn run(args: &[String]) -> Result<ExitCode, Error> {
                 format = Some(Format::parse(v)?);
             }
             "-o" | "--output" => {
-                output = Some(it.next().ok_or_else(|| usage("`-o` needs a file name"))?.clone());
+                output = Some(
+                    it.next()
+                        .ok_or_else(|| usage("`-o` needs a file name"))?
+                        .clone(),
+                );
             }
             "--strict" => strict = true,
             "--args" => {
-                let v = it.next().ok_or_else(|| usage("`--args` needs the arguments as one string"))?;
+                let v = it
+                    .next()
+                    .ok_or_else(|| usage("`--args` needs the arguments as one string"))?;
                 files.push(("--args".to_owned(), v.clone()));
             }
             f if f.starts_with('-') && f != "-" => {
@@ -52,7 +58,10 @@ pub fn run(args: &[String]) -> Result<ExitCode, Error> {
         imported.document
     };
     let json = serde_json::to_string_pretty(&document).map_err(|e| {
-        Error::new(toolgate::ErrorKind::InvalidJson, format!("cannot encode the policy: {e}"))
+        Error::new(
+            toolgate::ErrorKind::InvalidJson,
+            format!("cannot encode the policy: {e}"),
+        )
     })?;
     write_output(output.as_deref(), &format!("{json}\n"))?;
     Ok(ExitCode::SUCCESS)

@@ -153,7 +153,12 @@ impl Builder {
     /// Adds a directory that counts as inside the working directory.
     pub fn additional_directory(&mut self, layer: usize, dir: &str) {
         if let Some(l) = self.doc.layers.get_mut(layer) {
-            if !l.permissions.additional_directories.iter().any(|d| d == dir) {
+            if !l
+                .permissions
+                .additional_directories
+                .iter()
+                .any(|d| d == dir)
+            {
                 l.permissions.additional_directories.push(dir.to_owned());
             }
         }

@@ -77,8 +77,10 @@ pub(crate) fn import(b: &mut Builder, name: &str, text: &str) -> Result<()> {
     let (scope, file) = scope_of(name);
     let value = jsonc::parse_json(file, text)?;
     let Value::Object(top) = value else {
-        return Err(Origin::new(file, 1, "")
-            .error(ErrorKind::InvalidPolicy, "expected a JSON object of settings"));
+        return Err(Origin::new(file, 1, "").error(
+            ErrorKind::InvalidPolicy,
+            "expected a JSON object of settings",
+        ));
     };
     let layer = b.layer(scope);
     if scope != Layer::User && scope != Layer::Managed && file.starts_with('/') {
@@ -101,15 +103,16 @@ pub(crate) fn import(b: &mut Builder, name: &str, text: &str) -> Result<()> {
             }
             "deniedMcpServers" => {
                 for entry in as_array(v, &origin)? {
-                    let server = entry
-                        .get("serverName")
-                        .and_then(Value::as_str)
-                        .ok_or_else(|| {
-                            origin.error(
-                                ErrorKind::InvalidPolicy,
-                                "each `deniedMcpServers` entry needs a `serverName` string",
-                            )
-                        })?;
+                    let server =
+                        entry
+                            .get("serverName")
+                            .and_then(Value::as_str)
+                            .ok_or_else(|| {
+                                origin.error(
+                                    ErrorKind::InvalidPolicy,
+                                    "each `deniedMcpServers` entry needs a `serverName` string",
+                                )
+                            })?;
                     b.checked_rule(layer, RuleList::Deny, &format!("mcp__{server}"), &origin)?;
                 }
             }
@@ -145,7 +148,11 @@ fn permissions(
         ));
     };
     for (key, v) in perms {
-        let at = Origin::new(file, line_of_json_string(text, key, origin.line), key.clone());
+        let at = Origin::new(
+            file,
+            line_of_json_string(text, key, origin.line),
+            key.clone(),
+        );
         match key.as_str() {
             "allow" | "ask" | "deny" => {
                 let list = match key.as_str() {
@@ -215,11 +222,7 @@ fn strings<'a>(v: &'a Value, origin: &Origin) -> Result<Vec<&'a str>> {
             s.as_str().ok_or_else(|| {
                 origin.error(
                     ErrorKind::InvalidPolicy,
-                    format!(
-                        "`{}` must hold strings, not {}",
-                        origin.text,
-                        json_type(s)
-                    ),
+                    format!("`{}` must hold strings, not {}", origin.text, json_type(s)),
                 )
             })
         })
@@ -278,7 +281,10 @@ mod tests {
     fn scopes() {
         assert_eq!(scope_of("~/.claude/settings.json").0, Layer::User);
         assert_eq!(scope_of("/home/ada/.claude/settings.json").0, Layer::User);
-        assert_eq!(scope_of("/home/ada/p/.claude/settings.json").0, Layer::Project);
+        assert_eq!(
+            scope_of("/home/ada/p/.claude/settings.json").0,
+            Layer::Project
+        );
         assert_eq!(scope_of(".claude/settings.local.json").0, Layer::Local);
         assert_eq!(
             scope_of("/etc/claude-code/managed-settings.json").0,

@@ -91,7 +91,12 @@ fn rules(b: &mut Builder, file: &str, text: &str) -> Result<()> {
     Ok(())
 }
 
-fn prefix_rule(b: &mut Builder, layer: usize, call: &starlark::Call, origin: &Origin) -> Result<()> {
+fn prefix_rule(
+    b: &mut Builder,
+    layer: usize,
+    call: &starlark::Call,
+    origin: &Origin,
+) -> Result<()> {
     let mut pattern = None;
     let mut list = RuleList::Allow;
     for (key, value, line) in &call.args {
@@ -111,7 +116,10 @@ fn prefix_rule(b: &mut Builder, layer: usize, call: &starlark::Call, origin: &Or
                     "forbidden" => RuleList::Deny,
                     other => {
                         return Err(at
-                            .error(ErrorKind::InvalidPolicy, format!("unknown decision `{other}`"))
+                            .error(
+                                ErrorKind::InvalidPolicy,
+                                format!("unknown decision `{other}`"),
+                            )
                             .with_hint("use `allow`, `prompt` or `forbidden`"))
                     }
                 }
@@ -129,7 +137,10 @@ fn prefix_rule(b: &mut Builder, layer: usize, call: &starlark::Call, origin: &Or
             }
             (other, _) => {
                 return Err(at
-                    .error(ErrorKind::UnknownField, format!("unknown argument `{other}`"))
+                    .error(
+                        ErrorKind::UnknownField,
+                        format!("unknown argument `{other}`"),
+                    )
                     .with_hint("use pattern, decision, justification, match or not_match"))
             }
         }
@@ -201,7 +212,11 @@ fn prefix_rule(b: &mut Builder, layer: usize, call: &starlark::Call, origin: &Or
                 origin,
                 format!(
                     "{} pattern `{}` is widened: a `*` or a space inside a token matches more",
-                    if list == RuleList::Deny { "forbidden" } else { "prompt" },
+                    if list == RuleList::Deny {
+                        "forbidden"
+                    } else {
+                        "prompt"
+                    },
                     words.join(" ")
                 ),
             );
@@ -290,11 +305,16 @@ fn config(b: &mut Builder, file: &str, text: &str) -> Result<()> {
         }
     }
     let Some((approval, origin)) = approval.or_else(|| {
-        sandbox.as_ref().map(|(_, o)| ("on-request".to_owned(), o.clone()))
+        sandbox
+            .as_ref()
+            .map(|(_, o)| ("on-request".to_owned(), o.clone()))
     }) else {
         return Ok(());
     };
-    let sandbox_mode = sandbox.as_ref().map(|(s, _)| s.as_str()).unwrap_or("workspace-write");
+    let sandbox_mode = sandbox
+        .as_ref()
+        .map(|(s, _)| s.as_str())
+        .unwrap_or("workspace-write");
     let mode = match (approval.as_str(), sandbox_mode) {
         ("untrusted", _) => Mode::Default,
         ("never", "read-only") => Mode::Plan,

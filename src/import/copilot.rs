@@ -69,9 +69,8 @@ pub(crate) fn import(b: &mut Builder, name: &str, text: &str) -> Result<()> {
 
 /// Imports `copilot` command-line arguments (`--args '...'` or a file of them).
 fn arguments(b: &mut Builder, file: &str, text: &str) -> Result<()> {
-    let words = split_args(text).map_err(|(line, e)| {
-        Origin::new(file, line, "").error(ErrorKind::InvalidPolicy, e)
-    })?;
+    let words = split_args(text)
+        .map_err(|(line, e)| Origin::new(file, line, "").error(ErrorKind::InvalidPolicy, e))?;
     let layer = b.layer(Layer::Cli);
     let mut it = words.iter().peekable();
     let mut first = true;
@@ -90,10 +89,7 @@ fn arguments(b: &mut Builder, file: &str, text: &str) -> Result<()> {
             match &inline {
                 Some(v) => Ok(v.clone()),
                 None => it.next().map(|(_, v)| v.clone()).ok_or_else(|| {
-                    at(flag).error(
-                        ErrorKind::InvalidPolicy,
-                        format!("`{flag}` needs {what}"),
-                    )
+                    at(flag).error(ErrorKind::InvalidPolicy, format!("`{flag}` needs {what}"))
                 }),
             }
         };
@@ -107,7 +103,12 @@ fn arguments(b: &mut Builder, file: &str, text: &str) -> Result<()> {
                     "--allow-url" => (Flag::AllowUrl, format!("url({v})")),
                     _ => (Flag::DenyUrl, format!("url({v})")),
                 };
-                check(b, &rule, matches!(kind, Flag::AllowTool | Flag::AllowUrl), &o)?;
+                check(
+                    b,
+                    &rule,
+                    matches!(kind, Flag::AllowTool | Flag::AllowUrl),
+                    &o,
+                )?;
                 if crate::rule::Rule::parse(&rule).is_ok() {
                     b.flag(kind, &v, &o);
                 }
@@ -160,8 +161,9 @@ fn check(b: &mut Builder, rule: &str, allow: bool, origin: &Origin) -> Result<()
 fn config(b: &mut Builder, file: &str, text: &str) -> Result<()> {
     let value = jsonc::parse(file, text)?;
     let Value::Object(top) = value else {
-        return Err(Origin::new(file, 1, "")
-            .error(ErrorKind::InvalidPolicy, "expected a JSON object"));
+        return Err(
+            Origin::new(file, 1, "").error(ErrorKind::InvalidPolicy, "expected a JSON object")
+        );
     };
     let layer = b.layer(Layer::User);
     for (key, v) in &top {
@@ -201,7 +203,12 @@ fn config(b: &mut Builder, file: &str, text: &str) -> Result<()> {
                     Flag::AllowUrl | Flag::DenyUrl => format!("url({item})"),
                     _ => item.clone(),
                 };
-                check(b, &rule, matches!(kind, Flag::AllowTool | Flag::AllowUrl), &o)?;
+                check(
+                    b,
+                    &rule,
+                    matches!(kind, Flag::AllowTool | Flag::AllowUrl),
+                    &o,
+                )?;
                 if crate::rule::Rule::parse(&rule).is_ok() {
                     b.flag(kind, &item, &o);
                 }
@@ -288,7 +295,10 @@ pub(crate) fn split_args(text: &str) -> std::result::Result<Vec<(u32, String)>, 
                         None => {
                             return Err((
                                 start,
-                                format!("unterminated {} quote", if c == '"' { "double" } else { "single" }),
+                                format!(
+                                    "unterminated {} quote",
+                                    if c == '"' { "double" } else { "single" }
+                                ),
                             ))
                         }
                     }
@@ -309,11 +319,21 @@ mod tests {
 
     #[test]
     fn splits_like_a_shell() {
-        let w = split_args("copilot --allow-tool 'shell(git push)' \\\n --deny-tool=\"shell(rm)\" # c\n-p x").unwrap();
+        let w = split_args(
+            "copilot --allow-tool 'shell(git push)' \\\n --deny-tool=\"shell(rm)\" # c\n-p x",
+        )
+        .unwrap();
         let words: Vec<&str> = w.iter().map(|(_, s)| s.as_str()).collect();
         assert_eq!(
             words,
-            ["copilot", "--allow-tool", "shell(git push)", "--deny-tool=shell(rm)", "-p", "x"]
+            [
+                "copilot",
+                "--allow-tool",
+                "shell(git push)",
+                "--deny-tool=shell(rm)",
+                "-p",
+                "x"
+            ]
         );
         assert_eq!(w.get(4).map(|(l, _)| *l), Some(3));
         assert!(split_args("'x").is_err());

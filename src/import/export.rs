@@ -82,7 +82,8 @@ impl Writer {
     }
 
     fn approximated(&mut self, path: &str, message: impl Into<String>) {
-        self.warnings.push(Warning::new(APPROXIMATED, path, message));
+        self.warnings
+            .push(Warning::new(APPROXIMATED, path, message));
     }
 }
 
@@ -116,15 +117,29 @@ fn items(doc: &PolicyDocument) -> Result<Vec<Item>> {
             push(RuleList::Deny, r, format!("copilot.denyTools[{i}]"))?;
         }
         for (i, r) in c.deny_urls.iter().enumerate() {
-            push(RuleList::Deny, &format!("url({r})"), format!("copilot.denyUrls[{i}]"))?;
+            push(
+                RuleList::Deny,
+                &format!("url({r})"),
+                format!("copilot.denyUrls[{i}]"),
+            )?;
         }
         for (i, r) in c.allow_tools.iter().enumerate() {
             push(RuleList::Allow, r, format!("copilot.allowTools[{i}]"))?;
         }
         for (i, r) in c.allow_urls.iter().enumerate() {
-            push(RuleList::Allow, &format!("url({r})"), format!("copilot.allowUrls[{i}]"))?;
+            push(
+                RuleList::Allow,
+                &format!("url({r})"),
+                format!("copilot.allowUrls[{i}]"),
+            )?;
         }
     }
+    let rank = |l: RuleList| match l {
+        RuleList::Deny => 0,
+        RuleList::Ask => 1,
+        RuleList::Allow => 2,
+    };
+    out.sort_by_key(|i| rank(i.list));
     Ok(out)
 }
 
@@ -134,7 +149,10 @@ fn common(w: &mut Writer, doc: &PolicyDocument, target: Format) {
         w.left_out("tools", "per-tool defaults are not exported");
     }
     if doc.mcp_servers.values().any(|s| s.trusted) {
-        w.left_out("mcpServers", "trusted MCP servers are not exported: their read-only tools ask");
+        w.left_out(
+            "mcpServers",
+            "trusted MCP servers are not exported: their read-only tools ask",
+        );
     }
     if doc.agents.values().any(|a| a.bypass_permissions) {
         w.left_out("agents", "per-agent bypass is not exported");
@@ -144,7 +162,10 @@ fn common(w: &mut Writer, doc: &PolicyDocument, target: Format) {
             w.approximated(&format!("layers[{i}].root"), "the layer's root is not exported: `/path` rules are relative to the working directory");
         }
         if l.allow_managed_permission_rules_only && target != Format::Claude {
-            w.left_out(&format!("layers[{i}]"), "`allowManagedPermissionRulesOnly` is not exported");
+            w.left_out(
+                &format!("layers[{i}]"),
+                "`allowManagedPermissionRulesOnly` is not exported",
+            );
         }
     }
     if target != Format::Claude {
@@ -153,7 +174,10 @@ fn common(w: &mut Writer, doc: &PolicyDocument, target: Format) {
             .or_else(|| doc.layers.iter().find_map(|l| l.permissions.default_mode))
             .or_else(|| doc.permissions.as_ref().and_then(|p| p.default_mode));
         if let Some(m) = mode.filter(|m| *m != crate::mode::Mode::Default) {
-            w.left_out("defaultMode", format!("the mode `{}` is not exported", m.as_str()));
+            w.left_out(
+                "defaultMode",
+                format!("the mode `{}` is not exported", m.as_str()),
+            );
         }
     }
 }
@@ -171,21 +195,37 @@ fn literal_text(glob: &str) -> &str {
     glob.split('*').next().unwrap_or("")
 }
 
-/// A shell rule's matcher, or `None` for every command.
-fn command(rule: &Rule) -> Option<Option<&CommandMatch>> {
-    match (rule.tool(), rule.specifier()) {
-        (ToolSelector::Builtin { tool, .. }, spec) if tool.defaults.kind == ToolKind::Shell => {
-            match spec {
-                None => Some(None),
-                Some(Specifier::Command(c)) => match &c.matcher {
-                    CommandMatch::Exact(e) if e == "*" => Some(None),
-                    m => Some(Some(m)),
-                },
-                Some(_) => None,
-            }
-        }
-        _ => None,
+/// What a shell rule matches.
+enum Cmd {
+    /// Every command.
+    All,
+    /// These words, then a space or the end.
+    Prefix(String),
+    /// Exactly this command.
+    Exact(String),
+    /// A glob (`*` spans anything), as written between the parentheses.
+    Glob(String),
+}
+
+/// A shell rule's matcher, or `None` for other rules.
+fn command(rule: &Rule) -> Option<Cmd> {
+    let (ToolSelector::Builtin { tool, .. }, spec) = (rule.tool(), rule.specifier()) else {
+        return None;
+    };
+    if tool.defaults.kind != ToolKind::Shell {
+        return None;
     }
+    Some(match spec {
+        None => Cmd::All,
+        Some(Specifier::Command(c)) => match &c.matcher {
+            CommandMatch::Exact(e) if e == "*" => Cmd::All,
+            CommandMatch::Exact(e) if e.contains('*') => Cmd::Glob(e.clone()),
+            CommandMatch::Exact(e) => Cmd::Exact(e.clone()),
+            CommandMatch::Prefix(p) if p.contains('*') => Cmd::Glob(format!("{p} *")),
+            CommandMatch::Prefix(p) => Cmd::Prefix(p.clone()),
+        },
+        Some(_) => return None,
+    })
 }
 
 fn spec_text(rule: &Rule) -> String {
@@ -200,10 +240,10 @@ fn claude(w: &mut Writer, doc: &PolicyDocument, items: &[Item]) -> String {
     let mut lists: [Vec<String>; 3] = [Vec::new(), Vec::new(), Vec::new()];
     for it in items {
         let out = match (it.rule.tool(), it.rule.specifier()) {
-            _ if command(&it.rule).is_some() => match command(&it.rule).flatten() {
-                None => Some("Bash".to_owned()),
-                Some(CommandMatch::Prefix(p)) => Some(format!("Bash({p} *)")),
-                Some(CommandMatch::Exact(e)) => Some(format!("Bash({e})")),
+            _ if command(&it.rule).is_some() => match command(&it.rule) {
+                Some(Cmd::Prefix(p)) => Some(format!("Bash({p} *)")),
+                Some(Cmd::Exact(e) | Cmd::Glob(e)) => Some(format!("Bash({e})")),
+                _ => Some("Bash".to_owned()),
             },
             (ToolSelector::Builtin { tool, .. }, spec) => {
                 let name = match tool.defaults.kind {
@@ -217,7 +257,10 @@ fn claude(w: &mut Writer, doc: &PolicyDocument, items: &[Item]) -> String {
                 };
                 match (name, spec) {
                     (None, _) => {
-                        w.left_out(&it.path, format!("Claude Code has no tool for `{}`", it.rule));
+                        w.left_out(
+                            &it.path,
+                            format!("Claude Code has no tool for `{}`", it.rule),
+                        );
                         None
                     }
                     (Some(n), None) => Some(n.to_owned()),
@@ -228,12 +271,18 @@ fn claude(w: &mut Writer, doc: &PolicyDocument, items: &[Item]) -> String {
                         if plain {
                             Some(format!("WebFetch(domain:{host})"))
                         } else if it.list == RuleList::Allow {
-                            w.left_out(&it.path, format!("`{}` is narrower than a domain; it is left out", it.rule));
+                            w.left_out(
+                                &it.path,
+                                format!("`{}` is narrower than a domain; it is left out", it.rule),
+                            );
                             None
                         } else {
                             let h = host.split_once("://").map_or(host.as_str(), |(_, r)| r);
                             let h = h.split(['/', ':']).next().unwrap_or(h);
-                            w.approximated(&it.path, format!("`{}` is widened to its domain", it.rule));
+                            w.approximated(
+                                &it.path,
+                                format!("`{}` is widened to its domain", it.rule),
+                            );
                             Some(format!("WebFetch(domain:{h})"))
                         }
                     }
@@ -264,7 +313,10 @@ fn claude(w: &mut Writer, doc: &PolicyDocument, items: &[Item]) -> String {
         }
     }
     let mut dirs: Vec<String> = Vec::new();
-    let all_perms = doc.permissions.iter().chain(doc.layers.iter().map(|l| &l.permissions));
+    let all_perms = doc
+        .permissions
+        .iter()
+        .chain(doc.layers.iter().map(|l| &l.permissions));
     let mut mode = doc.default_mode;
     let mut disable = false;
     for p in all_perms {
@@ -284,10 +336,27 @@ fn claude(w: &mut Writer, doc: &PolicyDocument, items: &[Item]) -> String {
     }
     if disable {
         perms.insert("disableBypassPermissionsMode".to_owned(), "disable".into());
+        w.left_out(
+            "layers",
+            "`disableBypassPermissionsMode` holds only in managed-settings.json: copy it there",
+        );
+    }
+    if doc
+        .layers
+        .iter()
+        .any(|l| l.allow_managed_permission_rules_only)
+    {
+        w.left_out(
+            "layers",
+            "`allowManagedPermissionRulesOnly` holds only in managed-settings.json: copy it there",
+        );
     }
     if let Some(c) = &doc.copilot {
         if c.allow_all || c.allow_all_tools || c.allow_all_paths || c.allow_all_urls {
-            w.left_out("copilot", "the allow-all flags are not exported: those calls ask");
+            w.left_out(
+                "copilot",
+                "the allow-all flags are not exported: those calls ask",
+            );
         }
     }
     if doc.layers.len() > 1 {
@@ -311,17 +380,20 @@ fn copilot(w: &mut Writer, doc: &PolicyDocument, items: &[Item]) -> String {
             RuleList::Allow => ("--allow-tool", "--allow-url"),
             RuleList::Deny => ("--deny-tool", "--deny-url"),
             RuleList::Ask => {
-                w.left_out(&it.path, format!("Copilot CLI has no ask list: `{}` is left out", it.rule));
+                w.left_out(
+                    &it.path,
+                    format!("Copilot CLI has no ask list: `{}` is left out", it.rule),
+                );
                 continue;
             }
         };
         let deny = it.list == RuleList::Deny;
         if let Some(m) = command(&it.rule) {
             match m {
-                None => add(allow_flag, "shell"),
-                Some(CommandMatch::Prefix(p)) => add(allow_flag, &format!("shell({p})")),
-                Some(CommandMatch::Exact(e)) if deny => {
-                    let words = literal_words(e);
+                Cmd::All => add(allow_flag, "shell"),
+                Cmd::Prefix(p) => add(allow_flag, &format!("shell({p})")),
+                Cmd::Exact(e) | Cmd::Glob(e) if deny => {
+                    let words = literal_words(&e);
                     w.approximated(&it.path, format!("`{}` is widened to a prefix", it.rule));
                     if words.is_empty() {
                         add(allow_flag, "shell");
@@ -329,7 +401,13 @@ fn copilot(w: &mut Writer, doc: &PolicyDocument, items: &[Item]) -> String {
                         add(allow_flag, &format!("shell({words})"));
                     }
                 }
-                Some(CommandMatch::Exact(_)) => w.left_out(&it.path, format!("Copilot CLI rules are prefixes: `{}` would allow more, so it is left out", it.rule)),
+                Cmd::Exact(_) | Cmd::Glob(_) => w.left_out(
+                    &it.path,
+                    format!(
+                        "Copilot CLI rules are prefixes: `{}` would allow more, so it is left out",
+                        it.rule
+                    ),
+                ),
             }
             continue;
         }
@@ -344,21 +422,39 @@ fn copilot(w: &mut Writer, doc: &PolicyDocument, items: &[Item]) -> String {
                 match spec {
                     None => add(allow_flag, "write"),
                     Some(_) if deny => {
-                        w.approximated(&it.path, format!("`{}` is widened to every write", it.rule));
+                        w.approximated(
+                            &it.path,
+                            format!("`{}` is widened to every write", it.rule),
+                        );
                         add(allow_flag, "write");
                     }
-                    Some(_) => w.left_out(&it.path, format!("Copilot CLI has no path rules: `{}` is left out", it.rule)),
+                    Some(_) => w.left_out(
+                        &it.path,
+                        format!("Copilot CLI has no path rules: `{}` is left out", it.rule),
+                    ),
                 }
             }
-            (ToolSelector::Mcp { server, tool: t, .. }, _) => match t {
+            (
+                ToolSelector::Mcp {
+                    server, tool: t, ..
+                },
+                _,
+            ) => match t {
                 Some(t) => add(allow_flag, &format!("{server}({t})")),
                 None => add(allow_flag, server),
             },
             (ToolSelector::Name(_), _) => add(allow_flag, &it.rule.to_string()),
-            _ => w.left_out(&it.path, format!("Copilot CLI cannot express `{}`", it.rule)),
+            _ => w.left_out(
+                &it.path,
+                format!("Copilot CLI cannot express `{}`", it.rule),
+            ),
         }
     }
-    let dirs = doc.permissions.iter().chain(doc.layers.iter().map(|l| &l.permissions)).flat_map(|p| p.additional_directories.iter());
+    let dirs = doc
+        .permissions
+        .iter()
+        .chain(doc.layers.iter().map(|l| &l.permissions))
+        .flat_map(|p| p.additional_directories.iter());
     for d in dirs {
         add("--add-dir", d);
     }
@@ -374,6 +470,20 @@ fn copilot(w: &mut Writer, doc: &PolicyDocument, items: &[Item]) -> String {
             }
         }
     }
+    let order = [
+        "--deny-tool",
+        "--deny-url",
+        "--allow-tool",
+        "--allow-url",
+        "--add-dir",
+        "--allow-all",
+    ];
+    lines.sort_by_key(|l| {
+        order
+            .iter()
+            .position(|o| l.starts_with(o))
+            .unwrap_or(order.len())
+    });
     let mut text = lines.join(" \\\n");
     text.push('\n');
     text
@@ -382,7 +492,8 @@ fn copilot(w: &mut Writer, doc: &PolicyDocument, items: &[Item]) -> String {
 /// Quotes a shell word when it needs it.
 fn quote(s: &str) -> String {
     if !s.is_empty()
-        && s.chars().all(|c| c.is_ascii_alphanumeric() || "-_./:@,+=".contains(c))
+        && s.chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_./:@,+=".contains(c))
     {
         s.to_owned()
     } else {
@@ -418,23 +529,39 @@ fn gemini(w: &mut Writer, _doc: &PolicyDocument, items: &[Item]) -> String {
         if let Some(m) = command(&it.rule) {
             let tool = "toolName = \"run_shell_command\"\n".to_owned();
             match m {
-                None => rule(&mut out, it.list, tool),
-                Some(CommandMatch::Prefix(p)) if allow => {
+                Cmd::All => rule(&mut out, it.list, tool),
+                Cmd::Prefix(p) if allow => {
                     w.approximated(&it.path, format!("`{}` becomes the prefix `{p} ` (with a space), so the bare command asks", it.rule));
-                    rule(&mut out, it.list, format!("{tool}commandPrefix = {}\n", toml_str(&format!("{p} "))));
+                    rule(
+                        &mut out,
+                        it.list,
+                        format!("{tool}commandPrefix = {}\n", toml_str(&format!("{p} "))),
+                    );
                 }
-                Some(CommandMatch::Prefix(p)) => rule(&mut out, it.list, format!("{tool}commandPrefix = {}\n", toml_str(p))),
-                Some(CommandMatch::Exact(_)) if allow => w.left_out(&it.path, format!("Gemini CLI prefixes would allow more than `{}`; it is left out", it.rule)),
-                Some(CommandMatch::Exact(e)) => {
-                    let p = literal_text(e);
+                Cmd::Prefix(p) => rule(
+                    &mut out,
+                    it.list,
+                    format!("{tool}commandPrefix = {}\n", toml_str(&p)),
+                ),
+                Cmd::Exact(_) | Cmd::Glob(_) if allow => w.left_out(
+                    &it.path,
+                    format!(
+                        "Gemini CLI prefixes would allow more than `{}`; it is left out",
+                        it.rule
+                    ),
+                ),
+                Cmd::Exact(e) | Cmd::Glob(e) => {
+                    let p = literal_text(&e);
                     if p.trim().is_empty() {
                         rule(&mut out, it.list, tool);
                     } else {
-                        rule(&mut out, it.list, format!("{tool}commandPrefix = {}\n", toml_str(p)));
+                        rule(
+                            &mut out,
+                            it.list,
+                            format!("{tool}commandPrefix = {}\n", toml_str(p)),
+                        );
                     }
-                    if e.contains('*') || !p.is_empty() {
-                        w.approximated(&it.path, format!("`{}` is widened to a prefix", it.rule));
-                    }
+                    w.approximated(&it.path, format!("`{}` is widened to a prefix", it.rule));
                 }
             }
             continue;
@@ -449,7 +576,9 @@ fn gemini(w: &mut Writer, _doc: &PolicyDocument, items: &[Item]) -> String {
                 ToolKind::Fetch => Some("web_fetch".to_owned()),
                 _ => None,
             },
-            ToolSelector::Mcp { server, tool, .. } => Some(format!("{server}__{}", tool.as_deref().unwrap_or("*"))),
+            ToolSelector::Mcp { server, tool, .. } => {
+                Some(format!("{server}__{}", tool.as_deref().unwrap_or("*")))
+            }
             ToolSelector::Name(n) => match it.rule.specifier() {
                 Some(Specifier::McpTool(t)) => Some(format!("{n}__{t}")),
                 _ => Some(n.clone()),
@@ -463,13 +592,26 @@ fn gemini(w: &mut Writer, _doc: &PolicyDocument, items: &[Item]) -> String {
         let has_spec = it.rule.specifier().is_some()
             && !matches!(it.rule.specifier(), Some(Specifier::McpTool(_)));
         if has_spec && allow {
-            w.left_out(&it.path, format!("Gemini CLI cannot express `{}` as narrowly; it is left out", it.rule));
+            w.left_out(
+                &it.path,
+                format!(
+                    "Gemini CLI cannot express `{}` as narrowly; it is left out",
+                    it.rule
+                ),
+            );
             continue;
         }
         if has_spec {
-            w.approximated(&it.path, format!("`{}` is widened to every call of `{name}`", it.rule));
+            w.approximated(
+                &it.path,
+                format!("`{}` is widened to every call of `{name}`", it.rule),
+            );
         }
-        rule(&mut out, it.list, format!("toolName = {}\n", toml_str(&name)));
+        rule(
+            &mut out,
+            it.list,
+            format!("toolName = {}\n", toml_str(&name)),
+        );
     }
     out
 }
@@ -483,27 +625,48 @@ fn codex(w: &mut Writer, _doc: &PolicyDocument, items: &[Item]) -> String {
             RuleList::Deny => "forbidden",
         };
         let Some(m) = command(&it.rule) else {
-            w.left_out(&it.path, format!("Codex rules cover shell commands only: `{}` is left out", it.rule));
+            w.left_out(
+                &it.path,
+                format!(
+                    "Codex rules cover shell commands only: `{}` is left out",
+                    it.rule
+                ),
+            );
             continue;
         };
         let words: String = match m {
-            None => String::new(),
-            Some(CommandMatch::Prefix(p)) => p.clone(),
-            Some(CommandMatch::Exact(_)) if it.list == RuleList::Allow => {
-                w.left_out(&it.path, format!("Codex rules are prefixes: `{}` would allow more, so it is left out", it.rule));
+            Cmd::All => String::new(),
+            Cmd::Prefix(p) => p,
+            Cmd::Exact(_) | Cmd::Glob(_) if it.list == RuleList::Allow => {
+                w.left_out(
+                    &it.path,
+                    format!(
+                        "Codex rules are prefixes: `{}` would allow more, so it is left out",
+                        it.rule
+                    ),
+                );
                 continue;
             }
-            Some(CommandMatch::Exact(e)) => {
+            Cmd::Exact(e) | Cmd::Glob(e) => {
                 w.approximated(&it.path, format!("`{}` is widened to a prefix", it.rule));
-                literal_words(e)
+                literal_words(&e)
             }
         };
         if words.is_empty() {
-            w.left_out(&it.path, format!("Codex cannot express a rule on every command: `{}` is left out", it.rule));
+            w.left_out(
+                &it.path,
+                format!(
+                    "Codex cannot express a rule on every command: `{}` is left out",
+                    it.rule
+                ),
+            );
             continue;
         }
         let pattern: Vec<String> = words.split(' ').map(toml_str).collect();
-        let line = format!("prefix_rule(pattern = [{}], decision = \"{decision}\")\n", pattern.join(", "));
+        let line = format!(
+            "prefix_rule(pattern = [{}], decision = \"{decision}\")\n",
+            pattern.join(", ")
+        );
         if !out.contains(&line) {
             out.push_str(&line);
         }

@@ -14,7 +14,7 @@ use crate::error::{ErrorKind, Result};
 
 use super::builder::{json_type, line_at, line_of_json_string, Builder, Origin};
 use super::jsonc;
-use super::translate::{command_regex, list_name, prefix_rule, regex};
+use super::translate::{command_regex, list_name, prefix_rule, regex, wide_prefix_rules};
 
 /// Gemini's built-in tool names and the toolgate spelling of each.
 const TOOLS: &[(&str, &str)] = &[
@@ -113,8 +113,10 @@ fn policy(b: &mut Builder, file: &str, text: &str) -> Result<()> {
                 .with_hint("a policy file holds `[[rule]]` tables"));
         }
         let Some(rules) = v.as_array() else {
-            return Err(Origin::new(file, 1, "rule")
-                .error(ErrorKind::InvalidPolicy, "`rule` must be an array of tables"));
+            return Err(Origin::new(file, 1, "rule").error(
+                ErrorKind::InvalidPolicy,
+                "`rule` must be an array of tables",
+            ));
         };
         for (i, r) in rules.iter().enumerate() {
             let line = headers.get(i).copied().unwrap_or(1);
@@ -187,7 +189,10 @@ fn rule(b: &mut Builder, layer: usize, r: &Toml, origin: &Origin) -> Result<Gemi
         Some("ask_user") => RuleList::Ask,
         Some(other) => {
             return Err(origin
-                .error(ErrorKind::InvalidPolicy, format!("unknown decision `{other}`"))
+                .error(
+                    ErrorKind::InvalidPolicy,
+                    format!("unknown decision `{other}`"),
+                )
                 .with_hint("use `allow`, `deny` or `ask_user`"))
         }
         None => {
@@ -249,7 +254,10 @@ fn rule(b: &mut Builder, layer: usize, r: &Toml, origin: &Origin) -> Result<Gemi
         }
     }
     if one("denyMessage")?.is_some() || one("deny_message")?.is_some() {
-        b.not_imported(origin, "the deny message is not imported (it is in the provenance)");
+        b.not_imported(
+            origin,
+            "the deny message is not imported (it is in the provenance)",
+        );
     }
     let mcp = one("mcpName")?;
     let mut names = str_or_list("toolName")?;
@@ -260,7 +268,11 @@ fn rule(b: &mut Builder, layer: usize, r: &Toml, origin: &Origin) -> Result<Gemi
         names.push("run_shell_command".to_owned());
     }
     if names.is_empty() {
-        names.push(if mcp.is_some() { String::new() } else { "*".to_owned() });
+        names.push(if mcp.is_some() {
+            String::new()
+        } else {
+            "*".to_owned()
+        });
     }
     let mut tools = Vec::new();
     for name in &names {
@@ -270,7 +282,9 @@ fn rule(b: &mut Builder, layer: usize, r: &Toml, origin: &Origin) -> Result<Gemi
         if (!prefixes.is_empty() || command_re.is_some()) && !shell {
             return Err(origin.error(
                 ErrorKind::InvalidPolicy,
-                format!("`commandPrefix` and `commandRegex` apply to `run_shell_command`, not `{name}`"),
+                format!(
+                    "`commandPrefix` and `commandRegex` apply to `run_shell_command`, not `{name}`"
+                ),
             ));
         }
         if !prefixes.is_empty() {
@@ -285,13 +299,9 @@ fn rule(b: &mut Builder, layer: usize, r: &Toml, origin: &Origin) -> Result<Gemi
                     }
                 } else {
                     // Gemini compares the prefix as text: `git` also covers `gitk`.
-                    let words = p.split_whitespace().collect::<Vec<_>>().join(" ");
-                    let r = if p.ends_with(char::is_whitespace) {
-                        format!("Bash({words} *)")
-                    } else {
-                        format!("Bash({words}*)")
-                    };
-                    b.checked_rule(layer, list, &r, origin)?;
+                    for r in wide_prefix_rules(p, true) {
+                        b.checked_rule(layer, list, &r, origin)?;
+                    }
                 }
             }
         } else if let Some(re) = &command_re {
@@ -363,9 +373,9 @@ fn priorities(b: &mut Builder, rules: &[GeminiRule]) {
         let outranked = rules.iter().any(|o| {
             rank(o.list) > rank(r.list)
                 && o.priority < r.priority
-                && o.tools.iter().any(|t| {
-                    r.tools.contains(t) || t == "*" || r.tools.iter().any(|x| x == "*")
-                })
+                && o.tools
+                    .iter()
+                    .any(|t| r.tools.contains(t) || t == "*" || r.tools.iter().any(|x| x == "*"))
         });
         if outranked {
             b.approximated(
@@ -406,8 +416,12 @@ fn settings(b: &mut Builder, file: &str, text: &str) -> Result<()> {
     let mut lists: Vec<(&str, &Value)> = Vec::new();
     if let Some(tools) = value.get("tools") {
         let Value::Object(tools) = tools else {
-            return Err(Origin::new(file, line_of_json_string(text, "tools", 1), "tools")
-                .error(ErrorKind::InvalidPolicy, format!("`tools` must be an object, not {}", json_type(tools))));
+            return Err(
+                Origin::new(file, line_of_json_string(text, "tools", 1), "tools").error(
+                    ErrorKind::InvalidPolicy,
+                    format!("`tools` must be an object, not {}", json_type(tools)),
+                ),
+            );
         };
         for (k, v) in tools {
             match k.as_str() {
@@ -418,12 +432,21 @@ fn settings(b: &mut Builder, file: &str, text: &str) -> Result<()> {
                         b.not_imported(&o, "`tools.autoAccept` is not imported: toolgate decides what is safe on its own");
                     }
                 }
-                "sandbox" | "shell" | "discoveryCommand" | "callCommand" | "useRipgrep"
-                | "enableToolOutputTruncation" | "truncateToolOutputThreshold"
-                | "truncateToolOutputLines" | "enableMessageBusIntegration" | "enableHooks"
-                | "usePty" | "approvalMode" => {}
+                "sandbox"
+                | "shell"
+                | "discoveryCommand"
+                | "callCommand"
+                | "useRipgrep"
+                | "enableToolOutputTruncation"
+                | "truncateToolOutputThreshold"
+                | "truncateToolOutputLines"
+                | "enableMessageBusIntegration"
+                | "enableHooks"
+                | "usePty"
+                | "approvalMode" => {}
                 other => {
-                    let o = Origin::new(file, line_of_json_string(text, other, 1), other.to_owned());
+                    let o =
+                        Origin::new(file, line_of_json_string(text, other, 1), other.to_owned());
                     return Err(o
                         .error(ErrorKind::UnknownField, format!("unknown setting `tools.{other}`"))
                         .with_hint("check the spelling; unknown keys are rejected so that a typo cannot weaken a policy"));
@@ -431,7 +454,11 @@ fn settings(b: &mut Builder, file: &str, text: &str) -> Result<()> {
             }
         }
     }
-    for (old, new) in [("allowedTools", "allowed"), ("excludeTools", "exclude"), ("coreTools", "core")] {
+    for (old, new) in [
+        ("allowedTools", "allowed"),
+        ("excludeTools", "exclude"),
+        ("coreTools", "core"),
+    ] {
         if let Some(v) = value.get(old) {
             lists.push((new, v));
         }
@@ -439,18 +466,28 @@ fn settings(b: &mut Builder, file: &str, text: &str) -> Result<()> {
     for (kind, v) in lists {
         let origin = Origin::new(file, line_of_json_string(text, kind, 1), kind.to_owned());
         let items = v.as_array().ok_or_else(|| {
-            origin.error(ErrorKind::InvalidPolicy, format!("`{kind}` must be an array, not {}", json_type(v)))
+            origin.error(
+                ErrorKind::InvalidPolicy,
+                format!("`{kind}` must be an array, not {}", json_type(v)),
+            )
         })?;
         if kind == "core" {
             return Err(origin
                 .error(ErrorKind::InvalidPolicy, "`tools.core` limits the agent to a list of tools, which toolgate cannot express")
                 .with_hint("remove `tools.core`, or deny the tools you do not want with `tools.exclude`"));
         }
-        let list = if kind == "allowed" { RuleList::Allow } else { RuleList::Deny };
+        let list = if kind == "allowed" {
+            RuleList::Allow
+        } else {
+            RuleList::Deny
+        };
         let mut line = origin.line;
         for item in items {
             let Some(s) = item.as_str() else {
-                return Err(origin.error(ErrorKind::InvalidPolicy, format!("`{kind}` must hold strings")));
+                return Err(origin.error(
+                    ErrorKind::InvalidPolicy,
+                    format!("`{kind}` must hold strings"),
+                ));
             };
             line = line_of_json_string(text, s, line);
             let o = Origin::new(file, line, s.to_owned());
@@ -465,14 +502,20 @@ fn settings(b: &mut Builder, file: &str, text: &str) -> Result<()> {
                     if list == RuleList::Allow {
                         match prefix_rule(cmd) {
                             Some(r) => b.checked_rule(layer, list, &r, &o)?,
-                            None => b.approximated(&o, format!("`{s}` has a `*`; it is left out, so those commands ask")),
+                            None => b.approximated(
+                                &o,
+                                format!("`{s}` has a `*`; it is left out, so those commands ask"),
+                            ),
                         }
                     } else {
-                        let words = cmd.split_whitespace().collect::<Vec<_>>().join(" ");
-                        b.checked_rule(layer, list, &format!("Bash({words}*)"), &o)?;
+                        for r in wide_prefix_rules(cmd, true) {
+                            b.checked_rule(layer, list, &r, &o)?;
+                        }
                     }
                 }
-                Some(_) if list == RuleList::Allow => b.approximated(&o, format!("`{s}` is left out, so those calls ask")),
+                Some(_) if list == RuleList::Allow => {
+                    b.approximated(&o, format!("`{s}` is left out, so those calls ask"))
+                }
                 _ => b.checked_rule(layer, list, &tool, &o)?,
             }
         }

@@ -253,7 +253,10 @@ mod tests {
             ])
         );
         assert_eq!(forms(r"^ls\b", false), Some(vec![("ls".to_owned(), false)]));
-        assert_eq!(forms("npm test", true), Some(vec![("npm test".to_owned(), false)]));
+        assert_eq!(
+            forms("npm test", true),
+            Some(vec![("npm test".to_owned(), false)])
+        );
     }
 
     #[test]
@@ -269,7 +272,10 @@ mod tests {
         let p = |s: &str| Regex::parse(s).unwrap().literal_prefixes();
         assert_eq!(p(r"rm\s+-rf"), Some(vec!["rm ".to_owned()]));
         assert_eq!(p(r"^sudo\s"), Some(vec!["sudo ".to_owned()]));
-        assert_eq!(p(r"\.(pem|key)$"), Some(vec![".pem".to_owned(), ".key".to_owned()]));
+        assert_eq!(
+            p(r"\.(pem|key)$"),
+            Some(vec![".pem".to_owned(), ".key".to_owned()])
+        );
         assert_eq!(p(r".*"), None);
         assert!(Regex::parse("(").is_err());
     }

@@ -40,7 +40,9 @@ impl Lexer<'_> {
     fn err(&self, line: u32, message: impl Into<String>) -> Error {
         Error::new(ErrorKind::InvalidPolicy, message)
             .at(format!("{}:{line}", self.file))
-            .with_hint("execpolicy files hold `prefix_rule(...)` calls with string and list arguments")
+            .with_hint(
+                "execpolicy files hold `prefix_rule(...)` calls with string and list arguments",
+            )
     }
 
     fn tokens(&mut self) -> Result<Vec<(Tok, u32, usize)>> {
@@ -66,7 +68,10 @@ impl Lexer<'_> {
                         let mut look = self.chars.clone();
                         look.next();
                         if look.peek().map(|(_, d)| *d) == Some(c) {
-                            return Err(self.err(line, "triple-quoted strings are outside the supported subset"));
+                            return Err(self.err(
+                                line,
+                                "triple-quoted strings are outside the supported subset",
+                            ));
                         }
                     }
                     let s = self.string(c, line)?;
@@ -153,7 +158,10 @@ pub(crate) fn parse(file: &str, text: &str) -> Result<Vec<Call>> {
         let name = name.clone();
         p.pos += 1;
         if name == "def" || name == "load" || name == "if" || name == "for" {
-            return Err(lexer.err(line, format!("`{name}` is outside the supported Starlark subset")));
+            return Err(lexer.err(
+                line,
+                format!("`{name}` is outside the supported Starlark subset"),
+            ));
         }
         p.expect('(', "`(` after the function name")?;
         let mut args = Vec::new();
@@ -259,12 +267,13 @@ impl Parser<'_> {
                     format!("variable `{i}` is outside the supported Starlark subset"),
                 ))
             }
-            Tok::Punct(p) => {
-                return Err(self.lexer.err(line, format!("unexpected `{p}`")))
-            }
+            Tok::Punct(p) => return Err(self.lexer.err(line, format!("unexpected `{p}`"))),
         };
         if let Some((Tok::Punct('('), _, _)) = self.peek() {
-            return Err(self.lexer.err(line, "nested calls are outside the supported Starlark subset"));
+            return Err(self.lexer.err(
+                line,
+                "nested calls are outside the supported Starlark subset",
+            ));
         }
         Ok(v)
     }

@@ -17,6 +17,25 @@ pub(crate) fn prefix_rule(words: &str) -> Option<String> {
     Some(format!("Bash({words} *)"))
 }
 
+/// The deny or ask rules that cover every command starting with the text `prefix` (or, when
+/// not `anchored`, containing it): `rm -rf` gives `Bash(rm -rf*)`, which also covers
+/// `rm -rfv`, and `Bash(rm -rf *)`.
+pub(crate) fn wide_prefix_rules(prefix: &str, anchored: bool) -> Vec<String> {
+    let words = prefix.split_whitespace().collect::<Vec<_>>().join(" ");
+    let lead = if anchored { "" } else { "*" };
+    if words.is_empty() {
+        return vec!["Bash".to_owned()];
+    }
+    if prefix.ends_with(char::is_whitespace) {
+        vec![format!("Bash({lead}{words} *)")]
+    } else {
+        vec![
+            format!("Bash({lead}{words}*)"),
+            format!("Bash({lead}{words} *)"),
+        ]
+    }
+}
+
 /// Parses a regex, or fails with an error at `origin`.
 pub(crate) fn regex(pattern: &str, origin: &Origin) -> Result<Regex> {
     Regex::parse(pattern).map_err(|e| {
@@ -65,16 +84,13 @@ pub(crate) fn command_regex(
         Some(lits) => {
             let exact = re.command_forms(anchored).is_some();
             for lit in lits {
-                let rule = if starts {
-                    format!("Bash({lit}*)")
-                } else {
-                    format!("Bash(*{lit}*)")
-                };
-                if Rule::parse(&rule).is_err() {
-                    b.rule(layer, list, "Bash", origin);
-                    continue;
+                for rule in wide_prefix_rules(&lit, starts) {
+                    if Rule::parse(&rule).is_err() {
+                        b.rule(layer, list, "Bash", origin);
+                        continue;
+                    }
+                    b.rule(layer, list, &rule, origin);
                 }
-                b.rule(layer, list, &rule, origin);
             }
             if !exact || !starts {
                 b.approximated(
@@ -83,7 +99,11 @@ pub(crate) fn command_regex(
                         "{} regex `{pattern}` is widened to every command {} its literal \
                          text",
                         list_name(list),
-                        if starts { "starting with" } else { "containing" }
+                        if starts {
+                            "starting with"
+                        } else {
+                            "containing"
+                        }
                     ),
                 );
             }
@@ -210,8 +230,7 @@ pub(crate) fn url_regex(
             hs.iter().all(|h| {
                 h.contains('.')
                     && !h.starts_with('.')
-                    && h
-                        .chars()
+                    && h.chars()
                         .all(|c| c.is_ascii_alphanumeric() || c == '.' || c == '-')
             })
         });

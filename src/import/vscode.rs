@@ -13,12 +13,15 @@ use crate::mode::Mode;
 
 use super::builder::{json_type, line_of_json_string, Builder, Origin};
 use super::jsonc;
-use super::translate::{command_regex, prefix_rule};
+use super::translate::{command_regex, prefix_rule, wide_prefix_rules};
 
 pub(crate) fn import(b: &mut Builder, name: &str, text: &str) -> Result<()> {
     let value = jsonc::parse(name, text)?;
     let Value::Object(top) = value else {
-        return Err(Origin::new(name, 1, "").error(ErrorKind::InvalidPolicy, "expected a JSON object of settings"));
+        return Err(Origin::new(name, 1, "").error(
+            ErrorKind::InvalidPolicy,
+            "expected a JSON object of settings",
+        ));
     };
     let layer = b.layer(Layer::User);
     for (key, v) in &top {
@@ -31,40 +34,78 @@ pub(crate) fn import(b: &mut Builder, name: &str, text: &str) -> Result<()> {
                     b.approximated(&origin, "global auto-approve becomes `bypassPermissions`: ask and deny rules, protected paths and unreadable commands still ask or deny");
                 }
                 Value::Bool(false) | Value::Null => {}
-                other => return Err(origin.error(ErrorKind::InvalidPolicy, format!("`{key}` must be a boolean, not {}", json_type(other)))),
+                other => {
+                    return Err(origin.error(
+                        ErrorKind::InvalidPolicy,
+                        format!("`{key}` must be a boolean, not {}", json_type(other)),
+                    ))
+                }
             },
             "chat.tools.eligibleForAutoApproval" => {
                 let map = object(v, &origin)?;
                 for (tool, eligible) in map {
-                    let o = Origin::new(name, line_of_json_string(text, tool, origin.line), format!("\"{tool}\": {eligible}"));
+                    let o = Origin::new(
+                        name,
+                        line_of_json_string(text, tool, origin.line),
+                        format!("\"{tool}\": {eligible}"),
+                    );
                     match eligible {
-                        Value::Bool(false) => b.checked_rule(layer, RuleList::Ask, &tool_name(tool), &o)?,
+                        Value::Bool(false) => {
+                            b.checked_rule(layer, RuleList::Ask, &tool_name(tool), &o)?
+                        }
                         Value::Bool(true) => {}
-                        other => return Err(o.error(ErrorKind::InvalidPolicy, format!("expected a boolean, not {}", json_type(other)))),
+                        other => {
+                            return Err(o.error(
+                                ErrorKind::InvalidPolicy,
+                                format!("expected a boolean, not {}", json_type(other)),
+                            ))
+                        }
                     }
                 }
             }
             "chat.tools.urls.autoApprove" => {
                 let map = object(v, &origin)?;
                 for (pattern, approve) in map {
-                    let o = Origin::new(name, line_of_json_string(text, pattern, origin.line), format!("\"{pattern}\": {approve}"));
+                    let o = Origin::new(
+                        name,
+                        line_of_json_string(text, pattern, origin.line),
+                        format!("\"{pattern}\": {approve}"),
+                    );
                     let request = match approve {
                         Value::Bool(b) => *b,
                         Value::Object(m) => {
                             for k in m.keys() {
                                 if k != "approveRequest" && k != "approveResponse" {
-                                    return Err(o.error(ErrorKind::UnknownField, format!("unknown key `{k}`")).with_hint("use `approveRequest` and `approveResponse`"));
+                                    return Err(o
+                                        .error(
+                                            ErrorKind::UnknownField,
+                                            format!("unknown key `{k}`"),
+                                        )
+                                        .with_hint("use `approveRequest` and `approveResponse`"));
                                 }
                             }
-                            m.get("approveRequest").and_then(Value::as_bool).unwrap_or(false)
+                            m.get("approveRequest")
+                                .and_then(Value::as_bool)
+                                .unwrap_or(false)
                         }
                         Value::Null => false,
-                        other => return Err(o.error(ErrorKind::InvalidPolicy, format!("expected a boolean or an object, not {}", json_type(other)))),
+                        other => {
+                            return Err(o.error(
+                                ErrorKind::InvalidPolicy,
+                                format!(
+                                    "expected a boolean or an object, not {}",
+                                    json_type(other)
+                                ),
+                            ))
+                        }
                     };
                     if !request {
                         continue;
                     }
-                    let spec = pattern.strip_suffix("/*").or_else(|| pattern.strip_suffix('*').filter(|p| p.ends_with('/'))).unwrap_or(pattern);
+                    let spec = pattern
+                        .strip_suffix("/*")
+                        .or_else(|| pattern.strip_suffix('*').filter(|p| p.ends_with('/')))
+                        .unwrap_or(pattern);
                     let spec = spec.trim_end_matches('/');
                     let rule = format!("url({spec})");
                     let after_scheme = spec.split_once("://").map_or(spec, |(_, r)| r);
@@ -93,39 +134,80 @@ fn tool_name(tool: &str) -> String {
 }
 
 fn object<'a>(v: &'a Value, origin: &Origin) -> Result<&'a Map<String, Value>> {
-    v.as_object().ok_or_else(|| origin.error(ErrorKind::InvalidPolicy, format!("`{}` must be an object, not {}", origin.text, json_type(v))))
+    v.as_object().ok_or_else(|| {
+        origin.error(
+            ErrorKind::InvalidPolicy,
+            format!("`{}` must be an object, not {}", origin.text, json_type(v)),
+        )
+    })
 }
 
-fn terminal(b: &mut Builder, layer: usize, file: &str, text: &str, v: &Value, origin: &Origin) -> Result<()> {
+fn terminal(
+    b: &mut Builder,
+    layer: usize,
+    file: &str,
+    text: &str,
+    v: &Value,
+    origin: &Origin,
+) -> Result<()> {
     let map = object(v, origin)?;
     let mut line = origin.line;
     for (key, value) in map {
         line = line_of_json_string(text, key, line);
-        let o = Origin::new(file, line, format!("{}: {value}", serde_json::to_string(key).unwrap_or_default()));
+        let o = Origin::new(
+            file,
+            line,
+            format!(
+                "{}: {value}",
+                serde_json::to_string(key).unwrap_or_default()
+            ),
+        );
         let (approve, whole_line) = match value {
             Value::Null => continue,
             Value::Bool(a) => (*a, false),
             Value::Object(m) => {
                 for k in m.keys() {
                     if k != "approve" && k != "matchCommandLine" {
-                        return Err(o.error(ErrorKind::UnknownField, format!("unknown key `{k}`")).with_hint("use `approve` and `matchCommandLine`"));
+                        return Err(o
+                            .error(ErrorKind::UnknownField, format!("unknown key `{k}`"))
+                            .with_hint("use `approve` and `matchCommandLine`"));
                     }
                 }
                 let Some(approve) = m.get("approve").and_then(Value::as_bool) else {
                     return Err(o.error(ErrorKind::InvalidPolicy, "`approve` must be a boolean"));
                 };
-                (approve, m.get("matchCommandLine").and_then(Value::as_bool).unwrap_or(false))
+                (
+                    approve,
+                    m.get("matchCommandLine")
+                        .and_then(Value::as_bool)
+                        .unwrap_or(false),
+                )
             }
-            other => return Err(o.error(ErrorKind::InvalidPolicy, format!("expected a boolean, null or an object, not {}", json_type(other)))),
+            other => {
+                return Err(o.error(
+                    ErrorKind::InvalidPolicy,
+                    format!(
+                        "expected a boolean, null or an object, not {}",
+                        json_type(other)
+                    ),
+                ))
+            }
         };
-        let list = if approve { RuleList::Allow } else { RuleList::Ask };
+        let list = if approve {
+            RuleList::Allow
+        } else {
+            RuleList::Ask
+        };
         if whole_line && approve {
             b.approximated(&o, "`matchCommandLine` is not needed: toolgate allows a command line only when each of its commands is allowed");
         }
         if let Some(re) = regex_key(key) {
             let (pattern, flags) = re;
             if flags.contains('i') && list == RuleList::Ask {
-                b.approximated(&o, "the `i` flag is dropped: toolgate matches this ask case-sensitively");
+                b.approximated(
+                    &o,
+                    "the `i` flag is dropped: toolgate matches this ask case-sensitively",
+                );
             }
             command_regex(b, layer, list, pattern, false, &o)?;
             continue;
@@ -134,11 +216,15 @@ fn terminal(b: &mut Builder, layer: usize, file: &str, text: &str, v: &Value, or
         if approve {
             match prefix_rule(key) {
                 Some(r) => b.checked_rule(layer, list, &r, &o)?,
-                None => b.approximated(&o, format!("`{key}` has a `*`; it is left out, so those commands ask")),
+                None => b.approximated(
+                    &o,
+                    format!("`{key}` has a `*`; it is left out, so those commands ask"),
+                ),
             }
         } else {
-            let words = key.split_whitespace().collect::<Vec<_>>().join(" ");
-            b.checked_rule(layer, list, &format!("Bash({words}*)"), &o)?;
+            for r in wide_prefix_rules(key, true) {
+                b.checked_rule(layer, list, &r, &o)?;
+            }
         }
     }
     Ok(())
@@ -149,7 +235,10 @@ fn regex_key(key: &str) -> Option<(&str, &str)> {
     let rest = key.strip_prefix('/')?;
     let end = rest.rfind('/')?;
     let (pattern, flags) = (rest.get(..end)?, rest.get(end + 1..)?);
-    flags.chars().all(|c| c.is_ascii_alphabetic()).then_some((pattern, flags))
+    flags
+        .chars()
+        .all(|c| c.is_ascii_alphabetic())
+        .then_some((pattern, flags))
 }
 
 #[cfg(test)]
@@ -158,7 +247,10 @@ mod tests {
 
     #[test]
     fn regex_keys() {
-        assert_eq!(regex_key("/^git (status|show)$/"), Some(("^git (status|show)$", "")));
+        assert_eq!(
+            regex_key("/^git (status|show)$/"),
+            Some(("^git (status|show)$", ""))
+        );
         assert_eq!(regex_key("/rm/i"), Some(("rm", "i")));
         assert_eq!(regex_key("mkdir"), None);
     }

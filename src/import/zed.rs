@@ -32,7 +32,11 @@ const TOOLS: &[(&str, &str, Input)] = &[
     ("move_path", "move_path", Input::Other),
     ("copy_path", "copy_path", Input::Other),
     ("create_directory", "create_directory", Input::Other),
-    ("restore_file_from_disk", "restore_file_from_disk", Input::Other),
+    (
+        "restore_file_from_disk",
+        "restore_file_from_disk",
+        Input::Other,
+    ),
     ("save_file", "save_file", Input::Other),
     ("fetch", "WebFetch", Input::Url),
     ("web_search", "web_search", Input::Other),
@@ -46,16 +50,29 @@ pub(crate) fn import(b: &mut Builder, name: &str, text: &str) -> Result<()> {
     let agent_line = line_of_json_string(text, "agent", 1);
     let layer = b.layer(Layer::User);
     let Some(agent) = agent.as_object() else {
-        return Err(Origin::new(name, agent_line, "agent").error(ErrorKind::InvalidPolicy, "`agent` must be an object"));
+        return Err(Origin::new(name, agent_line, "agent")
+            .error(ErrorKind::InvalidPolicy, "`agent` must be an object"));
     };
-    if agent.get("always_allow_tool_actions").and_then(Value::as_bool) == Some(true) {
-        let o = Origin::new(name, line_of_json_string(text, "always_allow_tool_actions", agent_line), "\"always_allow_tool_actions\": true");
+    if agent
+        .get("always_allow_tool_actions")
+        .and_then(Value::as_bool)
+        == Some(true)
+    {
+        let o = Origin::new(
+            name,
+            line_of_json_string(text, "always_allow_tool_actions", agent_line),
+            "\"always_allow_tool_actions\": true",
+        );
         global_allow(b, layer, &o, &[])?;
     }
     let Some(perms) = agent.get("tool_permissions") else {
         return Ok(());
     };
-    let origin = Origin::new(name, line_of_json_string(text, "tool_permissions", agent_line), "tool_permissions");
+    let origin = Origin::new(
+        name,
+        line_of_json_string(text, "tool_permissions", agent_line),
+        "tool_permissions",
+    );
     let perms = object(perms, &origin)?;
     let mut global = None;
     let mut tools = None;
@@ -63,7 +80,14 @@ pub(crate) fn import(b: &mut Builder, name: &str, text: &str) -> Result<()> {
         match k.as_str() {
             "default" => global = Some(level(v, &origin)?),
             "tools" => tools = Some(object(v, &origin)?),
-            other => return Err(origin.error(ErrorKind::UnknownField, format!("unknown key `tool_permissions.{other}`")).with_hint("use `default` and `tools`")),
+            other => {
+                return Err(origin
+                    .error(
+                        ErrorKind::UnknownField,
+                        format!("unknown key `tool_permissions.{other}`"),
+                    )
+                    .with_hint("use `default` and `tools`"))
+            }
         }
     }
     let mut own_default: Vec<String> = Vec::new();
@@ -83,12 +107,22 @@ pub(crate) fn import(b: &mut Builder, name: &str, text: &str) -> Result<()> {
                 let list = match k.as_str() {
                     "default" => {
                         own_default.push(tool.clone());
-                        let o = Origin::new(name, line_of_json_string(text, k, line), format!("{tool}.default: {v}"));
+                        let o = Origin::new(
+                            name,
+                            line_of_json_string(text, k, line),
+                            format!("{tool}.default: {v}"),
+                        );
                         match level(v, &o)? {
-                            Level::Allow => b.checked_rule(layer, RuleList::Allow, &rule_name, &o)?,
+                            Level::Allow => {
+                                b.checked_rule(layer, RuleList::Allow, &rule_name, &o)?
+                            }
                             Level::Deny => {
                                 b.checked_rule(layer, RuleList::Deny, &rule_name, &o)?;
-                                if settings.get("always_allow").and_then(Value::as_array).is_some_and(|a| !a.is_empty()) {
+                                if settings
+                                    .get("always_allow")
+                                    .and_then(Value::as_array)
+                                    .is_some_and(|a| !a.is_empty())
+                                {
                                     b.approximated(&o, format!("the default `deny` of `{tool}` also wins over its `always_allow` patterns"));
                                 }
                             }
@@ -99,10 +133,17 @@ pub(crate) fn import(b: &mut Builder, name: &str, text: &str) -> Result<()> {
                     "always_allow" => RuleList::Allow,
                     "always_deny" => RuleList::Deny,
                     "always_confirm" => RuleList::Ask,
-                    other => return Err(to.error(ErrorKind::UnknownField, format!("unknown key `{other}`")).with_hint("use default, always_allow, always_deny or always_confirm")),
+                    other => {
+                        return Err(to
+                            .error(ErrorKind::UnknownField, format!("unknown key `{other}`"))
+                            .with_hint("use default, always_allow, always_deny or always_confirm"))
+                    }
                 };
                 let Some(items) = v.as_array() else {
-                    return Err(to.error(ErrorKind::InvalidPolicy, format!("`{k}` must be an array, not {}", json_type(v))));
+                    return Err(to.error(
+                        ErrorKind::InvalidPolicy,
+                        format!("`{k}` must be an array, not {}", json_type(v)),
+                    ));
                 };
                 let mut pline = line_of_json_string(text, k, line);
                 for item in items {
@@ -123,7 +164,12 @@ pub(crate) fn import(b: &mut Builder, name: &str, text: &str) -> Result<()> {
                                 b.approximated(&o, format!("allow pattern `{pattern}` on `{tool}` is left out, so those calls ask"));
                             } else {
                                 b.checked_rule(layer, list, &rule_name, &o)?;
-                                b.approximated(&o, format!("pattern `{pattern}` is widened to every call of `{tool}`"));
+                                b.approximated(
+                                    &o,
+                                    format!(
+                                        "pattern `{pattern}` is widened to every call of `{tool}`"
+                                    ),
+                                );
                             }
                         }
                     }
@@ -143,13 +189,21 @@ pub(crate) fn import(b: &mut Builder, name: &str, text: &str) -> Result<()> {
 }
 
 /// The global `allow`: every permission-checked tool without its own default is allowed.
-fn global_allow(b: &mut Builder, layer: usize, origin: &Origin, own_default: &[String]) -> Result<()> {
+fn global_allow(
+    b: &mut Builder,
+    layer: usize,
+    origin: &Origin,
+    own_default: &[String],
+) -> Result<()> {
     for (zed, rule, _) in TOOLS {
         if !own_default.iter().any(|d| d == zed) {
             b.checked_rule(layer, RuleList::Allow, rule, origin)?;
         }
     }
-    b.approximated(origin, "the global default `allow` covers Zed's own tools; MCP tools without a rule still ask");
+    b.approximated(
+        origin,
+        "the global default `allow` covers Zed's own tools; MCP tools without a rule still ask",
+    );
     Ok(())
 }
 
@@ -165,25 +219,43 @@ fn level(v: &Value, origin: &Origin) -> Result<Level> {
         Some("allow") => Ok(Level::Allow),
         Some("confirm") => Ok(Level::Confirm),
         Some("deny") => Ok(Level::Deny),
-        _ => Err(origin.error(ErrorKind::InvalidPolicy, format!("expected `\"allow\"`, `\"confirm\"` or `\"deny\"`, not `{v}`"))),
+        _ => Err(origin.error(
+            ErrorKind::InvalidPolicy,
+            format!("expected `\"allow\"`, `\"confirm\"` or `\"deny\"`, not `{v}`"),
+        )),
     }
 }
 
 fn object<'a>(v: &'a Value, origin: &Origin) -> Result<&'a Map<String, Value>> {
-    v.as_object().ok_or_else(|| origin.error(ErrorKind::InvalidPolicy, format!("`{}` must be an object, not {}", origin.text, json_type(v))))
+    v.as_object().ok_or_else(|| {
+        origin.error(
+            ErrorKind::InvalidPolicy,
+            format!("`{}` must be an object, not {}", origin.text, json_type(v)),
+        )
+    })
 }
 
 fn pattern_of<'a>(item: &'a Value, origin: &Origin) -> Result<(&'a str, bool)> {
     let Some(m) = item.as_object() else {
-        return Err(origin.error(ErrorKind::InvalidPolicy, format!("expected `{{\"pattern\": ...}}`, not {}", json_type(item))));
+        return Err(origin.error(
+            ErrorKind::InvalidPolicy,
+            format!("expected `{{\"pattern\": ...}}`, not {}", json_type(item)),
+        ));
     };
     for k in m.keys() {
         if k != "pattern" && k != "case_sensitive" {
-            return Err(origin.error(ErrorKind::UnknownField, format!("unknown key `{k}`")).with_hint("use `pattern` and `case_sensitive`"));
+            return Err(origin
+                .error(ErrorKind::UnknownField, format!("unknown key `{k}`"))
+                .with_hint("use `pattern` and `case_sensitive`"));
         }
     }
     let Some(p) = m.get("pattern").and_then(Value::as_str) else {
         return Err(origin.error(ErrorKind::InvalidPolicy, "`pattern` must be a string"));
     };
-    Ok((p, m.get("case_sensitive").and_then(Value::as_bool).unwrap_or(false)))
+    Ok((
+        p,
+        m.get("case_sensitive")
+            .and_then(Value::as_bool)
+            .unwrap_or(false),
+    ))
 }
