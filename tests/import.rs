@@ -5,7 +5,12 @@
 //! import again must be stable; bad input is a typed error naming the file and line.
 #![cfg(not(target_arch = "wasm32"))]
 // Test helpers may panic: a panic is a test failure.
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
 
 use std::collections::BTreeMap;
 use std::path::Path;

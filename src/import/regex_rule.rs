@@ -134,7 +134,7 @@ impl Regex {
     /// The finite set of strings the whole regex matches, when it has no anchors or other
     /// look-arounds; `None` otherwise.
     pub fn plain_strings(&self) -> Option<Vec<String>> {
-        strings_of(&[self.hir.clone()])
+        strings_of(std::slice::from_ref(&self.hir))
     }
 }
 
