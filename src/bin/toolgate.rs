@@ -216,7 +216,8 @@ fn render(x: &Explanation) -> String {
                 if r.active { "" } else { " (inactive)" }
             ));
             if let Some(p) = &r.provenance {
-                out.push_str(&format!("      from {}:{}: {}\n", p.file, p.line, p.text));
+                let text = p.text.split_whitespace().collect::<Vec<_>>().join(" ");
+                out.push_str(&format!("      from {}:{}: {text}\n", p.file, p.line));
             }
         }
         out.push_str("  (* = matched this call)\n");

@@ -13,7 +13,8 @@ pub fn run(args: &[String]) -> Result<ExitCode, Error> {
     let mut format = None;
     let mut output = None;
     let mut strict = false;
-    let mut files: Vec<(String, String)> = Vec::new();
+    // Each file's name, and its text when given inline (`--args`).
+    let mut files: Vec<(String, Option<String>)> = Vec::new();
     let mut it = args.iter();
     while let Some(a) = it.next() {
         match a.as_str() {
@@ -33,12 +34,12 @@ pub fn run(args: &[String]) -> Result<ExitCode, Error> {
                 let v = it
                     .next()
                     .ok_or_else(|| usage("`--args` needs the arguments as one string"))?;
-                files.push(("--args".to_owned(), v.clone()));
+                files.push(("--args".to_owned(), Some(v.clone())));
             }
             f if f.starts_with('-') && f != "-" => {
                 return Err(usage(&format!("unexpected argument `{f}`")))
             }
-            file => files.push((file.to_owned(), read_input(file)?)),
+            file => files.push((file.to_owned(), None)),
         }
     }
     let format = format.ok_or_else(|| {
@@ -50,6 +51,13 @@ pub fn run(args: &[String]) -> Result<ExitCode, Error> {
     if format != Format::Copilot && files.iter().any(|(n, _)| n == "--args") {
         return Err(usage("`--args` is for `--from copilot` only"));
     }
+    let files = files
+        .into_iter()
+        .map(|(name, text)| match text {
+            Some(t) => Ok((name, t)),
+            None => read_input(&name).map(|t| (name, t)),
+        })
+        .collect::<Result<Vec<_>, Error>>()?;
     let imported = import(format, &files)?;
     print_warnings(&imported.warnings);
     let document = if strict {

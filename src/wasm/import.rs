@@ -33,8 +33,7 @@ struct ExportResult {
 #[wasm_bindgen(js_name = importPolicy, skip_typescript)]
 pub fn import_policy(format: &str, files: &str, strict: bool) -> Result<JsValue, JsValue> {
     let format = Format::parse(format).map_err(|e| js_error(&e))?;
-    let files: Vec<AgentFile> =
-        crate::json::from_str(files, "files").map_err(|e| js_error(&e))?;
+    let files: Vec<AgentFile> = crate::json::from_str(files, "files").map_err(|e| js_error(&e))?;
     let files: Vec<(String, String)> = files.into_iter().map(|f| (f.name, f.text)).collect();
     let imported = import(format, &files).map_err(|e| js_error(&e))?;
     let result = if strict {
