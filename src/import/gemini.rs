@@ -131,7 +131,7 @@ fn policy(b: &mut Builder, file: &str, text: &str) -> Result<()> {
                         keep
                     }
                 })
-                .filter(|l| !l.trim().is_empty())
+                .filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
                 .collect();
             let origin = Origin::new(file, line, lines.join("\n"));
             read.push(rule(b, layer, r, &origin)?);
