@@ -171,6 +171,7 @@ fn prefix_rule(
         };
         alternatives.push(options);
     }
+    check_examples(call, &alternatives, origin)?;
     let mut commands: Vec<Vec<String>> = vec![Vec::new()];
     for options in &alternatives {
         let mut next = Vec::new();
@@ -232,6 +233,71 @@ fn prefix_rule(
             format!("Bash({joined} *)")
         };
         b.checked_rule(layer, list, &rule, origin)?;
+    }
+    Ok(())
+}
+
+/// Checks the rule's `match` and `not_match` examples against its pattern, as Codex does when
+/// it loads a policy: a policy whose examples fail does not load.
+fn check_examples(call: &starlark::Call, pattern: &[Vec<String>], origin: &Origin) -> Result<()> {
+    for (key, value, line) in &call.args {
+        let must_match = match key.as_str() {
+            "match" => true,
+            "not_match" => false,
+            _ => continue,
+        };
+        let Value::List(examples) = value else {
+            continue;
+        };
+        let at = Origin::new(&origin.file, *line, origin.text.clone());
+        for example in examples {
+            let argv: Vec<String> = match example {
+                Value::Str(s) => super::copilot::split_args(s)
+                    .map_err(|(_, e)| {
+                        at.error(ErrorKind::InvalidPolicy, format!("example `{s}`: {e}"))
+                    })?
+                    .into_iter()
+                    .map(|(_, w)| w)
+                    .collect(),
+                Value::List(words) => words
+                    .iter()
+                    .map(|w| match w {
+                        Value::Str(s) => Ok(s.clone()),
+                        _ => Err(at.error(
+                            ErrorKind::InvalidPolicy,
+                            "an example must be a string or a list of strings",
+                        )),
+                    })
+                    .collect::<Result<_>>()?,
+                _ => {
+                    return Err(at.error(
+                        ErrorKind::InvalidPolicy,
+                        "an example must be a string or a list of strings",
+                    ))
+                }
+            };
+            let matches = argv.len() >= pattern.len()
+                && pattern
+                    .iter()
+                    .zip(&argv)
+                    .all(|(options, word)| options.contains(word));
+            if matches != must_match {
+                return Err(at
+                    .error(
+                        ErrorKind::ExampleFailed,
+                        format!(
+                            "`{key}` example `{}` {} the pattern",
+                            argv.join(" "),
+                            if must_match {
+                                "does not match"
+                            } else {
+                                "matches"
+                            }
+                        ),
+                    )
+                    .with_hint("fix the pattern or the example"));
+            }
+        }
     }
     Ok(())
 }
