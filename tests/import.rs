@@ -299,3 +299,22 @@ fn strict_turns_warnings_into_an_error() {
     let e = imported.strict().unwrap_err();
     assert_eq!((e.code(), e.path()), ("INVALID_POLICY", "z.json:1"));
 }
+
+#[test]
+fn provenance_must_name_a_rule() {
+    let e = Policy::from_json(
+        r#"{"permissions":{"deny":["Bash(rm *)"]},
+            "provenance":{"permissions.deny[1]":{"file":"a","line":1,"text":"x"}}}"#,
+    )
+    .unwrap_err();
+    assert_eq!(
+        (e.code(), e.path()),
+        ("INVALID_POLICY", "provenance.permissions.deny[1]")
+    );
+    let ok = Policy::from_json(
+        r#"{"permissions":{"deny":["Bash(rm *)"]},
+            "provenance":{"permissions.deny[0]":{"file":"a","line":1,"text":"x"}}}"#,
+    )
+    .unwrap();
+    assert_eq!(ok.provenance("permissions.deny[0]").unwrap().file, "a");
+}
