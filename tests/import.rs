@@ -318,3 +318,103 @@ fn provenance_must_name_a_rule() {
     .unwrap();
     assert_eq!(ok.provenance("permissions.deny[0]").unwrap().file, "a");
 }
+
+/// Smaller forms of each format: the rules or settings they become, and whether a warning is
+/// listed.
+#[test]
+fn each_form_becomes_the_documented_rules() {
+    let cases: &[(Format, &str, &str, &[&str], bool)] = &[
+        (
+            Format::Gemini,
+            "p.toml",
+            "[[rule]]\ntoolName = \"run_shell_command\"\nargsPattern = '\"command\":\"git (status|log)'\ndecision = \"allow\"\n",
+            &["Bash(git status *)", "Bash(git log *)"],
+            false,
+        ),
+        (
+            Format::Gemini,
+            "p.toml",
+            "[[rule]]\ntoolName = \"read_file\"\nargsPattern = 'secret'\ndecision = \"deny\"\n",
+            &["\"Read\""],
+            true,
+        ),
+        (
+            Format::Gemini,
+            "p.toml",
+            "[[rule]]\ntoolName = \"run_shell_command\"\ndecision = \"allow\"\nmodes = [\"yolo\"]\n",
+            &[],
+            true,
+        ),
+        (
+            Format::Gemini,
+            "p.toml",
+            "[[rule]]\ntoolName = \"run_shell_command\"\ncommandRegex = \"curl .*\\\\| *sh\"\ndecision = \"deny\"\n",
+            &["Bash(curl *)"],
+            true,
+        ),
+        (
+            Format::Vscode,
+            "s.json",
+            "{\"chat.tools.eligibleForAutoApproval\": {\"runTasks\": false}, \"chat.tools.autoApprove\": true}",
+            &["\"runTasks\"", "\"defaultMode\": \"bypassPermissions\""],
+            true,
+        ),
+        (
+            Format::Claude,
+            "managed-settings.json",
+            "{\"deniedMcpServers\": [{\"serverName\": \"filesystem\"}], \"allowManagedPermissionRulesOnly\": true}",
+            &["mcp__filesystem", "\"source\": \"managed\"", "\"allowManagedPermissionRulesOnly\": true"],
+            false,
+        ),
+        (
+            Format::Claude,
+            "s.json",
+            "{\"hooks\": {}, \"permissions\": {\"allow\": [\"Read(../x)\"]}}",
+            &[],
+            true,
+        ),
+        (
+            Format::Codex,
+            "config.toml",
+            "approval_policy = \"on-request\"\nsandbox_mode = \"workspace-write\"\n",
+            &["\"defaultMode\": \"acceptEdits\""],
+            true,
+        ),
+        (
+            Format::Codex,
+            "config.toml",
+            "approval_policy = \"never\"\nsandbox_mode = \"danger-full-access\"\n",
+            &["\"defaultMode\": \"bypassPermissions\""],
+            false,
+        ),
+        (
+            Format::Zed,
+            "z.json",
+            "{\"agent\": {\"tool_permissions\": {\"default\": \"deny\", \"tools\": {\"terminal\": {\"always_allow\": [{\"pattern\": \"^git status$\"}]}}}}}",
+            &["\"defaultMode\": \"dontAsk\"", "Bash(git status)"],
+            true,
+        ),
+        (
+            Format::Copilot,
+            "args",
+            "copilot --yolo --add-dir=/srv/data",
+            &["\"allowAll\": true", "/srv/data"],
+            false,
+        ),
+    ];
+    for (format, name, text, expected, warns) in cases {
+        let imported = import(*format, &[((*name).to_owned(), (*text).to_owned())])
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
+        let json = serde_json::to_string_pretty(&imported.document).unwrap();
+        for e in *expected {
+            assert!(json.contains(e), "{text}: `{e}` missing in {json}");
+        }
+        assert_eq!(
+            !imported.warnings.is_empty(),
+            *warns,
+            "{text}: {:?}",
+            imported.warnings
+        );
+        Policy::from_document(imported.document).unwrap();
+    }
+}
