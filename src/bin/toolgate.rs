@@ -8,6 +8,9 @@
 //! ```
 //! Either file may be `-` for standard input. A bad policy or request exits with 2.
 
+#[path = "../cli/mod.rs"]
+mod cli;
+
 use std::io::Read as _;
 use std::path::Path;
 use std::process::ExitCode;
@@ -19,9 +22,13 @@ const USAGE: &str = "usage:
   toolgate check   --policy <file|-> --request <file|->
   toolgate explain --policy <file|-> --request <file|->
   toolgate test    <policy file|->
+  toolgate import  --from claude|copilot|gemini|codex|vscode|zed <file>... [--args '...'] [-o <file>] [--strict]
+  toolgate export  --to claude|copilot|gemini|codex [-o <file>] <policy file|->
 
 check prints the decision as one JSON object; explain prints it for people with every rule
-consulted; test runs the policy's examples. Exit codes: 0 success, 1 a failing example,
+consulted; test runs the policy's examples; import turns an agent's configuration into a
+policy (warnings on stderr; --strict makes them errors); export writes a policy in an
+agent's format and reports on stderr what it cannot express. Exit codes: 0 success, 1 a failing example,
 2 bad usage, policy or request.";
 
 fn main() -> ExitCode {
@@ -87,6 +94,8 @@ fn run(args: &[String]) -> Result<ExitCode, Error> {
                 ExitCode::from(1)
             })
         }
+        "import" => cli::import::run(rest),
+        "export" => cli::export::run(rest),
         other => Err(usage_error(&format!("unknown command `{other}`"))),
     }
 }
@@ -206,6 +215,10 @@ fn render(x: &Explanation) -> String {
                 from,
                 if r.active { "" } else { " (inactive)" }
             ));
+            if let Some(p) = &r.provenance {
+                let text = p.text.split_whitespace().collect::<Vec<_>>().join(" ");
+                out.push_str(&format!("      from {}:{}: {text}\n", p.file, p.line));
+            }
         }
         out.push_str("  (* = matched this call)\n");
     }
