@@ -180,7 +180,10 @@ mod tests {
 
     #[test]
     fn name_alone() {
-        assert_eq!(identify("mcp__github__get_x", None), known("github", "get_x"));
+        assert_eq!(
+            identify("mcp__github__get_x", None),
+            known("github", "get_x")
+        );
         assert_eq!(identify("mcp__a__b__c", None), known("a", "b__c"));
         assert_eq!(identify("mcp__github", None), known("github", ""));
         assert_eq!(identify("Read", None), McpCall::NotMcp);

@@ -28,7 +28,10 @@ pub fn host_readings(raw: &str) -> Vec<String> {
         return Vec::new();
     }
     if let Some(inner) = host.strip_prefix('[') {
-        let Some(v6) = inner.strip_suffix(']').and_then(|a| a.parse::<Ipv6Addr>().ok()) else {
+        let Some(v6) = inner
+            .strip_suffix(']')
+            .and_then(|a| a.parse::<Ipv6Addr>().ok())
+        else {
             return Vec::new();
         };
         return ipv6_readings(v6);
@@ -104,16 +107,14 @@ fn parse_number(part: &str) -> Option<u64> {
     if part.is_empty() {
         return None;
     }
-    let (digits, radix) = if let Some(hex) = part
-        .strip_prefix("0x")
-        .or_else(|| part.strip_prefix("0X"))
-    {
-        (hex, 16)
-    } else if part.len() > 1 && part.starts_with('0') {
-        (part.get(1..)?, 8)
-    } else {
-        (part, 10)
-    };
+    let (digits, radix) =
+        if let Some(hex) = part.strip_prefix("0x").or_else(|| part.strip_prefix("0X")) {
+            (hex, 16)
+        } else if part.len() > 1 && part.starts_with('0') {
+            (part.get(1..)?, 8)
+        } else {
+            (part, 10)
+        };
     if digits.is_empty() {
         return Some(0);
     }

@@ -286,6 +286,57 @@ mod tests {
     }
 
     #[test]
+    fn ip_literals_in_rules_are_canonical() {
+        for spelling in [
+            "0xa9fea9fe",
+            "2852039166",
+            "[::ffff:169.254.169.254]",
+            "169.254.43518",
+        ] {
+            let p = DomainPattern::parse(spelling).unwrap();
+            assert_eq!(p.to_string(), "169.254.169.254", "{spelling}");
+        }
+        assert_eq!(
+            DomainPattern::parse("[FD00::1]").unwrap().to_string(),
+            "[fd00::1]"
+        );
+        assert!(DomainPattern::parse("[::1").is_err());
+        assert!(DomainPattern::parse("[nope]").is_err());
+        let u = UrlPattern::parse("http://[fd00::1]:8080/api").unwrap();
+        assert_eq!(u.host.to_string(), "[fd00::1]");
+        assert_eq!((u.port, u.path.as_str()), (Some(8080), "/api"));
+        assert!(u.matches(&FetchTarget::parse("http://[fd00:0::1]:8080/api/x").unwrap()));
+        assert_eq!(UrlPattern::parse("[::1]").unwrap().port, None);
+        assert!(UrlPattern::parse("[::1]x").is_err());
+        // Rule paths are cleaned like request paths.
+        assert_eq!(
+            UrlPattern::parse("h.com/%61pi/./v1/").unwrap().path,
+            "/api/v1"
+        );
+    }
+
+    #[test]
+    fn wide_readings_match_more() {
+        let wide = |s: &str| FetchTarget {
+            wide: true,
+            ..FetchTarget::parse(s).unwrap()
+        };
+        let u = |p| UrlPattern::parse(p).unwrap();
+        assert!(u("https://evil.com").matches(&wide("http://evil.com/")));
+        assert!(!u("https://evil.com").matches(&t("http://evil.com/")));
+        assert!(u("evil.com").matches(&wide("gopher://evil.com/")));
+        assert!(!u("ftp://evil.com").matches(&wide("http://evil.com/")));
+        assert!(u("evil.com/Admin").matches(&wide("https://evil.com/aDMIN/x")));
+        let d = DomainPattern::parse("docs.rs").unwrap();
+        assert!(d.matches_target(&wide("file://docs.rs/etc")));
+        assert!(!d.matches_target(&t("file://docs.rs/etc")));
+    }
+
+    fn t(s: &str) -> FetchTarget {
+        FetchTarget::parse(s).unwrap()
+    }
+
+    #[test]
     fn hosts_are_ascii_and_punycode_is_exact() {
         // An internationalised host is named in punycode, in rules and requests alike.
         let t = FetchTarget::parse("https://XN--Bcher-KVA.example/").unwrap();

@@ -45,13 +45,16 @@ impl FetchTarget {
     /// ```
     pub fn parse(text: &str) -> Option<Self> {
         let url = url::Url::parse(text.trim()).ok()?;
-        whatwg_readings(&url).into_iter().next().map(|(host, port)| FetchTarget {
-            scheme: url.scheme().to_owned(),
-            host,
-            port,
-            path: clean_path(url.path()),
-            wide: false,
-        })
+        whatwg_readings(&url)
+            .into_iter()
+            .next()
+            .map(|(host, port)| FetchTarget {
+                scheme: url.scheme().to_owned(),
+                host,
+                port,
+                path: clean_path(url.path()),
+                wide: false,
+            })
     }
 
     /// Whether the scheme is `http` or `https`, the only ones a rule covers without naming
@@ -86,75 +89,23 @@ impl RequestedUrl {
     /// assert!(RequestedUrl::parse("https://docs.rs/serde").doubt().is_none());
     /// ```
     pub fn parse(text: &str) -> Self {
-        let whatwg = url::Url::parse(text.trim()).ok();
-        let raw = RawUrl::split(text.trim());
-        let doubt = doubt(text, whatwg.as_ref(), raw.as_ref());
-        let mut narrow = Vec::new();
-        let mut wide = Vec::new();
-        let whatwg_hosts = whatwg.as_ref().map(whatwg_readings).unwrap_or_default();
-        let whatwg_path = whatwg.as_ref().map(|u| clean_path(u.path()));
-        let whatwg_scheme = whatwg.as_ref().map(|u| u.scheme().to_owned());
-        let raw_scheme = raw.as_ref().map(|r| r.scheme.to_ascii_lowercase());
-        let raw_path = raw.as_ref().map(|r| clean_path(r.path));
-
-        // Narrow: both parsers' hosts, both parsers' paths, each with and without params.
-        if let (Some(scheme), Some(path), Some(r)) = (&whatwg_scheme, &whatwg_path, &raw) {
-            let mut hosts = whatwg_hosts.clone();
-            hosts.extend(r.hosts(false));
-            let mut paths = vec![path.clone()];
-            paths.extend(raw_path.clone());
-            let without_params: Vec<String> = paths.iter().map(|p| strip_params(p)).collect();
-            paths.extend(without_params);
-            for (host, port) in &hosts {
-                for p in &paths {
-                    push(&mut narrow, scheme, host, *port, p, false);
-                }
-            }
-        }
-
-        // Wide: every host reading, every path spelling.
-        let mut hosts: Vec<(String, String, Option<u16>)> = Vec::new();
-        if let Some(s) = &whatwg_scheme {
-            hosts.extend(whatwg_hosts.iter().map(|(h, p)| (s.clone(), h.clone(), *p)));
-        }
-        if let (Some(s), Some(r)) = (&raw_scheme, &raw) {
-            hosts.extend(r.hosts(true).into_iter().map(|(h, p)| (s.clone(), h, p)));
-        }
-        if !text.contains("://") {
-            // A scheme-less `evil.com/x`, which fetch tools complete to `https://`.
-            let guess = format!("https://{}", text.trim());
-            if let Some(r) = RawUrl::split(&guess) {
-                hosts.extend(r.hosts(true).into_iter().map(|(h, p)| ("https".into(), h, p)));
-            }
-        }
-        let mut paths: Vec<String> = Vec::new();
-        for p in whatwg_path.iter().chain(raw_path.iter()) {
-            paths.push(p.clone());
-        }
-        if let Some(r) = &raw {
-            paths.push(fully_decoded(r.path));
-        }
-        let mut spellings = Vec::new();
-        for p in &paths {
-            let collapsed = collapse_slashes(p);
-            spellings.push(strip_params(p));
-            spellings.push(strip_params(&collapsed));
-            spellings.push(collapsed);
-        }
-        paths.extend(spellings);
-        if paths.is_empty() {
-            paths.push("/".to_owned());
-        }
-        for (scheme, host, port) in &hosts {
-            for p in &paths {
-                push(&mut wide, scheme, host, *port, p, true);
-            }
-        }
-        let doubt = doubt.or_else(|| {
-            narrow
-                .is_empty()
-                .then(|| format!("`{text}` is not an absolute URL with a host"))
-        });
+        let trimmed = text.trim();
+        let whatwg = url::Url::parse(trimmed).ok();
+        let raw = RawUrl::split(trimmed);
+        let wide = wide_readings(trimmed, whatwg.as_ref(), raw.as_ref());
+        let (narrow, doubt) = match doubt(text, whatwg.as_ref(), raw.as_ref()) {
+            Some(why) => (Vec::new(), Some(why)),
+            None => match (&whatwg, &raw) {
+                (Some(u), Some(r)) => match narrow_readings(u, r) {
+                    Ok(narrow) => (narrow, None),
+                    Err(why) => (Vec::new(), Some(format!("`{text}` {why}"))),
+                },
+                _ => (
+                    Vec::new(),
+                    Some(format!("`{text}` is not an absolute URL with a host")),
+                ),
+            },
+        };
         RequestedUrl {
             narrow,
             wide,
@@ -209,6 +160,92 @@ impl RequestedUrl {
         }
         out.extend(common.unwrap_or_default());
     }
+}
+
+/// The readings an allow rule must all match: the WHATWG and the RFC 3986 host, each with
+/// both parsers' paths, with and without `;params`.
+fn narrow_readings(
+    url: &url::Url,
+    raw: &RawUrl<'_>,
+) -> std::result::Result<Vec<FetchTarget>, &'static str> {
+    let whatwg_hosts = whatwg_readings(url);
+    let raw_hosts = raw.hosts(false);
+    if whatwg_hosts.is_empty() {
+        return Err("is not an absolute URL with a host");
+    }
+    if raw_hosts.is_empty() {
+        // `https:docs.rs/x`: a host only to WHATWG, none to RFC 3986.
+        return Err("has no `//` before its host");
+    }
+    let mut paths = vec![clean_path(url.path()), clean_path(raw.path)];
+    let without_params: Vec<String> = paths.iter().map(|p| strip_params(p)).collect();
+    paths.extend(without_params);
+    let mut out = Vec::new();
+    for (host, port) in whatwg_hosts.iter().chain(&raw_hosts) {
+        for p in &paths {
+            push(&mut out, url.scheme(), host, *port, p, false);
+        }
+    }
+    Ok(out)
+}
+
+/// The readings any of which a deny or ask rule may match: every host reading (WHATWG,
+/// RFC 3986 after the last and the first `@`, percent-decoded, `https://` put before a URL
+/// without a scheme) with every path spelling (as parsed, fully decoded, `//` collapsed,
+/// without `;params`).
+fn wide_readings(text: &str, url: Option<&url::Url>, raw: Option<&RawUrl<'_>>) -> Vec<FetchTarget> {
+    let mut hosts: Vec<(String, String, Option<u16>)> = Vec::new();
+    if let Some(u) = url {
+        let scheme = u.scheme();
+        hosts.extend(
+            whatwg_readings(u)
+                .into_iter()
+                .map(|(h, p)| (scheme.to_owned(), h, p)),
+        );
+    }
+    if let Some(r) = raw {
+        let scheme = r.scheme.to_ascii_lowercase();
+        hosts.extend(
+            r.hosts(true)
+                .into_iter()
+                .map(|(h, p)| (scheme.clone(), h, p)),
+        );
+    }
+    let guess = format!("https://{text}");
+    if !text.contains("://") {
+        // A scheme-less `evil.com/x`, which fetch tools complete to `https://`.
+        if let Some(r) = RawUrl::split(&guess) {
+            hosts.extend(
+                r.hosts(true)
+                    .into_iter()
+                    .map(|(h, p)| ("https".to_owned(), h, p)),
+            );
+        }
+    }
+    let mut paths: Vec<String> = Vec::new();
+    paths.extend(url.map(|u| clean_path(u.path())));
+    if let Some(r) = raw {
+        paths.push(clean_path(r.path));
+        paths.push(fully_decoded(r.path));
+    }
+    let mut spellings = Vec::new();
+    for p in &paths {
+        let collapsed = collapse_slashes(p);
+        spellings.push(strip_params(p));
+        spellings.push(strip_params(&collapsed));
+        spellings.push(collapsed);
+    }
+    paths.extend(spellings);
+    if paths.is_empty() {
+        paths.push("/".to_owned());
+    }
+    let mut out = Vec::new();
+    for (scheme, host, port) in &hosts {
+        for p in &paths {
+            push(&mut out, scheme, host, *port, p, true);
+        }
+    }
+    out
 }
 
 fn push(
@@ -275,15 +312,21 @@ impl<'a> RawUrl<'a> {
     }
 
     /// The host readings with their ports: after the last `@` (RFC 3986) and, when `every`,
-    /// also after the first `@` (what some clients take).
+    /// also after the first `@` (what some clients take), in the authority as written and
+    /// percent-decoded.
     fn hosts(&self, every: bool) -> Vec<(String, Option<u16>)> {
         let Some(authority) = self.authority else {
             return Vec::new();
         };
-        let mut host_ports = vec![authority.rsplit_once('@').map_or(authority, |(_, h)| h)];
-        if every {
-            if let Some((_, h)) = authority.split_once('@') {
-                host_ports.push(h);
+        // A client that decodes the authority first sees `%40` as `@`.
+        let decoded = percent_decode(authority).filter(|d| every && d != authority);
+        let mut host_ports = Vec::new();
+        for a in std::iter::once(authority).chain(decoded.as_deref()) {
+            host_ports.push(a.rsplit_once('@').map_or(a, |(_, h)| h));
+            if every {
+                if let Some((_, h)) = a.split_once('@') {
+                    host_ports.push(h);
+                }
             }
         }
         let default = default_port(&self.scheme.to_ascii_lowercase());
@@ -371,15 +414,13 @@ fn doubt(text: &str, whatwg: Option<&url::Url>, raw: Option<&RawUrl<'_>>) -> Opt
 /// written with escapes (`%2e%2e`, `.%2e`).
 fn encoded_separator(path: &str) -> bool {
     let lower = path.to_ascii_lowercase();
-    let encoded = [
-        "%2f", "%5c", "%00", "%252f", "%255c", "%2500", "%252e",
-    ];
+    let encoded = ["%2f", "%5c", "%00", "%252f", "%255c", "%2500", "%252e"];
     if encoded.iter().any(|e| lower.contains(e)) {
         return true;
     }
-    lower.split('/').any(|seg| {
-        seg.contains('%') && matches!(percent_decode(seg).as_deref(), Some("." | ".."))
-    })
+    lower
+        .split('/')
+        .any(|seg| seg.contains('%') && matches!(percent_decode(seg).as_deref(), Some("." | "..")))
 }
 
 /// A path with unreserved characters decoded, other escapes in upper case, and dot
@@ -565,7 +606,10 @@ mod tests {
         assert!(h.contains(&"docs.rs".into()) && h.contains(&"evil.com".into()));
         let h = wide_hosts("https://a@b@evil.com/");
         assert!(h.contains(&"b@evil.com".into()) || h.contains(&"evil.com".into()));
-        assert_eq!(wide_hosts("http://[::ffff:a9fe:a9fe]/"), ["169.254.169.254"]);
+        assert_eq!(
+            wide_hosts("http://[::ffff:a9fe:a9fe]/"),
+            ["169.254.169.254"]
+        );
         assert_eq!(wide_hosts("http://2852039166/"), ["169.254.169.254"]);
         assert_eq!(wide_hosts("gopher://0xa9fea9fe/"), ["169.254.169.254"]);
         assert_eq!(wide_hosts("evil.com/x"), ["evil.com"]);
