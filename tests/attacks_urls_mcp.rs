@@ -375,3 +375,21 @@ fn ordinary_fetches_stay_allowed() {
         ],
     );
 }
+
+#[test]
+fn the_broker_refuses_an_uncertain_mcp_identity() {
+    let mut b = toolgate::Broker::new(Box::new(policy(MCP_POLICY)));
+    let call: toolgate::broker::ApprovalRequest = toolgate::json::from_value(
+        json!({ "sessionId": "s", "request": {
+            "tool": "mcp__github__get_issue", "server": "evil", "input": {} } }),
+        "approval request",
+    )
+    .unwrap();
+    let Err(e) = b.request_approval(call, 0) else {
+        panic!("a tool name that disagrees with its server was admitted");
+    };
+    assert_eq!(
+        (e.kind(), e.path()),
+        (ErrorKind::InvalidRequest, "request.tool")
+    );
+}
