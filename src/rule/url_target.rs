@@ -177,16 +177,21 @@ fn narrow_readings(
         // `https:docs.rs/x`: a host only to WHATWG, none to RFC 3986.
         return Err("has no `//` before its host");
     }
-    let mut paths = vec![clean_path(url.path()), clean_path(raw.path)];
-    let without_params: Vec<String> = paths.iter().map(|p| strip_params(p)).collect();
-    paths.extend(without_params);
-    let mut out = Vec::new();
-    for (host, port) in whatwg_hosts.iter().chain(&raw_hosts) {
-        for p in &paths {
-            push(&mut out, url.scheme(), host, *port, p, false);
+    let scheme = url.scheme();
+    let mut hosts = Vec::new();
+    for (host, port) in whatwg_hosts.into_iter().chain(raw_hosts) {
+        add(&mut hosts, (scheme.to_owned(), host, port));
+    }
+    let mut paths = Vec::new();
+    add(&mut paths, clean_path(url.path()));
+    add(&mut paths, clean_path(raw.path));
+    for i in 0..paths.len() {
+        if let Some(p) = paths.get(i).filter(|p| p.contains(';')) {
+            let stripped = strip_params(p);
+            add(&mut paths, stripped);
         }
     }
-    Ok(out)
+    Ok(product(&hosts, &paths, false))
 }
 
 /// The readings any of which a deny or ask rule may match: every host reading (WHATWG,
@@ -194,78 +199,85 @@ fn narrow_readings(
 /// without a scheme) with every path spelling (as parsed, fully decoded, `//` collapsed,
 /// without `;params`).
 fn wide_readings(text: &str, url: Option<&url::Url>, raw: Option<&RawUrl<'_>>) -> Vec<FetchTarget> {
-    let mut hosts: Vec<(String, String, Option<u16>)> = Vec::new();
+    let mut hosts = Vec::new();
     if let Some(u) = url {
-        let scheme = u.scheme();
-        hosts.extend(
-            whatwg_readings(u)
-                .into_iter()
-                .map(|(h, p)| (scheme.to_owned(), h, p)),
-        );
+        for (h, p) in whatwg_readings(u) {
+            add(&mut hosts, (u.scheme().to_owned(), h, p));
+        }
     }
     if let Some(r) = raw {
         let scheme = r.scheme.to_ascii_lowercase();
-        hosts.extend(
-            r.hosts(true)
-                .into_iter()
-                .map(|(h, p)| (scheme.clone(), h, p)),
-        );
-    }
-    let guess = format!("https://{text}");
-    if !text.contains("://") {
-        // A scheme-less `evil.com/x`, which fetch tools complete to `https://`.
-        if let Some(r) = RawUrl::split(&guess) {
-            hosts.extend(
-                r.hosts(true)
-                    .into_iter()
-                    .map(|(h, p)| ("https".to_owned(), h, p)),
-            );
+        for (h, p) in r.hosts(true) {
+            add(&mut hosts, (scheme.clone(), h, p));
         }
     }
-    let mut paths: Vec<String> = Vec::new();
-    paths.extend(url.map(|u| clean_path(u.path())));
+    if !text.contains("://") {
+        // A scheme-less `evil.com/x`, which fetch tools complete to `https://`.
+        let guess = format!("https://{text}");
+        if let Some(r) = RawUrl::split(&guess) {
+            for (h, p) in r.hosts(true) {
+                add(&mut hosts, ("https".to_owned(), h, p));
+            }
+        }
+    }
+    let mut paths = Vec::new();
+    if let Some(u) = url {
+        add(&mut paths, clean_path(u.path()));
+    }
     if let Some(r) = raw {
-        paths.push(clean_path(r.path));
-        paths.push(fully_decoded(r.path));
+        add(&mut paths, clean_path(r.path));
+        if r.path.contains(['%', '\\']) {
+            add(&mut paths, fully_decoded(r.path));
+        }
     }
-    let mut spellings = Vec::new();
-    for p in &paths {
-        let collapsed = collapse_slashes(p);
-        spellings.push(strip_params(p));
-        spellings.push(strip_params(&collapsed));
-        spellings.push(collapsed);
+    for i in 0..paths.len() {
+        let Some(p) = paths.get(i).cloned() else {
+            continue;
+        };
+        let collapsed = p.contains("//").then(|| collapse_slashes(&p));
+        if p.contains(';') {
+            add(&mut paths, strip_params(&p));
+            if let Some(c) = &collapsed {
+                add(&mut paths, strip_params(c));
+            }
+        }
+        if let Some(c) = collapsed {
+            add(&mut paths, c);
+        }
     }
-    paths.extend(spellings);
     if paths.is_empty() {
         paths.push("/".to_owned());
     }
-    let mut out = Vec::new();
-    for (scheme, host, port) in &hosts {
-        for p in &paths {
-            push(&mut out, scheme, host, *port, p, true);
+    product(&hosts, &paths, true)
+}
+
+/// Adds `item` unless it is already there.
+fn add<T: PartialEq>(into: &mut Vec<T>, item: T) {
+    if !into.contains(&item) {
+        into.push(item);
+    }
+}
+
+/// Every (scheme, host, port) with every path; both lists hold no repeats, so neither does
+/// the result.
+fn product(
+    hosts: &[(String, String, Option<u16>)],
+    paths: &[String],
+    wide: bool,
+) -> Vec<FetchTarget> {
+    let mut out = Vec::with_capacity(hosts.len() * paths.len());
+    for (scheme, host, port) in hosts {
+        for path in paths {
+            out.push(FetchTarget {
+                scheme: scheme.clone(),
+                host: host.clone(),
+                port: *port,
+                path: path.clone(),
+                wide,
+            });
         }
     }
     out
-}
-
-fn push(
-    into: &mut Vec<FetchTarget>,
-    scheme: &str,
-    host: &str,
-    port: Option<u16>,
-    path: &str,
-    wide: bool,
-) {
-    let t = FetchTarget {
-        scheme: scheme.to_owned(),
-        host: host.to_owned(),
-        port,
-        path: path.to_owned(),
-        wide,
-    };
-    if !into.contains(&t) {
-        into.push(t);
-    }
 }
 
 /// The host readings (with the port) of a WHATWG-parsed URL.
@@ -319,7 +331,10 @@ impl<'a> RawUrl<'a> {
             return Vec::new();
         };
         // A client that decodes the authority first sees `%40` as `@`.
-        let decoded = percent_decode(authority).filter(|d| every && d != authority);
+        let decoded = (every && authority.contains('%'))
+            .then(|| percent_decode(authority))
+            .flatten()
+            .filter(|d| d != authority);
         let mut host_ports = Vec::new();
         for a in std::iter::once(authority).chain(decoded.as_deref()) {
             host_ports.push(a.rsplit_once('@').map_or(a, |(_, h)| h));
