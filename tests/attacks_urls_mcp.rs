@@ -87,6 +87,11 @@ fn mcp_identity_comes_from_the_server_field() {
             c("list_issues", Some("github"), Allow),
             c("x", Some("notion"), Allow),
             c("mcp__github2__get_issue", None, Ask),
+            // Deny rules see the call in any case; allow rules only as written.
+            c("mcp__GitHub__Delete_Repo", None, Deny),
+            c("Delete_Repo", Some("GITHUB"), Deny),
+            c("mcp__Evil__x", None, Deny),
+            c("mcp__GitHub__get_issue", None, Ask),
         ],
     );
     // A doubtful identity asks even in bypass mode, like anything unanalysable.

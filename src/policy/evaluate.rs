@@ -218,7 +218,7 @@ impl<'a> Call<'a> {
             idx.tool_matches(&q, &mut out);
             if list != RuleList::Allow {
                 // Deny and ask rules see every reading of a doubtful MCP identity.
-                for (server, tool) in self.tool.identity.other_readings() {
+                for (server, tool) in &self.tool.identity.other_readings() {
                     let other = ToolQuery {
                         mcp: Some((server.as_str(), tool.as_str())),
                         ..q

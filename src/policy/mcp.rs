@@ -45,12 +45,26 @@ impl McpCall {
         }
     }
 
-    /// The readings after the first, which only deny and ask rules look at.
-    pub(crate) fn other_readings(&self) -> &[(String, String)] {
-        match self {
-            McpCall::Doubtful { readings, .. } => readings.get(1..).unwrap_or(&[]),
-            _ => &[],
+    /// The readings besides the first that deny and ask rules also look at: the other
+    /// readings of a doubtful identity, and every reading in lower case (`mcp__GitHub__Delete`
+    /// meets a deny rule on `mcp__github__delete_*`).
+    pub(crate) fn other_readings(&self) -> Vec<(String, String)> {
+        let all: &[(String, String)] = match self {
+            McpCall::NotMcp => &[],
+            McpCall::Known { server, tool } => {
+                return lower_case(server, tool).into_iter().collect();
+            }
+            McpCall::Doubtful { readings, .. } => readings,
+        };
+        let mut out: Vec<(String, String)> = all.get(1..).unwrap_or(&[]).to_vec();
+        for (server, tool) in all {
+            if let Some(lower) = lower_case(server, tool) {
+                if !all.contains(&lower) && !out.contains(&lower) {
+                    out.push(lower);
+                }
+            }
         }
+        out
     }
 
     /// Why the identity is doubtful, if it is.
@@ -60,6 +74,12 @@ impl McpCall {
             _ => None,
         }
     }
+}
+
+/// `(server, tool)` in lower case, when that differs.
+fn lower_case(server: &str, tool: &str) -> Option<(String, String)> {
+    let lower = (server.to_lowercase(), tool.to_lowercase());
+    (lower.0 != server || lower.1 != tool).then_some(lower)
 }
 
 /// The identity of a call named `name` with the `server` field `server`.
@@ -216,6 +236,15 @@ mod tests {
         assert!(c.doubt().unwrap_or_default().contains("`__`"), "{c:?}");
         // Read as `mcp__a__b__c`, the call is tool `b__c` of server `a`: deny rules see it.
         assert!(c.other_readings().contains(&("a".into(), "b__c".into())));
+        // Deny and ask rules also see the call in lower case.
+        let c = identify("mcp__GitHub__Delete_Repo", None);
+        assert_eq!(
+            c.other_readings(),
+            [("github".into(), "delete_repo".into())]
+        );
+        assert!(identify("mcp__github__get", None)
+            .other_readings()
+            .is_empty());
         assert!(identify("x", Some("a_")).doubt().is_some());
         assert!(identify("x", Some("")).doubt().is_some());
         assert!(identify("mcp__docs", Some("docs")).doubt().is_some());
