@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::error::Result;
+use crate::error::{Error, ErrorKind, Result};
 use crate::mode::Mode;
 
 /// One tool call, as the host sees it before it runs.
@@ -61,8 +61,61 @@ impl Request {
     /// Parses a request document, with errors that name the bad field. A key repeated in
     /// any object (`{"command": "ls", "command": "rm -rf /"}`) is an error: the engine must
     /// judge the same call the host runs, whichever copy the host's parser would keep.
+    ///
+    /// The MCP identity must be certain (see [`Request::check`]):
+    ///
+    /// ```
+    /// let e = toolgate::Request::from_json(
+    ///     r#"{"tool":"mcp__github__get_issue","server":"evil"}"#,
+    /// ).unwrap_err();
+    /// assert_eq!(e.code(), "INVALID_REQUEST");
+    /// ```
     pub fn from_json(text: &str) -> Result<Self> {
-        crate::json::from_str(text, "request")
+        let request: Request = crate::json::from_str(text, "request")?;
+        request.check()?;
+        Ok(request)
+    }
+
+    /// Checks what a request's fields must agree on: a `server` is a valid MCP server name
+    /// (not empty, no `__`, not ending in `_`), and a tool name of the form
+    /// `mcp__<server>__<tool>` names the same server as `server`. A request that fails is
+    /// still judged safely by the policy (deny and ask rules see every reading, nothing
+    /// allows it), but hosts should refuse it.
+    ///
+    /// ```
+    /// use toolgate::Request;
+    /// let req = |tool: &str, server: &str| Request {
+    ///     tool: tool.into(),
+    ///     server: Some(server.into()),
+    ///     ..Request::default()
+    /// };
+    /// assert!(req("mcp__docs__lookup", "docs").check().is_ok());
+    /// assert!(req("lookup", "docs").check().is_ok());
+    /// assert!(req("mcp__docs__lookup", "evil").check().is_err());
+    /// assert!(req("c", "a__b").check().is_err());
+    /// ```
+    pub fn check(&self) -> Result<()> {
+        match crate::policy::mcp::identity_problem(self) {
+            None => Ok(()),
+            Some(problem) => {
+                let at = if self
+                    .server
+                    .as_deref()
+                    .is_some_and(|s| crate::rule::mcp_server_problem(s).is_some())
+                {
+                    "server"
+                } else {
+                    "tool"
+                };
+                Err(Error::new(ErrorKind::InvalidRequest, problem)
+                    .at(at)
+                    .with_hint(
+                        "send the MCP server's name in `server` and the tool's own name in \
+                         `tool` (or `mcp__<server>__<tool>` with the same server); a server \
+                         name must not contain `__` or end with `_`",
+                    ))
+            }
+        }
     }
 
     /// A string field of `input`, if `input` is an object and the field is a string.
@@ -114,7 +167,6 @@ impl ToolAnnotations {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::error::ErrorKind;
 
     #[test]
     fn rejects_unknown_keys() {
@@ -132,6 +184,29 @@ mod tests {
             let e = Request::from_json(text).unwrap_err();
             assert_eq!(e.kind(), ErrorKind::InvalidJson, "{text}");
             assert!(e.to_string().contains("duplicate key"), "{e}");
+        }
+    }
+
+    #[test]
+    fn refuses_an_uncertain_mcp_identity() {
+        for (text, at) in [
+            (r#"{"tool":"mcp__github__get_x","server":"evil"}"#, "tool"),
+            (r#"{"tool":"c","server":"a__b"}"#, "server"),
+            (r#"{"tool":"x","server":"a_"}"#, "server"),
+            (r#"{"tool":"x","server":""}"#, "server"),
+            (r#"{"tool":"mcp__docs","server":"docs"}"#, "tool"),
+        ] {
+            let e = Request::from_json(text).unwrap_err();
+            assert_eq!(e.kind(), ErrorKind::InvalidRequest, "{text}");
+            assert_eq!(e.path(), at, "{text}");
+        }
+        for ok in [
+            r#"{"tool":"mcp__github__get_x","server":"github"}"#,
+            r#"{"tool":"get_x","server":"github"}"#,
+            r#"{"tool":"mcp__a__b__c"}"#,
+            r#"{"tool":"Read","server":"web"}"#,
+        ] {
+            Request::from_json(ok).unwrap_or_else(|e| panic!("{ok}: {e}"));
         }
     }
 

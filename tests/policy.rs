@@ -318,7 +318,16 @@ fn trustable_and_risk() {
         (d.effect, d.risk, d.trustable),
         (Effect::Ask, Risk::High, false)
     );
+    // An untrusted server's hints change nothing, not even the risk shown.
     let d = p.evaluate(&req(
+        r#"{"tool":"mcp__gh__list","input":{},"annotations":{"readOnlyHint":true}}"#,
+    ));
+    assert_eq!(
+        (d.effect, d.risk, d.trustable),
+        (Effect::Ask, Risk::High, true)
+    );
+    let trusted = Policy::from_json(r#"{"mcpServers":{"gh":{"trusted":true}}}"#).unwrap();
+    let d = trusted.evaluate(&req(
         r#"{"tool":"mcp__gh__list","input":{},"annotations":{"readOnlyHint":true}}"#,
     ));
     assert_eq!(

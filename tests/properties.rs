@@ -61,7 +61,8 @@ fn tool_rule() -> impl Strategy<Value = String> {
         "mcp__[a-z]{1,6}",
         "mcp__[a-z]{1,6}__[a-z_]{1,6}\\*?",
         "[a-z][a-z_-]{0,8}",
-        "[a-z][a-z_-]{0,8}\\([a-z_]{1,6}\\*?\\)",
+        // A server name never holds `__` nor ends with `_` (see `mcp_server_problem`).
+        "[a-z](_?[a-z-]){0,6}\\([a-z_]{1,6}\\*?\\)",
         "\\*?[a-z_]{1,6}\\*",
         "[a-z]{1,6}:\\*",
         Just("Bash".to_owned()),

@@ -80,6 +80,7 @@ impl Broker {
             .at("sessionId")
             .with_hint("pass the id of the session the call belongs to"));
         }
+        call.request.check().map_err(|e| e.within("request"))?;
         let timeout = call.timeout_ms.unwrap_or(self.config.default_timeout_ms);
         if timeout == 0 || timeout > self.config.max_timeout_ms {
             return Err(Error::new(

@@ -270,6 +270,16 @@ pub(crate) fn compile(doc: PolicyDocument) -> Result<Policy> {
             .with_hint("key provenance by a rule's place, e.g. `permissions.allow[0]`"));
         }
     }
+    for name in doc.mcp_servers.keys() {
+        if let Some(problem) = crate::rule::mcp_server_problem(name) {
+            return Err(Error::new(
+                ErrorKind::InvalidPolicy,
+                format!("MCP server name `{name}` {problem}"),
+            )
+            .at(format!("mcpServers.{name}"))
+            .with_hint(crate::rule::SERVER_NAME_HINT));
+        }
+    }
     let default_mode = doc
         .default_mode
         .or_else(|| layer_modes.first().copied())

@@ -6,7 +6,7 @@ use std::cell::RefCell;
 use crate::decision::{Decider, Decision, Effect, Reason, RuleList, TrustOverlay};
 use crate::mode::Mode;
 use crate::request::Request;
-use crate::rule::FetchTarget;
+use crate::rule::RequestedUrl;
 use crate::tool::{Level, ToolKind};
 use crate::Risk;
 
@@ -20,7 +20,7 @@ use super::{Entry, Policy};
 pub(crate) enum Subject {
     None,
     Paths(Vec<String>),
-    Url(FetchTarget),
+    Url(RequestedUrl),
     Bad(String),
 }
 
@@ -197,12 +197,13 @@ impl<'a> Call<'a> {
             }
             ToolKind::Fetch => match input.get("url").and_then(|v| v.as_str()) {
                 None => Subject::Bad(format!("`{}` has no `url` string", self.tool.name)),
-                Some(u) => match FetchTarget::parse(u) {
-                    Some(t) => Subject::Url(t),
-                    None => Subject::Bad(format!("`{u}` is not an absolute URL with a host")),
-                },
+                Some(u) => Subject::Url(RequestedUrl::parse(u)),
             },
-            ToolKind::Shell | ToolKind::Mcp | ToolKind::Other => Subject::None,
+            ToolKind::Mcp => match self.tool.identity.doubt() {
+                Some(why) => Subject::Bad(why.to_owned()),
+                None => Subject::None,
+            },
+            ToolKind::Shell | ToolKind::Other => Subject::None,
         }
     }
 
@@ -215,6 +216,16 @@ impl<'a> Call<'a> {
         self.first(list, &|idx: &ClassIndex| {
             let mut out = Vec::new();
             idx.tool_matches(&q, &mut out);
+            if list != RuleList::Allow {
+                // Deny and ask rules see every reading of a doubtful MCP identity.
+                for (server, tool) in &self.tool.identity.other_readings() {
+                    let other = ToolQuery {
+                        mcp: Some((server.as_str(), tool.as_str())),
+                        ..q
+                    };
+                    idx.tool_matches(&other, &mut out);
+                }
+            }
             match subject {
                 Subject::Paths(paths) if list != RuleList::Allow => {
                     for p in paths {
@@ -236,7 +247,11 @@ impl<'a> Call<'a> {
                     }
                     out = first;
                 }
-                Subject::Url(t) => idx.fetch_matches(t, &mut out),
+                Subject::Url(u) => u.matches_with(
+                    list != RuleList::Allow,
+                    &|t, hits| idx.fetch_matches(t, hits),
+                    &mut out,
+                ),
                 _ => {}
             }
             out
@@ -445,6 +460,12 @@ fn basis_for(call: &Call<'_>, subject: &Subject) -> Basis {
     }
     if let Subject::Bad(why) = subject {
         return Basis::Unanalysable(why.clone());
+    }
+    if let Some(why) = match subject {
+        Subject::Url(u) => u.doubt(),
+        _ => None,
+    } {
+        return Basis::Unanalysable(why.to_owned());
     }
     if !call.request.input.is_object() && !call.request.input.is_null() {
         return Basis::Unanalysable("`input` is not an object".to_owned());

@@ -58,7 +58,7 @@ enum FetchMatcher {
 impl FetchMatcher {
     fn matches(&self, t: &FetchTarget) -> bool {
         match self {
-            FetchMatcher::Domain(d) => d.matches(&t.host),
+            FetchMatcher::Domain(d) => d.matches_target(t),
             FetchMatcher::Url(u) => u.matches(t),
         }
     }

@@ -29,6 +29,7 @@ mod evaluate;
 mod explain;
 mod globs;
 mod index;
+pub(crate) mod mcp;
 mod protected;
 mod resolve;
 mod settle;

@@ -5,6 +5,7 @@ use crate::request::Request;
 use crate::tool::{builtin, Level, ToolDefaults, ToolKind};
 use crate::Risk;
 
+use super::mcp::{self, McpCall};
 use super::Policy;
 
 /// The tool of a request, resolved against the policy's overrides, the built-in registry
@@ -14,23 +15,23 @@ pub(crate) struct Tool {
     pub defaults: ToolDefaults,
     pub known: bool,
     pub mcp: Option<(String, String)>,
+    /// The MCP identity with every reading of a doubtful one (see [`McpCall`]).
+    pub identity: McpCall,
 }
 
 pub(crate) fn resolve_tool(policy: &Policy, request: &Request) -> Tool {
     let name = request.tool.clone();
-    let mcp = match name.strip_prefix("mcp__") {
-        Some(rest) => {
-            let (s, t) = rest.split_once("__").unwrap_or((rest, ""));
-            Some((s.to_owned(), t.to_owned()))
-        }
-        None => request.server.clone().map(|s| (s, name.clone())),
-    };
-    if let Some(d) = policy.tools.get(&name) {
+    let identity = McpCall::of(request);
+    let mcp = identity.primary();
+    // A tool that comes from an MCP server never takes the defaults configured for a tool
+    // of the same name (those are for the host's own tools).
+    if let (Some(d), None) = (policy.tools.get(&name), &mcp) {
         return Tool {
             name,
             defaults: *d,
             known: true,
             mcp,
+            identity,
         };
     }
     // A tool that comes from an MCP server is an MCP tool even when it borrows a built-in
@@ -41,33 +42,25 @@ pub(crate) fn resolve_tool(policy: &Policy, request: &Request) -> Tool {
             defaults: b.defaults,
             known: true,
             mcp: None,
+            identity,
         };
     }
     if let Some((server, tool)) = &mcp {
-        let a = request.annotations.clone().unwrap_or_default();
-        let trusted = policy.mcp_servers.get(server).is_some_and(|s| s.trusted);
-        let safe = a.read_only() && !a.destructive();
-        let known = !server.is_empty() && !tool.is_empty();
+        let a = mcp::counted_annotations(policy, server, request);
+        let trusted = mcp::is_trusted(policy, server);
+        let known = !server.is_empty() && !tool.is_empty() && identity.doubt().is_none();
+        let (level, risk) = mcp::level_and_risk(&a, trusted, known);
         return Tool {
             name,
             defaults: ToolDefaults {
                 kind: ToolKind::Mcp,
-                level: if safe && trusted && known {
-                    Level::Allow
-                } else {
-                    Level::Prompt
-                },
-                risk: if a.read_only() {
-                    Risk::Low
-                } else if a.destructive() {
-                    Risk::High
-                } else {
-                    Risk::Medium
-                },
+                level,
+                risk,
                 trustable: known,
             },
             known,
             mcp,
+            identity,
         };
     }
     Tool {
@@ -80,5 +73,6 @@ pub(crate) fn resolve_tool(policy: &Policy, request: &Request) -> Tool {
         },
         known: false,
         mcp: None,
+        identity,
     }
 }

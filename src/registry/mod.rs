@@ -195,6 +195,14 @@ impl Registry {
     /// may then be trusted wholesale when its annotations say it is read-only or not
     /// destructive (missing hints assume the worst); tools of other servers never are.
     pub fn register_mcp(&mut self, server: &str, trusted: bool, tool: McpTool) -> Result<String> {
+        if let Some(problem) = crate::rule::mcp_server_problem(server) {
+            return Err(Error::new(
+                ErrorKind::InvalidRequest,
+                format!("MCP server name `{server}` {problem}"),
+            )
+            .at("server")
+            .with_hint(crate::rule::SERVER_NAME_HINT));
+        }
         let name = format!("mcp__{server}__{}", tool.name);
         let annotations = tool.annotations.unwrap_or_default();
         let trustable = trusted && (annotations.read_only() || !annotations.destructive());
@@ -367,6 +375,15 @@ mod tests {
             !reg.trustable_by_default(&name),
             "untrusted hints loosen nothing"
         );
+
+        // A server name that would make `mcp__a__b__c` ambiguous is refused.
+        for server in ["a__b", "a_", ""] {
+            let t: McpTool =
+                serde_json::from_value(json!({"name": "c", "inputSchema": {"type": "object"}}))
+                    .unwrap();
+            let e = reg.register_mcp(server, true, t).unwrap_err();
+            assert_eq!(e.kind(), ErrorKind::InvalidRequest, "{server}");
+        }
     }
 
     #[test]

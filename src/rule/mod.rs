@@ -19,17 +19,22 @@
 //! [`Display`]: std::fmt::Display
 
 mod command;
+mod host;
 mod path_pattern;
 mod tool_name;
 mod url_pattern;
+mod url_target;
 
 use std::fmt;
 use std::str::FromStr;
 
 pub use command::{CommandDialect, CommandMatch, CommandPattern};
+pub use host::{host_readings, parse_ipv4};
 pub use path_pattern::{Anchor, PathPattern};
-pub use tool_name::{star_match, ToolSelector};
-pub use url_pattern::{DomainPattern, FetchTarget, UrlPattern};
+pub(crate) use tool_name::SERVER_NAME_HINT;
+pub use tool_name::{mcp_server_problem, split_mcp_name, star_match, ToolSelector};
+pub use url_pattern::{DomainPattern, UrlPattern};
+pub use url_target::{FetchTarget, RequestedUrl};
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::tool::ToolKind;
@@ -144,6 +149,16 @@ fn parse_specifier(tool: &ToolSelector, spec: &str) -> Result<Specifier> {
         )
         .with_hint("name the tool in the rule instead: `mcp__server__tool`")),
         ToolSelector::Name(name) => {
+            if let Some(problem) = tool_name::mcp_server_problem(name) {
+                return Err(Error::new(
+                    ErrorKind::InvalidRule,
+                    format!(
+                        "`{name}({spec})` names a tool of the MCP server `{name}`, but a server \
+                         name {problem}"
+                    ),
+                )
+                .with_hint(tool_name::SERVER_NAME_HINT));
+            }
             tool_name::validate(spec, true).map_err(|e| {
                 Error::new(
                     ErrorKind::InvalidRule,
@@ -247,6 +262,9 @@ mod tests {
             "Ba sh",
             "url(https://exa mple.com)",
             "Secrets(./.env)",
+            "mcp__a_",
+            "a__b(c)",
+            "srv_(tool)",
         ] {
             let e = bad.parse::<Rule>().unwrap_err();
             assert_eq!(e.code(), "INVALID_RULE", "{bad}");

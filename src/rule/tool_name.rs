@@ -48,6 +48,13 @@ impl ToolSelector {
                 None => (rest, None),
             };
             if !server.is_empty() && !server.contains('*') {
+                if let Some(problem) = mcp_server_problem(server) {
+                    return Err(Error::new(
+                        ErrorKind::InvalidRule,
+                        format!("MCP rule `{name}` names server `{server}`, which {problem}"),
+                    )
+                    .with_hint(SERVER_NAME_HINT));
+                }
                 if tool == Some("") {
                     return Err(Error::new(
                         ErrorKind::InvalidRule,
@@ -103,6 +110,56 @@ impl ToolSelector {
             ToolKind::Other => &[ToolKind::Other],
         }
     }
+}
+
+/// How to name an MCP server, for error hints.
+pub(crate) const SERVER_NAME_HINT: &str =
+    "an MCP server name must not contain `__` or end with `_`, so that `mcp__<server>__<tool>` \
+     names exactly one server; rename the server in the agent's MCP configuration";
+
+/// Why `server` cannot be an MCP server name, or `None` when it can.
+///
+/// A server name must be non-empty, must not contain `__` and must not end with `_`: then
+/// `mcp__<server>__<tool>` splits at its first `__` after the prefix into exactly one server
+/// and one tool (`mcp__a__b__c` is tool `b__c` of server `a`, never tool `c` of `a__b`).
+///
+/// ```
+/// use toolgate::rule::mcp_server_problem;
+/// assert_eq!(mcp_server_problem("github"), None);
+/// assert!(mcp_server_problem("a__b").is_some());
+/// assert!(mcp_server_problem("a_").is_some());
+/// assert!(mcp_server_problem("").is_some());
+/// ```
+pub fn mcp_server_problem(server: &str) -> Option<&'static str> {
+    if server.is_empty() {
+        Some("is empty")
+    } else if server.contains("__") {
+        Some("contains `__`")
+    } else if server.ends_with('_') {
+        Some("ends with `_`")
+    } else if server.chars().any(|c| c.is_control() || c.is_whitespace()) {
+        Some("contains a space or a control character")
+    } else if server.contains('*') {
+        Some("contains `*`")
+    } else {
+        None
+    }
+}
+
+/// Splits a tool name of the form `mcp__<server>__<tool>` into its server and tool, at the
+/// first `__` after the prefix (server names never contain `__`). `None` for names without
+/// the prefix, and for names whose server or tool part is empty.
+///
+/// ```
+/// use toolgate::rule::split_mcp_name;
+/// assert_eq!(split_mcp_name("mcp__github__get_issue"), Some(("github", "get_issue")));
+/// assert_eq!(split_mcp_name("mcp__a__b__c"), Some(("a", "b__c")));
+/// assert_eq!(split_mcp_name("mcp__github"), None);
+/// assert_eq!(split_mcp_name("Read"), None);
+/// ```
+pub fn split_mcp_name(name: &str) -> Option<(&str, &str)> {
+    let (server, tool) = name.strip_prefix("mcp__")?.split_once("__")?;
+    (!server.is_empty() && !tool.is_empty()).then_some((server, tool))
 }
 
 /// Checks the characters of a tool name or an MCP tool pattern.
@@ -190,6 +247,21 @@ mod tests {
             ToolSelector::Glob(_)
         ));
         assert!(ToolSelector::parse("mcp__gh__").is_err());
+        // A server ending in `_` would make `mcp__a___b` name two servers.
+        for bad in ["mcp__a_", "mcp___", "mcp__gh_"] {
+            let e = ToolSelector::parse(bad).unwrap_err();
+            assert_eq!(e.kind(), ErrorKind::InvalidRule, "{bad}");
+            assert!(e.hint().unwrap_or_default().contains("`__`"), "{e}");
+        }
+        // `mcp__a__b__c` is tool `b__c` of server `a`.
+        assert_eq!(
+            ToolSelector::parse("mcp__a__b__c").unwrap(),
+            ToolSelector::Mcp {
+                name: "mcp__a__b__c".into(),
+                server: "a".into(),
+                tool: Some("b__c".into())
+            }
+        );
         assert!(ToolSelector::parse("a b").is_err());
     }
 

@@ -1,6 +1,8 @@
 //! URL rules: Claude Code's `WebFetch(domain:example.com)` and Copilot CLI's
 //! `url(https://*.api.com/v1)`.
 
+use super::host::{host_readings, parse_ipv4};
+use super::url_target::{clean_path, is_web_scheme, FetchTarget};
 use crate::error::{Error, ErrorKind, Result};
 
 /// A host pattern: case-insensitive, trailing dot ignored; a leading `*.` covers any depth of
@@ -32,6 +34,17 @@ impl DomainPattern {
                 "write an internationalised host name in its punycode form, such as \
                  `xn--bcher-kva.example` for `bücher.example`",
             ));
+        }
+        if let Some(ip) = ip_literal(host) {
+            return ip
+                .ok_or_else(|| bad("is not a valid IP address"))
+                .map(|canonical| DomainPattern {
+                    subdomains: false,
+                    labels: match canonical.starts_with('[') {
+                        true => vec![canonical],
+                        false => canonical.split('.').map(str::to_owned).collect(),
+                    },
+                });
         }
         let (subdomains, rest) = match host.strip_prefix("*.") {
             Some(r) => (true, r),
@@ -75,6 +88,20 @@ impl DomainPattern {
                 .iter()
                 .zip(&self.labels)
                 .all(|(h, p)| super::star_match(p, h))
+    }
+
+    /// Whether one reading of a requested URL matches: its host, and, for an allow rule
+    /// (a narrow reading), an `http` or `https` scheme. A deny or ask rule (a wide reading)
+    /// matches the host under any scheme.
+    ///
+    /// ```
+    /// use toolgate::rule::{DomainPattern, FetchTarget};
+    /// let docs = DomainPattern::parse("docs.rs").unwrap();
+    /// assert!(docs.matches_target(&FetchTarget::parse("https://docs.rs/x").unwrap()));
+    /// assert!(!docs.matches_target(&FetchTarget::parse("ftp://docs.rs/x").unwrap()));
+    /// ```
+    pub fn matches_target(&self, target: &FetchTarget) -> bool {
+        (target.wide || target.is_web()) && self.matches(&target.host)
     }
 
     /// The literal domain this pattern is keyed under, when it has no `*` in its labels.
@@ -131,8 +158,21 @@ impl UrlPattern {
             Some(i) => (rest.get(..i).unwrap_or(""), rest.get(i..).unwrap_or("")),
             None => (rest, ""),
         };
-        let (host, port) = match authority.rsplit_once(':') {
-            Some((h, p)) => {
+        // `[v6]:port` keeps its colons inside the brackets; otherwise the last `:` starts
+        // the port. Text after `]` other than `:port` is left to the port parser to refuse.
+        let split = match authority.strip_prefix('[').and_then(|a| a.find(']')) {
+            Some(end) => match authority.split_at_checked(end + 2) {
+                Some((h, "")) => (h, None),
+                Some((h, rest)) => (h, Some(rest.strip_prefix(':').unwrap_or(rest))),
+                None => (authority, None),
+            },
+            None => match authority.rsplit_once(':') {
+                Some((h, p)) => (h, Some(p)),
+                None => (authority, None),
+            },
+        };
+        let (host, port) = match split {
+            (h, Some(p)) => {
                 let port = p.parse::<u16>().map_err(|_| {
                     Error::new(
                         ErrorKind::InvalidRule,
@@ -142,66 +182,69 @@ impl UrlPattern {
                 })?;
                 (h, Some(port))
             }
-            None => (authority, None),
+            (h, None) => (h, None),
         };
         let host = DomainPattern::parse(host)?;
+        let path = if path.is_empty() {
+            String::new()
+        } else {
+            clean_path(path).trim_end_matches('/').to_owned()
+        };
         Ok(UrlPattern {
             scheme,
             host,
             port,
-            path: path.trim_end_matches('/').to_owned(),
+            path,
         })
     }
 
-    /// Whether a parsed URL matches.
+    /// Whether one reading of a requested URL matches.
+    ///
+    /// A narrow reading (allow rules) needs the rule's scheme (`http` or `https` when it
+    /// names none), port and path prefix exactly. A wide reading (deny and ask rules) also
+    /// matches any scheme when the rule names none, `http` for `https` and back, and paths
+    /// without regard to case.
+    ///
+    /// ```
+    /// use toolgate::rule::{FetchTarget, UrlPattern};
+    /// let p = UrlPattern::parse("github.com/org").unwrap();
+    /// assert!(p.matches(&FetchTarget::parse("https://github.com/org/repo").unwrap()));
+    /// assert!(!p.matches(&FetchTarget::parse("https://github.com/ORG/repo").unwrap()));
+    /// let wide = FetchTarget { wide: true, ..FetchTarget::parse("ftp://github.com/ORG").unwrap() };
+    /// assert!(p.matches(&wide));
+    /// ```
     pub fn matches(&self, url: &FetchTarget) -> bool {
         let scheme_ok = match &self.scheme {
-            Some(s) => *s == url.scheme,
-            None => url.scheme == "http" || url.scheme == "https",
+            Some(s) => {
+                *s == url.scheme || (url.wide && is_web_scheme(s) && is_web_scheme(&url.scheme))
+            }
+            None => url.wide || url.is_web(),
         };
         let port_ok = self.port.is_none_or(|p| Some(p) == url.port);
-        let path_ok =
-            self.path.is_empty() || crate::path::relative_to(&self.path, &url.path).is_some();
+        let path_ok = self.path.is_empty()
+            || if url.wide {
+                crate::path::relative_to(
+                    &self.path.to_ascii_lowercase(),
+                    &url.path.to_ascii_lowercase(),
+                )
+                .is_some()
+            } else {
+                crate::path::relative_to(&self.path, &url.path).is_some()
+            };
         scheme_ok && port_ok && path_ok && self.host.matches(&url.host)
     }
 }
 
-/// The parts of a requested URL that rules look at, parsed by the WHATWG URL rules.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct FetchTarget {
-    /// The scheme, lowercase.
-    pub scheme: String,
-    /// The host, lowercase, punycode, no trailing dot.
-    pub host: String,
-    /// The port, explicit or the scheme's default.
-    pub port: Option<u16>,
-    /// The path.
-    pub path: String,
-}
-
-impl FetchTarget {
-    /// Parses an absolute URL with a host; `None` for anything else.
-    ///
-    /// ```
-    /// use toolgate::rule::FetchTarget;
-    /// let t = FetchTarget::parse("https://Docs.Example.COM./a").unwrap();
-    /// assert_eq!(t.host, "docs.example.com");
-    /// assert!(FetchTarget::parse("not a url").is_none());
-    /// ```
-    pub fn parse(text: &str) -> Option<Self> {
-        let url = url::Url::parse(text.trim()).ok()?;
-        let host = url.host_str()?.to_ascii_lowercase();
-        let host = host.strip_suffix('.').unwrap_or(&host).to_owned();
-        if host.is_empty() {
-            return None;
-        }
-        Some(FetchTarget {
-            scheme: url.scheme().to_owned(),
-            host,
-            port: url.port_or_known_default(),
-            path: url.path().to_owned(),
-        })
+/// For a host written as an IP literal (any IPv4 spelling, or `[v6]`), its canonical form,
+/// or `Some(None)` when it looks like one but is not valid; `None` for host names.
+fn ip_literal(host: &str) -> Option<Option<String>> {
+    if host.starts_with('[') {
+        return Some(host_readings(host).into_iter().next());
     }
+    if host.contains('*') {
+        return None;
+    }
+    parse_ipv4(host).map(|v4| Some(v4.to_string()))
 }
 
 #[cfg(test)]
@@ -240,6 +283,57 @@ mod tests {
         assert!(!u("github.com").matches(&t("https://github.com@evil.com/")));
         assert!(u("localhost:8080").matches(&t("http://localhost:8080/")));
         assert!(!u("localhost:8080").matches(&t("http://localhost:9090/")));
+    }
+
+    #[test]
+    fn ip_literals_in_rules_are_canonical() {
+        for spelling in [
+            "0xa9fea9fe",
+            "2852039166",
+            "[::ffff:169.254.169.254]",
+            "169.254.43518",
+        ] {
+            let p = DomainPattern::parse(spelling).unwrap();
+            assert_eq!(p.to_string(), "169.254.169.254", "{spelling}");
+        }
+        assert_eq!(
+            DomainPattern::parse("[FD00::1]").unwrap().to_string(),
+            "[fd00::1]"
+        );
+        assert!(DomainPattern::parse("[::1").is_err());
+        assert!(DomainPattern::parse("[nope]").is_err());
+        let u = UrlPattern::parse("http://[fd00::1]:8080/api").unwrap();
+        assert_eq!(u.host.to_string(), "[fd00::1]");
+        assert_eq!((u.port, u.path.as_str()), (Some(8080), "/api"));
+        assert!(u.matches(&FetchTarget::parse("http://[fd00:0::1]:8080/api/x").unwrap()));
+        assert_eq!(UrlPattern::parse("[::1]").unwrap().port, None);
+        assert!(UrlPattern::parse("[::1]x").is_err());
+        // Rule paths are cleaned like request paths.
+        assert_eq!(
+            UrlPattern::parse("h.com/%61pi/./v1/").unwrap().path,
+            "/api/v1"
+        );
+    }
+
+    #[test]
+    fn wide_readings_match_more() {
+        let wide = |s: &str| FetchTarget {
+            wide: true,
+            ..FetchTarget::parse(s).unwrap()
+        };
+        let u = |p| UrlPattern::parse(p).unwrap();
+        assert!(u("https://evil.com").matches(&wide("http://evil.com/")));
+        assert!(!u("https://evil.com").matches(&t("http://evil.com/")));
+        assert!(u("evil.com").matches(&wide("gopher://evil.com/")));
+        assert!(!u("ftp://evil.com").matches(&wide("http://evil.com/")));
+        assert!(u("evil.com/Admin").matches(&wide("https://evil.com/aDMIN/x")));
+        let d = DomainPattern::parse("docs.rs").unwrap();
+        assert!(d.matches_target(&wide("file://docs.rs/etc")));
+        assert!(!d.matches_target(&t("file://docs.rs/etc")));
+    }
+
+    fn t(s: &str) -> FetchTarget {
+        FetchTarget::parse(s).unwrap()
     }
 
     #[test]
