@@ -1,5 +1,14 @@
 //! End-to-end tests of `toolgate hook`, `install`, `uninstall` and `trust`, running the
 //! built binary with HOME and the state directories pointed into a temporary directory.
+#![cfg(not(target_arch = "wasm32"))]
+// Test helpers may panic: a panic is a test failure.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    reason = "tests fail loudly"
+)]
 
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
