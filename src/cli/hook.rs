@@ -127,10 +127,15 @@ fn answer(o: &Options) -> HookAnswer {
             &format!("cannot read stdin: {e}"),
         );
     }
-    let call = match parse_call(o.agent, &payload) {
+    let mut call = match parse_call(o.agent, &payload) {
         Ok(c) => c,
         Err(e) => return fail(guess(o.agent, &payload), &e.to_string()),
     };
+    // Symlinks in paths are followed, so that an allow needs the link and its target to
+    // match (a link inside the project to a file outside is not a read inside it).
+    for r in &mut call.requests {
+        crate::add_realpaths(r);
+    }
     let _ = KNOWN.set((call.agent, call.event));
     if call.event == HookEvent::Observe {
         return HookAnswer::default();
