@@ -7,7 +7,12 @@
 //! Compares with `true` (the floor: spawning any process) and a jq hook script, and with
 //! `dcg` (destructive_command_guard) when it is on `PATH`. Policies of 10, 100 and 1,000
 //! rules are written to a temporary project; prints the median and 90th percentile in ms.
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
 
 use std::io::Write as _;
 use std::path::Path;
@@ -90,7 +95,10 @@ fn main() {
     );
     let dcg = Command::new("dcg").arg("--version").output().is_ok();
     if dcg {
-        row("dcg (destructive_command_guard)", time(runs, &payload, || Command::new("dcg")));
+        row(
+            "dcg (destructive_command_guard)",
+            time(runs, &payload, || Command::new("dcg")),
+        );
     }
     for rules in [0, 10, 100, 1000] {
         std::fs::write(proj.join(".toolgate/policy.json"), policy(rules)).unwrap();
@@ -108,7 +116,11 @@ fn main() {
         println!(
             "{:<28} target median <= 5 ms and <= {target:.2} ms: {}",
             "",
-            if m <= 5.0 && m <= target { "met" } else { "MISSED" }
+            if m <= 5.0 && m <= target {
+                "met"
+            } else {
+                "MISSED"
+            }
         );
     }
     let _ = std::fs::remove_dir_all(Path::new(&dir));
