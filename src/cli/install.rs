@@ -97,7 +97,8 @@ pub fn entries(agent: Agent, command: &str) -> Vec<(&'static str, Value)> {
             vec![("preToolUse", e.clone()), ("permissionRequest", e)]
         }
         Agent::Cursor => {
-            let e = json!({"command": command, "timeout": t});
+            // Cursor's documented entry has only `command`.
+            let e = json!({ "command": command });
             vec![
                 ("beforeShellExecution", e.clone()),
                 ("beforeMCPExecution", e.clone()),
