@@ -24,11 +24,19 @@ const USAGE: &str = "usage:
   toolgate test    <policy file|->
   toolgate import  --from claude|copilot|gemini|codex|vscode|zed <file>... [--args '...'] [-o <file>] [--strict]
   toolgate export  --to claude|copilot|gemini|codex [-o <file>] <policy file|->
+  toolgate hook    [--agent claude|copilot|codex|gemini|cursor] [--policy <file>]...
+                   [--agent-settings] [--explain] [--deadline-ms <n>]
+  toolgate install   --agent <name> [--project|--user] [--dir <project>] [--command <cmd>]
+  toolgate uninstall --agent <name> [--project|--user] [--dir <project>]
+  toolgate doctor  [--agent <name>] [--dir <project>]
+  toolgate trust   add --rule <rule> [--session <id>] [--agent <name>] [--dir <project>]
+  toolgate trust   list [--dir <project>] | revoke <id> [--dir <project>]
 
 check prints the decision as one JSON object; explain prints it for people with every rule
 consulted; test runs the policy's examples; import turns an agent's configuration into a
 policy (warnings on stderr; --strict makes them errors); export writes a policy in an
-agent's format and reports on stderr what it cannot express. Exit codes: 0 success, 1 a failing example,
+agent's format and reports on stderr what it cannot express; hook answers an agent's hook
+payload on stdin (see docs/agents.md). Exit codes: 0 success, 1 a failing example,
 2 bad usage, policy or request.";
 
 fn main() -> ExitCode {
@@ -96,6 +104,11 @@ fn run(args: &[String]) -> Result<ExitCode, Error> {
         }
         "import" => cli::import::run(rest),
         "export" => cli::export::run(rest),
+        "hook" => Ok(cli::hook::run(rest)),
+        "install" => cli::install::run(rest, true),
+        "uninstall" => cli::install::run(rest, false),
+        "doctor" => cli::doctor::run(rest),
+        "trust" => cli::trust::run(rest),
         other => Err(usage_error(&format!("unknown command `{other}`"))),
     }
 }
