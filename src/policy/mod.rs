@@ -31,6 +31,7 @@ mod globs;
 mod index;
 mod protected;
 mod resolve;
+mod secrets;
 mod settle;
 mod shell_view;
 mod trust;
@@ -43,6 +44,7 @@ pub use document::{
 };
 pub use explain::{ConsultedRule, Explanation};
 pub use protected::is_protected;
+pub use secrets::{is_secret, secret_kind, secret_patterns};
 
 use crate::decision::{Decision, Evaluate, Layer, RuleList, TrustOverlay};
 use crate::error::{Error, ErrorKind, Result};
