@@ -38,7 +38,8 @@ pub use broker::{
     Answer, ApprovalFuture, ApprovalOutcome, ApprovalRequest, Broker, BrokerConfig, PendingApproval,
 };
 pub use decision::{
-    Decider, Decision, Effect, Evaluate, Layer, PartDecision, Reason, Risk, RuleList, TrustOverlay,
+    Danger, Decider, Decision, Effect, Evaluate, Layer, PartDecision, Reason, Risk, RuleList,
+    TrustOverlay,
 };
 pub use error::{Error, ErrorKind, Result};
 pub use feedback::ModelFeedback;

@@ -368,8 +368,6 @@ const INTERPRETERS: &[&str] = &[
     "python3",
     "node",
     "nodejs",
-    "deno",
-    "bun",
     "perl",
     "ruby",
     "php",
@@ -602,6 +600,14 @@ fn command_into(words: &[String], depth: usize, out: &mut Classification, facts:
             }
         }
         "ssh" => ssh_into(args, depth, out),
+        "uvx" => out.add(
+            DangerClass::RemoteCode,
+            format!(
+                "downloads and runs the package {}",
+                quoted(ops.get(..1).unwrap_or_default())
+            ),
+            owned(ops.get(..1).unwrap_or_default()),
+        ),
         "aws" => aws_into(args, out),
         "kill" | "pkill" | "killall" | "skill" | "slay" | "xkill" | "killall5" => out.add(
             DangerClass::Kill,
@@ -1773,7 +1779,8 @@ pub fn classify_tool(
             let mut seen: Vec<String> = paths.to_vec();
             if kind == ToolKind::Grep {
                 if let Some(g) = input.get("glob").and_then(Value::as_str) {
-                    seen.push(g.to_owned());
+                    seen.push(g.replace(['*', '?'], ""));
+                    seen.push(g.replace('*', ".x"));
                 }
             }
             if kind != ToolKind::Glob {

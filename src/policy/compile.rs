@@ -196,7 +196,16 @@ pub(crate) fn compile(doc: PolicyDocument) -> Result<Policy> {
     };
 
     let mut entries = Vec::new();
+    let mut danger_rules = Vec::new();
     for s in sources {
+        if super::dangers::is_danger_rule(&s.text) {
+            let rule = super::dangers::compile(&s.text, s.list, s.layer, s.index)
+                .map_err(|e| e.at(&s.path))?;
+            if s.list != RuleList::Allow || !managed_only || s.layer == Layer::Managed {
+                danger_rules.push(rule);
+            }
+            continue;
+        }
         let rule = Rule::parse(&s.text).map_err(|e| {
             let hint = e.hint().map(str::to_owned);
             let err = Error::new(
@@ -280,6 +289,7 @@ pub(crate) fn compile(doc: PolicyDocument) -> Result<Policy> {
         agents: doc.agents.clone(),
         warnings,
         examples: doc.examples,
+        danger_rules,
     })
 }
 

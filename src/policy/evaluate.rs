@@ -144,7 +144,7 @@ impl<'a> Call<'a> {
         Ok(out)
     }
 
-    fn subject(&self) -> Subject {
+    pub(crate) fn subject(&self) -> Subject {
         let kind = self.tool.defaults.kind;
         let input = &self.request.input;
         match kind {
@@ -411,7 +411,8 @@ pub(crate) fn decide(call: &Call<'_>, overlay: Option<&TrustOverlay>) -> Decisio
     let mode = call.effective(overlay);
     let kind = call.tool.defaults.kind;
     if kind == ToolKind::Shell {
-        return super::shell_view::decide_shell(call, &mode);
+        let decision = super::shell_view::decide_shell(call, &mode);
+        return super::dangers::finish(call, &mode, decision);
     }
     let subject = call.subject();
     let basis = basis_for(call, &subject);
@@ -421,13 +422,15 @@ pub(crate) fn decide(call: &Call<'_>, overlay: Option<&TrustOverlay>) -> Decisio
         _ => call.tool.defaults.risk,
     };
     let (effect, reason) = settle(basis, &mode, kind);
-    Decision {
+    let decision = Decision {
         effect,
         risk,
         trustable: effect != Effect::Deny && safe && call.tool.defaults.trustable,
         reason,
         parts: Vec::new(),
-    }
+        dangers: Vec::new(),
+    };
+    super::dangers::finish(call, &mode, decision)
 }
 
 fn basis_for(call: &Call<'_>, subject: &Subject) -> Basis {
@@ -451,6 +454,9 @@ fn basis_for(call: &Call<'_>, subject: &Subject) -> Basis {
         if let Some(p) = paths.iter().find(|p| super::is_protected(p)) {
             return Basis::Protected(p.clone());
         }
+    }
+    if let Some(r) = call.secret_read(paths) {
+        return Basis::AskRule(r);
     }
     if let Some(r) = call.lookup(RuleList::Allow, subject) {
         return Basis::Allowed(r);

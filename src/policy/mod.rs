@@ -24,6 +24,7 @@
 //! ```
 
 mod compile;
+mod dangers;
 mod document;
 mod evaluate;
 mod explain;
@@ -98,6 +99,8 @@ pub struct Policy {
     agents: BTreeMap<String, AgentSettings>,
     warnings: Vec<Warning>,
     examples: Vec<Example>,
+    /// Rules naming danger classes (`Danger(publish)`), in precedence order.
+    danger_rules: Vec<dangers::DangerRule>,
 }
 
 impl std::fmt::Debug for Policy {

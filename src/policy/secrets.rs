@@ -16,6 +16,12 @@
 //! assert_eq!(secret_kind("/p/README.md"), None);
 //! ```
 
+use crate::decision::{Decider, Reason, RuleList};
+use crate::tool::ToolKind;
+
+use super::evaluate::Call;
+use super::index::{ClassIndex, ToolQuery};
+
 /// Environment file names that are templates, not secrets.
 const ENV_TEMPLATES: &[&str] = &[".env.example", ".env.sample", ".env.template"];
 
@@ -140,6 +146,72 @@ pub fn secret_patterns() -> Vec<String> {
     out.extend(SECRET_FILES.iter().map(|(s, _)| s.join("/")));
     out.push(".ssh/** (not *.pub, known_hosts, config, authorized_keys)".to_owned());
     out
+}
+
+impl Call<'_> {
+    /// For a call of a reading tool: the reason it asks because one of `paths` (or a
+    /// Grep `glob`) holds secrets, unless an allow rule of the tool names the file.
+    pub(crate) fn secret_read(&self, paths: &[String]) -> Option<Reason> {
+        let kind = self.tool.defaults.kind;
+        if !matches!(kind, ToolKind::Read | ToolKind::Grep) {
+            return None;
+        }
+        let mut candidates = paths.to_vec();
+        if kind == ToolKind::Grep {
+            if let Some(g) = self.request.input_str("glob") {
+                candidates.push(g.replace(['*', '?'], ""));
+                candidates.push(g.replace('*', ".x"));
+            }
+        }
+        if !candidates.iter().any(|p| is_secret(p)) {
+            return None;
+        }
+        let q = self.query();
+        self.secret_read_by(&q, &candidates)
+    }
+
+    /// The reason a read of `paths` by the file tool `q` asks because one of them holds
+    /// secrets, unless an allow rule names the file (a path rule whose last segment is not
+    /// a bare `*` or `**`).
+    pub(crate) fn secret_read_by(&self, q: &ToolQuery, paths: &[String]) -> Option<Reason> {
+        let (path, kind) = paths
+            .iter()
+            .find_map(|p| secret_kind(p).map(|k| (p.clone(), k)))?;
+        let cwd = self.cwd.as_deref();
+        let home = self.home.as_deref();
+        let allowed = self.first(RuleList::Allow, &|idx: &ClassIndex| {
+            let mut out = Vec::new();
+            idx.path_matches(q.kind, &path, cwd, home, &mut out);
+            out
+        });
+        if allowed.is_some_and(|r| names_a_file(&r)) {
+            return None;
+        }
+        Some(Reason {
+            decider: Decider::SecretFile { path: path.clone() },
+            text: format!(
+                "`{path}` holds secrets ({kind}); reading it asks unless an allow rule names \
+                 the file"
+            ),
+        })
+    }
+}
+
+/// Whether an allow rule names a file rather than a whole tree: its specifier's last
+/// segment is more than `*` or `**`.
+fn names_a_file(r: &Reason) -> bool {
+    let rule = match &r.decider {
+        Decider::Rule { rule, .. } => rule,
+        _ => return false,
+    };
+    let Some(spec) = rule
+        .split_once('(')
+        .and_then(|(_, rest)| rest.strip_suffix(')'))
+    else {
+        return false;
+    };
+    let last = spec.rsplit('/').next().unwrap_or(spec);
+    !last.is_empty() && !last.chars().all(|c| c == '*')
 }
 
 #[cfg(test)]
