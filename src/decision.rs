@@ -300,8 +300,8 @@ impl From<&crate::commands::danger::Finding> for Danger {
 
 impl Decision {
     /// The message to hand the model when this decision stops the call, or `None` when the
-    /// call may run. It says what was refused and why, and tells the model not to retry the
-    /// same call.
+    /// call may run. It says what was refused, why and which dangers were found, and tells
+    /// the model not to retry the same call (see [`crate::feedback::denial_message`]).
     ///
     /// ```
     /// use toolgate::{Decider, Decision, Effect, Reason, Risk};
@@ -321,10 +321,10 @@ impl Decision {
     pub fn model_message(&self) -> Option<String> {
         match self.effect {
             Effect::Allow | Effect::Ask => None,
-            Effect::Deny => Some(format!(
-                "Permission denied: {}. Do not retry the same call; choose another approach or \
-                 ask the user how to proceed.",
-                self.reason.text
+            Effect::Deny => Some(crate::feedback::denial_message(
+                None,
+                &self.reason.text,
+                &self.dangers,
             )),
         }
     }

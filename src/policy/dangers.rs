@@ -394,11 +394,7 @@ pub(crate) fn finish(call: &Call<'_>, mode: &Effective, mut decision: Decision) 
         if decision.effect == Effect::Allow {
             let mut reason = r.reason();
             if strict(mode) {
-                reason.text = format!(
-                    "{}, and {} mode denies what would ask",
-                    reason.text,
-                    mode.mode.as_str()
-                );
+                reason.text = crate::feedback::strict_mode_denial(&reason.text, mode.mode);
                 decision.effect = Effect::Deny;
             } else {
                 decision.effect = Effect::Ask;
