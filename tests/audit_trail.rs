@@ -209,8 +209,8 @@ fn adapter_fallbacks_are_recorded_for_live_and_settled_approvals() {
 
 #[test]
 fn decisions_record_the_danger_classes() {
-    let policy = toolgate::Policy::from_json(r#"{"permissions":{"deny":["Danger(publish)"]}}"#)
-        .unwrap();
+    let policy =
+        toolgate::Policy::from_json(r#"{"permissions":{"deny":["Danger(publish)"]}}"#).unwrap();
     let mut b = toolgate::Broker::new(Box::new(policy));
     let mut req = bash("s", "git push --force origin main");
     req.request.cwd = Some("/p".into());

@@ -1,5 +1,7 @@
 //! Danger classes end to end: the dangerous corpus with an empty policy, secrets by default,
 //! rules that name classes, and the wire form.
+// Test helpers may panic: a panic is a test failure.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use serde_json::{json, Value};
 use toolgate::{Decider, Decision, Effect, Policy, Request};

@@ -693,10 +693,11 @@ fn command_into(words: &[String], depth: usize, out: &mut Classification, facts:
         "xxd" if has_flag(args, &['r'], &["revert"]) => {
             facts.decoder.get_or_insert_with(|| name.clone());
         }
-        "openssl" if ops.first().is_some_and(|s| matches!(*s, "enc" | "base64")) => {
-            if has_flag(args, &['d'], &[]) {
-                facts.decoder.get_or_insert_with(|| name.clone());
-            }
+        "openssl"
+            if ops.first().is_some_and(|s| matches!(*s, "enc" | "base64"))
+                && has_flag(args, &['d'], &[]) =>
+        {
+            facts.decoder.get_or_insert_with(|| name.clone());
         }
         "rev" | "tr" | "gunzip" | "zcat" | "uudecode" | "printf" => {
             facts.decoder.get_or_insert_with(|| name.clone());
@@ -1184,7 +1185,7 @@ fn git_into(args: &[String], out: &mut Classification) {
         }
         "checkout" | "switch"
             if has_flag(sargs, &['f'], &["force", "discard-changes"])
-                || sargs.iter().any(|a| a == "--") && ops.iter().any(|o| *o == ".") =>
+                || sargs.iter().any(|a| a == "--") && ops.contains(&".") =>
         {
             rewrite(out, "discards uncommitted changes".to_owned())
         }
