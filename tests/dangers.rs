@@ -248,3 +248,14 @@ fn dangers_are_on_the_wire_in_camel_case() {
     let back: Decision = serde_json::from_value(json).unwrap();
     assert_eq!(back, d);
 }
+
+#[test]
+fn explanations_list_the_danger_rules() {
+    let p = policy(json!({ "deny": ["Danger(publish)"], "allow": ["Danger(kill)"] }));
+    let x = p.explain(&request("Bash", json!({ "command": "npm publish" })));
+    let publish = x.rules.iter().find(|r| r.rule == "Danger(publish)").unwrap();
+    assert!(publish.matched);
+    let kill = x.rules.iter().find(|r| r.rule == "Danger(kill)").unwrap();
+    assert!(!kill.matched);
+    assert_eq!(x.decision.dangers[0].class.id(), "publish");
+}

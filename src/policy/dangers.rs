@@ -18,6 +18,7 @@ use crate::tool::ToolKind;
 use crate::Risk;
 
 use super::evaluate::{Call, Subject};
+use super::explain::ConsultedRule;
 use super::settle::Effective;
 
 /// The tool names that introduce a danger rule.
@@ -311,24 +312,51 @@ fn overall_reason(parts: &[PartDecision], effect: Effect) -> Reason {
         })
 }
 
+/// The dangers of the whole call.
+fn classify_call(call: &Call<'_>) -> Classification {
+    let kind = call.tool.defaults.kind;
+    if kind == ToolKind::Shell {
+        return call
+            .request
+            .input_str("command")
+            .map(classify_line)
+            .unwrap_or_default();
+    }
+    let paths = match call.subject() {
+        Subject::Paths(p) => p,
+        _ => Vec::new(),
+    };
+    classify_tool(kind, &call.tool.name, &call.request.input, &paths)
+}
+
+/// The danger rules of `list`, for explanations: each applies to every tool, and matched
+/// when it covers a danger of the call.
+pub(crate) fn consulted(call: &Call<'_>, list: RuleList) -> Vec<ConsultedRule> {
+    let whole = classify_call(call);
+    let cwd = call.cwd.as_deref();
+    call.policy
+        .danger_rules
+        .iter()
+        .filter(|r| r.list == list)
+        .map(|r| ConsultedRule {
+            rule: r.text.clone(),
+            list: r.list,
+            layer: r.layer,
+            index: r.index,
+            flag: None,
+            matched: whole.findings.iter().any(|f| r.covers(f, cwd)),
+            active: true,
+        })
+        .collect()
+}
+
 /// Applies danger classes to a decision the rules and the mode produced.
 pub(crate) fn finish(call: &Call<'_>, mode: &Effective, mut decision: Decision) -> Decision {
     let kind = call.tool.defaults.kind;
     let cwd = call.cwd.as_deref();
     let rules = &call.policy.danger_rules;
     let shell = kind == ToolKind::Shell;
-    let whole = if shell {
-        call.request
-            .input_str("command")
-            .map(classify_line)
-            .unwrap_or_default()
-    } else {
-        let paths = match call.subject() {
-            Subject::Paths(p) => p,
-            _ => Vec::new(),
-        };
-        classify_tool(kind, &call.tool.name, &call.request.input, &paths)
-    };
+    let whole = classify_call(call);
     let part_classes: Vec<Classification> = decision
         .parts
         .iter()
