@@ -80,7 +80,7 @@ pub struct AuditEvent {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub input: Option<Value>,
     /// The danger classes the policy found in the call (`history-rewrite`, `publish`, ...),
-    /// so a log can be searched by what was at stake.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    /// so a log can be searched by what was at stake. Empty when none was found.
+    #[serde(default)]
     pub dangers: Vec<DangerClass>,
 }
