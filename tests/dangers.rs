@@ -253,7 +253,11 @@ fn dangers_are_on_the_wire_in_camel_case() {
 fn explanations_list_the_danger_rules() {
     let p = policy(json!({ "deny": ["Danger(publish)"], "allow": ["Danger(kill)"] }));
     let x = p.explain(&request("Bash", json!({ "command": "npm publish" })));
-    let publish = x.rules.iter().find(|r| r.rule == "Danger(publish)").unwrap();
+    let publish = x
+        .rules
+        .iter()
+        .find(|r| r.rule == "Danger(publish)")
+        .unwrap();
     assert!(publish.matched);
     let kill = x.rules.iter().find(|r| r.rule == "Danger(kill)").unwrap();
     assert!(!kill.matched);
