@@ -368,6 +368,7 @@ const WRAPPERS: &[&str] = &[
     "flock",
     "systemd-run",
     "caffeinate",
+    "busybox",
 ];
 
 /// Programs that run their command with another user's rights.
@@ -474,10 +475,8 @@ fn unwrap_command<'w>(mut words: &'w [String], out: &mut Classification) -> &'w 
                 owned(&shown),
             );
             if name == "su" {
-                if let Some(pos) = rest.iter().position(|w| w == "-c" || w == "--command") {
-                    return rest.get(pos..).map_or(words, |w| w);
-                }
-                return &[];
+                // `su -c script`: the shell step reads the script.
+                return words;
             }
             words = inner;
             continue;
@@ -1530,6 +1529,16 @@ fn shell_into(
     out: &mut Classification,
     facts: &mut LineFacts,
 ) {
+    if name == "su" {
+        let script = args
+            .iter()
+            .position(|a| a == "-c" || a == "--command")
+            .and_then(|pos| args.get(pos + 1));
+        if let Some(script) = script {
+            line_into(script, depth + 1, out);
+        }
+        return;
+    }
     let mut script_next = false;
     for (i, a) in args.iter().enumerate() {
         if script_next {
@@ -1644,6 +1653,7 @@ fn inline_code(name: &str, code: &str, out: &mut Classification) {
     }
     if any(&[
         "rmtree",
+        "remove-item",
         "rm -rf",
         "rm -r",
         "rimraf",
@@ -1962,6 +1972,8 @@ mod tests {
             "rm --rec build",
             "sudo rm -Rf /var/lib/x",
             "timeout 5 bash -c 'cd /tmp && rm -fr x'",
+            "su -c 'rm -rf /srv' root",
+            "busybox rm -rf x",
             "find . -name '*.o' -delete",
             "find . -type d -exec rm -rf {} +",
             "xargs rm -rf < list",
