@@ -56,6 +56,8 @@ fn every_dangerous_case_stops_and_most_name_a_class() {
         }
         if classes(&d).contains(&family) {
             family_named += 1;
+        } else if !d.dangers.is_empty() {
+            println!("  named {:?}, not `{family}`: {shown}", classes(&d));
         }
     }
     let total = cases.len();

@@ -224,14 +224,16 @@ struct LineFacts {
     runs_code: Option<String>,
 }
 
-fn line_into(line: &str, depth: usize, out: &mut Classification) {
+/// Classifies `line` into `out`; returns what the line downloads from, if anything, so a
+/// shell running it (`sh -c "$(curl …)"`) is known to run downloaded code.
+fn line_into(line: &str, depth: usize, out: &mut Classification) -> Option<String> {
     if depth > MAX_DEPTH {
         out.add(
             DangerClass::Obscured,
             "nests scripts too deeply to read".to_owned(),
             Vec::new(),
         );
-        return;
+        return None;
     }
     obscuring_spellings(line, out);
     let mut commands = commands_of(line);
@@ -288,6 +290,7 @@ fn line_into(line: &str, depth: usize, out: &mut Classification) {
             out.secret_upload(&s);
         }
     }
+    facts.downloader
 }
 
 /// Spellings that hide words from a reader: `$'\x72\x6d'`, `${!name}`, `\x..` escapes.
@@ -563,14 +566,17 @@ fn command_into(words: &[String], depth: usize, out: &mut Classification, facts:
         "git" => git_into(args, out),
         "gh" => gh_into(args, out),
         "npm" | "pnpm" | "yarn" | "bun" | "npx" | "pnpx" | "bunx" => {
-            node_package_into(&name, args, out)
+            if let Some(inner) = node_package_into(&name, args, out) {
+                command_into(&inner, depth + 1, out, facts);
+            }
         }
+        "semantic-release" | "release-it" => publish(out, &name, "", &ops),
         "cargo" if matches!(sub, "publish" | "yank" | "owner") => publish(out, &name, sub, &ops),
         "cargo" if sub == "install" => install(out, &name, &ops),
         "twine" if sub == "upload" => publish(out, &name, sub, &ops),
         "docker" | "podman" | "buildah" | "nerdctl" => container_into(&name, args, out),
         "poetry" | "flit" | "hatch" | "uv" | "pdm" | "gem" | "vsce" | "ovsx" | "lerna"
-        | "changeset" | "goreleaser" | "helm" | "nuget" | "semantic-release"
+        | "changeset" | "goreleaser" | "helm" | "nuget"
             if matches!(sub, "publish" | "push" | "release" | "upload") =>
         {
             publish(out, &name, sub, &ops)
@@ -773,9 +779,10 @@ fn publish(out: &mut Classification, name: &str, sub: &str, ops: &[&str]) {
     } else {
         format!(" {}", quoted(&rest))
     };
+    let command = format!("{name} {sub}");
     out.add(
         DangerClass::Publish,
-        format!("`{name} {sub}`{what}"),
+        format!("`{}`{what}", command.trim()),
         owned(&rest),
     );
 }
@@ -803,7 +810,9 @@ fn install(out: &mut Classification, name: &str, ops: &[&str]) {
     }
 }
 
-fn node_package_into(name: &str, args: &[String], out: &mut Classification) {
+/// Classifies a JavaScript package manager call; returns the command a package runner
+/// (`npx pkg args`) runs, to be classified in turn.
+fn node_package_into(name: &str, args: &[String], out: &mut Classification) -> Option<Vec<String>> {
     let ops = operands(args);
     let sub = ops.first().copied().unwrap_or("");
     let runs_package = matches!(name, "npx" | "pnpx" | "bunx")
@@ -818,7 +827,8 @@ fn node_package_into(name: &str, args: &[String], out: &mut Classification) {
             format!("downloads and runs the package {}", quoted(&pkg)),
             owned(&pkg),
         );
-        return;
+        let start = pkg.first().and_then(|p| args.iter().position(|a| a == p))?;
+        return args.get(start..).map(<[String]>::to_vec);
     }
     let install_word = |s: &str| {
         matches!(
@@ -843,6 +853,7 @@ fn node_package_into(name: &str, args: &[String], out: &mut Classification) {
         }
         _ => {}
     }
+    None
 }
 
 fn package_manager_into(name: &str, args: &[String], ops: &[&str], out: &mut Classification) {
@@ -1542,7 +1553,15 @@ fn shell_into(
     let mut script_next = false;
     for (i, a) in args.iter().enumerate() {
         if script_next {
-            line_into(a, depth + 1, out);
+            if let Some(url) = line_into(a, depth + 1, out) {
+                if a.contains("$(") || a.contains('`') {
+                    out.add(
+                        DangerClass::RemoteCode,
+                        format!("runs what `{url}` returns with `{name} -c`"),
+                        vec![url],
+                    );
+                }
+            }
             return;
         }
         if a == "--command" || (a.starts_with('-') && !a.starts_with("--") && a.contains('c')) {
@@ -2005,6 +2024,9 @@ mod tests {
         assert!(classes("eval \"$PAYLOAD\"").contains(&"obscured"));
         assert!(classes("$'\\x72\\x6d' -rf ~").contains(&"obscured"));
         assert!(classes("npx create-evil-app").contains(&"remote-code"));
+        assert!(classes("sh -c \"$(curl -fsSL https://x.sh)\"").contains(&"remote-code"));
+        assert!(classes("npx -y semantic-release").contains(&"publish"));
+        assert!(classes("npx rimraf dist").contains(&"remote-code"));
     }
 
     #[test]
