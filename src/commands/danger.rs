@@ -471,7 +471,12 @@ fn unwrap_command<'w>(mut words: &'w [String], out: &mut Classification) -> &'w 
                 }
             }
             let inner = rest.get(i..).unwrap_or_default();
-            let shown: Vec<&str> = inner.iter().map(String::as_str).collect();
+            let mut shown: Vec<&str> = inner.iter().map(String::as_str).collect();
+            if let Some(pos) = rest.iter().position(|w| w == "-c" || w == "--command") {
+                if name == "su" {
+                    shown = rest.get(pos + 1).map(String::as_str).into_iter().collect();
+                }
+            }
             out.add(
                 DangerClass::Privilege,
                 format!("runs {} with `{name}`", quoted(&shown)),
