@@ -1876,26 +1876,33 @@ pub fn classify_tool(
 ) -> Classification {
     let mut out = Classification::default();
     match kind {
-        ToolKind::Read | ToolKind::Grep | ToolKind::Glob => {
-            let mut seen: Vec<String> = paths.to_vec();
-            if kind == ToolKind::Grep {
-                if let Some(g) = input.get("glob").and_then(Value::as_str) {
-                    seen.push(g.replace(['*', '?'], ""));
-                    seen.push(g.replace('*', ".x"));
+        ToolKind::Read | ToolKind::Grep => {
+            for p in paths {
+                if let Some(k) = secret_kind(p) {
+                    out.add(
+                        DangerClass::SecretRead,
+                        format!("reads `{p}` ({k})"),
+                        vec![p.clone()],
+                    );
                 }
             }
-            if kind != ToolKind::Glob {
-                for p in &seen {
-                    if let Some(k) = secret_kind(p) {
-                        out.add(
-                            DangerClass::SecretRead,
-                            format!("reads `{p}` ({k})"),
-                            vec![p.clone()],
-                        );
-                    }
+            let glob = input
+                .get("glob")
+                .and_then(Value::as_str)
+                .filter(|_| kind == ToolKind::Grep);
+            if let Some(g) = glob {
+                let secret = secret_kind(&g.replace(['*', '?'], ""))
+                    .or_else(|| secret_kind(&g.replace('*', ".x")));
+                if let Some(k) = secret {
+                    out.add(
+                        DangerClass::SecretRead,
+                        format!("reads files matching `{g}` ({k})"),
+                        vec![g.to_owned()],
+                    );
                 }
             }
         }
+        ToolKind::Glob => {}
         ToolKind::Write | ToolKind::Edit => {
             for p in paths {
                 if let Some(place) = persistence_place(p) {
