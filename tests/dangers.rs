@@ -131,6 +131,12 @@ fn secret_reads_ask_through_every_tool_unless_a_rule_names_the_file() {
         Effect::Allow
     );
     assert_eq!(bash(&named, "cat .env").effect, Effect::Allow);
+    // An allow rule on a command lets a secret read through only when it names the file;
+    // the shell's read-only commands (`cat`, `head`) need a Read rule.
+    let by_command = policy(json!({ "allow": ["Bash(awk *)", "Bash(sed -n p .env)"] }));
+    assert_eq!(bash(&by_command, "awk 1 .env").effect, Effect::Ask);
+    assert_eq!(bash(&by_command, "awk 1 README.md").effect, Effect::Allow);
+    assert_eq!(bash(&by_command, "sed -n p .env").effect, Effect::Allow);
     let broad = policy(json!({ "allow": ["Read(./**)"] }));
     assert_eq!(
         broad

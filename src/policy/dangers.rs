@@ -19,6 +19,7 @@ use crate::Risk;
 
 use super::evaluate::{Call, Subject};
 use super::explain::ConsultedRule;
+use super::index::ToolQuery;
 use super::settle::Effective;
 
 /// The tool names that introduce a danger rule.
@@ -350,6 +351,39 @@ pub(crate) fn consulted(call: &Call<'_>, list: RuleList) -> Vec<ConsultedRule> {
         .collect()
 }
 
+/// The first secret file a shell line reads that no rule names: neither the allow rules
+/// that let the line through (by the file's name) nor a Read allow rule.
+fn unnamed_secret_read(
+    call: &Call<'_>,
+    decision: &Decision,
+    whole: &Classification,
+) -> Option<Reason> {
+    let mut allow_rules: Vec<&str> = Vec::new();
+    for r in std::iter::once(&decision.reason).chain(decision.parts.iter().map(|p| &p.reason)) {
+        if let Decider::Rule { rule, .. } = &r.decider {
+            allow_rules.push(rule);
+        }
+    }
+    let read = ToolQuery {
+        name: "Read",
+        kind: ToolKind::Read,
+        mcp: None,
+    };
+    whole
+        .findings
+        .iter()
+        .filter(|f| f.class == DangerClass::SecretRead)
+        .flat_map(|f| f.targets.iter())
+        .find_map(|t| {
+            let name = t.rsplit(['/', '\\']).next().unwrap_or(t);
+            if allow_rules.iter().any(|r| r.contains(name)) {
+                return None;
+            }
+            let paths = call.path_candidates(t).ok()?;
+            call.secret_read_by(&read, &paths)
+        })
+}
+
 /// Applies danger classes to a decision the rules and the mode produced.
 pub(crate) fn finish(call: &Call<'_>, mode: &Effective, mut decision: Decision) -> Decision {
     let kind = call.tool.defaults.kind;
@@ -428,6 +462,23 @@ pub(crate) fn finish(call: &Call<'_>, mode: &Effective, mut decision: Decision) 
                 decision.effect = Effect::Ask;
             }
             decision.reason = reason;
+        }
+    }
+
+    // A shell line an allow rule lets through still asks before reading a secret file,
+    // unless a rule names the file (`Bash(cat .env)`, `Read(./.env)`).
+    if shell && decision.effect == Effect::Allow {
+        if let Some(reason) = unnamed_secret_read(call, &decision, &whole) {
+            if strict(mode) {
+                decision.effect = Effect::Deny;
+                decision.reason = Reason {
+                    text: crate::feedback::strict_mode_denial(&reason.text, mode.mode),
+                    decider: reason.decider,
+                };
+            } else {
+                decision.effect = Effect::Ask;
+                decision.reason = reason;
+            }
         }
     }
 
