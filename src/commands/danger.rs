@@ -22,7 +22,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::policy::{is_protected, secret_kind};
-use crate::shell::{commands_of, SHELLS};
+use crate::shell::{commands_of, RUNNERS, SHELLS, TRANSPARENT_WRAPPERS};
 use crate::tool::ToolKind;
 
 /// How deeply `sh -c` scripts, `eval` and `ssh` commands are followed.
@@ -344,35 +344,24 @@ fn program(word: &str) -> String {
         .unwrap_or(lower)
 }
 
-/// Wrappers that run the rest of their words as a command after options, numbers and
-/// `NAME=value` assignments.
-const WRAPPERS: &[&str] = &[
-    "timeout",
-    "time",
-    "nice",
-    "nohup",
-    "stdbuf",
-    "command",
-    "builtin",
-    "xargs",
-    "env",
-    "exec",
-    "ionice",
-    "taskset",
-    "chrt",
-    "setsid",
-    "unbuffer",
-    "watch",
-    "strace",
-    "ltrace",
-    "valgrind",
-    "nsenter",
-    "unshare",
-    "flock",
-    "systemd-run",
-    "caffeinate",
-    "busybox",
-];
+/// Runners the classifier reads itself rather than stripping: `find -exec`, `eval`,
+/// `source`.
+const READ_NOT_STRIPPED: &[&str] = &["find", "eval", "source", "."];
+
+/// Wrappers the shell analysis does not list (it has no need to) but that run the rest of
+/// their words as a command.
+const MORE_WRAPPERS: &[&str] = &["caffeinate", "busybox"];
+
+/// Whether `name` runs the rest of its words as a command after options, numbers and
+/// `NAME=value` assignments: the shell analysis's transparent wrappers and runners
+/// ([`crate::shell::TRANSPARENT_WRAPPERS`], [`crate::shell::RUNNERS`]), but for those read
+/// on their own.
+fn is_wrapper(name: &str) -> bool {
+    (TRANSPARENT_WRAPPERS.contains(&name)
+        || RUNNERS.contains(&name)
+        || MORE_WRAPPERS.contains(&name))
+        && !READ_NOT_STRIPPED.contains(&name)
+}
 
 /// Programs that run their command with another user's rights.
 const PRIVILEGE: &[&str] = &[
@@ -489,7 +478,7 @@ fn unwrap_command<'w>(mut words: &'w [String], out: &mut Classification) -> &'w 
             words = inner;
             continue;
         }
-        if WRAPPERS.contains(&name.as_str()) {
+        if is_wrapper(&name) {
             let skip = rest
                 .iter()
                 .take_while(|w| {
