@@ -2,6 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
+pub use crate::commands::danger::DangerClass;
 use crate::mode::Mode;
 
 /// What happens to a tool call.
@@ -159,6 +160,26 @@ pub enum Decider {
         /// The normalised path.
         path: String,
     },
+    /// The call reads a file that holds secrets (`.env`, a private key, credentials), which
+    /// asks unless an allow rule names the file, or uploads one, which is denied unless an
+    /// allow rule names the upload.
+    #[serde(rename_all = "camelCase")]
+    SecretFile {
+        /// The secret file, as normalised or as written.
+        path: String,
+    },
+    /// A rule naming a danger class (`Danger(publish)`) matched.
+    #[serde(rename_all = "camelCase")]
+    DangerRule {
+        /// The rule as written.
+        rule: String,
+        /// The list it is in.
+        list: RuleList,
+        /// The layer it came from.
+        layer: Layer,
+        /// Its index in that layer's list.
+        index: usize,
+    },
     /// A destructive command on a critical path (`/`, `$HOME`, the working directory, ...).
     #[serde(rename_all = "camelCase")]
     CriticalPath {
@@ -199,6 +220,9 @@ pub struct PartDecision {
     pub effect: Effect,
     /// Why.
     pub reason: Reason,
+    /// The dangers this part carries (see [`Danger`]); empty when none is known.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub dangers: Vec<Danger>,
 }
 
 /// The policy's answer for one tool call.
@@ -217,12 +241,67 @@ pub struct Decision {
     /// For compound calls, each part with its own effect; empty otherwise.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub parts: Vec<PartDecision>,
+    /// What the call can do that a person should weigh (force push, recursive delete,
+    /// reading a secret, ...), each with the detail that matters. Every ask and deny the
+    /// policy makes lists what it found; an empty list on a stop means the program is not
+    /// known to toolgate.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub dangers: Vec<Danger>,
+}
+
+/// One danger found in a call: its class, the class's sentence, and the detail.
+///
+/// ```
+/// use toolgate::commands::danger::DangerClass;
+/// use toolgate::Danger;
+/// let d = Danger::new(DangerClass::Publish, "`npm publish`");
+/// let json = serde_json::to_value(&d).unwrap();
+/// assert_eq!(json["class"], "publish");
+/// assert_eq!(json["sentence"], "publishes a package or release for others to use");
+/// assert_eq!(json["detail"], "`npm publish`");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Danger {
+    /// The class, e.g. `history-rewrite`.
+    pub class: DangerClass,
+    /// The class's sentence for people.
+    pub sentence: String,
+    /// What exactly, e.g. "force-pushes `origin main`, replacing remote history".
+    pub detail: String,
+}
+
+impl Danger {
+    /// A danger of `class` with `detail`; the sentence is the class's.
+    pub fn new(class: DangerClass, detail: impl Into<String>) -> Self {
+        Danger {
+            class,
+            sentence: class.sentence().to_owned(),
+            detail: detail.into(),
+        }
+    }
+
+    /// The danger as one line for people: "publishes a package (`npm publish`)".
+    pub fn describe(&self) -> String {
+        if self.detail.is_empty() {
+            self.sentence.clone()
+        } else {
+            format!("{}: {}", self.sentence, self.detail)
+        }
+    }
+}
+
+impl From<&crate::commands::danger::Finding> for Danger {
+    fn from(f: &crate::commands::danger::Finding) -> Self {
+        Danger::new(f.class, f.detail.clone())
+    }
 }
 
 impl Decision {
     /// The message to hand the model when this decision stops the call, or `None` when the
-    /// call may run. It says what was refused and why, and tells the model not to retry the
-    /// same call.
+    /// call may run. It says what was refused, why and which dangers were found, and tells
+    /// the model not to retry the same call (see [`crate::feedback::denial_message`]).
     ///
     /// ```
     /// use toolgate::{Decider, Decision, Effect, Reason, Risk};
@@ -235,16 +314,17 @@ impl Decision {
     ///         text: "deletes are denied in plan mode".into(),
     ///     },
     ///     parts: vec![],
+    ///     dangers: vec![],
     /// };
     /// assert!(d.model_message().unwrap().contains("deletes are denied in plan mode"));
     /// ```
     pub fn model_message(&self) -> Option<String> {
         match self.effect {
             Effect::Allow | Effect::Ask => None,
-            Effect::Deny => Some(format!(
-                "Permission denied: {}. Do not retry the same call; choose another approach or \
-                 ask the user how to proceed.",
-                self.reason.text
+            Effect::Deny => Some(crate::feedback::denial_message(
+                None,
+                &self.reason.text,
+                &self.dangers,
             )),
         }
     }

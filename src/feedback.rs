@@ -7,6 +7,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::decision::Danger;
+
 /// Why a call did not run, as a stable code the model and the host can match on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
@@ -69,18 +71,82 @@ pub struct ModelFeedback {
     pub recoverable: bool,
 }
 
-const DO_NOT_RETRY: &str = "Do not retry the same call; suggest an alternative or ask the user \
-                            how to proceed.";
+/// The sentence every denial ends with: the model must not retry the same call.
+pub const DO_NOT_RETRY: &str =
+    "Do not retry the same call; suggest an alternative or ask the user \
+                                how to proceed.";
+
+/// What the model reads when the policy denies a call: the reason, the dangers found, and
+/// [`DO_NOT_RETRY`]. `tool` is named when known. The one source of the policy's denial text
+/// ([`crate::Decision::model_message`] and [`ModelFeedback::permission_denied_with`]).
+///
+/// ```
+/// use toolgate::commands::danger::DangerClass;
+/// use toolgate::feedback::denial_message;
+/// use toolgate::Danger;
+/// let d = [Danger::new(DangerClass::Publish, "`npm publish`")];
+/// let m = denial_message(Some("Bash"), "denied by rule `Danger(publish)`", &d);
+/// assert!(m.starts_with("Permission denied: the call to Bash is not allowed"));
+/// assert!(m.contains("publishes a package or release for others to use (`npm publish`)"));
+/// assert!(m.ends_with(toolgate::feedback::DO_NOT_RETRY));
+/// ```
+pub fn denial_message(tool: Option<&str>, reason: &str, dangers: &[Danger]) -> String {
+    let head = match tool {
+        Some(tool) => format!("Permission denied: the call to {tool} is not allowed ({reason})."),
+        None => format!("Permission denied: {reason}."),
+    };
+    format!("{head}{} {DO_NOT_RETRY}", dangers_sentence(dangers))
+}
+
+/// " It was stopped because it publishes … (`npm publish`); …." or nothing.
+fn dangers_sentence(dangers: &[Danger]) -> String {
+    if dangers.is_empty() {
+        return String::new();
+    }
+    let list = dangers
+        .iter()
+        .map(|d| {
+            if d.detail.is_empty() {
+                format!("{} [{}]", d.sentence, d.class.id())
+            } else {
+                format!("{} ({}) [{}]", d.sentence, d.detail, d.class.id())
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("; ");
+    format!(" The call {list}.")
+}
+
+/// The reason text of something that would ask, denied because the mode never asks
+/// (`plan`, `dontAsk`).
+pub(crate) fn strict_mode_denial(why: &str, mode: crate::Mode) -> String {
+    format!("{why}, and {} mode denies what would ask", mode.as_str())
+}
+
+/// The reason text of something allowed that plan mode denies because it changes things.
+pub(crate) fn plan_mode_denial(why: &str) -> String {
+    format!("{why}, but plan mode is read-only")
+}
 
 impl ModelFeedback {
     /// The policy denied the call; `reason` is the decision's reason text.
     pub fn permission_denied(tool: &str, reason: &str) -> Self {
+        ModelFeedback::permission_denied_with(tool, reason, &[])
+    }
+
+    /// The policy denied the call; `reason` is the decision's reason text and `dangers` the
+    /// dangers it found, which the model is told by name.
+    pub fn permission_denied_with(tool: &str, reason: &str, dangers: &[Danger]) -> Self {
+        let classes = if dangers.is_empty() {
+            String::new()
+        } else {
+            let ids: Vec<&str> = dangers.iter().map(|d| d.class.id()).collect();
+            format!(" [{}]", ids.join(", "))
+        };
         ModelFeedback {
             code: FeedbackCode::PermissionDenied,
-            message: format!("`{tool}` was denied by the policy: {reason}"),
-            ai_message: format!(
-                "Permission denied: the call to {tool} is not allowed ({reason}). {DO_NOT_RETRY}"
-            ),
+            message: format!("`{tool}` was denied by the policy: {reason}{classes}"),
+            ai_message: denial_message(Some(tool), reason, dangers),
             recoverable: true,
         }
     }
@@ -198,6 +264,20 @@ mod tests {
         }
         let blank = ModelFeedback::user_denied("Write", Some("  "));
         assert!(!blank.ai_message.contains("The user said"));
+    }
+
+    #[test]
+    fn policy_denials_name_the_dangers() {
+        use crate::commands::danger::DangerClass;
+        let d = [Danger::new(
+            DangerClass::HistoryRewrite,
+            "force-pushes `origin main`",
+        )];
+        let f = ModelFeedback::permission_denied_with("Bash", "denied by rule", &d);
+        assert!(f.ai_message.contains("force-pushes `origin main`"), "{f:?}");
+        assert!(f.ai_message.contains("[history-rewrite]"));
+        assert!(f.message.ends_with("[history-rewrite]"));
+        assert!(f.ai_message.ends_with(DO_NOT_RETRY));
     }
 
     #[test]

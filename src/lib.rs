@@ -13,6 +13,7 @@
 pub mod agents;
 pub mod audit;
 pub mod broker;
+pub mod commands;
 pub mod decision;
 pub mod error;
 pub mod feedback;
@@ -39,7 +40,8 @@ pub use broker::{
     Answer, ApprovalFuture, ApprovalOutcome, ApprovalRequest, Broker, BrokerConfig, PendingApproval,
 };
 pub use decision::{
-    Decider, Decision, Effect, Evaluate, Layer, PartDecision, Reason, Risk, RuleList, TrustOverlay,
+    Danger, Decider, Decision, Effect, Evaluate, Layer, PartDecision, Reason, Risk, RuleList,
+    TrustOverlay,
 };
 pub use error::{Error, ErrorKind, Result};
 pub use feedback::ModelFeedback;

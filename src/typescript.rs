@@ -71,6 +71,8 @@ fn wire_types(cfg: &Config) -> Vec<Declared> {
         decision::Layer,
         decision::Decider,
         decision::Reason,
+        decision::DangerClass,
+        decision::Danger,
         decision::PartDecision,
         decision::Decision,
         crate::mode::Mode,

@@ -206,3 +206,24 @@ fn adapter_fallbacks_are_recorded_for_live_and_settled_approvals() {
     let empty = b.record_fallback(&pending, " ", 5).unwrap_err();
     assert_eq!(empty.code(), "INVALID_PARAMS");
 }
+
+#[test]
+fn decisions_record_the_danger_classes() {
+    let policy =
+        toolgate::Policy::from_json(r#"{"permissions":{"deny":["Danger(publish)"]}}"#).unwrap();
+    let mut b = toolgate::Broker::new(Box::new(policy));
+    let mut req = bash("s", "git push --force origin main");
+    req.request.cwd = Some("/p".into());
+    let (id, _) = b.request_approval(req, 1_000).unwrap();
+    let events = b.audit().query(&by_id(&id));
+    let ids: Vec<&str> = events[0].dangers.iter().map(|c| c.id()).collect();
+    assert_eq!(ids, ["history-rewrite", "network-upload"]);
+    let json = serde_json::to_value(events[0]).unwrap();
+    assert_eq!(json["dangers"][0], "history-rewrite");
+
+    let mut req = bash("s", "npm publish");
+    req.request.cwd = Some("/p".into());
+    let (_, outcome) = b.request_approval(req, 2_000).unwrap();
+    let feedback = outcome.outcome().unwrap().feedback.unwrap();
+    assert!(feedback.ai_message.contains("[publish]"), "{feedback:?}");
+}

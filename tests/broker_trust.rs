@@ -188,6 +188,7 @@ impl toolgate::Evaluate for DenyAll {
                 text: "plan mode is read-only".into(),
             },
             parts: vec![],
+            dangers: vec![],
         }
     }
     fn check_rule(&self, _: &str) -> toolgate::Result<()> {

@@ -86,6 +86,23 @@ fn explain_lists_rules() {
 }
 
 #[test]
+fn explain_lists_the_dangers() {
+    let policy = temp("explain-dangers.json", "{}");
+    let req = r#"{"tool":"Bash","input":{"command":"git push --force origin main"},"cwd":"/p"}"#;
+    let (code, out, _) = toolgate(&["explain", "--policy", &policy, "--request", "-"], req);
+    assert_eq!(code, 0);
+    assert!(out.contains("dangers:\n    [history-rewrite]"), "{out}");
+    assert!(out.contains("origin main"), "{out}");
+    let req = r#"{"tool":"Bash","input":{"command":"frobnicate"},"cwd":"/p"}"#;
+    let (_, out, _) = toolgate(&["explain", "--policy", &policy, "--request", "-"], req);
+    assert!(out.contains("dangers: none known"), "{out}");
+    assert!(
+        out.contains("toolgate does not know what `frobnicate` does"),
+        "{out}"
+    );
+}
+
+#[test]
 fn test_runs_examples() {
     let (code, out, _) = toolgate(&["test", "-"], POLICY);
     assert_eq!(code, 0);

@@ -19,6 +19,8 @@ export type {
   By,
   ConsultedRule,
   CopilotFlags,
+  Danger,
+  DangerClass,
   Decider,
   Decision,
   Diff,

@@ -26,6 +26,14 @@ export interface PartDecision {
   reason: { text: string };
 }
 
+/** A danger the policy found in the call: its class id, the class's sentence, the detail. */
+export interface Danger {
+  /** The class id, e.g. `history-rewrite`, `publish`, `secret-read`. */
+  class: string;
+  sentence: string;
+  detail: string;
+}
+
 /** The policy's decision as the broker sends it with a pending approval. */
 export interface ApprovalDecision {
   effect: Effect;
@@ -33,6 +41,8 @@ export interface ApprovalDecision {
   trustable: boolean;
   reason: { decider: { kind: string }; text: string };
   parts?: PartDecision[];
+  /** The dangers found, shown above the arguments. */
+  dangers?: Danger[];
 }
 
 /** A request waiting for a person: the broker's wire type, rendered as is. */

@@ -80,6 +80,20 @@ export function approvalProblems(value) {
         });
       }
     }
+    const dangers = v.decision.dangers;
+    if (dangers !== undefined && dangers !== null) {
+      need("decision.dangers", Array.isArray(dangers), "a list");
+      if (Array.isArray(dangers)) {
+        dangers.forEach((danger, index) => {
+          const at = `decision.dangers[${index}]`;
+          need(at, isObject(danger), "an object");
+          if (!isObject(danger)) return;
+          for (const key of ["class", "sentence", "detail"]) {
+            need(`${at}.${key}`, typeof danger[key] === "string", "a string");
+          }
+        });
+      }
+    }
   }
   return problems;
 }

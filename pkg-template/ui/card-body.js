@@ -30,6 +30,16 @@ const EFFECT = {
   deny: { text: "denied", icon: "stop" },
 };
 
+/**
+ * A sentence with its first letter in upper case.
+ *
+ * @param {string} text
+ * @returns {string}
+ */
+function capitalise(text) {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 /** Diff rows drawn at most; the rest is summarised. */
 const MAX_DIFF_ROWS = 400;
 
@@ -109,6 +119,30 @@ export function renderBody(a, { id, editable, headingLevel, actions }) {
   }
   describedBy.push(`${id}-why`);
   const reason = h("p", { id: `${id}-why`, class: "tg-reason" }, h("span", { class: "tg-label", text: "Why it asks: " }), a.reason);
+
+  const dangers = a.decision.dangers ?? [];
+  let dangerList = null;
+  if (dangers.length > 0) {
+    describedBy.push(`${id}-dangers`);
+    dangerList = h(
+      "div",
+      { class: "tg-dangers", id: `${id}-dangers` },
+      h("p", { class: "tg-label", id: `${id}-dangers-label`, text: dangers.length === 1 ? "Danger found" : `${dangers.length} dangers found` }),
+      h(
+        "ul",
+        { "aria-labelledby": `${id}-dangers-label` },
+        dangers.map((danger) =>
+          h(
+            "li",
+            { "data-class": danger.class },
+            h("span", { class: "tg-danger-badge" }, icon("warn"), h("span", { text: danger.class })),
+            h("span", { class: "tg-danger-sentence", text: capitalise(danger.sentence) }),
+            danger.detail !== "" && h("span", { class: "tg-danger-detail", text: danger.detail }),
+          ),
+        ),
+      ),
+    );
+  }
 
   const parts = a.decision.parts ?? [];
   const partList =
@@ -197,7 +231,7 @@ export function renderBody(a, { id, editable, headingLevel, actions }) {
       )),
   );
 
-  const nodes = [head, title, agent, description, warning, reason, partList, args, content, editor, note, remember, status, buttons, keys];
+  const nodes = [head, title, agent, description, warning, dangerList, reason, partList, args, content, editor, note, remember, status, buttons, keys];
   return { nodes, describedBy, els };
 }
 

@@ -258,6 +258,7 @@ mod tests {
             scope: None,
             duration_ms: 0,
             input: None,
+            dangers: Vec::new(),
         }
     }
 

@@ -15,7 +15,7 @@ pub use log::{AuditLog, AuditQuery, AuditSink, AuditStats, SinkError, SinkStats}
 pub use redact::redact;
 
 use crate::broker::{By, State};
-use crate::decision::Effect;
+use crate::decision::{DangerClass, Effect};
 use crate::trust::Scope;
 
 /// What an audit event records.
@@ -79,4 +79,8 @@ pub struct AuditEvent {
     /// The arguments, redacted to their shape unless the host opted in for this tool.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub input: Option<Value>,
+    /// The danger classes the policy found in the call (`history-rewrite`, `publish`, ...),
+    /// so a log can be searched by what was at stake. Empty when none was found.
+    #[serde(default)]
+    pub dangers: Vec<DangerClass>,
 }

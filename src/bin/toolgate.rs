@@ -201,6 +201,19 @@ fn render(x: &Explanation) -> String {
         x.kind,
         x.mode.as_str()
     );
+    if d.dangers.is_empty() {
+        out.push_str("  dangers: none known\n");
+    } else {
+        out.push_str("  dangers:\n");
+        for danger in &d.dangers {
+            out.push_str(&format!(
+                "    [{}] {}: {}\n",
+                danger.class.id(),
+                danger.sentence,
+                danger.detail
+            ));
+        }
+    }
     for p in &d.parts {
         out.push_str(&format!(
             "  part `{}`: {} ({})\n",

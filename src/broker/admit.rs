@@ -332,7 +332,11 @@ impl Broker {
         );
         match decision.effect {
             Effect::Deny => {
-                let feedback = ModelFeedback::permission_denied(&card.tool, &decision.reason.text);
+                let feedback = ModelFeedback::permission_denied_with(
+                    &card.tool,
+                    &decision.reason.text,
+                    &decision.dangers,
+                );
                 let outcome = deny_outcome(&card, By::Policy, None, feedback);
                 self.finish_at_once(record, outcome, now_ms);
             }

@@ -208,7 +208,8 @@ impl Broker {
         };
         if decision.effect == Effect::Deny {
             let why = format!("the edited call is denied: {}", decision.reason.text);
-            let feedback = ModelFeedback::permission_denied(&record.card.tool, &why);
+            let feedback =
+                ModelFeedback::permission_denied_with(&record.card.tool, &why, &decision.dangers);
             let mut outcome = deny_outcome(&record.card, By::Policy, None, feedback);
             outcome.input = request.input;
             self.advance(id, State::Denied, Some(outcome.clone()), Some(why), now_ms)?;

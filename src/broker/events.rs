@@ -144,6 +144,13 @@ pub(super) fn audit_base(record: &Record, kind: AuditKind, now_ms: u64) -> Audit
         scope: None,
         duration_ms: now_ms.saturating_sub(record.card.created_at),
         input: None,
+        dangers: record
+            .card
+            .decision
+            .dangers
+            .iter()
+            .map(|d| d.class)
+            .collect(),
     }
 }
 

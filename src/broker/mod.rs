@@ -32,6 +32,7 @@
 //!                 text: "shell commands ask by default".into(),
 //!             },
 //!             parts: vec![],
+//!             dangers: vec![],
 //!         }
 //!     }
 //!     fn check_rule(&self, _: &str) -> toolgate::Result<()> { Ok(()) }

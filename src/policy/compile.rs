@@ -196,7 +196,16 @@ pub(crate) fn compile(doc: PolicyDocument) -> Result<Policy> {
     };
 
     let mut entries = Vec::new();
+    let mut danger_rules = Vec::new();
     for s in sources {
+        if super::dangers::is_danger_rule(&s.text) {
+            let rule = super::dangers::compile(&s.text, s.list, s.layer, s.index, &s.path)
+                .map_err(|e| e.at(&s.path))?;
+            if s.list != RuleList::Allow || !managed_only || s.layer == Layer::Managed {
+                danger_rules.push(rule);
+            }
+            continue;
+        }
         let rule = Rule::parse(&s.text).map_err(|e| {
             let hint = e.hint().map(str::to_owned);
             let err = Error::new(
@@ -261,7 +270,8 @@ pub(crate) fn compile(doc: PolicyDocument) -> Result<Policy> {
         }
     }
     for path in doc.provenance.keys() {
-        if !entries.iter().any(|e| &e.path == path) {
+        if !entries.iter().any(|e| &e.path == path) && !danger_rules.iter().any(|d| &d.path == path)
+        {
             return Err(Error::new(
                 ErrorKind::InvalidPolicy,
                 format!("provenance for `{path}`, which is not a rule of this document"),
@@ -301,6 +311,7 @@ pub(crate) fn compile(doc: PolicyDocument) -> Result<Policy> {
         warnings,
         examples: doc.examples,
         provenance: doc.provenance,
+        danger_rules,
     })
 }
 

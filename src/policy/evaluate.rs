@@ -144,7 +144,7 @@ impl<'a> Call<'a> {
         Ok(out)
     }
 
-    fn subject(&self) -> Subject {
+    pub(crate) fn subject(&self) -> Subject {
         let kind = self.tool.defaults.kind;
         let input = &self.request.input;
         match kind {
@@ -426,7 +426,8 @@ pub(crate) fn decide(call: &Call<'_>, overlay: Option<&TrustOverlay>) -> Decisio
     let mode = call.effective(overlay);
     let kind = call.tool.defaults.kind;
     if kind == ToolKind::Shell {
-        return super::shell_view::decide_shell(call, &mode);
+        let decision = super::shell_view::decide_shell(call, &mode);
+        return super::dangers::finish(call, &mode, decision);
     }
     let subject = call.subject();
     let basis = basis_for(call, &subject);
@@ -439,7 +440,7 @@ pub(crate) fn decide(call: &Call<'_>, overlay: Option<&TrustOverlay>) -> Decisio
     let changes_outside = kind.writes_files()
         && matches!(&subject, Subject::Paths(paths) if paths.iter().any(|p| !call.inside(p)));
     let (effect, reason) = settle(basis, &mode, kind);
-    Decision {
+    let decision = Decision {
         effect,
         risk,
         trustable: effect != Effect::Deny
@@ -448,7 +449,9 @@ pub(crate) fn decide(call: &Call<'_>, overlay: Option<&TrustOverlay>) -> Decisio
             && call.tool.defaults.trustable,
         reason,
         parts: Vec::new(),
-    }
+        dangers: Vec::new(),
+    };
+    super::dangers::finish(call, &mode, decision)
 }
 
 fn basis_for(call: &Call<'_>, subject: &Subject) -> Basis {
@@ -478,6 +481,9 @@ fn basis_for(call: &Call<'_>, subject: &Subject) -> Basis {
         if let Some(p) = paths.iter().find(|p| super::is_protected(p)) {
             return Basis::Protected(p.clone());
         }
+    }
+    if let Some(r) = call.secret_read(paths) {
+        return Basis::AskRule(r);
     }
     if let Some(r) = call.lookup(RuleList::Allow, subject) {
         return Basis::Allowed(r);

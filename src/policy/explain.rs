@@ -89,6 +89,7 @@ pub(crate) fn explain(policy: &Policy, request: &Request, trust: &TrustOverlay) 
         if let Some(t) = &overlay {
             add(t.entries(), true);
         }
+        rules.extend(super::dangers::consulted(&call, list));
     }
     Explanation {
         decision,

@@ -24,6 +24,7 @@
 //! ```
 
 mod compile;
+mod dangers;
 mod document;
 mod evaluate;
 mod explain;
@@ -32,6 +33,7 @@ mod index;
 pub(crate) mod mcp;
 mod protected;
 mod resolve;
+mod secrets;
 mod settle;
 mod shell_view;
 mod trust;
@@ -44,6 +46,7 @@ pub use document::{
 };
 pub use explain::{ConsultedRule, Explanation};
 pub use protected::is_protected;
+pub use secrets::{is_secret, secret_kind, secret_patterns};
 
 use crate::decision::{Decision, Evaluate, Layer, RuleList, TrustOverlay};
 use crate::error::{Error, ErrorKind, Result};
@@ -98,6 +101,8 @@ pub struct Policy {
     warnings: Vec<Warning>,
     examples: Vec<Example>,
     provenance: BTreeMap<String, Provenance>,
+    /// Rules naming danger classes (`Danger(publish)`), in precedence order.
+    danger_rules: Vec<dangers::DangerRule>,
 }
 
 impl std::fmt::Debug for Policy {

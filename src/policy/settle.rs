@@ -2,6 +2,7 @@
 //! the reason.
 
 use crate::decision::{Decider, Effect, Reason};
+use crate::feedback::{plan_mode_denial, strict_mode_denial};
 use crate::mode::Mode;
 use crate::tool::{Level, ToolKind};
 
@@ -60,11 +61,10 @@ impl Effective {
 
 /// Applies the mode to a basis: the effect and the reason.
 pub(crate) fn settle(basis: Basis, mode: &Effective, kind: ToolKind) -> (Effect, Reason) {
-    let m = mode.mode.as_str();
     let strict_deny = |why: &str| {
         (
             Effect::Deny,
-            mode.reason(format!("{why}, and {m} mode denies what would ask")),
+            mode.reason(strict_mode_denial(why, mode.mode)),
         )
     };
     let bypass_allow = |why: &str| {
@@ -78,7 +78,7 @@ pub(crate) fn settle(basis: Basis, mode: &Effective, kind: ToolKind) -> (Effect,
     // decider, so the reason still names what made the call unsafe to run unasked.
     let ask_or_deny = |reason: Reason| {
         if mode.strict() {
-            let text = format!("{}, and {m} mode denies what would ask", reason.text);
+            let text = strict_mode_denial(&reason.text, mode.mode);
             (
                 Effect::Deny,
                 Reason {
@@ -112,10 +112,9 @@ pub(crate) fn settle(basis: Basis, mode: &Effective, kind: ToolKind) -> (Effect,
                 })
             }
         }
-        Basis::Allowed(r) if mode.mode == Mode::Plan && changes_things(kind) => (
-            Effect::Deny,
-            mode.reason(format!("{}, but plan mode is read-only", r.text)),
-        ),
+        Basis::Allowed(r) if mode.mode == Mode::Plan && changes_things(kind) => {
+            (Effect::Deny, mode.reason(plan_mode_denial(&r.text)))
+        }
         Basis::Allowed(r) => (Effect::Allow, r),
         Basis::ReadOnly(text) => (
             Effect::Allow,
@@ -132,10 +131,9 @@ pub(crate) fn settle(basis: Basis, mode: &Effective, kind: ToolKind) -> (Effect,
             reason,
         } => match level {
             Level::Deny => (Effect::Deny, reason),
-            Level::Allow if mode.mode == Mode::Plan && kind.writes_files() => (
-                Effect::Deny,
-                mode.reason(format!("{}, but plan mode is read-only", reason.text)),
-            ),
+            Level::Allow if mode.mode == Mode::Plan && kind.writes_files() => {
+                (Effect::Deny, mode.reason(plan_mode_denial(&reason.text)))
+            }
             Level::Allow => (Effect::Allow, reason),
             Level::Prompt if mode.bypass() => bypass_allow(&reason.text),
             Level::Prompt if mode.mode == Mode::Plan && kind.writes_files() => (

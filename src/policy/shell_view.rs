@@ -83,6 +83,9 @@ impl CommandRules for Call<'_> {
         if let Some(decided) = self.deny_or_ask(&q, &paths) {
             return decided;
         }
+        if let Some(r) = self.secret_read_by(&q, &paths) {
+            return Outcome::AskRule(r);
+        }
         if paths.iter().all(|p| self.inside(p)) {
             Outcome::ReadOnly
         } else {
@@ -150,6 +153,7 @@ pub(crate) fn decide_shell(call: &Call<'_>, mode: &Effective) -> Decision {
             trustable: false,
             reason,
             parts: Vec::new(),
+            dangers: Vec::new(),
         };
     };
     let parts = shell::judge(line, call);
@@ -177,6 +181,7 @@ pub(crate) fn decide_shell(call: &Call<'_>, mode: &Effective) -> Decision {
             part: part.text,
             effect,
             reason,
+            dangers: Vec::new(),
         });
     }
     let effect = decided
@@ -224,5 +229,6 @@ pub(crate) fn decide_shell(call: &Call<'_>, mode: &Effective) -> Decision {
         trustable: effect != Effect::Deny && safe,
         reason,
         parts,
+        dangers: Vec::new(),
     }
 }

@@ -184,5 +184,38 @@ pub fn canonical_words(words: &[String]) -> Vec<String> {
     canonical::canonicalise(words).words()
 }
 
+/// The simple commands `line` would run, as words after quote removal, in the order they
+/// appear (commands inside substitutions and groups included). A write redirection appears
+/// as a command of its own, `>` followed by its target; a read redirection as `<` and its
+/// target. A line outside the parsed subset gives an empty list.
+///
+/// ```
+/// use toolgate::shell::commands_of;
+/// let cmds = commands_of("cd 'my dir' && echo \"$(whoami)\" > out.txt");
+/// assert_eq!(cmds[0], ["cd", "my dir"]);
+/// assert!(cmds.contains(&vec![">".to_owned(), "out.txt".to_owned()]));
+/// assert!(cmds.contains(&vec!["whoami".to_owned()]));
+/// ```
+pub fn commands_of(line: &str) -> Vec<Vec<String>> {
+    let Ok(simples) = parse::parse(line, 0) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for s in simples {
+        for r in &s.redirs {
+            let op = match r.kind {
+                parse::RedirKind::Write => ">",
+                parse::RedirKind::Read => "<",
+                _ => continue,
+            };
+            out.push(vec![op.to_owned(), r.target.value.clone()]);
+        }
+        if !s.words.is_empty() {
+            out.push(s.words.into_iter().map(|w| w.value).collect());
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests;

@@ -39,6 +39,7 @@ fn decision(effect: Effect, risk: Risk, trustable: bool, reason: Reason) -> Deci
         trustable,
         reason,
         parts: vec![],
+        dangers: vec![],
     }
 }
 
@@ -57,6 +58,7 @@ fn shell_part(part: &str) -> PartDecision {
         part: part.to_owned(),
         effect,
         reason: default_reason("bash", text),
+        dangers: vec![],
     }
 }
 
@@ -105,6 +107,7 @@ fn plain(request: &Request) -> Decision {
                     first.reason.clone()
                 },
                 parts: if parts.len() > 1 { parts } else { vec![] },
+                dangers: vec![],
             }
         }
         t if t.starts_with("mcp__") => decision(

@@ -1,0 +1,288 @@
+//! Files that hold secrets: environment files, private keys, cloud and registry credentials,
+//! password stores and shell history. Reading one asks by default through every tool unless
+//! an allow rule names the file, and uploading one is denied unless an allow rule names the
+//! upload.
+//!
+//! Names match with the widest reading: case-insensitively, at any depth, with `/` or `\`
+//! as separators, whether the path is absolute, `~`-relative or relative as written.
+//!
+//! ```
+//! use toolgate::policy::secret_kind;
+//! assert_eq!(secret_kind("/p/.env"), Some("an environment file"));
+//! assert_eq!(secret_kind("./config/.ENV.production"), Some("an environment file"));
+//! assert_eq!(secret_kind(".env.example"), None);
+//! assert_eq!(secret_kind("~/.ssh/id_ed25519"), Some("a private key"));
+//! assert_eq!(secret_kind("~/.ssh/id_ed25519.pub"), None);
+//! assert_eq!(secret_kind("/p/README.md"), None);
+//! ```
+
+use crate::decision::{Decider, Reason, RuleList};
+use crate::tool::ToolKind;
+
+use super::evaluate::Call;
+use super::index::{ClassIndex, ToolQuery};
+
+/// Environment file names that are templates, not secrets.
+const ENV_TEMPLATES: &[&str] = &[".env.example", ".env.sample", ".env.template"];
+
+/// File names (lowercase) that hold secrets at any depth, with what they are.
+const SECRET_NAMES: &[(&str, &str)] = &[
+    ("id_rsa", "a private key"),
+    ("id_dsa", "a private key"),
+    ("id_ecdsa", "a private key"),
+    ("id_ed25519", "a private key"),
+    ("id_ecdsa_sk", "a private key"),
+    ("id_ed25519_sk", "a private key"),
+    (".npmrc", "registry credentials"),
+    (".pypirc", "registry credentials"),
+    (".netrc", "login credentials"),
+    ("_netrc", "login credentials"),
+    (".git-credentials", "git credentials"),
+    (".pgpass", "database credentials"),
+    (".bash_history", "shell history"),
+    (".zsh_history", "shell history"),
+    (".sh_history", "shell history"),
+    (".history", "shell history"),
+    ("fish_history", "shell history"),
+    (".python_history", "shell history"),
+    (".node_repl_history", "shell history"),
+    (".psql_history", "shell history"),
+    (".mysql_history", "shell history"),
+];
+
+/// File name endings (lowercase) of keys, certificates and password databases.
+const SECRET_EXTENSIONS: &[(&str, &str)] = &[
+    (".pem", "a private key or certificate"),
+    (".key", "a private key"),
+    (".p12", "a private key store"),
+    (".pfx", "a private key store"),
+    (".p8", "a private key"),
+    (".ppk", "a private key"),
+    (".jks", "a private key store"),
+    (".keystore", "a private key store"),
+    (".kdbx", "a password database"),
+];
+
+/// Consecutive directory segments (lowercase) under which every file is secret.
+const SECRET_DIRS: &[(&[&str], &str)] = &[
+    (&[".config", "gcloud"], "cloud credentials"),
+    (&[".azure"], "cloud credentials"),
+    (&[".password-store"], "a password store"),
+    (&[".gnupg"], "private keys"),
+];
+
+/// Consecutive segments (lowercase) ending in the file itself.
+const SECRET_FILES: &[(&[&str], &str)] = &[
+    (&[".aws", "credentials"], "cloud credentials"),
+    (&[".docker", "config.json"], "registry credentials"),
+    (&[".config", "gh", "hosts.yml"], "GitHub credentials"),
+    (&[".kube", "config"], "cluster credentials"),
+];
+
+/// Files in `~/.ssh` that are public, not secret.
+const SSH_PUBLIC: &[&str] = &[
+    "known_hosts",
+    "known_hosts.old",
+    "config",
+    "authorized_keys",
+];
+
+/// What kind of secret `path` holds (`"an environment file"`, `"a private key"`, ...), or
+/// `None` when its name is not a known secret location.
+pub fn secret_kind(path: &str) -> Option<&'static str> {
+    let lower = path.to_lowercase();
+    let segs: Vec<&str> = lower
+        .split(['/', '\\'])
+        .filter(|s| !s.is_empty() && *s != ".")
+        .collect();
+    let name = *segs.last()?;
+    if (name == ".env" || name.starts_with(".env.")) && !ENV_TEMPLATES.contains(&name) {
+        return Some("an environment file");
+    }
+    if let Some((_, kind)) = SECRET_NAMES.iter().find(|(n, _)| *n == name) {
+        return Some(kind);
+    }
+    if let Some((_, kind)) = SECRET_EXTENSIONS.iter().find(|(e, _)| name.ends_with(e)) {
+        return Some(kind);
+    }
+    let dirs = segs.get(..segs.len().saturating_sub(1)).unwrap_or_default();
+    for (seq, kind) in SECRET_DIRS {
+        if dirs.windows(seq.len()).any(|w| w == *seq) {
+            return Some(kind);
+        }
+    }
+    for (seq, kind) in SECRET_FILES {
+        if segs.ends_with(seq) {
+            return Some(kind);
+        }
+    }
+    if dirs.contains(&".ssh") && !name.ends_with(".pub") && !SSH_PUBLIC.contains(&name) {
+        return Some("a private key");
+    }
+    None
+}
+
+/// Whether `path` names a file that holds secrets (see [`secret_kind`]).
+///
+/// ```
+/// assert!(toolgate::policy::is_secret("/home/ada/.aws/credentials"));
+/// assert!(!toolgate::policy::is_secret("/p/src/env.rs"));
+/// ```
+pub fn is_secret(path: &str) -> bool {
+    secret_kind(path).is_some()
+}
+
+/// Every secret location, for documentation and error messages: names, endings and
+/// directories as they match.
+pub fn secret_patterns() -> Vec<String> {
+    let mut out = vec![".env".to_owned(), ".env.*".to_owned()];
+    out.extend(SECRET_NAMES.iter().map(|(n, _)| (*n).to_owned()));
+    out.extend(SECRET_EXTENSIONS.iter().map(|(e, _)| format!("*{e}")));
+    out.extend(
+        SECRET_DIRS
+            .iter()
+            .map(|(s, _)| format!("{}/**", s.join("/"))),
+    );
+    out.extend(SECRET_FILES.iter().map(|(s, _)| s.join("/")));
+    out.push(".ssh/** (not *.pub, known_hosts, config, authorized_keys)".to_owned());
+    out
+}
+
+impl Call<'_> {
+    /// For a call of a reading tool: the reason it asks because one of `paths` (or a
+    /// Grep `glob`) holds secrets, unless an allow rule of the tool names the file.
+    pub(crate) fn secret_read(&self, paths: &[String]) -> Option<Reason> {
+        let kind = self.tool.defaults.kind;
+        if !matches!(kind, ToolKind::Read | ToolKind::Grep) {
+            return None;
+        }
+        let mut candidates = paths.to_vec();
+        if kind == ToolKind::Grep {
+            if let Some(g) = self.request.input_str("glob") {
+                candidates.push(g.replace(['*', '?'], ""));
+                candidates.push(g.replace('*', ".x"));
+            }
+        }
+        if !candidates.iter().any(|p| is_secret(p)) {
+            return None;
+        }
+        let q = self.query();
+        self.secret_read_by(&q, &candidates)
+    }
+
+    /// The reason a read of `paths` by the file tool `q` asks because one of them holds
+    /// secrets, unless an allow rule names the file (a path rule whose last segment is not
+    /// a bare `*` or `**`).
+    pub(crate) fn secret_read_by(&self, q: &ToolQuery, paths: &[String]) -> Option<Reason> {
+        let (path, kind) = paths
+            .iter()
+            .find_map(|p| secret_kind(p).map(|k| (p.clone(), k)))?;
+        let cwd = self.cwd.as_deref();
+        let home = self.home.as_deref();
+        let allowed = self.first(RuleList::Allow, &|idx: &ClassIndex| {
+            let mut out = Vec::new();
+            idx.path_matches(q.kind, &path, cwd, home, &mut out);
+            out
+        });
+        if allowed.is_some_and(|r| names_a_file(&r)) {
+            return None;
+        }
+        Some(Reason {
+            decider: Decider::SecretFile { path: path.clone() },
+            text: format!(
+                "`{path}` holds secrets ({kind}); reading it asks unless an allow rule names \
+                 the file"
+            ),
+        })
+    }
+}
+
+/// Whether an allow rule names a file rather than a whole tree: its specifier's last
+/// segment is more than `*` or `**`.
+fn names_a_file(r: &Reason) -> bool {
+    let rule = match &r.decider {
+        Decider::Rule { rule, .. } => rule,
+        _ => return false,
+    };
+    let Some(spec) = rule
+        .split_once('(')
+        .and_then(|(_, rest)| rest.strip_suffix(')'))
+    else {
+        return false;
+    };
+    let last = spec.rsplit('/').next().unwrap_or(spec);
+    !last.is_empty() && !last.chars().all(|c| c == '*')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_listed_secrets_match_at_any_depth_and_case() {
+        for p in [
+            ".env",
+            "/p/.env",
+            "/p/app/.env.local",
+            "./.env.production",
+            "C:\\proj\\.Env",
+            "/p/certs/server.PEM",
+            "/p/tls.key",
+            "/home/ada/.ssh/id_rsa",
+            "/home/ada/.ssh/deploy_key",
+            "~/.aws/credentials",
+            "~/.config/gcloud/application_default_credentials.json",
+            "~/.azure/accessTokens.json",
+            "~/.docker/config.json",
+            "/home/ada/.npmrc",
+            "/p/.npmrc",
+            "~/.pypirc",
+            "~/.netrc",
+            "~/.git-credentials",
+            "~/.config/gh/hosts.yml",
+            "~/.kube/config",
+            "~/.password-store/mail.gpg",
+            "/p/vault.kdbx",
+            "/p/cert.p12",
+            "/p/cert.pfx",
+            "~/.bash_history",
+            "~/.zsh_history",
+        ] {
+            assert!(is_secret(p), "{p}");
+        }
+    }
+
+    #[test]
+    fn templates_public_keys_and_ordinary_files_are_not_secret() {
+        for p in [
+            ".env.example",
+            "/p/.env.sample",
+            "/p/.ENV.TEMPLATE",
+            "/p/README.md",
+            "/p/src/env.rs",
+            "/p/environment.ts",
+            "~/.ssh/id_rsa.pub",
+            "~/.ssh/known_hosts",
+            "~/.ssh/config",
+            "/p/keys/monkey",
+            "/p/.aws/config",
+            "/p/.kube/cache/x",
+        ] {
+            assert!(!is_secret(p), "{p}");
+        }
+    }
+
+    #[test]
+    fn the_pattern_list_names_every_table() {
+        let all = secret_patterns().join(" ");
+        for needle in [
+            ".env.*",
+            "id_ed25519",
+            "*.kdbx",
+            ".azure/**",
+            ".kube/config",
+        ] {
+            assert!(all.contains(needle), "{needle}");
+        }
+    }
+}
