@@ -12,6 +12,7 @@
 
 pub mod audit;
 pub mod broker;
+pub mod commands;
 pub mod decision;
 pub mod error;
 pub mod feedback;

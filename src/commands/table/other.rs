@@ -1,0 +1,107 @@
+//! Programs that copy files (read operands judged as reads, destinations as writes), and
+//! the version and help forms of common tools.
+
+use crate::commands::spec::{Operands, Program, Syntax};
+
+const SRC: &str = "GNU coreutils 9.1 (Debian 12), PROG --help";
+
+const COPY: &[&str] = &[
+    "--help", "--version", "-a --archive", "--attributes-only", "--backup =?", "-b",
+    "--copy-contents", "-d", "-f --force", "-i --interactive", "-H", "-l --link",
+    "-L --dereference", "-n --no-clobber", "-P --no-dereference", "-p", "--preserve =?",
+    "--no-preserve =", "--parents", "-R -r --recursive", "--reflink =?", "--remove-destination",
+    "--sparse =", "--strip-trailing-slashes", "-s --symbolic-link", "-S --suffix =",
+    "-t --target-directory =:writes", "-T --no-target-directory", "-u --update =?",
+    "-v --verbose", "-x --one-file-system", "-Z", "--context =?", "--debug",
+    "--exchange", "--no-copy", "-e --exclude =",
+];
+
+/// Programs whose operands are read from and written to.
+pub(crate) const COPIERS: &[Program] = &[
+    Program {
+        options: &[COPY],
+        operands: Operands::CopyLike,
+        aliases: &["mv", "ln"],
+        ..Program::new("cp", SRC)
+    },
+    Program {
+        options: &[COPY, &["-C --compare", "-D", "-g --group =", "-m --mode =", "-o --owner =",
+            "--strip-program =:runs", "-s --strip :runs", "--preserve-context"]],
+        operands: Operands::CopyLike,
+        ..Program::new("install", SRC)
+    },
+    Program {
+        options: &[&["--help", "--version"]],
+        operands: Operands::Dd,
+        ..Program::new("dd", SRC)
+    },
+    Program {
+        options: &[&[
+            "-c --create :writes", "-x --extract --get :changes", "-t --list",
+            "-r --append :changes", "-u --update :changes", "-A --catenate --concatenate :changes",
+            "-d --diff --compare", "--delete :changes", "--test-label",
+            "-f --file =:readswrites", "-z --gzip --gunzip --ungzip", "-j --bzip2", "-J --xz",
+            "--zstd", "--lzip", "--lzma", "--lzop", "-Z --compress --uncompress",
+            "-a --auto-compress", "-v --verbose", "-C --directory =:changes",
+            "-I --use-compress-program =:runs", "--to-command =:runs",
+            "--checkpoint-action =:runs", "-F --info-script --new-volume-script =:runs",
+            "--rsh-command =:runs", "--rmt-command =:runs", "-T --files-from =:reads",
+            "-X --exclude-from =:reads", "--exclude =", "-p --preserve-permissions",
+            "-h --dereference", "-P --absolute-names", "-O --to-stdout", "-k --keep-old-files",
+            "--overwrite", "-W --verify", "-b --blocking-factor =", "-H --format =",
+            "--owner =", "--group =", "--mode =", "--mtime =", "--sort =", "--numeric-owner",
+            "-S --sparse", "--transform --xform =", "--strip-components =", "--wildcards",
+            "--no-recursion", "--recursion", "--one-file-system", "-l --check-links",
+            "-g --listed-incremental =:readswrites", "-G --incremental",
+            "-N --newer --after-date =", "-U --unlink-first", "-m --touch",
+            "-w --interactive", "--help", "--version", "--totals =?", "--checkpoint =?",
+        ]],
+        bundled_first: true,
+        ..Program::new("tar", "GNU tar 1.34 (Debian 12), tar --help")
+    },
+];
+
+const fn version_only(name: &'static str, source: &'static str) -> Program {
+    Program {
+        syntax: Syntax::Posix,
+        options: &[&["-V --version", "-h --help"]],
+        operands: Operands::None,
+        ..Program::new(name, source)
+    }
+}
+
+/// Tools whose `--version` and `--help` only print.
+pub(crate) const VERSIONS: &[Program] = &[
+    version_only("cargo", "cargo 1.x, cargo --help"),
+    version_only("rustc", "rustc 1.x, rustc --help"),
+    version_only("rustup", "rustup 1.x, rustup --help"),
+    version_only("python3", "Python 3.11 (Debian 12), python3 --help"),
+    version_only("python", "Python 3, python --help"),
+    version_only("pip", "pip 23 (Debian 12), pip --help"),
+    version_only("pip3", "pip 23 (Debian 12), pip3 --help"),
+    version_only("make", "GNU make 4.3 (Debian 12), make --help"),
+    version_only("gcc", "gcc 12 (Debian 12), gcc --help"),
+    version_only("cc", "gcc 12 (Debian 12), cc --help"),
+    version_only("clang", "clang, clang --help"),
+    version_only("cmake", "cmake, cmake --help"),
+    version_only("go", "go, go help"),
+    version_only("java", "OpenJDK, java --help"),
+    version_only("tsc", "TypeScript, tsc --help"),
+    version_only("yarn", "yarn, yarn --help"),
+    version_only("pnpm", "pnpm, pnpm --help"),
+    version_only("deno", "deno, deno --help"),
+    version_only("bun", "bun, bun --help"),
+    Program {
+        syntax: Syntax::Posix,
+        options: &[&["-v --version", "-h --help"]],
+        operands: Operands::None,
+        aliases: &["nodejs"],
+        ..Program::new("node", "Node.js 18 (Debian 12), node --help")
+    },
+    Program {
+        syntax: Syntax::Posix,
+        options: &[&["-v --version", "-h --help"]],
+        operands: Operands::None,
+        ..Program::new("npm", "npm 9 (Debian 12), npm help")
+    },
+];
