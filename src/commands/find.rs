@@ -164,6 +164,7 @@ pub(crate) fn scan(words: &[String], from: usize) -> Effects {
                     i += 1;
                 }
                 i += 1;
+                e.runs = true;
                 e.not_read_only
                     .get_or_insert(format!("`find` primary `{name}` runs a program"));
             }

@@ -39,6 +39,9 @@ pub struct Effects {
     /// Why it is not read-only, when it is not: an unknown option or subcommand, an option
     /// that writes, runs a program or changes something.
     pub not_read_only: Option<String>,
+    /// An option makes it run a program (`sort --compress-program`, `git grep -O`): it is a
+    /// runner, which an allow rule covers only when it names the command exactly.
+    pub runs: bool,
 }
 
 impl Effects {
@@ -261,9 +264,11 @@ impl Scan<'_> {
                 self.effects
                     .block(format!("`{name}` option `{shown}` writes a file"));
             }
-            Role::Runs => self
-                .effects
-                .block(format!("`{name}` option `{shown}` runs a program")),
+            Role::Runs => {
+                self.effects.runs = true;
+                self.effects
+                    .block(format!("`{name}` option `{shown}` runs a program"));
+            }
             Role::Changes => self.effects.block(format!(
                 "`{name}` option `{shown}` is not a read-only option"
             )),
@@ -300,6 +305,7 @@ impl Scan<'_> {
         effects.reads.extend(inner.reads);
         effects.reads_below.extend(inner.reads_below);
         effects.writes.extend(inner.writes);
+        effects.runs |= inner.runs;
         if let Some(why) = inner.not_read_only {
             effects.block(why);
         }

@@ -61,6 +61,13 @@ pub trait CommandRules {
     /// whether the path is inside the working directory or the additional directories.
     fn read_outcome(&self, path: &str) -> Outcome;
 
+    /// How a read of every file below the directory `dir` (a recursive search such as
+    /// `grep -r`, `rg`, `git grep`, or a glob) is judged: the read of `dir` itself, and
+    /// an ask when any Read deny or ask rule could match a path below `dir` (a rule with
+    /// `**` or a bare name matches at any depth). Implementations must err on the side of
+    /// asking.
+    fn read_below_outcome(&self, dir: &str) -> Outcome;
+
     /// Whether `path` is critical for destructive commands: `/`, a top-level directory,
     /// the home directory, the working directory or one of its parents.
     fn is_critical(&self, path: &str) -> bool;

@@ -418,6 +418,7 @@ fn as_assignment(w: &Word) -> Option<Assign> {
             dynamic: w.dynamic,
             home: false,
             quoted: w.quoted,
+            beyond_glob: w.beyond_glob,
         },
     })
 }
