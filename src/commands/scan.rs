@@ -351,6 +351,13 @@ impl Scan<'_> {
                 }
             }
             Operands::NotFiles => files.clear(),
+            Operands::OnlyTheOption => {
+                if self.words.len() != 2 || !files.is_empty() {
+                    self.effects
+                        .block(format!("`{name}` is read-only only with `--version` or `--help` alone"));
+                }
+                files.clear();
+            }
             Operands::AtMostOne => {
                 if files.len() > 1 {
                     self.effects

@@ -36,6 +36,9 @@ pub enum Operands {
     NotFiles,
     /// None at all (`hostname NAME` sets the name).
     None,
+    /// None, and exactly one option (`cargo --version`): the program alone does
+    /// something else (`make` builds, `python3` reads a script from standard input).
+    OnlyTheOption,
     /// At most one, not a file (`git config NAME` reads; a second operand sets it).
     AtMostOne,
     /// Sources read, then a destination written (`cp`, `ln`, `install`, `scp`, `rsync`).

@@ -65,7 +65,7 @@ const fn version_only(name: &'static str, source: &'static str) -> Program {
     Program {
         syntax: Syntax::Posix,
         options: &[&["-V --version", "-h --help"]],
-        operands: Operands::None,
+        operands: Operands::OnlyTheOption,
         ..Program::new(name, source)
     }
 }
@@ -94,14 +94,14 @@ pub(crate) const VERSIONS: &[Program] = &[
     Program {
         syntax: Syntax::Posix,
         options: &[&["-v --version", "-h --help"]],
-        operands: Operands::None,
+        operands: Operands::OnlyTheOption,
         aliases: &["nodejs"],
         ..Program::new("node", "Node.js 18 (Debian 12), node --help")
     },
     Program {
         syntax: Syntax::Posix,
         options: &[&["-v --version", "-h --help"]],
-        operands: Operands::None,
+        operands: Operands::OnlyTheOption,
         ..Program::new("npm", "npm 9 (Debian 12), npm help")
     },
 ];
