@@ -169,7 +169,12 @@ impl Parser {
     fn list(&mut self, close: Close) -> Result<()> {
         // After `&&`, `||`, `|` or `|&` a command must follow.
         let mut pending = false;
+        // Whether a command (or a group, or a closing `fi`/`done`) came since the last
+        // operator: bash rejects an operator with no command before it (`ls && && ls`,
+        // `; ls`, `ls | | ls`).
+        let mut after_command = false;
         let dangling = || fail::<()>("`&&`, `||` or `|` has no command after it");
+        let orphan = |op: &str| fail::<()>(format!("`{op}` has no command before it"));
         loop {
             self.skip_blanks();
             match self.peek() {
@@ -180,24 +185,40 @@ impl Parser {
                     return fail("`;;` belongs to `case`, which is not analysed")
                 }
                 Some(';') if pending => return dangling(),
-                Some(';' | '\n') => self.pos += 1,
+                Some(';') if !after_command => return orphan(";"),
+                Some(';' | '\n') => {
+                    self.pos += 1;
+                    after_command = false;
+                }
                 Some('|') => {
+                    if !after_command {
+                        return orphan("|");
+                    }
                     self.pos += if matches!(self.peek_at(1), Some('|' | '&')) {
                         2
                     } else {
                         1
                     };
                     pending = true;
+                    after_command = false;
                 }
                 Some('&') if self.peek_at(1) == Some('&') => {
+                    if !after_command {
+                        return orphan("&&");
+                    }
                     self.pos += 2;
                     pending = true;
+                    after_command = false;
                 }
                 Some('&') if self.peek_at(1) != Some('>') => {
                     if pending {
                         return dangling();
                     }
+                    if !after_command {
+                        return orphan("&");
+                    }
                     self.pos += 1;
+                    after_command = false;
                 }
                 Some(')') if close == Close::Paren => {
                     self.pos += 1;
@@ -213,6 +234,7 @@ impl Parser {
                     self.list(Close::Paren)?;
                     self.leave();
                     pending = false;
+                    after_command = true;
                 }
                 Some('#') => self.skip_comment(),
                 Some(c) => {
@@ -223,6 +245,13 @@ impl Parser {
                     }
                     if self.pos == before {
                         return fail(format!("unexpected `{c}`"));
+                    }
+                    let text = self.text(before, self.pos);
+                    let word = text.trim();
+                    if self.out.len() != found || matches!(word, "fi" | "done") || word.starts_with('{') {
+                        after_command = true;
+                    } else if KEYWORDS_AS_SEPARATORS.contains(&word) {
+                        after_command = false;
                     }
                     pending &= self.out.len() == found;
                 }
