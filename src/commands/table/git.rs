@@ -152,9 +152,10 @@ const SUBCOMMANDS: &[Program] = &[
         ..git("ls-tree")
     },
     Program {
-        options: &[REVS, &[
-            "-n --numbered", "-s --summary", "-e --email", "--group =", "-w =?",
-        ]],
+        options: &[
+            &["-n --numbered", "-s --summary", "-e --email", "--group =", "-w =?"],
+            REVS,
+        ],
         ..git("shortlog")
     },
     Program {
