@@ -170,6 +170,37 @@ pub fn judge(line: &str, rules: &dyn CommandRules) -> Vec<Part> {
     analysis.parts
 }
 
+/// The simple commands `line` runs, as the parser reads them: each command's words after
+/// quote removal, a word whose value is only known at run time shown as `None`; commands
+/// inside substitutions and groups are included, `sh -c` scripts are not opened. `None`
+/// when the line is outside the analysed subset. For differential tests against other
+/// shell parsers.
+///
+/// ```
+/// use toolgate::shell::simple_commands;
+/// let cmds = simple_commands("ls -la && echo $(pwd) 'a b'").unwrap();
+/// let some = |s: &str| Some(s.to_owned());
+/// assert_eq!(cmds[0], [some("ls"), some("-la")]);
+/// assert!(cmds.contains(&vec![some("pwd")]));
+/// assert!(cmds.contains(&vec![some("echo"), None, some("a b")]));
+/// assert!(simple_commands("ls && && ls").is_none());
+/// ```
+pub fn simple_commands(line: &str) -> Option<Vec<Vec<Option<String>>>> {
+    let commands = parse::parse(line, 0).ok()?;
+    Some(
+        commands
+            .into_iter()
+            .filter(|c| !c.words.is_empty())
+            .map(|c| {
+                c.words
+                    .into_iter()
+                    .map(|w| w.dynamic.is_none().then_some(w.value))
+                    .collect()
+            })
+            .collect(),
+    )
+}
+
 /// Canonical form of command words for rule matching, applied to both a rule's words and a
 /// command's words so that equivalent flag spellings compare equal.
 ///
