@@ -103,6 +103,7 @@ const SUBCOMMANDS: &[Program] = &[
             "--cached --staged", "--merge-base", "--no-index :changes", "-1 --base",
             "-2 --ours", "-3 --theirs", "-0",
         ]],
+        recursive: true,
         ..git("diff")
     },
     Program {

@@ -74,7 +74,6 @@ const fn version_only(name: &'static str, source: &'static str) -> Program {
 pub(crate) const VERSIONS: &[Program] = &[
     version_only("cargo", "cargo 1.x, cargo --help"),
     version_only("rustc", "rustc 1.x, rustc --help"),
-    version_only("rustup", "rustup 1.x, rustup --help"),
     version_only("python3", "Python 3.11 (Debian 12), python3 --help"),
     version_only("python", "Python 3, python --help"),
     version_only("pip", "pip 23 (Debian 12), pip --help"),
