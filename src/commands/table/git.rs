@@ -84,7 +84,7 @@ const SUBCOMMANDS: &[Program] = &[
         options: &[&[
             "-s --short", "-b --branch", "--show-stash", "--porcelain =?", "--long",
             "-v --verbose", "-u --untracked-files =?", "--ignore-submodules =?",
-            "--ignored =?", "-z", "--column =?", "--no-column", "--ahead-behind",
+            "--ignored =?", "-z --null", "--column =?", "--no-column", "--ahead-behind",
             "--no-ahead-behind", "--renames", "--no-renames", "--find-renames =?",
         ]],
         ..git("status")
@@ -137,7 +137,7 @@ const SUBCOMMANDS: &[Program] = &[
     Program {
         options: &[&[
             "-c --cached", "-d --deleted", "-m --modified", "-o --others", "-i --ignored",
-            "-s --stage", "--directory", "--no-empty-directory", "-u --unmerged", "-k --killed",
+            "-s --stage", "--directory", "--no-empty-directory", "--empty-directory", "-u --unmerged", "-k --killed",
             "-z", "--eol", "--deduplicate", "-x --exclude =", "-X --exclude-from =:reads",
             "--exclude-per-directory =", "--exclude-standard", "--error-unmatch",
             "--with-tree =", "-t", "-v", "-f", "--full-name", "--recurse-submodules",
@@ -181,7 +181,7 @@ const SUBCOMMANDS: &[Program] = &[
             "-p --show-function", "-C --context =", "-A --after-context =",
             "-B --before-context =", "-W --function-context", "-m --max-count =",
             "--threads =", "-f =:patternfile", "-e =:pattern", "--and", "--or", "--not",
-            "--all-match", "-q --quiet", "-#",
+            "--all-match", "-q --quiet", "-#", "--index", "--ext-grep",
         ]],
         operands: Operands::PatternThenFiles,
         recursive: true,
@@ -206,7 +206,7 @@ const SUBCOMMANDS: &[Program] = &[
             "-M :changes", "-c --copy :changes", "-C :changes", "-f --force :changes",
             "-u --set-upstream-to =:changes", "--unset-upstream :changes",
             "-t --track =?:changes", "--no-track :changes", "--edit-description :changes",
-            "--create-reflog :changes", "--recurse-submodules :changes",
+            "--create-reflog :changes", "--recurse-submodules :changes", "--omit-empty",
         ]],
         operands: Operands::None,
         ..git("branch")
@@ -215,13 +215,21 @@ const SUBCOMMANDS: &[Program] = &[
         options: &[&[
             "-l --list", "-n =?", "--sort =", "--contains =?", "--no-contains =?",
             "--merged =?", "--no-merged =?", "--points-at =", "--format =", "--color =?",
-            "--column =?", "--no-column", "-i --ignore-case",
+            "--column =?", "--no-column", "-i --ignore-case", "--omit-empty",
+            "--trailer =:changes", "--create-reflog :changes", "-d --delete :changes",
+            "-v --verify :runs", "-a --annotate :changes", "-m --message =:changes",
+            "-F --file =:changes", "-e --edit :changes", "-s --sign :changes",
+            "--cleanup =:changes", "-u --local-user =:changes", "-f --force :changes",
         ]],
         operands: Operands::None,
         ..git("tag")
     },
     Program {
-        options: &[&["-v --verbose"]],
+        options: &[&[
+            "-v --verbose", "--tags :changes", "--no-tags :changes", "--mirror =?:changes",
+            "--progress :changes", "--auto :changes", "--delete :changes", "--dry-run :changes",
+            "--prune :changes", "--add :changes", "--push :changes", "--all :changes",
+        ]],
         operands: Operands::None,
         ..git("remote")
     },
@@ -235,7 +243,8 @@ const SUBCOMMANDS: &[Program] = &[
             "--show-origin", "--show-scope", "--global", "--system", "--local", "--worktree",
             "-f --file =:reads", "--blob =", "--name-only", "-z --null", "--type =", "--bool",
             "--int", "--bool-or-int", "--path", "--expiry-date", "--default =", "--includes",
-            "--no-includes",
+            "--no-includes", "--all", "--regexp", "--value =", "--fixed-value",
+            "--get-colorbool", "--get-color",
         ]],
         operands: Operands::AtMostOne,
         ..git("config")

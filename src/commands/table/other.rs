@@ -26,7 +26,8 @@ pub(crate) const COPIERS: &[Program] = &[
     },
     Program {
         options: &[COPY, &["-C --compare", "-D", "-g --group =", "-m --mode =", "-o --owner =",
-            "--strip-program =:runs", "-s --strip :runs", "--preserve-context"]],
+            "--strip-program =:runs", "-s --strip :runs", "--preserve-context", "--directory",
+            "--preserve-timestamps"]],
         operands: Operands::CopyLike,
         ..Program::new("install", SRC)
     },
@@ -55,6 +56,32 @@ pub(crate) const COPIERS: &[Program] = &[
             "-g --listed-incremental =:readswrites", "-G --incremental",
             "-N --newer --after-date =", "-U --unlink-first", "-m --touch",
             "-w --interactive", "--help", "--version", "--totals =?", "--checkpoint =?",
+            "--check-device", "--no-check-device", "--hole-detection =", "--ignore-failed-read",
+            "--level =", "--seek", "--no-seek", "--occurrence =?", "--sparse-version =",
+            "--add-file =:reads", "--exclude-backups", "--exclude-caches", "--exclude-caches-all",
+            "--exclude-caches-under", "--exclude-ignore =", "--exclude-ignore-recursive =",
+            "--exclude-tag =", "--exclude-tag-all =", "--exclude-tag-under =", "--exclude-vcs",
+            "--exclude-vcs-ignores", "--null", "--no-null", "--unquote", "--no-unquote",
+            "--verbatim-files-from", "--no-verbatim-files-from", "--anchored", "--no-anchored",
+            "--ignore-case", "--no-ignore-case", "--no-wildcards", "--wildcards-match-slash",
+            "--no-wildcards-match-slash", "--keep-directory-symlink :changes",
+            "--keep-newer-files :changes", "--no-overwrite-dir :changes", "--one-top-level =?:changes",
+            "--overwrite-dir :changes", "--recursive-unlink :changes", "--remove-files :changes",
+            "--skip-old-files :changes", "--ignore-command-error", "--no-ignore-command-error",
+            "--atime-preserve =?", "--clamp-mtime", "--delay-directory-restore",
+            "--no-delay-directory-restore", "--group-map =:reads", "--owner-map =:reads",
+            "--no-same-owner", "--no-same-permissions", "--same-owner", "--same-permissions",
+            "-s --preserve-order --same-order", "--acls", "--no-acls", "--selinux",
+            "--no-selinux", "--xattrs", "--no-xattrs", "--xattrs-exclude =",
+            "--xattrs-include =", "--force-local", "-L --tape-length =", "-M --multi-volume",
+            "--volno-file =:readswrites", "-B --read-full-records", "-i --ignore-zeros",
+            "--record-size =", "-o --old-archive --portability", "--pax-option =", "--posix",
+            "-V --label =", "--no-auto-compress", "--backup =?", "--hard-dereference",
+            "-K --starting-file =", "--newer-mtime =", "--suffix =", "--full-time",
+            "--index-file =:writes", "--no-quote-chars =", "--quote-chars =", "--quoting-style =",
+            "-R --block-number", "--show-defaults", "--show-omitted-dirs",
+            "--show-snapshot-field-ranges", "--show-transformed-names --show-stored-names",
+            "--utc", "--warning =", "--restrict", "--usage", "--confirmation",
         ]],
         bundled_first: true,
         ..Program::new("tar", "GNU tar 1.34 (Debian 12), tar --help")
@@ -63,14 +90,15 @@ pub(crate) const COPIERS: &[Program] = &[
 
 const fn version_only(name: &'static str, source: &'static str) -> Program {
     Program {
-        syntax: Syntax::Posix,
+        syntax: Syntax::Git,
         options: &[&["-V --version", "-h --help"]],
         operands: Operands::OnlyTheOption,
         ..Program::new(name, source)
     }
 }
 
-/// Tools whose `--version` and `--help` only print.
+/// Tools whose `--version` and `--help` only print. Long options are matched only as
+/// spelled in full (these tools do not all resolve abbreviations as GNU does).
 pub(crate) const VERSIONS: &[Program] = &[
     version_only("cargo", "cargo 1.x, cargo --help"),
     version_only("rustc", "rustc 1.x, rustc --help"),
@@ -91,14 +119,14 @@ pub(crate) const VERSIONS: &[Program] = &[
     version_only("deno", "deno, deno --help"),
     version_only("bun", "bun, bun --help"),
     Program {
-        syntax: Syntax::Posix,
+        syntax: Syntax::Git,
         options: &[&["-v --version", "-h --help"]],
         operands: Operands::OnlyTheOption,
         aliases: &["nodejs"],
         ..Program::new("node", "Node.js 18 (Debian 12), node --help")
     },
     Program {
-        syntax: Syntax::Posix,
+        syntax: Syntax::Git,
         options: &[&["-v --version", "-h --help"]],
         operands: Operands::OnlyTheOption,
         ..Program::new("npm", "npm 9 (Debian 12), npm help")

@@ -65,7 +65,7 @@ pub(crate) const PROGRAMS: &[Program] = &[
             "--no-trim", "-t --type =", "-T --type-not =", "--type-add =", "--type-clear =",
             "--type-list", "-u --unrestricted", "-V --version", "--vimgrep",
             "-H --with-filename", "-I --no-filename", "-w --word-regexp", "--no-ignore-vcs",
-            "--no-filename",
+            "--no-filename", "--print0",
         ]],
         operands: Operands::PatternThenFiles,
         recursive: true,
