@@ -2,7 +2,11 @@
 //! table, `PROG --help` (git: `git SUB -h`) must not list a long option the table does
 //! not classify. Programs that are not installed are skipped and named.
 #![cfg(not(target_arch = "wasm32"))]
-#![allow(clippy::unwrap_used, clippy::indexing_slicing, reason = "a test harness")]
+#![allow(
+    clippy::unwrap_used,
+    clippy::indexing_slicing,
+    reason = "a test harness"
+)]
 
 use std::process::{Command, Stdio};
 
@@ -71,7 +75,9 @@ fn every_long_option_in_help_is_in_the_table() {
                     let primary = w.len() > 2
                         && w.starts_with('-')
                         && !w.starts_with("--")
-                        && w[1..].chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
+                        && w[1..]
+                            .chars()
+                            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
                     if primary && !find_primaries().any(|f| f == w) && !w.starts_with("-newer") {
                         missing.push(format!("find {w}"));
                     }
@@ -82,7 +88,11 @@ fn every_long_option_in_help_is_in_the_table() {
             "git" => {
                 for sub in p.subcommands.iter().filter(|s| s.subcommands.is_empty()) {
                     if let Some(text) = help("git", &[sub.name, "-h"]) {
-                        missing.extend(unclassified(sub, &text).into_iter().map(|l| format!("git {} --{l}", sub.name)));
+                        missing.extend(
+                            unclassified(sub, &text)
+                                .into_iter()
+                                .map(|l| format!("git {} --{l}", sub.name)),
+                        );
                     }
                 }
                 checked += 1;
@@ -97,8 +107,19 @@ fn every_long_option_in_help_is_in_the_table() {
             },
         };
         checked += 1;
-        missing.extend(unclassified(p, &text).into_iter().map(|l| format!("{} --{l}", p.name)));
+        missing.extend(
+            unclassified(p, &text)
+                .into_iter()
+                .map(|l| format!("{} --{l}", p.name)),
+        );
     }
-    println!("checked {checked} programs; not installed here: {}", skipped.join(" "));
-    assert!(missing.is_empty(), "options the table does not classify:\n{}", missing.join("\n"));
+    println!(
+        "checked {checked} programs; not installed here: {}",
+        skipped.join(" ")
+    );
+    assert!(
+        missing.is_empty(),
+        "options the table does not classify:\n{}",
+        missing.join("\n")
+    );
 }

@@ -76,7 +76,10 @@ fn no_attack_is_allowed_and_benign_calls_run() {
         println!("  LET THROUGH: {t}");
     }
     assert!(through.is_empty(), "{} attacks were allowed", through.len());
-    assert!(benign_rate >= 97.0, "benign rate {benign_rate:.1}% is below 97%");
+    assert!(
+        benign_rate >= 97.0,
+        "benign rate {benign_rate:.1}% is below 97%"
+    );
 }
 
 fn cases_len(corpus: &Value) -> usize {

@@ -39,7 +39,12 @@ fn shfmt_commands(line: &str) -> Option<Commands> {
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
-    child.stdin.take().unwrap().write_all(line.as_bytes()).unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(line.as_bytes())
+        .unwrap();
     let out = child.wait_with_output().unwrap();
     if !out.status.success() {
         return None;
@@ -80,10 +85,14 @@ fn word(w: &Value) -> Option<String> {
         match part.get("Type")?.as_str()? {
             "Lit" => {
                 let raw = part.get("Value")?.as_str()?;
-                let bracket = raw.find('[').is_some_and(|o| raw.rfind(']').is_some_and(|c| c > o));
+                let bracket = raw
+                    .find('[')
+                    .is_some_and(|o| raw.rfind(']').is_some_and(|c| c > o));
                 if raw.contains(['*', '?'])
                     || bracket
-                    || (raw.contains('{') && raw.contains('}') && (raw.contains(',') || raw.contains("..")))
+                    || (raw.contains('{')
+                        && raw.contains('}')
+                        && (raw.contains(',') || raw.contains("..")))
                     || (i == 0 && raw.starts_with('~') && !raw.starts_with("~/") && raw != "~")
                 {
                     return None;
@@ -100,7 +109,12 @@ fn word(w: &Value) -> Option<String> {
                 if part.get("Dollar").and_then(Value::as_bool) == Some(true) {
                     return None;
                 }
-                for inner in part.get("Parts").and_then(Value::as_array).into_iter().flatten() {
+                for inner in part
+                    .get("Parts")
+                    .and_then(Value::as_array)
+                    .into_iter()
+                    .flatten()
+                {
                     if inner.get("Type")?.as_str()? != "Lit" {
                         return None;
                     }

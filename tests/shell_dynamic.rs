@@ -166,7 +166,11 @@ fn run_checked(s: &Scratch, line: &str) -> bool {
         .borrow()
         .iter()
         .map(|(p, below)| {
-            let p = p.replacen('~', s.home.to_str().unwrap(), usize::from(p.starts_with('~')));
+            let p = p.replacen(
+                '~',
+                s.home.to_str().unwrap(),
+                usize::from(p.starts_with('~')),
+            );
             (normalise(&s.proj, &p), *below)
         })
         .collect();
@@ -202,7 +206,9 @@ fn run_checked(s: &Scratch, line: &str) -> bool {
     // Calls interrupted by another thread are printed in two pieces: join them.
     let mut unfinished: std::collections::HashMap<String, String> = Default::default();
     for entry in trace.lines() {
-        let Some((pid, call)) = entry.split_once(' ') else { continue };
+        let Some((pid, call)) = entry.split_once(' ') else {
+            continue;
+        };
         let call = call.trim_start();
         if let Some((head, _)) = call.split_once("<unfinished ...>") {
             unfinished.insert(pid.to_owned(), head.to_owned());
@@ -237,7 +243,10 @@ fn run_checked(s: &Scratch, line: &str) -> bool {
             let script = script.rsplit('/').next().unwrap_or(script);
             let interprets = programs.iter().any(|p| p == script);
             assert!(
-                name == "bash" || name == "timeout" || interprets || programs.iter().any(|p| p == name),
+                name == "bash"
+                    || name == "timeout"
+                    || interprets
+                    || programs.iter().any(|p| p == name),
                 "`{line}` ran `{path}`, which is not one of its commands\n{entry}"
             );
             continue;
@@ -252,7 +261,8 @@ fn run_checked(s: &Scratch, line: &str) -> bool {
                 .iter()
                 .any(|f| call.contains(f));
         if writes {
-            let fine = matches!(path, "/dev/null" | "/dev/tty") || (in_git && programs.iter().any(|p| p == "git"));
+            let fine = matches!(path, "/dev/null" | "/dev/tty")
+                || (in_git && programs.iter().any(|p| p == "git"));
             assert!(fine, "`{line}` wrote `{path}`\n{entry}");
             continue;
         }
@@ -313,10 +323,34 @@ fn generated() -> impl Strategy<Value = String> {
     let programs: Vec<&'static toolgate::commands::Program> = toolgate::commands::programs()
         .filter(|p| p.subcommands.is_empty() && p.name != "tee" && p.name != "sleep")
         .collect();
-    let files = vec!["README.md", "src/lib.rs", "src", ".", "names.txt", ".env", "a.bin", "package.json", "-"];
+    let files = vec![
+        "README.md",
+        "src/lib.rs",
+        "src",
+        ".",
+        "names.txt",
+        ".env",
+        "a.bin",
+        "package.json",
+        "-",
+    ];
     (
         prop::sample::select(programs),
-        prop::collection::vec((any::<prop::sample::Index>(), prop::bool::ANY, prop::sample::select(vec!["1", "x", "README.md", "src", ".env", "/tmp/toolgate-dyn-out"])), 0..3),
+        prop::collection::vec(
+            (
+                any::<prop::sample::Index>(),
+                prop::bool::ANY,
+                prop::sample::select(vec![
+                    "1",
+                    "x",
+                    "README.md",
+                    "src",
+                    ".env",
+                    "/tmp/toolgate-dyn-out",
+                ]),
+            ),
+            0..3,
+        ),
         prop::collection::vec(prop::sample::select(files), 0..3),
     )
         .prop_map(|(program, options, operands)| {

@@ -26,8 +26,8 @@ yn";
 
 /// Keywords of the jq language (not calls), less `import` and `include`.
 const KEYWORDS: &[&str] = &[
-    "def", "as", "if", "then", "elif", "else", "end", "reduce", "foreach", "try", "catch",
-    "label", "break", "and", "or", "__loc__", "true", "false", "null",
+    "def", "as", "if", "then", "elif", "else", "end", "reduce", "foreach", "try", "catch", "label",
+    "break", "and", "or", "__loc__", "true", "false", "null",
 ];
 
 /// Checks that `filter` only computes on its input.
@@ -149,10 +149,9 @@ fn identifiers(filter: &str) -> Result<Vec<Ident>, String> {
             }
             c if c.is_alphabetic() || c == '_' => {
                 let start = i;
-                while chars
-                    .get(i)
-                    .is_some_and(|c| c.is_alphanumeric() || *c == '_' || *c == ':' && chars.get(i + 1) == Some(&':'))
-                {
+                while chars.get(i).is_some_and(|c| {
+                    c.is_alphanumeric() || *c == '_' || *c == ':' && chars.get(i + 1) == Some(&':')
+                }) {
                     i += if chars.get(i) == Some(&':') { 2 } else { 1 };
                 }
                 let name: String = chars.get(start..i).unwrap_or_default().iter().collect();

@@ -41,7 +41,7 @@ mod table;
 pub use npm::npm_command;
 pub use runners::{runs_code, INTERPRETERS, RUNNERS, SHELLS, TRANSPARENT_WRAPPERS};
 pub use scan::{Effects, Target};
-pub use spec::{OptionSpec, Operands, Program, Role, Syntax};
+pub use spec::{Operands, OptionSpec, Program, Role, Syntax};
 
 pub(crate) use runners::interpreter_base;
 

@@ -1,9 +1,8 @@
 //! Reading a command's words with its table entry: which words are options (resolved to the
 //! full option, whatever the spelling), which are operands, and what each one does.
 
-use super::spec::{OptionSpec, Operands, Program, Role, Syntax};
+use super::spec::{Operands, OptionSpec, Program, Role, Syntax};
 use super::{find, jq, sed};
-
 
 /// A file a command names: the value of word `word` from byte `offset` on
 /// (`--file=F` is word 1 from offset 7), or the working directory the command reads by
@@ -76,8 +75,10 @@ pub(crate) fn scan(program: &'static Program, words: &[String], from: usize) -> 
         specs,
     };
     if s.specs.len() != program.option_lines().count() {
-        s.effects
-            .block(format!("the table entry of `{}` does not read", program.name));
+        s.effects.block(format!(
+            "the table entry of `{}` does not read",
+            program.name
+        ));
         return s.effects;
     }
     if program.operands == Operands::Find {
@@ -110,7 +111,8 @@ pub(crate) fn scan(program: &'static Program, words: &[String], from: usize) -> 
     }
     if !program.subcommands.is_empty() && program.name != "git" {
         // `git` alone prints its usage; `git stash` alone stashes.
-        s.effects.block(format!("`{}` needs a subcommand", program.name));
+        s.effects
+            .block(format!("`{}` needs a subcommand", program.name));
         return s.effects;
     }
     s.operands();
@@ -162,10 +164,8 @@ impl Scan<'_> {
             value
         };
         if spec.values > 0 && !spec.optional && self.value_missing(value) {
-            self.effects.block(format!(
-                "`{}` option `--{name}` has no value",
-                self.name()
-            ));
+            self.effects
+                .block(format!("`{}` option `--{name}` has no value", self.name()));
         }
         self.apply(&spec, &format!("--{name}"), value);
         next
@@ -353,8 +353,9 @@ impl Scan<'_> {
             Operands::NotFiles => files.clear(),
             Operands::OnlyTheOption => {
                 if self.words.len() != 2 || !files.is_empty() {
-                    self.effects
-                        .block(format!("`{name}` is read-only only with `--version` or `--help` alone"));
+                    self.effects.block(format!(
+                        "`{name}` is read-only only with `--version` or `--help` alone"
+                    ));
                 }
                 files.clear();
             }
@@ -385,13 +386,19 @@ impl Scan<'_> {
                 for i in std::mem::take(&mut files) {
                     let w = self.words.get(i).map_or("", String::as_str);
                     match w.split_once('=') {
-                        Some(("if", _)) => self.effects.reads.push(Target::Word { word: i, offset: 3 }),
+                        Some(("if", _)) => {
+                            self.effects.reads.push(Target::Word { word: i, offset: 3 })
+                        }
                         Some(("of", _)) => {
-                            self.effects.writes.push(Target::Word { word: i, offset: 3 });
+                            self.effects
+                                .writes
+                                .push(Target::Word { word: i, offset: 3 });
                             self.effects.block("`dd` writes `of=`");
                         }
                         Some((k, _)) if DD_VALUES.contains(&k) => {}
-                        _ => self.effects.block(format!("`dd` operand `{w}` is not known")),
+                        _ => self
+                            .effects
+                            .block(format!("`dd` operand `{w}` is not known")),
                     }
                 }
             }

@@ -13,10 +13,7 @@ pub(crate) fn check_script(script: &str) -> Result<(), String> {
     let chars: Vec<char> = script.chars().collect();
     let mut i = 0;
     loop {
-        while chars
-            .get(i)
-            .is_some_and(|c| c.is_whitespace() || *c == ';')
-        {
+        while chars.get(i).is_some_and(|c| c.is_whitespace() || *c == ';') {
             i += 1;
         }
         if i >= chars.len() {

@@ -241,7 +241,10 @@ mod tests {
     #[test]
     fn option_lines_read() {
         let o = OptionSpec::parse("-c --bytes =").unwrap();
-        assert_eq!((o.short.clone(), o.long.clone(), o.values), (vec!['c'], vec!["bytes"], 1));
+        assert_eq!(
+            (o.short.clone(), o.long.clone(), o.values),
+            (vec!['c'], vec!["bytes"], 1)
+        );
         let o = OptionSpec::parse("--color =?").unwrap();
         assert!(o.optional);
         let o = OptionSpec::parse("-r --recursive :recursive").unwrap();

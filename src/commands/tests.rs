@@ -26,7 +26,12 @@ fn every_table_line_reads() {
         }
         for s in p.subcommands {
             for line in s.option_lines() {
-                assert!(OptionSpec::parse(line).is_some(), "{} {}: `{line}`", p.name, s.name);
+                assert!(
+                    OptionSpec::parse(line).is_some(),
+                    "{} {}: `{line}`",
+                    p.name,
+                    s.name
+                );
             }
         }
         assert!(!p.source.is_empty());
@@ -165,12 +170,21 @@ fn files_read_are_found_in_every_spelling() {
 
 #[test]
 fn runners_are_one_list() {
-    for r in ["xargs", "awk", "gawk", "busybox", "fakeroot", "npx", "vim", "gdb", "tmux",
-        "screen", "docker", "ssh", "parallel", "node", "python3", "bash", "env", "sudo"] {
+    for r in [
+        "xargs", "awk", "gawk", "busybox", "fakeroot", "npx", "vim", "gdb", "tmux", "screen",
+        "docker", "ssh", "parallel", "node", "python3", "bash", "env", "sudo",
+    ] {
         assert!(runs_code(r), "{r}");
     }
     for p in programs() {
-        assert!(!runs_code(p.name) || p.name == "find" || interpreter_base(p.name).is_some()
-            || p.name == "set" || TRANSPARENT_WRAPPERS.contains(&p.name), "{} is in the table and a runner", p.name);
+        assert!(
+            !runs_code(p.name)
+                || p.name == "find"
+                || interpreter_base(p.name).is_some()
+                || p.name == "set"
+                || TRANSPARENT_WRAPPERS.contains(&p.name),
+            "{} is in the table and a runner",
+            p.name
+        );
     }
 }

@@ -101,9 +101,11 @@ impl CommandRules for Call<'_> {
             };
         };
         for list in [RuleList::Deny, RuleList::Ask] {
-            if let Some(e) = self.policy.entries.iter().find(|e| {
-                e.active && e.list == list && self.read_rule_reaches_below(e, &dir_abs)
-            }) {
+            if let Some(e) =
+                self.policy.entries.iter().find(|e| {
+                    e.active && e.list == list && self.read_rule_reaches_below(e, &dir_abs)
+                })
+            {
                 let rule = super::evaluate::rule_reason(e, false);
                 return Outcome::AskRule(Reason {
                     text: format!(
@@ -156,7 +158,9 @@ impl Call<'_> {
             return true;
         };
         pattern.globs(Some(&base)).iter().any(|g| {
-            let fixed = g.find(['*', '?', '[', '{']).map_or(g.as_str(), |i| g.get(..i).unwrap_or(""));
+            let fixed = g
+                .find(['*', '?', '[', '{'])
+                .map_or(g.as_str(), |i| g.get(..i).unwrap_or(""));
             let fixed_dir = match fixed.rfind('/') {
                 Some(i) if fixed.len() != g.len() => fixed.get(..i).unwrap_or(""),
                 _ => fixed,

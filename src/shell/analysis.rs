@@ -8,8 +8,8 @@ use super::salvage;
 use super::word::{unreadable, unreadable_except, Word};
 use super::wrappers::{classify, Inner, Kind, HARMLESS_VARIABLES, SHELLS};
 use super::writes::{files_written, part_of};
-use crate::commands::{self, Effects, Target};
 use super::{CommandRules, Outcome, Part};
+use crate::commands::{self, Effects, Target};
 use crate::decision::{Decider, Reason, RuleList};
 
 /// How many suffixes of a runner's words are tested against deny and ask rules.
@@ -289,10 +289,7 @@ impl<'r> Analysis<'r> {
                 Some(self.runner(core_words, &inner, &forms, &values, blocked))
             }
             Kind::Wrapper(_) | Kind::Plain => {
-                if !effects
-                    .as_ref()
-                    .is_some_and(|e| e.not_read_only.is_none())
-                {
+                if effects.as_ref().is_none_or(|e| e.not_read_only.is_some()) {
                     // Deny rules also run on every argument suffix of a program not known
                     // to be inert (`make rm -rf x`, `git commit -m x rm -rf y`).
                     for k in 1..core.len().min(MAX_RUNNER_SUFFIXES + 1) {
@@ -469,9 +466,7 @@ impl<'r> Analysis<'r> {
                 "`git` after a `cd` runs the hooks and configuration of that directory".to_owned()
             })
         });
-        let read_only = effects
-            .as_ref()
-            .is_some_and(|e| e.not_read_only.is_none());
+        let read_only = effects.as_ref().is_some_and(|e| e.not_read_only.is_none());
         let runs = effects.as_ref().is_some_and(|e| e.runs);
         let outcome = self.plain_outcome(
             core,
@@ -594,10 +589,7 @@ impl<'r> Analysis<'r> {
         // A read outside the working directory (or of a path that cannot be known), or an
         // option that runs a program, is covered only by an allow rule naming the command
         // exactly.
-        let outside = matches!(
-            reads,
-            Some(Outcome::NoRule | Outcome::Unanalysable { .. })
-        );
+        let outside = matches!(reads, Some(Outcome::NoRule | Outcome::Unanalysable { .. }));
         let exact_only = outside || runs;
         if let Some(r) = self.lookup(RuleList::Allow, values) {
             if !exact_only || names_exactly(&r, values) {

@@ -189,7 +189,11 @@ impl CommandRules for LiteralRules {
                 let pattern = if !spec.contains('/') || spec.contains("**") {
                     String::new()
                 } else {
-                    normalise(&self.cwd, &self.home, spec.trim_start_matches("//").trim_start_matches("./"))
+                    normalise(
+                        &self.cwd,
+                        &self.home,
+                        spec.trim_start_matches("//").trim_start_matches("./"),
+                    )
                 };
                 let fixed = pattern.split(['*', '?', '[']).next().unwrap_or("");
                 let fixed = if pattern.is_empty() { "" } else { fixed };

@@ -7,7 +7,10 @@ use crate::commands;
 /// option or a file read, and every file it reads passes the policy's read check.
 pub fn read_only_commands() -> impl Iterator<Item = String> {
     commands::programs().flat_map(|p| {
-        let subs = p.subcommands.iter().map(move |s| format!("{} {}", p.name, s.name));
+        let subs = p
+            .subcommands
+            .iter()
+            .map(move |s| format!("{} {}", p.name, s.name));
         std::iter::once(p.name.to_owned())
             .chain(p.aliases.iter().map(|a| (*a).to_owned()))
             .chain(subs)
@@ -21,7 +24,17 @@ mod tests {
     #[test]
     fn the_list_covers_the_usual_commands() {
         let all: Vec<String> = read_only_commands().collect();
-        for name in ["ls", "cat", "grep", "egrep", "rg", "jq", "sed", "git status", "git log"] {
+        for name in [
+            "ls",
+            "cat",
+            "grep",
+            "egrep",
+            "rg",
+            "jq",
+            "sed",
+            "git status",
+            "git log",
+        ] {
             assert!(all.iter().any(|n| n == name), "{name}");
         }
     }

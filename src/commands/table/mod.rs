@@ -20,5 +20,8 @@ pub(crate) fn programs() -> impl Iterator<Item = &'static Program> {
 
 const FIND: Program = Program {
     operands: super::spec::Operands::Find,
-    ..Program::new("find", "GNU findutils 4.9.0 (Debian 12), find --help and man find")
+    ..Program::new(
+        "find",
+        "GNU findutils 4.9.0 (Debian 12), find --help and man find",
+    )
 };

@@ -300,7 +300,10 @@ mod tests {
         assert_eq!(canon("/usr/bin/git status -s"), "git status -s");
         assert_eq!(canon("git -c a=b push"), "git push");
         assert_eq!(canon("git --literal-pathspecs push"), "git push");
-        assert_eq!(canon("git --config-env=a=B --exec-path=/x push"), "git push");
+        assert_eq!(
+            canon("git --config-env=a=B --exec-path=/x push"),
+            "git push"
+        );
     }
 
     #[test]

@@ -248,7 +248,10 @@ impl Parser {
                     }
                     let text = self.text(before, self.pos);
                     let word = text.trim();
-                    if self.out.len() != found || matches!(word, "fi" | "done") || word.starts_with('{') {
+                    if self.out.len() != found
+                        || matches!(word, "fi" | "done")
+                        || word.starts_with('{')
+                    {
                         after_command = true;
                     } else if KEYWORDS_AS_SEPARATORS.contains(&word) {
                         after_command = false;
