@@ -26,7 +26,8 @@
 //! // Not in the table: not read-only.
 //! assert!(effects(&words("ls --frobnicate")).unwrap().not_read_only.is_some());
 //! assert!(effects(&words("git push")).unwrap().not_read_only.is_some());
-//! assert!(effects(&words("make")).is_none());
+//! assert!(effects(&words("make")).unwrap().not_read_only.is_some()); // only `make --version`
+//! assert!(effects(&words("curl x")).is_none());
 //! ```
 
 mod find;

@@ -405,15 +405,13 @@ impl Scan<'_> {
             Operands::Find => {}
         }
         let targets = files.into_iter().map(Target::whole);
-        if self.recursive && self.program.operands == Operands::GitRevisions {
-            // `git diff` compares with the working tree: every file below it, whatever the
-            // revisions named.
-            self.effects.reads.extend(targets);
-            self.effects.reads_below.push(Target::WorkingDirectory);
-        } else if self.recursive {
+        if self.recursive {
             let before = self.effects.reads_below.len();
             self.effects.reads_below.extend(targets);
-            if self.effects.reads_below.len() == before {
+            // `git grep PAT REV` searches the whole tree of a revision: as much as the
+            // working tree.
+            let git = self.program.syntax == Syntax::Git;
+            if git || self.effects.reads_below.len() == before {
                 self.effects.reads_below.push(Target::WorkingDirectory);
             }
         } else {

@@ -63,7 +63,6 @@ fn read_only_spellings() {
         "git show HEAD:src/lib.rs",
         "git stash list",
         "git config --get user.name",
-        "git config --list",
         "git --no-pager log -1",
         "git branch -a",
         "git rev-parse --show-toplevel",
@@ -107,6 +106,8 @@ fn what_an_option_is_decides() {
         "ls -@",
         "git push",
         "git stash",
+        "git config --list",
+        "grep -R foo .",
         "git stash drop",
         "git branch new",
         "git branch -D x",
@@ -152,6 +153,7 @@ fn files_read_are_found_in_every_spelling() {
     assert_eq!(reads("grep foo a b"), ["a", "b"]);
     assert_eq!(reads("grep -r foo"), ["."]);
     assert_eq!(reads("rg foo src"), ["src"]);
+    assert_eq!(reads("git grep foo main"), ["main", "."]);
     assert_eq!(reads("diff --from-file=F a"), ["F", "a"]);
     assert_eq!(reads("date -f F"), ["F"]);
     assert_eq!(reads("wc --files0-from=F"), ["F"]);

@@ -264,9 +264,11 @@ impl<'r> Analysis<'r> {
             Kind::Wrapper(_) | Kind::Plain => commands::effects(core),
             _ => None,
         };
-        // Glob words a read-only command reads are judged as reads below their directory.
+        // Glob words a read-only command reads are judged as reads below their directory;
+        // for any other command they stay unanalysable (a glob may become its destination).
         let globs: Vec<usize> = effects
             .iter()
+            .filter(|e| e.not_read_only.is_none())
             .flat_map(|e| e.reads.iter().chain(&e.reads_below))
             .filter_map(|t| match t {
                 Target::Word { word, offset: 0 } => Some(start + word),

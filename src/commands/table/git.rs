@@ -271,7 +271,6 @@ const SUBCOMMANDS: &[Program] = &[
                 "-0",
             ],
         ],
-        recursive: true,
         ..git("diff")
     },
     Program {
@@ -626,9 +625,10 @@ const SUBCOMMANDS: &[Program] = &[
         options: &[&[
             "--get",
             "--get-all",
-            "--get-regexp",
-            "--get-urlmatch",
-            "-l --list",
+            "--get-regexp :changes",
+            "--get-urlmatch :changes",
+            // The whole configuration may hold credentials (`url.*.insteadOf` tokens).
+            "-l --list :changes",
             "--show-origin",
             "--show-scope",
             "--global",

@@ -36,7 +36,7 @@ const GREP: &[&str] = &[
     "-d --directories =:recursive",
     "-D --devices =",
     "-r --recursive :recursive",
-    "-R --dereference-recursive :recursive",
+    "-R --dereference-recursive :changes",
     "--include =",
     "--exclude =",
     "--exclude-from =:reads",
