@@ -180,6 +180,9 @@ fn run_checked(s: &Scratch, line: &str) -> bool {
         .filter_map(|c| c.first().cloned().flatten())
         .map(|p| p.rsplit('/').next().unwrap_or(&p).to_owned())
         .collect();
+    // rustup's proxies find their toolchains through the real home.
+    let real_home = std::env::var("HOME").unwrap_or_default();
+    let cargo_bin = format!("{real_home}/.cargo/bin");
     let log = s.root.join("strace.log");
     let _ = std::fs::remove_file(&log);
     let _ = Command::new("timeout")
@@ -195,7 +198,9 @@ fn run_checked(s: &Scratch, line: &str) -> bool {
         .current_dir(&s.proj)
         .env("HOME", &s.home)
         .env("GIT_CONFIG_NOSYSTEM", "1")
-        .env("PATH", "/usr/local/bin:/usr/bin:/bin")
+        .env("PATH", format!("/usr/local/bin:/usr/bin:/bin:{cargo_bin}"))
+        .env("RUSTUP_HOME", format!("{real_home}/.rustup"))
+        .env("CARGO_HOME", format!("{real_home}/.cargo"))
         .env_remove("GIT_DIR")
         .stdin(Stdio::null())
         .stdout(Stdio::null())
@@ -312,6 +317,19 @@ fn read_only_commands_do_only_what_the_analysis_says() {
     for case in doc["cases"].as_array().unwrap() {
         if run_checked(&s, case["command"].as_str().unwrap()) {
             ran += 1;
+        }
+    }
+    // Every spelling of every `--version`/`--help` entry.
+    for p in toolgate::commands::programs()
+        .filter(|p| p.operands == toolgate::commands::Operands::OnlyTheOption)
+    {
+        for o in p.option_specs() {
+            let shorts = o.short.iter().map(|c| format!("-{c}"));
+            for flag in o.long.iter().map(|l| format!("--{l}")).chain(shorts) {
+                if run_checked(&s, &format!("{} {flag}", p.name)) {
+                    ran += 1;
+                }
+            }
         }
     }
     println!("ran {ran} read-only commands under strace");

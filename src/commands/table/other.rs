@@ -252,7 +252,8 @@ const fn version_only(name: &'static str, source: &'static str) -> Program {
     }
 }
 
-/// Tools whose `--version` and `--help` only print. Long options are matched only as
+/// Tools whose `--version` and `--help` only print (each checked under strace by
+/// `tests/shell_dynamic.rs` where installed; `npm` is not here: it writes logs under `~/.npm`). Long options are matched only as
 /// spelled in full (these tools do not all resolve abbreviations as GNU does).
 pub(crate) const VERSIONS: &[Program] = &[
     version_only("cargo", "cargo 1.x, cargo --help"),
@@ -264,26 +265,11 @@ pub(crate) const VERSIONS: &[Program] = &[
     version_only("make", "GNU make 4.3 (Debian 12), make --help"),
     version_only("gcc", "gcc 12 (Debian 12), gcc --help"),
     version_only("cc", "gcc 12 (Debian 12), cc --help"),
-    version_only("clang", "clang, clang --help"),
-    version_only("cmake", "cmake, cmake --help"),
-    version_only("go", "go, go help"),
-    version_only("java", "OpenJDK, java --help"),
-    version_only("tsc", "TypeScript, tsc --help"),
-    version_only("yarn", "yarn, yarn --help"),
-    version_only("pnpm", "pnpm, pnpm --help"),
-    version_only("deno", "deno, deno --help"),
-    version_only("bun", "bun, bun --help"),
     Program {
         syntax: Syntax::Git,
         options: &[&["-v --version", "-h --help"]],
         operands: Operands::OnlyTheOption,
         aliases: &["nodejs"],
         ..Program::new("node", "Node.js 18 (Debian 12), node --help")
-    },
-    Program {
-        syntax: Syntax::Git,
-        options: &[&["-v --version", "-h --help"]],
-        operands: Operands::OnlyTheOption,
-        ..Program::new("npm", "npm 9 (Debian 12), npm help")
     },
 ];
