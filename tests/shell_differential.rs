@@ -227,6 +227,13 @@ fn parsers_agree_or_the_line_is_not_allowed() {
     );
 }
 
+fn oracle_cases(default: u32) -> u32 {
+    std::env::var("TOOLGATE_ORACLE_CASES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(default)
+}
+
 /// Pieces of shell text, glued at random.
 fn piece() -> impl Strategy<Value = &'static str> {
     prop::sample::select(vec![
@@ -246,7 +253,8 @@ fn line() -> impl Strategy<Value = String> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 300, failure_persistence: None, ..ProptestConfig::default() })]
+    // `TOOLGATE_ORACLE_CASES` raises the number of generated lines for a longer hunt.
+    #![proptest_config(ProptestConfig { cases: oracle_cases(300), failure_persistence: None, ..ProptestConfig::default() })]
     #[test]
     fn generated_lines_agree_or_are_not_allowed(line in line()) {
         if shfmt_available() {
