@@ -47,10 +47,7 @@ impl Canonical {
 
 /// The program name without its directory (`/usr/bin/rm` → `rm`).
 pub(crate) fn program_name(word: &str) -> &str {
-    match word.rsplit_once('/') {
-        Some((_, name)) if !name.is_empty() => name,
-        _ => word,
-    }
+    crate::commands::program_name(word)
 }
 
 /// git's global options (`git help git`), dropped before the subcommand so that
