@@ -2,7 +2,8 @@
 # Installs what the build and the tests need, and skips what is already there:
 #   1. the Rust target wasm32-unknown-unknown (rustup, or Debian's rustc-web + build-std),
 #   2. wasm-bindgen-cli at exactly the version Cargo.toml pins,
-#   3. Chromium and chromedriver (Debian packages) for the browser tests,
+#   3. Chromium and chromedriver (Debian packages) for the browser tests, and shfmt and
+#      strace for the shell oracles (tests/shell_differential.rs, tests/shell_dynamic.rs),
 #   4. the npm dev dependencies (npm ci).
 # The chosen wasm route is written to target/toolgate-wasm.env for build.sh and test.sh.
 #
@@ -175,6 +176,17 @@ else
         long "installing Debian's chromium and chromium-driver, a few minutes"
         apt_install chromium chromium-driver
     fi
+fi
+
+# --- 3b. The shell oracles: shfmt (a second bash parser) and strace --------------------
+step "shfmt and strace (shell oracles)"
+oracle_missing=()
+command -v shfmt >/dev/null || oracle_missing+=(shfmt)
+command -v strace >/dev/null || oracle_missing+=(strace)
+if ((${#oracle_missing[@]} == 0)); then
+    note "installed: shfmt $(shfmt --version 2>/dev/null), $(strace -V 2>/dev/null | head -n1)"
+else
+    apt_install "${oracle_missing[@]}"
 fi
 
 # --- 4. npm dev dependencies -------------------------------------------------------------

@@ -22,7 +22,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::policy::{is_protected, secret_kind};
-use crate::shell::{commands_of, RUNNERS, SHELLS, TRANSPARENT_WRAPPERS};
+use crate::shell::{commands_of, wrapped_command_start, SHELLS};
 use crate::tool::ToolKind;
 
 mod code;
@@ -355,24 +355,9 @@ fn program(word: &str) -> String {
         .unwrap_or(lower)
 }
 
-/// Runners the classifier reads itself rather than stripping: `find -exec`, `eval`,
-/// `source`.
-const READ_NOT_STRIPPED: &[&str] = &["find", "eval", "source", "."];
-
-/// Wrappers the shell analysis does not list (it has no need to) but that run the rest of
-/// their words as a command.
+/// Wrappers the shell analysis does not strip (it treats them as runners of their own
+/// kind) but that run the rest of their words as a command after options.
 const MORE_WRAPPERS: &[&str] = &["caffeinate", "busybox"];
-
-/// Whether `name` runs the rest of its words as a command after options, numbers and
-/// `NAME=value` assignments: the shell analysis's transparent wrappers and runners
-/// ([`crate::shell::TRANSPARENT_WRAPPERS`], [`crate::shell::RUNNERS`]), but for those read
-/// on their own.
-fn is_wrapper(name: &str) -> bool {
-    (TRANSPARENT_WRAPPERS.contains(&name)
-        || RUNNERS.contains(&name)
-        || MORE_WRAPPERS.contains(&name))
-        && !READ_NOT_STRIPPED.contains(&name)
-}
 
 /// Programs that run their command with another user's rights.
 const PRIVILEGE: &[&str] = &[
@@ -384,28 +369,10 @@ const PRIVILEGE_VALUE_OPTIONS: &[&str] = &[
     "-u", "-g", "-C", "-D", "-h", "-p", "-r", "-t", "-U", "-T", "--user", "--group",
 ];
 
-/// Interpreters that run code given inline or read from standard input.
-const INTERPRETERS: &[&str] = &[
-    "python",
-    "python2",
-    "python3",
-    "node",
-    "nodejs",
-    "perl",
-    "ruby",
-    "php",
-    "lua",
-    "pwsh",
-    "powershell",
-    "osascript",
-    "tclsh",
-    "Rscript",
-];
-
+/// Interpreters that run code given inline or read from standard input: the program
+/// table's list ([`crate::commands::INTERPRETERS`]), any version (`python3.12`).
 fn is_interpreter(name: &str) -> bool {
-    INTERPRETERS.contains(&name)
-        || (name.starts_with("python")
-            && name.chars().skip(6).all(|c| c.is_ascii_digit() || c == '.'))
+    crate::commands::interpreter_base(name).is_some()
 }
 
 fn is_option(word: &str) -> bool {
@@ -489,17 +456,15 @@ fn unwrap_command<'w>(mut words: &'w [String], out: &mut Classification) -> &'w 
             words = inner;
             continue;
         }
-        if is_wrapper(&name) {
+        if let Some(start) = wrapped_command_start(words) {
+            // The shell analysis's own reading of wrappers and command runners.
+            words = words.get(start..).unwrap_or_default();
+            continue;
+        }
+        if MORE_WRAPPERS.contains(&name.as_str()) {
             let skip = rest
                 .iter()
-                .take_while(|w| {
-                    is_option(w)
-                        || w.contains('=')
-                        || w.chars().all(|c| c.is_ascii_digit() || c == '.')
-                        || (w.len() <= 4
-                            && w.ends_with(['s', 'm', 'h'])
-                            && w.chars().next().is_some_and(|c| c.is_ascii_digit()))
-                })
+                .take_while(|w| is_option(w) || w.contains('='))
                 .count();
             words = rest.get(skip..).unwrap_or_default();
             continue;

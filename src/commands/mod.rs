@@ -1,5 +1,132 @@
-//! What toolgate knows about programs and tool calls: which of them carry a named danger
-//! (recursive deletes, force pushes, publishing, uploads, ...), so that every prompt can say
-//! what is at stake.
+//! Knowledge of programs as data: what each program's options and operands do, and which
+//! calls carry a named danger ([`danger`]).
+//!
+//! One table entry per program ([`Program`]) says how it reads its options ([`Syntax`]:
+//! GNU `getopt_long` with bundled short options, attached values and unique prefixes of long
+//! options; git's parse-options; options-free builtins) and what each option and operand is
+//! ([`Role`], [`Operands`]): inert, a file read, a file written, a program run, or a change
+//! of state. Subcommands (git's, `git stash`'s) are nested entries. Each entry records the
+//! source and version its knowledge was taken from.
+//!
+//! The table allows what it knows: an option or a subcommand that is not in it makes the
+//! command not read-only ([`Effects::not_read_only`]), so it asks. Programs that run code
+//! are listed once ([`runs_code`]).
+//!
+//! ```
+//! use toolgate::commands::{effects, Target};
+//! let words = |s: &str| s.split(' ').map(String::from).collect::<Vec<_>>();
+//!
+//! let e = effects(&words("grep --file=pats.txt -n src/lib.rs")).unwrap();
+//! assert_eq!(e.reads, [Target::Word { word: 1, offset: 7 }, Target::Word { word: 3, offset: 0 }]);
+//! assert!(e.not_read_only.is_none());
+//!
+//! // `--out` is GNU sort's `--output`: it writes.
+//! let e = effects(&words("sort --out=x in.txt")).unwrap();
+//! assert!(e.not_read_only.is_some());
+//!
+//! // Not in the table: not read-only.
+//! assert!(effects(&words("ls --frobnicate")).unwrap().not_read_only.is_some());
+//! assert!(effects(&words("git push")).unwrap().not_read_only.is_some());
+//! assert!(effects(&words("make")).unwrap().not_read_only.is_some()); // only `make --version`
+//! assert!(effects(&words("curl x")).is_none());
+//! ```
 
 pub mod danger;
+mod find;
+mod jq;
+mod npm;
+mod runners;
+mod scan;
+mod sed;
+mod spec;
+mod table;
+
+pub use npm::npm_command;
+pub use runners::{
+    may_start_programs, runs_code, INTERPRETERS, RUNNERS, SHELLS, STARTS_PROGRAMS,
+    TRANSPARENT_WRAPPERS,
+};
+pub use scan::{Effects, Target};
+pub use spec::{Operands, OptionSpec, Program, Role, Syntax};
+
+pub(crate) use runners::interpreter_base;
+
+/// The program name without its directory (`/usr/bin/rm` → `rm`).
+pub fn program_name(word: &str) -> &str {
+    match word.rsplit_once('/') {
+        Some((_, name)) if !name.is_empty() => name,
+        _ => word,
+    }
+}
+
+/// Every entry of the table.
+pub fn programs() -> impl Iterator<Item = &'static Program> {
+    table::programs()
+}
+
+/// The table entry for `program` (a name or a path), if there is one.
+pub fn lookup(program: &str) -> Option<&'static Program> {
+    let name = program_name(program);
+    table::programs().find(|p| p.is_named(name))
+}
+
+/// What the command `words` (argv after quote removal, program first) does, by its table
+/// entry; `None` when the program is not in the table.
+pub fn effects(words: &[String]) -> Option<Effects> {
+    let program = lookup(words.first()?)?;
+    // `tar czf x .` is `tar -czf x .`.
+    if let (true, Some(first)) = (program.bundled_first, words.get(1)) {
+        if !first.starts_with('-') {
+            let mut dashed = words.to_vec();
+            if let Some(w) = dashed.get_mut(1) {
+                *w = format!("-{first}");
+            }
+            let mut e = scan::scan(program, &dashed, 1);
+            for t in e
+                .reads
+                .iter_mut()
+                .chain(e.writes.iter_mut())
+                .chain(e.reads_below.iter_mut())
+            {
+                if let Target::Word { word: 1, offset } = t {
+                    *offset = offset.saturating_sub(1);
+                }
+            }
+            return Some(e);
+        }
+    }
+    Some(scan::scan(program, words, 1))
+}
+
+/// The text a [`Target`] names in `words`: the tail of a word, or `.`.
+pub fn target_text(words: &[String], target: Target) -> Option<&str> {
+    match target {
+        Target::Word { word, offset } => words.get(word)?.get(offset..),
+        Target::WorkingDirectory => Some("."),
+    }
+}
+
+/// Whether a jq filter only computes on its input (no `env`, `$ENV`, modules).
+pub fn jq_filter_is_read_only(filter: &str) -> bool {
+    jq::check_filter(filter).is_ok()
+}
+
+/// Whether a sed script only prints (`p`, `d`, `n`, `q`, `=`, `s` without `e`/`w`).
+///
+/// ```
+/// use toolgate::commands::sed_script_is_read_only as ok;
+/// assert!(ok("1,40p"));
+/// assert!(!ok("s/x/y/e"));
+/// assert!(!ok("1w out"));
+/// ```
+pub fn sed_script_is_read_only(script: &str) -> bool {
+    sed::check_script(script).is_ok()
+}
+
+/// `find`'s primaries, for checks against `find --help`.
+pub fn find_primaries() -> impl Iterator<Item = &'static str> {
+    find::primaries()
+}
+
+#[cfg(test)]
+mod tests;

@@ -353,7 +353,7 @@ impl<'a> Call<'a> {
 }
 
 /// The reason a rule gives.
-fn rule_reason(e: &Entry, trust: bool) -> Reason {
+pub(crate) fn rule_reason(e: &Entry, trust: bool) -> Reason {
     let verb = match e.list {
         RuleList::Deny => "denied",
         RuleList::Ask => "needs approval",

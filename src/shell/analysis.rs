@@ -4,12 +4,12 @@
 use super::canonical::{deny_forms, program_name};
 use super::canonical_words;
 use super::parse::{parse, Redir, RedirKind, Simple};
-use super::read_only::files_read;
 use super::salvage;
-use super::word::{unreadable, Word};
+use super::word::{unreadable, unreadable_except, Word};
 use super::wrappers::{classify, Inner, Kind, HARMLESS_VARIABLES, SHELLS};
-use super::writes::files_written;
+use super::writes::{files_written, part_of};
 use super::{CommandRules, Outcome, Part};
+use crate::commands::{self, Effects, Target};
 use crate::decision::{Decider, Reason, RuleList};
 
 /// How many suffixes of a runner's words are tested against deny and ask rules.
@@ -260,7 +260,22 @@ impl<'r> Analysis<'r> {
         }
         let core_words = words.get(start..).unwrap_or_default();
         let core = values.get(start..).unwrap_or_default();
-        let blocked = blocked.or_else(|| unreadable(words));
+        let effects = match kind {
+            Kind::Wrapper(_) | Kind::Plain => commands::effects(core),
+            _ => None,
+        };
+        // Glob words a read-only command reads are judged as reads below their directory;
+        // for any other command they stay unanalysable (a glob may become its destination).
+        let globs: Vec<usize> = effects
+            .iter()
+            .filter(|e| e.not_read_only.is_none())
+            .flat_map(|e| e.reads.iter().chain(&e.reads_below))
+            .filter_map(|t| match t {
+                Target::Word { word, offset: 0 } => Some(start + word),
+                _ => None,
+            })
+            .collect();
+        let blocked = blocked.or_else(|| unreadable_except(words, &globs));
         match kind {
             Kind::ShellScript(i) => self.shell_script(text, core_words, i, &forms, blocked, depth),
             Kind::Runner { inner } => {
@@ -276,7 +291,14 @@ impl<'r> Analysis<'r> {
                 Some(self.runner(core_words, &inner, &forms, &values, blocked))
             }
             Kind::Wrapper(_) | Kind::Plain => {
-                Some(self.plain(core_words, &forms, &values, blocked, start > 0))
+                if effects.as_ref().is_none_or(|e| e.not_read_only.is_some()) {
+                    // Deny rules also run on every argument suffix of a program not known
+                    // to be inert (`make rm -rf x`, `git commit -m x rm -rf y`).
+                    for k in 1..core.len().min(MAX_RUNNER_SUFFIXES + 1) {
+                        forms.push(core.get(k..).unwrap_or_default().to_vec());
+                    }
+                }
+                Some(self.plain(core_words, &forms, &values, effects, blocked, start > 0))
             }
         }
     }
@@ -428,6 +450,7 @@ impl<'r> Analysis<'r> {
         core: &[Word],
         forms: &[Vec<String>],
         all: &[String],
+        effects: Option<Effects>,
         blocked: Option<String>,
         wrapped: bool,
     ) -> Outcome {
@@ -438,33 +461,86 @@ impl<'r> Analysis<'r> {
         if name == "tee" {
             self.tee_writes(core);
         }
-        self.option_writes(&name, core);
-        let reads = files_read(&values).map(|idx| {
-            idx.iter()
-                .filter_map(|i| core.get(*i))
-                .map(|w| {
-                    let read = self.path_outcome(w, |p| self.rules.read_outcome(p));
-                    // `git show HEAD:.env` prints a file of the repository.
-                    match w.value.rsplit_once(':') {
-                        Some((_, file)) if name == "git" && !file.is_empty() => {
-                            let file = Word {
-                                raw: file.to_owned(),
-                                value: file.to_owned(),
-                                ..w.clone()
-                            };
-                            stricter(
-                                read,
-                                self.path_outcome(&file, |p| self.rules.read_outcome(p)),
-                            )
-                        }
-                        _ => read,
-                    }
-                })
-                .fold(Outcome::ReadOnly, stricter)
+        self.option_writes(&name, core, effects.as_ref());
+        let reads = effects.as_ref().map(|e| self.judge_reads(&name, core, e));
+        let blocked = blocked.or_else(|| {
+            (name == "git" && !matches!(self.dir, Dir::Start)).then(|| {
+                "`git` after a `cd` runs the hooks and configuration of that directory".to_owned()
+            })
         });
-        let outcome = self.plain_outcome(core, forms, all, &values, &name, reads, blocked, wrapped);
+        let read_only = effects.as_ref().is_some_and(|e| e.not_read_only.is_none());
+        let runs = effects.as_ref().is_some_and(|e| e.runs);
+        let outcome = self.plain_outcome(
+            core,
+            forms,
+            all,
+            &values,
+            &name,
+            Judged {
+                reads,
+                read_only,
+                runs,
+            },
+            blocked,
+            wrapped,
+        );
         self.track_directory(&name, core);
         outcome
+    }
+
+    /// The strictest judgement of the files a command reads (by its table entry).
+    fn judge_reads(&self, name: &str, core: &[Word], e: &Effects) -> Outcome {
+        let below = e.reads_below.iter().map(|t| (t, true));
+        e.reads
+            .iter()
+            .map(|t| (t, false))
+            .chain(below)
+            .map(|(t, below)| self.read_target(name, core, *t, below))
+            .fold(Outcome::ReadOnly, stricter)
+    }
+
+    fn read_target(&self, name: &str, core: &[Word], target: Target, below: bool) -> Outcome {
+        let judge = |p: &str| {
+            if below {
+                self.rules.read_below_outcome(p)
+            } else {
+                self.rules.read_outcome(p)
+            }
+        };
+        let w = match target {
+            Target::WorkingDirectory => Word {
+                raw: ".".to_owned(),
+                value: ".".to_owned(),
+                ..Word::default()
+            },
+            Target::Word { word, offset } => {
+                let Some(w) = core.get(word) else {
+                    return unanalysable("a file operand is missing");
+                };
+                if offset == 0 {
+                    if let Some(dir) = w.glob_directory() {
+                        let dir = Word {
+                            raw: w.raw.clone(),
+                            value: dir,
+                            ..Word::default()
+                        };
+                        return self.path_outcome(&dir, |p| self.rules.read_below_outcome(p));
+                    }
+                    w.clone()
+                } else {
+                    part_of(w, w.value.get(offset..).unwrap_or_default())
+                }
+            }
+        };
+        let read = self.path_outcome(&w, judge);
+        // `git show HEAD:.env` prints a file of the repository.
+        match w.value.rsplit_once(':') {
+            Some((_, file)) if name == "git" && !file.is_empty() => {
+                let file = part_of(&w, file);
+                stricter(read, self.path_outcome(&file, judge))
+            }
+            _ => read,
+        }
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -475,10 +551,15 @@ impl<'r> Analysis<'r> {
         all: &[String],
         values: &[String],
         name: &str,
-        reads: Option<Outcome>,
+        judged: Judged,
         blocked: Option<String>,
         wrapped: bool,
     ) -> Outcome {
+        let Judged {
+            reads,
+            read_only,
+            runs,
+        } = judged;
         if let Some(r) = self.first_rule(RuleList::Deny, forms) {
             return Outcome::Denied(r);
         }
@@ -504,11 +585,18 @@ impl<'r> Analysis<'r> {
         }
         // A read-only command whose reads all pass is `ReadOnly` even when an allow rule also
         // matches it, so that plan mode can tell it from commands that change things.
-        if reads == Some(Outcome::ReadOnly) {
+        if read_only && reads == Some(Outcome::ReadOnly) {
             return Outcome::ReadOnly;
         }
+        // A read outside the working directory (or of a path that cannot be known), or an
+        // option that runs a program, is covered only by an allow rule naming the command
+        // exactly.
+        let outside = matches!(reads, Some(Outcome::NoRule | Outcome::Unanalysable { .. }));
+        let exact_only = outside || runs;
         if let Some(r) = self.lookup(RuleList::Allow, values) {
-            return Outcome::Allowed(r);
+            if !exact_only || names_exactly(&r, values) {
+                return Outcome::Allowed(r);
+            }
         }
         if wrapped {
             if let Some(r) = self.lookup(RuleList::Allow, all) {
@@ -517,14 +605,34 @@ impl<'r> Analysis<'r> {
                 }
             }
         }
-        reads.unwrap_or(Outcome::NoRule)
+        if runs {
+            return unanalysable(format!(
+                "`{name}` is given an option that runs a program, which an allow rule covers only when it names this exact command"
+            ));
+        }
+        match reads {
+            Some(r @ (Outcome::NoRule | Outcome::Unanalysable { .. })) => r,
+            Some(r) if read_only => r,
+            _ => Outcome::NoRule,
+        }
     }
 
     /// Files a command writes through its operands or options (`cp x DEST`, `sort -o F`):
     /// kept as parts when a deny or ask rule or a protected path catches them, so an allow
     /// rule on the command does not cover them.
-    fn option_writes(&mut self, name: &str, core: &[Word]) {
-        for w in files_written(core) {
+    fn option_writes(&mut self, name: &str, core: &[Word], effects: Option<&Effects>) {
+        let mut written = files_written(core);
+        for t in effects.iter().flat_map(|e| &e.writes) {
+            if let Target::Word { word, offset } = t {
+                if let Some(w) = core.get(*word) {
+                    let part = part_of(w, w.value.get(*offset..).unwrap_or_default());
+                    if !written.iter().any(|x| x.value == part.value) {
+                        written.push(part);
+                    }
+                }
+            }
+        }
+        for w in written {
             if w.dynamic.is_none() && STANDARD_STREAMS.contains(&w.value.as_str()) {
                 continue;
             }
@@ -575,6 +683,16 @@ impl<'r> Analysis<'r> {
             }
         };
     }
+}
+
+/// What the table says of a plain command, as judged.
+struct Judged {
+    /// The strictest judgement of the files it reads, when it is in the table.
+    reads: Option<Outcome>,
+    /// It is read-only by the table.
+    read_only: bool,
+    /// An option makes it run a program.
+    runs: bool,
 }
 
 /// The operands a destructive command destroys: all of them, except the destination of

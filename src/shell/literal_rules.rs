@@ -178,6 +178,38 @@ impl CommandRules for LiteralRules {
         }
     }
 
+    fn read_below_outcome(&self, dir: &str) -> Outcome {
+        let own = self.read_outcome(dir);
+        if !matches!(own, Outcome::ReadOnly | Outcome::NoRule) {
+            return own;
+        }
+        let dir = normalise(&self.cwd, &self.home, dir);
+        let below = self.rules.iter().enumerate().find(|(_, (l, s, spec, _))| {
+            *l != RuleList::Allow && *s == Subject::Read && {
+                let pattern = if !spec.contains('/') || spec.contains("**") {
+                    String::new()
+                } else {
+                    normalise(
+                        &self.cwd,
+                        &self.home,
+                        spec.trim_start_matches("//").trim_start_matches("./"),
+                    )
+                };
+                let fixed = pattern.split(['*', '?', '[']).next().unwrap_or("");
+                let fixed = if pattern.is_empty() { "" } else { fixed };
+                dir.starts_with(fixed) || fixed.starts_with(&dir)
+            }
+        });
+        match below {
+            Some((i, (l, _, _, rule))) => {
+                let mut r = Self::reason(*l, rule, i);
+                r.text = format!("a file below `{dir}` could match `{rule}`");
+                Outcome::AskRule(r)
+            }
+            None => own,
+        }
+    }
+
     fn is_critical(&self, path: &str) -> bool {
         let n = normalise(&self.cwd, &self.home, path);
         n == "/" || n.matches('/').count() == 1 || n == self.home || within(&n, &self.cwd)

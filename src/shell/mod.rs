@@ -36,6 +36,7 @@ pub use canonical::CANONICAL_COMMANDS;
 pub use literal_rules::LiteralRules;
 pub use parse::MAX_NESTING;
 pub use read_only::read_only_commands;
+pub(crate) use wrappers::wrapped_command_start;
 pub use wrappers::{
     HARMLESS_VARIABLES, INTERPRETERS, RUNNERS, SAFE_SET_OPTIONS, SHELLS, TRANSPARENT_WRAPPERS,
 };
@@ -60,6 +61,13 @@ pub trait CommandRules {
     /// How a read of `path` by a read-only command is judged: Read deny and ask rules, and
     /// whether the path is inside the working directory or the additional directories.
     fn read_outcome(&self, path: &str) -> Outcome;
+
+    /// How a read of every file below the directory `dir` (a recursive search such as
+    /// `grep -r`, `rg`, `git grep`, or a glob) is judged: the read of `dir` itself, and
+    /// an ask when any Read deny or ask rule could match a path below `dir` (a rule with
+    /// `**` or a bare name matches at any depth). Implementations must err on the side of
+    /// asking.
+    fn read_below_outcome(&self, dir: &str) -> Outcome;
 
     /// Whether `path` is critical for destructive commands: `/`, a top-level directory,
     /// the home directory, the working directory or one of its parents.
@@ -161,6 +169,37 @@ pub fn judge(line: &str, rules: &dyn CommandRules) -> Vec<Part> {
         );
     }
     analysis.parts
+}
+
+/// The simple commands `line` runs, as the parser reads them: each command's words after
+/// quote removal, a word whose value is only known at run time shown as `None`; commands
+/// inside substitutions and groups are included, `sh -c` scripts are not opened. `None`
+/// when the line is outside the analysed subset. For differential tests against other
+/// shell parsers.
+///
+/// ```
+/// use toolgate::shell::simple_commands;
+/// let cmds = simple_commands("ls -la && echo $(pwd) 'a b'").unwrap();
+/// let some = |s: &str| Some(s.to_owned());
+/// assert_eq!(cmds[0], [some("ls"), some("-la")]);
+/// assert!(cmds.contains(&vec![some("pwd")]));
+/// assert!(cmds.contains(&vec![some("echo"), None, some("a b")]));
+/// assert!(simple_commands("ls && && ls").is_none());
+/// ```
+pub fn simple_commands(line: &str) -> Option<Vec<Vec<Option<String>>>> {
+    let commands = parse::parse(line, 0).ok()?;
+    Some(
+        commands
+            .into_iter()
+            .filter(|c| !c.words.is_empty())
+            .map(|c| {
+                c.words
+                    .into_iter()
+                    .map(|w| w.dynamic.is_none().then_some(w.value))
+                    .collect()
+            })
+            .collect(),
+    )
 }
 
 /// Canonical form of command words for rule matching, applied to both a rule's words and a

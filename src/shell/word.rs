@@ -15,6 +15,8 @@ pub(crate) struct Word {
     pub home: bool,
     /// The word has quotes or escapes (so it can never be a reserved word).
     pub quoted: bool,
+    /// Part of the value is unknown for a reason other than a glob (`$X*`).
+    pub beyond_glob: bool,
 }
 
 impl Word {
@@ -33,6 +35,38 @@ impl Word {
         if self.dynamic.is_none() {
             self.dynamic = Some(why);
         }
+        if why != "glob" {
+            self.beyond_glob = true;
+        }
+    }
+
+    /// The directory a glob word reads below, when the word is a glob and nothing else
+    /// (`src/*.rs` reads below `src`, `x*` below `.`) and cannot leave the working
+    /// directory or be read as an option: relative, no `~`, no `..` segment, no segment
+    /// starting with `.` that holds a glob character (`.*` matches `..`), and a first
+    /// character that is neither a glob character nor `-`.
+    pub(crate) fn glob_directory(&self) -> Option<String> {
+        if self.dynamic.is_none() || self.beyond_glob || self.home {
+            return None;
+        }
+        let v = self.value.as_str();
+        let is_glob = |c: char| matches!(c, '*' | '?' | '[');
+        let first = v.chars().next()?;
+        if is_glob(first) || first == '-' || first == '/' || first == '~' {
+            return None;
+        }
+        for segment in v.split('/') {
+            if segment == ".." || (segment.starts_with('.') && segment.contains(is_glob)) {
+                return None;
+            }
+        }
+        let at = v.find(is_glob)?;
+        let fixed = v.get(..at)?;
+        Some(match fixed.rfind('/') {
+            Some(0) => return None,
+            Some(i) => fixed.get(..i)?.to_owned(),
+            None => ".".to_owned(),
+        })
     }
 
     /// The word as a path for the policy: `~` forms pass through for the policy to expand;
@@ -82,7 +116,16 @@ pub(crate) fn is_deceptive_char(c: char) -> bool {
 
 /// Why the words of a command cannot be read for an allow decision, if they cannot.
 pub(crate) fn unreadable(words: &[Word]) -> Option<String> {
-    for w in words {
+    unreadable_except(words, &[])
+}
+
+/// As [`unreadable`], passing over the glob words at the indices `globs` (judged as reads
+/// below their directory).
+pub(crate) fn unreadable_except(words: &[Word], globs: &[usize]) -> Option<String> {
+    for (i, w) in words.iter().enumerate() {
+        if globs.contains(&i) && w.glob_directory().is_some() {
+            continue;
+        }
         if let Some(why) = w.dynamic {
             return Some(format!("`{}` is only known at run time ({why})", w.raw));
         }

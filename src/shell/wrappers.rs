@@ -23,76 +23,7 @@ pub const HARMLESS_VARIABLES: &[&str] = &[
     "TERM",
 ];
 
-/// Wrappers that run the command after their own options unchanged; they are stripped
-/// and the wrapped command is judged.
-pub const TRANSPARENT_WRAPPERS: &[&str] = &[
-    "timeout", "time", "nice", "nohup", "stdbuf", "command", "builtin", "xargs",
-];
-
-/// Commands that run code they are given; an allow rule never covers what they run.
-pub const RUNNERS: &[&str] = &[
-    "env",
-    "sudo",
-    "doas",
-    "su",
-    "runuser",
-    "pkexec",
-    "watch",
-    "xargs",
-    "find",
-    "eval",
-    "source",
-    ".",
-    "exec",
-    "trap",
-    "alias",
-    "chroot",
-    "nsenter",
-    "unshare",
-    "setsid",
-    "flock",
-    "systemd-run",
-    "strace",
-    "ltrace",
-    "valgrind",
-    "ionice",
-    "taskset",
-    "chrt",
-    "unbuffer",
-    "script",
-    "parallel",
-    "export",
-    "declare",
-    "typeset",
-    "local",
-    "readonly",
-    "unset",
-    "set",
-    "shopt",
-    "enable",
-    "hash",
-];
-
-/// Shells whose `-c` script is parsed and judged like the line itself.
-pub const SHELLS: &[&str] = &["sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "fish"];
-
-/// Interpreters and the options that make them run code given on the command line.
-pub const INTERPRETERS: &[(&str, &[&str])] = &[
-    ("python", &["-c"]),
-    ("node", &["-e", "--eval", "-p", "--print"]),
-    ("nodejs", &["-e", "--eval", "-p", "--print"]),
-    ("bun", &["-e", "--eval", "-p", "--print"]),
-    ("deno", &["eval"]),
-    ("perl", &["-e", "-E"]),
-    ("ruby", &["-e"]),
-    ("php", &["-r"]),
-    ("lua", &["-e"]),
-    ("luajit", &["-e"]),
-    ("Rscript", &["-e"]),
-    ("osascript", &["-e"]),
-    ("pwsh", &["-c", "-command", "-encodedcommand"]),
-    ("powershell", &["-c", "-command", "-encodedcommand"]),
-];
+pub use crate::commands::{INTERPRETERS, RUNNERS, SHELLS, TRANSPARENT_WRAPPERS};
 
 /// What the first word of a command makes of it.
 #[derive(Debug, PartialEq, Eq)]
@@ -152,6 +83,18 @@ fn skip_options(words: &[String], from: usize, with_value: &[&str]) -> usize {
 }
 
 /// Classifies a command by its words (argv after quote removal).
+/// Where the command a wrapper or a command-running runner runs starts in `words`
+/// (`timeout 5 rm x` → 2, `sudo -u a rm x` → 3); `None` for anything else.
+pub(crate) fn wrapped_command_start(words: &[String]) -> Option<usize> {
+    match classify(words) {
+        Kind::Wrapper(i)
+        | Kind::Runner {
+            inner: Inner::Command(i),
+        } if i > 0 => Some(i),
+        _ => None,
+    }
+}
+
 pub(crate) fn classify(words: &[String]) -> Kind {
     let Some(first) = words.first() else {
         return Kind::Plain;
@@ -220,31 +163,29 @@ pub(crate) fn classify(words: &[String]) -> Kind {
             }
             Kind::Wrapper(i)
         }
-        "xargs" => match arg(1) {
-            Some(w) if w.starts_with('-') => runner(Inner::Command(skip_options(
-                words,
-                1,
-                &[
-                    "-I",
-                    "-n",
-                    "-P",
-                    "-L",
-                    "-s",
-                    "-d",
-                    "-E",
-                    "-a",
-                    "--arg-file",
-                    "--delimiter",
-                    "--max-args",
-                    "--max-procs",
-                    "--max-lines",
-                    "--max-chars",
-                    "--replace",
-                    "--eof",
-                ],
-            ))),
-            _ => Kind::Wrapper(1),
-        },
+        // `xargs` builds command lines from its input: always a runner.
+        "xargs" => runner(Inner::Command(skip_options(
+            words,
+            1,
+            &[
+                "-I",
+                "-n",
+                "-P",
+                "-L",
+                "-s",
+                "-d",
+                "-E",
+                "-a",
+                "--arg-file",
+                "--delimiter",
+                "--max-args",
+                "--max-procs",
+                "--max-lines",
+                "--max-chars",
+                "--replace",
+                "--eof",
+            ],
+        ))),
         _ if SHELLS.contains(&name) => shell(words),
         "sudo" => runner(Inner::Command(skip_options(
             words,
@@ -466,8 +407,7 @@ fn git(words: &[String]) -> Kind {
 }
 
 fn interpreter(name: &str, words: &[String]) -> Kind {
-    let base = name.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
-    let Some((_, inline)) = INTERPRETERS.iter().find(|(n, _)| *n == base) else {
+    let Some((_, inline)) = crate::commands::interpreter_base(name) else {
         return Kind::Plain;
     };
     for w in words.iter().skip(1) {
@@ -510,7 +450,7 @@ mod tests {
         assert_eq!(kind("stdbuf -oL rm"), Kind::Wrapper(2));
         assert_eq!(kind("command -p rm"), Kind::Wrapper(2));
         assert_eq!(kind("command -v rm"), Kind::Plain);
-        assert_eq!(kind("xargs rm"), Kind::Wrapper(1));
+        assert_eq!(kind("xargs rm"), runner(Inner::Command(1)));
         assert_eq!(kind("time -p rm"), Kind::Wrapper(2));
         assert!(matches!(kind("time -o out rm"), Kind::Runner { .. }));
         assert!(matches!(

@@ -187,13 +187,14 @@ pub(crate) fn files_written(words: &[Word]) -> Vec<Word> {
 
 /// The tail `file` of word `w` as a word of its own. A `~` there is not expanded by the
 /// shell, so it is a file of that name.
-fn part_of(w: &Word, file: &str) -> Word {
+pub(crate) fn part_of(w: &Word, file: &str) -> Word {
     Word {
         raw: w.raw.clone(),
         value: file.to_owned(),
         dynamic: w.dynamic,
         home: false,
         quoted: w.quoted,
+        beyond_glob: w.beyond_glob,
     }
 }
 

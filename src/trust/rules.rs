@@ -4,89 +4,6 @@ use crate::decision::Evaluate;
 use crate::error::{Error, ErrorKind, Result};
 use crate::tool::{self, ToolKind};
 
-/// Programs that run code they are given and are not (yet) in the shell module's lists.
-/// The program-knowledge table in `src/commands/` replaces this slice: it says per program
-/// whether any of its options or operands runs code.
-const INTERIM_CODE_RUNNERS: &[&str] = &[
-    // multi-call binaries and text processors with an `exec`/`system` escape
-    "busybox",
-    "toybox",
-    "awk",
-    "gawk",
-    "mawk",
-    "nawk",
-    "sed",
-    "gsed",
-    "m4",
-    "csh",
-    "tcsh",
-    // debuggers, remote shells, terminal multiplexers, editors with shell escapes
-    "gdb",
-    "lldb",
-    "ssh",
-    "sshpass",
-    "scp",
-    "rsync",
-    "tmux",
-    "screen",
-    "vim",
-    "vi",
-    "nvim",
-    "view",
-    "ex",
-    "emacs",
-    "emacsclient",
-    "ed",
-    "less",
-    "more",
-    "man",
-    // containers, schedulers and service managers that start programs
-    "docker",
-    "podman",
-    "kubectl",
-    "crontab",
-    "at",
-    "batch",
-    "systemctl",
-    "service",
-    "launchctl",
-    "schtasks",
-    "start",
-    "open",
-    "xdg-open",
-    "cmd",
-    "wsl",
-    // build tools and package runners that run scripts they find
-    "make",
-    "gmake",
-    "cmake",
-    "ninja",
-    "pip",
-    "pipx",
-    "uv",
-    "uvx",
-    "poetry",
-    "tsx",
-    "ts-node",
-    "pythonw",
-    "pypy",
-    "java",
-    "jshell",
-    "julia",
-    "r",
-    "irb",
-    "tclsh",
-    "wish",
-    "expect",
-    "osascript",
-    "nc",
-    "ncat",
-    "socat",
-    "tar",
-    "zip",
-    "git-shell",
-];
-
 /// The program a rule's first word names, read as widely as any platform does: without
 /// its directory (`/usr/bin/python3`, `C:\\Python\\python.exe`), quotes and backslashes,
 /// an executable suffix (`.exe`, `.cmd`, `.bat`, `.com`), a version (`python3.12`,
@@ -106,18 +23,10 @@ fn program_of(word: &str) -> String {
     if bare.is_empty() { name } else { bare }.to_owned()
 }
 
-/// Whether `program` (as [`program_of`] reads it) runs code it is given: a shell, an
-/// interpreter, a runner or wrapper of other commands, or one of the interim list. Trusting
-/// such a program by a prefix trusts any code.
+/// Whether `program` (as [`program_of`] reads it) may start code a grant on it would
+/// trust: the program table's one answer ([`crate::commands::may_start_programs`]).
 fn runs_code(program: &str) -> bool {
-    let named = |list: &[&str]| list.iter().any(|p| p.eq_ignore_ascii_case(program));
-    named(crate::shell::SHELLS)
-        || named(crate::shell::RUNNERS)
-        || named(crate::shell::TRANSPARENT_WRAPPERS)
-        || crate::shell::INTERPRETERS
-            .iter()
-            .any(|(p, _)| p.eq_ignore_ascii_case(program))
-        || named(INTERIM_CODE_RUNNERS)
+    crate::commands::may_start_programs(program)
 }
 
 /// Tools whose bare prefix is as broad as a shell (`git *` runs hooks and aliases; `npm *`

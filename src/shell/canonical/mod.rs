@@ -47,13 +47,21 @@ impl Canonical {
 
 /// The program name without its directory (`/usr/bin/rm` → `rm`).
 pub(crate) fn program_name(word: &str) -> &str {
-    match word.rsplit_once('/') {
-        Some((_, name)) if !name.is_empty() => name,
-        _ => word,
-    }
+    crate::commands::program_name(word)
 }
 
-const GIT_GLOBAL_WITH_VALUE: &[&str] = &["-C", "--git-dir", "--work-tree", "--namespace"];
+/// git's global options (`git help git`), dropped before the subcommand so that
+/// `git -c a=b push`, `git -C x push` and `git --literal-pathspecs push` are `git push`.
+const GIT_GLOBAL_WITH_VALUE: &[&str] = &[
+    "-C",
+    "-c",
+    "--git-dir",
+    "--work-tree",
+    "--namespace",
+    "--config-env",
+    "--super-prefix",
+    "--list-cmds",
+];
 const GIT_GLOBAL_FLAGS: &[&str] = &[
     "--no-pager",
     "-P",
@@ -62,6 +70,13 @@ const GIT_GLOBAL_FLAGS: &[&str] = &[
     "--no-optional-locks",
     "--no-replace-objects",
     "--bare",
+    "--literal-pathspecs",
+    "--glob-pathspecs",
+    "--noglob-pathspecs",
+    "--icase-pathspecs",
+    "--no-lazy-fetch",
+    "--no-advice",
+    "--exec-path",
 ];
 
 /// Splits `words` into canonical pieces.
@@ -89,6 +104,7 @@ pub(crate) fn canonicalise(words: &[String]) -> Canonical {
             if GIT_GLOBAL_WITH_VALUE.contains(&w.as_str()) {
                 i += 2;
             } else if GIT_GLOBAL_FLAGS.contains(&w.as_str())
+                || w.starts_with("--exec-path=")
                 || GIT_GLOBAL_WITH_VALUE
                     .iter()
                     .any(|g| w.starts_with(&format!("{g}=")))
@@ -102,6 +118,16 @@ pub(crate) fn canonicalise(words: &[String]) -> Canonical {
         if let Some(sub) = rest.first() {
             head.push((*sub).clone());
             rest.remove(0);
+        }
+    }
+    if name == "npm" {
+        // npm's options may come first; its aliases and abbreviations name a command
+        // (`npm pub` is `npm publish`, `npm i` is `npm install`).
+        let at = rest.iter().position(|w| !w.starts_with('-'));
+        if let Some(at) = at {
+            let word = rest.remove(at);
+            let command = crate::commands::npm_command(word).map_or(word.clone(), str::to_owned);
+            head.push(command);
         }
     }
     let sub = head.get(1).map(String::as_str);
@@ -269,6 +295,20 @@ mod tests {
         assert_eq!(canon("git reset --hard HEAD"), "git reset --hard HEAD");
         assert_eq!(canon("git clean -fdx"), "git clean -d -f -x");
         assert_eq!(canon("/usr/bin/git status -s"), "git status -s");
+        assert_eq!(canon("git -c a=b push"), "git push");
+        assert_eq!(canon("git --literal-pathspecs push"), "git push");
+        assert_eq!(
+            canon("git --config-env=a=B --exec-path=/x push"),
+            "git push"
+        );
+    }
+
+    #[test]
+    fn npm_aliases_and_abbreviations_name_the_command() {
+        assert_eq!(canon("npm pub"), "npm publish");
+        assert_eq!(canon("npm i left-pad"), "npm install left-pad");
+        assert_eq!(canon("npm --silent publ"), "npm publish --silent");
+        assert_eq!(canon("npm run test"), "npm run-script test");
     }
 
     #[test]

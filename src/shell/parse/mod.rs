@@ -104,6 +104,56 @@ const UNSUPPORTED_KEYWORDS: &[&str] = &[
     "for", "case", "esac", "select", "function", "coproc", "[[", "]]", "in",
 ];
 
+/// The open `if` and `while`/`until` blocks of one list, checked as bash does: every
+/// block closed, `then`/`do` after a condition, a body before `elif`/`else`/`fi`/`done`.
+#[derive(Default)]
+struct Blocks {
+    /// (the last keyword of each open block, whether a command followed it).
+    open: Vec<(&'static str, bool)>,
+}
+
+impl Blocks {
+    fn command(&mut self) {
+        if let Some(top) = self.open.last_mut() {
+            top.1 = true;
+        }
+    }
+
+    fn keyword(&mut self, word: &str) -> Result<()> {
+        let top = self.open.last().copied();
+        let next: &'static str = match (word, top) {
+            ("if", _) => {
+                self.open.push(("if", false));
+                return Ok(());
+            }
+            ("while" | "until", _) => {
+                self.open.push(("while", false));
+                return Ok(());
+            }
+            ("then", Some(("if" | "elif", true))) => "then",
+            ("elif", Some(("then", true))) => "elif",
+            ("else", Some(("then", true))) => "else",
+            ("do", Some(("while", true))) => "do",
+            ("fi", Some(("then" | "else", true))) | ("done", Some(("do", true))) => {
+                self.open.pop();
+                return Ok(());
+            }
+            _ => return fail(format!("`{word}` is out of place")),
+        };
+        if let Some(top) = self.open.last_mut() {
+            *top = (next, false);
+        }
+        Ok(())
+    }
+
+    fn closed(&self) -> Result<()> {
+        match self.open.last() {
+            Some((k, _)) => fail(format!("a block (`{k}`) is not closed")),
+            None => Ok(()),
+        }
+    }
+}
+
 struct Parser {
     chars: Vec<char>,
     pos: usize,
@@ -169,39 +219,61 @@ impl Parser {
     fn list(&mut self, close: Close) -> Result<()> {
         // After `&&`, `||`, `|` or `|&` a command must follow.
         let mut pending = false;
+        // Whether a command (or a group, or a closing `fi`/`done`) came since the last
+        // operator: bash rejects an operator with no command before it (`ls && && ls`,
+        // `; ls`, `ls | | ls`).
+        let mut after_command = false;
         let dangling = || fail::<()>("`&&`, `||` or `|` has no command after it");
+        let orphan = |op: &str| fail::<()>(format!("`{op}` has no command before it"));
+        let mut blocks = Blocks::default();
         loop {
             self.skip_blanks();
             match self.peek() {
                 None | Some(')') if pending => return dangling(),
-                None if close == Close::End => return Ok(()),
+                None if close == Close::End => return blocks.closed(),
                 None => return fail("a `(` or `{` is not closed"),
                 Some(';') if self.peek_at(1) == Some(';') => {
                     return fail("`;;` belongs to `case`, which is not analysed")
                 }
                 Some(';') if pending => return dangling(),
-                Some(';' | '\n') => self.pos += 1,
+                Some(';') if !after_command => return orphan(";"),
+                Some(';' | '\n') => {
+                    self.pos += 1;
+                    after_command = false;
+                }
                 Some('|') => {
+                    if !after_command {
+                        return orphan("|");
+                    }
                     self.pos += if matches!(self.peek_at(1), Some('|' | '&')) {
                         2
                     } else {
                         1
                     };
                     pending = true;
+                    after_command = false;
                 }
                 Some('&') if self.peek_at(1) == Some('&') => {
+                    if !after_command {
+                        return orphan("&&");
+                    }
                     self.pos += 2;
                     pending = true;
+                    after_command = false;
                 }
                 Some('&') if self.peek_at(1) != Some('>') => {
                     if pending {
                         return dangling();
                     }
+                    if !after_command {
+                        return orphan("&");
+                    }
                     self.pos += 1;
+                    after_command = false;
                 }
                 Some(')') if close == Close::Paren => {
                     self.pos += 1;
-                    return Ok(());
+                    return blocks.closed();
                 }
                 Some(')') => return fail("unexpected `)`"),
                 Some('(') => {
@@ -213,16 +285,31 @@ impl Parser {
                     self.list(Close::Paren)?;
                     self.leave();
                     pending = false;
+                    after_command = true;
+                    blocks.command();
                 }
                 Some('#') => self.skip_comment(),
                 Some(c) => {
                     let before = self.pos;
                     let found = self.out.len();
                     if let Flow::CloseBrace = self.command(close)? {
-                        return if pending { dangling() } else { Ok(()) };
+                        return if pending { dangling() } else { blocks.closed() };
                     }
                     if self.pos == before {
                         return fail(format!("unexpected `{c}`"));
+                    }
+                    let text = self.text(before, self.pos);
+                    // `! if ...` negates the `if` block.
+                    let word = text.trim().trim_start_matches(['!', ' ', '\t']);
+                    let keyword = self.out.len() == found
+                        && !word.starts_with('{')
+                        && KEYWORDS_AS_SEPARATORS.contains(&word);
+                    if keyword {
+                        blocks.keyword(word)?;
+                        after_command = matches!(word, "fi" | "done");
+                    } else {
+                        blocks.command();
+                        after_command = true;
                     }
                     pending &= self.out.len() == found;
                 }
@@ -234,6 +321,7 @@ impl Parser {
     fn command(&mut self, close: Close) -> Result<Flow> {
         let start = self.pos;
         let mut cmd = Simple::default();
+        let mut negated = false;
         loop {
             self.skip_blanks();
             let Some(c) = self.peek() else { break };
@@ -262,7 +350,9 @@ impl Parser {
                         continue;
                     }
                     let w = self.word()?;
-                    if cmd.words.is_empty() && cmd.assigns.is_empty() {
+                    // Reserved words count only where a command starts (not after a
+                    // redirection: `2>&1 if x` runs a program named `if`).
+                    if cmd.words.is_empty() && cmd.assigns.is_empty() && cmd.redirs.is_empty() {
                         if w.is_keyword("{") {
                             self.enter()?;
                             self.list(Close::Brace)?;
@@ -277,6 +367,7 @@ impl Parser {
                             };
                         }
                         if w.is_keyword("!") {
+                            negated = true;
                             continue;
                         }
                         if KEYWORDS_AS_SEPARATORS.iter().any(|k| w.is_keyword(k)) {
@@ -291,7 +382,11 @@ impl Parser {
             }
         }
         cmd.text = self.text(start, self.pos).trim().to_owned();
-        if !cmd.words.is_empty() || !cmd.assigns.is_empty() || !cmd.redirs.is_empty() {
+        let empty = cmd.words.is_empty() && cmd.assigns.is_empty() && cmd.redirs.is_empty();
+        if negated && empty {
+            return fail("`!` has no command after it");
+        }
+        if !empty {
             self.out.push(cmd);
         }
         Ok(Flow::Next)
@@ -375,6 +470,8 @@ impl Parser {
         match self.peek() {
             None => return fail("a redirection has no target"),
             Some(c) if is_meta(c) => return fail("a redirection has no target"),
+            // A `#` starting a word starts a comment: the redirection has no target.
+            Some('#') => return fail("a redirection has no target"),
             _ => {}
         }
         let target = self.word()?;
@@ -418,6 +515,7 @@ fn as_assignment(w: &Word) -> Option<Assign> {
             dynamic: w.dynamic,
             home: false,
             quoted: w.quoted,
+            beyond_glob: w.beyond_glob,
         },
     })
 }

@@ -67,6 +67,13 @@ impl Parser {
                     w.make_dynamic("glob");
                     w.value.push(c);
                 }
+                // Bash keeps `'a'#` as one word; other parsers (shfmt) read a comment.
+                '#' if self.pos >= 2
+                    && matches!(self.chars.get(self.pos - 2), Some('\'' | '"')) =>
+                {
+                    w.make_dynamic("a `#` right after a quote, which shells read differently");
+                    w.value.push(c);
+                }
                 '[' => {
                     bracket_open = true;
                     w.value.push(c);

@@ -1,0 +1,160 @@
+//! npm's command names: aliases and unique abbreviations (npm 9, `lib/utils/cmd-list.js`),
+//! so that `npm pub` and `npm i` are judged as `npm publish` and `npm install`.
+
+/// npm's commands.
+const COMMANDS: &[&str] = &[
+    "access",
+    "adduser",
+    "audit",
+    "bugs",
+    "cache",
+    "ci",
+    "completion",
+    "config",
+    "dedupe",
+    "deprecate",
+    "diff",
+    "dist-tag",
+    "docs",
+    "doctor",
+    "edit",
+    "exec",
+    "explain",
+    "explore",
+    "find-dupes",
+    "fund",
+    "get",
+    "help",
+    "help-search",
+    "hook",
+    "init",
+    "install",
+    "install-ci-test",
+    "install-test",
+    "link",
+    "ll",
+    "login",
+    "logout",
+    "ls",
+    "org",
+    "outdated",
+    "owner",
+    "pack",
+    "ping",
+    "pkg",
+    "prefix",
+    "profile",
+    "prune",
+    "publish",
+    "query",
+    "rebuild",
+    "repo",
+    "restart",
+    "root",
+    "run-script",
+    "search",
+    "set",
+    "shrinkwrap",
+    "star",
+    "stars",
+    "start",
+    "stop",
+    "team",
+    "test",
+    "token",
+    "uninstall",
+    "unpublish",
+    "unstar",
+    "update",
+    "version",
+    "view",
+    "whoami",
+];
+
+/// npm's aliases, `(alias, command)`.
+const ALIASES: &[(&str, &str)] = &[
+    ("un", "uninstall"),
+    ("rb", "rebuild"),
+    ("list", "ls"),
+    ("ln", "link"),
+    ("create", "init"),
+    ("i", "install"),
+    ("it", "install-test"),
+    ("cit", "install-ci-test"),
+    ("up", "update"),
+    ("c", "config"),
+    ("s", "search"),
+    ("se", "search"),
+    ("tst", "test"),
+    ("t", "test"),
+    ("ddp", "dedupe"),
+    ("v", "view"),
+    ("run", "run-script"),
+    ("clean-install", "ci"),
+    ("clean-install-test", "install-ci-test"),
+    ("x", "exec"),
+    ("why", "explain"),
+    ("la", "ll"),
+    ("verison", "version"),
+    ("ic", "ci"),
+    ("innit", "init"),
+    ("isntall", "install"),
+    ("install-clean", "ci"),
+    ("isntall-clean", "ci"),
+    ("dist-tags", "dist-tag"),
+    ("upgrade", "update"),
+    ("udpate", "update"),
+    ("rum", "run-script"),
+    ("sit", "install-ci-test"),
+    ("urn", "run-script"),
+    ("ogr", "org"),
+    ("add-user", "adduser"),
+    ("author", "owner"),
+    ("home", "docs"),
+    ("issues", "bugs"),
+    ("info", "view"),
+    ("show", "view"),
+    ("find", "search"),
+    ("add", "install"),
+    ("unlink", "uninstall"),
+    ("remove", "uninstall"),
+    ("rm", "uninstall"),
+    ("r", "uninstall"),
+    ("hlep", "help"),
+    ("author", "owner"),
+];
+
+/// The npm command `word` names: a command, an alias, or a unique prefix of either.
+///
+/// ```
+/// use toolgate::commands::npm_command;
+/// assert_eq!(npm_command("pub"), Some("publish"));
+/// assert_eq!(npm_command("i"), Some("install"));
+/// assert_eq!(npm_command("run"), Some("run-script"));
+/// assert_eq!(npm_command("p"), None); // ambiguous
+/// ```
+pub fn npm_command(word: &str) -> Option<&'static str> {
+    if let Some(c) = COMMANDS.iter().find(|c| **c == word) {
+        return Some(c);
+    }
+    if let Some((_, c)) = ALIASES.iter().find(|(a, _)| *a == word) {
+        return Some(c);
+    }
+    if word.is_empty() {
+        return None;
+    }
+    let mut found: Option<&'static str> = None;
+    let names = COMMANDS
+        .iter()
+        .map(|c| (*c, *c))
+        .chain(ALIASES.iter().copied());
+    for (name, command) in names {
+        if name.starts_with(word) {
+            match found {
+                Some(f) if f != command => return None,
+                _ => found = Some(command),
+            }
+        }
+    }
+    found
+}

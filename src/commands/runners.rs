@@ -1,0 +1,213 @@
+//! Programs that run code they are given: the one list every part of toolgate asks
+//! ([`runs_code`]).
+
+/// Shells: they run the script they are given (`-c`, a file, standard input).
+pub const SHELLS: &[&str] = &["sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "fish"];
+
+/// Interpreters and the options that make them run code given on the command line.
+pub const INTERPRETERS: &[(&str, &[&str])] = &[
+    ("python", &["-c"]),
+    ("node", &["-e", "--eval", "-p", "--print"]),
+    ("nodejs", &["-e", "--eval", "-p", "--print"]),
+    ("bun", &["-e", "--eval", "-p", "--print"]),
+    ("deno", &["eval"]),
+    ("perl", &["-e", "-E"]),
+    ("ruby", &["-e"]),
+    ("php", &["-r"]),
+    ("lua", &["-e"]),
+    ("luajit", &["-e"]),
+    ("Rscript", &["-e"]),
+    ("osascript", &["-e"]),
+    ("tclsh", &[]),
+    ("pwsh", &["-c", "-command", "-encodedcommand"]),
+    ("powershell", &["-c", "-command", "-encodedcommand"]),
+];
+
+/// Wrappers that run the command after their own options unchanged.
+pub const TRANSPARENT_WRAPPERS: &[&str] = &[
+    "timeout", "time", "nice", "nohup", "stdbuf", "command", "builtin",
+];
+
+/// Commands that run code they are given, build a command line from data, or change how
+/// later commands run; an allow rule never covers what they run.
+pub const RUNNERS: &[&str] = &[
+    "env",
+    "sudo",
+    "doas",
+    "su",
+    "runuser",
+    "pkexec",
+    "watch",
+    "xargs",
+    "find",
+    "eval",
+    "source",
+    ".",
+    "exec",
+    "trap",
+    "alias",
+    "chroot",
+    "nsenter",
+    "unshare",
+    "setsid",
+    "flock",
+    "systemd-run",
+    "strace",
+    "ltrace",
+    "valgrind",
+    "ionice",
+    "taskset",
+    "chrt",
+    "unbuffer",
+    "script",
+    "parallel",
+    "export",
+    "declare",
+    "typeset",
+    "local",
+    "readonly",
+    "unset",
+    "set",
+    "shopt",
+    "enable",
+    "hash",
+    "awk",
+    "gawk",
+    "mawk",
+    "nawk",
+    "busybox",
+    "fakeroot",
+    "npx",
+    "vim",
+    "vi",
+    "nvim",
+    "ex",
+    "view",
+    "rvim",
+    "gdb",
+    "tmux",
+    "screen",
+    "docker",
+    "podman",
+    "kubectl",
+    "ssh",
+    "scp",
+    "sftp",
+    "rsync",
+    "expect",
+    "at",
+    "batch",
+    "crontab",
+    "sg",
+    "newgrp",
+    "firejail",
+    "bwrap",
+    "proot",
+    "fakechroot",
+    "emacs",
+    "less",
+    "more",
+    "man",
+    "ed",
+];
+
+/// The interpreter a program name stands for (`python3.12` → `python`), if any.
+pub(crate) fn interpreter_base(
+    name: &str,
+) -> Option<&'static (&'static str, &'static [&'static str])> {
+    let base = name.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
+    INTERPRETERS
+        .iter()
+        .find(|(n, _)| n.eq_ignore_ascii_case(base))
+}
+
+/// Whether `program` (a name or a path) runs code it is given: a shell, an interpreter,
+/// a wrapper or any other runner. The one predicate for the shell analysis, the trust
+/// rules and the broker.
+///
+/// ```
+/// use toolgate::commands::runs_code;
+/// assert!(runs_code("xargs"));
+/// assert!(runs_code("/usr/bin/python3.12"));
+/// assert!(runs_code("awk"));
+/// assert!(runs_code("timeout"));
+/// assert!(!runs_code("ls"));
+/// assert!(!runs_code("git"));
+/// ```
+pub fn runs_code(program: &str) -> bool {
+    // Any case: a runner spelt `XARGS` on a case-insensitive file system is still one.
+    let name = crate::commands::program_name(program);
+    let named = |list: &[&str]| list.iter().any(|p| p.eq_ignore_ascii_case(name));
+    named(RUNNERS)
+        || named(SHELLS)
+        || named(TRANSPARENT_WRAPPERS)
+        || interpreter_base(name).is_some()
+}
+
+/// Programs that start programs they find or are given (build tools, package managers and
+/// runners, service managers, relays) without being runners of their own arguments: an allow
+/// rule may name them, but a remembered grant on them is refused ([`may_start_programs`]).
+pub const STARTS_PROGRAMS: &[&str] = &[
+    "toybox",
+    "sed",
+    "gsed",
+    "m4",
+    "csh",
+    "tcsh",
+    "lldb",
+    "sshpass",
+    "emacsclient",
+    "systemctl",
+    "service",
+    "launchctl",
+    "schtasks",
+    "start",
+    "open",
+    "xdg-open",
+    "cmd",
+    "wsl",
+    "make",
+    "gmake",
+    "cmake",
+    "ninja",
+    "pip",
+    "pipx",
+    "uv",
+    "uvx",
+    "poetry",
+    "tsx",
+    "ts-node",
+    "pythonw",
+    "pypy",
+    "java",
+    "jshell",
+    "julia",
+    "r",
+    "irb",
+    "tclsh",
+    "wish",
+    "nc",
+    "ncat",
+    "socat",
+    "tar",
+    "zip",
+    "git-shell",
+];
+
+/// Whether a remembered grant on `program` would trust code it runs: a runner
+/// ([`runs_code`]) or a program in [`STARTS_PROGRAMS`]. The one list that refuses grants.
+/// (Options that run a program, such as `sort --compress-program`, make the command a
+/// runner in the shell analysis, so a grant on such a program never covers them.)
+///
+/// ```
+/// use toolgate::commands::may_start_programs;
+/// assert!(may_start_programs("make"));
+/// assert!(may_start_programs("python3"));
+/// assert!(may_start_programs("SED"));
+/// assert!(!may_start_programs("cat"));
+/// assert!(!may_start_programs("git"));
+/// ```
+pub fn may_start_programs(program: &str) -> bool {
+    let name = crate::commands::program_name(program);
+    runs_code(name) || STARTS_PROGRAMS.iter().any(|p| p.eq_ignore_ascii_case(name))
+}

@@ -1,0 +1,426 @@
+//! Reading a command's words with its table entry: which words are options (resolved to the
+//! full option, whatever the spelling), which are operands, and what each one does.
+
+use super::spec::{Operands, OptionSpec, Program, Role, Syntax};
+use super::{find, jq, sed};
+
+/// A file a command names: the value of word `word` from byte `offset` on
+/// (`--file=F` is word 1 from offset 7), or the working directory the command reads by
+/// default (`grep -r foo`, `rg foo`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Target {
+    /// The tail of one word.
+    Word {
+        /// Index of the word in the command's words.
+        word: usize,
+        /// Byte offset of the value in that word.
+        offset: usize,
+    },
+    /// The working directory, read without being named.
+    WorkingDirectory,
+}
+
+impl Target {
+    pub(crate) fn whole(word: usize) -> Target {
+        Target::Word { word, offset: 0 }
+    }
+}
+
+/// What one command does, as the table says.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Effects {
+    /// Files it reads.
+    pub reads: Vec<Target>,
+    /// Directories below which it reads every file (recursive searches).
+    pub reads_below: Vec<Target>,
+    /// Files it writes.
+    pub writes: Vec<Target>,
+    /// Why it is not read-only, when it is not: an unknown option or subcommand, an option
+    /// that writes, runs a program or changes something.
+    pub not_read_only: Option<String>,
+    /// An option makes it run a program (`sort --compress-program`, `git grep -O`): it is a
+    /// runner, which an allow rule covers only when it names the command exactly.
+    pub runs: bool,
+}
+
+impl Effects {
+    fn block(&mut self, why: impl Into<String>) {
+        if self.not_read_only.is_none() {
+            self.not_read_only = Some(why.into());
+        }
+    }
+}
+
+/// The state of one scan.
+struct Scan<'w> {
+    words: &'w [String],
+    program: &'static Program,
+    specs: Vec<OptionSpec>,
+    effects: Effects,
+    operands: Vec<usize>,
+    pattern_given: bool,
+    recursive: bool,
+}
+
+/// Reads `words` (the whole command) from index `from` with `program`'s entry.
+pub(crate) fn scan(program: &'static Program, words: &[String], from: usize) -> Effects {
+    let specs: Vec<OptionSpec> = program.option_specs().collect();
+    let mut s = Scan {
+        words,
+        program,
+        effects: Effects::default(),
+        operands: Vec::new(),
+        pattern_given: false,
+        recursive: program.recursive,
+        specs,
+    };
+    if s.specs.len() != program.option_lines().count() {
+        s.effects.block(format!(
+            "the table entry of `{}` does not read",
+            program.name
+        ));
+        return s.effects;
+    }
+    if program.operands == Operands::Find {
+        return find::scan(words, from);
+    }
+    let posix = matches!(program.syntax, Syntax::Posix) || !program.subcommands.is_empty();
+    let mut i = from;
+    let mut only_operands = program.syntax == Syntax::NoOptions;
+    while let Some(w) = words.get(i) {
+        i += 1;
+        if only_operands || w == "-" || !w.starts_with('-') {
+            s.operands.push(i - 1);
+            if posix {
+                only_operands = true;
+            }
+            if !program.subcommands.is_empty() {
+                return s.subcommand(i - 1);
+            }
+            continue;
+        }
+        if w == "--" {
+            only_operands = true;
+            continue;
+        }
+        i = if w.starts_with("--") {
+            s.long(i - 1)
+        } else {
+            s.short(i - 1)
+        };
+    }
+    if !program.subcommands.is_empty() && program.name != "git" {
+        // `git` alone prints its usage; `git stash` alone stashes.
+        s.effects
+            .block(format!("`{}` needs a subcommand", program.name));
+        return s.effects;
+    }
+    s.operands();
+    s.effects
+}
+
+impl Scan<'_> {
+    fn name(&self) -> &'static str {
+        self.program.name
+    }
+
+    /// `--name`, `--name=value`, `--name value`; returns the index of the next word.
+    fn long(&mut self, at: usize) -> usize {
+        let word = self.words.get(at).map_or("", String::as_str);
+        let body = word.get(2..).unwrap_or_default();
+        let (name, attached) = match body.split_once('=') {
+            Some((n, _)) => (n, Some(2 + n.len() + 1)),
+            None => (body, None),
+        };
+        let found = self.resolve_long(name);
+        let Some(spec) = found else {
+            self.effects.block(format!(
+                "`{}` option `--{name}` is not known to be read-only",
+                self.name()
+            ));
+            return at + 1;
+        };
+        let mut next = at + 1;
+        let value = match (spec.values, attached) {
+            (0, Some(_)) => {
+                self.effects.block(format!(
+                    "`{}` option `--{name}` takes no value",
+                    self.name()
+                ));
+                return next;
+            }
+            (0, None) => None,
+            (_, Some(offset)) => Some(Target::Word { word: at, offset }),
+            (_, None) if spec.optional => None,
+            (_, None) => {
+                next += 1;
+                Some(Target::whole(at + 1))
+            }
+        };
+        let value = if spec.values == 2 {
+            next += 1;
+            Some(Target::whole(next - 1))
+        } else {
+            value
+        };
+        if spec.values > 0 && !spec.optional && self.value_missing(value) {
+            self.effects
+                .block(format!("`{}` option `--{name}` has no value", self.name()));
+        }
+        self.apply(&spec, &format!("--{name}"), value);
+        next
+    }
+
+    fn value_missing(&self, value: Option<Target>) -> bool {
+        match value {
+            Some(Target::Word { word, .. }) => self.words.get(word).is_none(),
+            _ => true,
+        }
+    }
+
+    /// The option `--name` stands for: the one spelled so, else (GNU) the one it is a
+    /// unique prefix of.
+    fn resolve_long(&self, name: &str) -> Option<OptionSpec> {
+        if name.is_empty() {
+            return None;
+        }
+        if let Some(exact) = self.specs.iter().find(|s| s.has_long(name)) {
+            return Some(exact.clone());
+        }
+        if self.program.syntax == Syntax::Git {
+            return None;
+        }
+        let mut candidates = self
+            .specs
+            .iter()
+            .filter(|s| s.long.iter().any(|l| l.starts_with(name)));
+        match (candidates.next(), candidates.next()) {
+            (Some(one), None) => Some(one.clone()),
+            _ => None,
+        }
+    }
+
+    /// `-abc`, `-n5`, `-n 5`, `-5`; returns the index of the next word.
+    fn short(&mut self, at: usize) -> usize {
+        let word = self.words.get(at).map_or("", String::as_str);
+        let body = word.get(1..).unwrap_or_default();
+        let mut next = at + 1;
+        if body.chars().all(|c| c.is_ascii_digit()) && self.specs.iter().any(|s| s.numeric) {
+            return next;
+        }
+        for (pos, c) in body.char_indices() {
+            let Some(spec) = self.specs.iter().find(|s| s.short.contains(&c)).cloned() else {
+                self.effects.block(format!(
+                    "`{}` option `-{c}` is not known to be read-only",
+                    self.name()
+                ));
+                return next;
+            };
+            if spec.values == 0 {
+                self.apply(&spec, &format!("-{c}"), None);
+                continue;
+            }
+            let offset = 1 + pos + c.len_utf8();
+            let value = if offset < word.len() {
+                Some(Target::Word { word: at, offset })
+            } else if spec.optional {
+                None
+            } else {
+                next += 1;
+                Some(Target::whole(at + 1))
+            };
+            let value = if spec.values == 2 {
+                next += 1;
+                Some(Target::whole(next - 1))
+            } else {
+                value
+            };
+            if !spec.optional && self.value_missing(value) {
+                self.effects
+                    .block(format!("`{}` option `-{c}` has no value", self.name()));
+            }
+            self.apply(&spec, &format!("-{c}"), value);
+            break;
+        }
+        next
+    }
+
+    fn apply(&mut self, spec: &OptionSpec, shown: &str, value: Option<Target>) {
+        let name = self.name();
+        match spec.role {
+            Role::Inert => {}
+            Role::Reads => self.effects.reads.extend(value),
+            Role::PatternFile => {
+                self.pattern_given = true;
+                self.effects.reads.extend(value);
+            }
+            Role::ReadsWrites => {
+                // Written only with another option (`tar -c`), which the table marks.
+                self.effects.reads.extend(value);
+                self.effects.writes.extend(value);
+            }
+            Role::Writes => {
+                self.effects.writes.extend(value);
+                self.effects
+                    .block(format!("`{name}` option `{shown}` writes a file"));
+            }
+            Role::Runs => {
+                self.effects.runs = true;
+                self.effects
+                    .block(format!("`{name}` option `{shown}` runs a program"));
+            }
+            Role::Changes => self.effects.block(format!(
+                "`{name}` option `{shown}` is not a read-only option"
+            )),
+            Role::Pattern => self.pattern_given = true,
+            Role::SedScript => {
+                self.pattern_given = true;
+                let script = self.value_text(value);
+                if let Err(why) = sed::check_script(script.unwrap_or_default()) {
+                    self.effects.block(why);
+                }
+            }
+            Role::Recursive => self.recursive = true,
+        }
+    }
+
+    fn value_text(&self, value: Option<Target>) -> Option<&str> {
+        match value? {
+            Target::Word { word, offset } => self.words.get(word)?.get(offset..),
+            Target::WorkingDirectory => None,
+        }
+    }
+
+    fn subcommand(mut self, at: usize) -> Effects {
+        let name = self.words.get(at).map_or("", String::as_str);
+        let Some(sub) = self.program.subcommands.iter().find(|p| p.is_named(name)) else {
+            self.effects.block(format!(
+                "`{} {name}` is not known to be read-only",
+                self.program.name
+            ));
+            return self.effects;
+        };
+        let inner = scan(sub, self.words, at + 1);
+        let mut effects = self.effects;
+        effects.reads.extend(inner.reads);
+        effects.reads_below.extend(inner.reads_below);
+        effects.writes.extend(inner.writes);
+        effects.runs |= inner.runs;
+        if let Some(why) = inner.not_read_only {
+            effects.block(why);
+        }
+        effects
+    }
+
+    fn operands(&mut self) {
+        let name = self.name();
+        let mut files: Vec<usize> = self.operands.clone();
+        match self.program.operands {
+            Operands::Files | Operands::GitRevisions => {}
+            Operands::OneFile => {
+                if files.len() > 1 {
+                    self.effects
+                        .block(format!("`{name}` with a second operand writes it"));
+                }
+            }
+            Operands::PatternThenFiles => {
+                if !self.pattern_given && !files.is_empty() {
+                    files.remove(0);
+                }
+            }
+            Operands::SedScriptThenFiles => {
+                if !self.pattern_given {
+                    if files.is_empty() {
+                        self.effects.block("`sed` has no script");
+                    } else {
+                        let script = files.remove(0);
+                        let text = self.words.get(script).map_or("", String::as_str);
+                        if let Err(why) = sed::check_script(text) {
+                            self.effects.block(why);
+                        }
+                    }
+                }
+            }
+            Operands::JqFilterThenFiles => {
+                if !self.pattern_given && !files.is_empty() {
+                    let filter = files.remove(0);
+                    let text = self.words.get(filter).map_or("", String::as_str);
+                    if let Err(why) = jq::check_filter(text) {
+                        self.effects.block(why);
+                    }
+                }
+            }
+            Operands::NotFiles => files.clear(),
+            Operands::OnlyTheOption => {
+                if self.words.len() != 2 || !files.is_empty() {
+                    self.effects.block(format!(
+                        "`{name}` is read-only only with `--version` or `--help` alone"
+                    ));
+                }
+                files.clear();
+            }
+            Operands::AtMostOne => {
+                if files.len() > 1 {
+                    self.effects
+                        .block(format!("`{name}` with a second operand changes something"));
+                }
+                files.clear();
+            }
+            Operands::None => {
+                if !files.is_empty() {
+                    self.effects
+                        .block(format!("`{name}` with operands is not read-only"));
+                }
+                files.clear();
+            }
+            Operands::CopyLike => {
+                if self.effects.writes.is_empty() {
+                    if let Some(last) = files.pop() {
+                        self.effects.writes.push(Target::whole(last));
+                    }
+                }
+                self.effects
+                    .block(format!("`{name}` writes its destination"));
+            }
+            Operands::Dd => {
+                for i in std::mem::take(&mut files) {
+                    let w = self.words.get(i).map_or("", String::as_str);
+                    match w.split_once('=') {
+                        Some(("if", _)) => {
+                            self.effects.reads.push(Target::Word { word: i, offset: 3 })
+                        }
+                        Some(("of", _)) => {
+                            self.effects
+                                .writes
+                                .push(Target::Word { word: i, offset: 3 });
+                            self.effects.block("`dd` writes `of=`");
+                        }
+                        Some((k, _)) if DD_VALUES.contains(&k) => {}
+                        _ => self
+                            .effects
+                            .block(format!("`dd` operand `{w}` is not known")),
+                    }
+                }
+            }
+            Operands::Find => {}
+        }
+        let targets = files.into_iter().map(Target::whole);
+        if self.recursive {
+            let before = self.effects.reads_below.len();
+            self.effects.reads_below.extend(targets);
+            // `git grep PAT REV` searches the whole tree of a revision: as much as the
+            // working tree.
+            let git = self.program.syntax == Syntax::Git;
+            if git || self.effects.reads_below.len() == before {
+                self.effects.reads_below.push(Target::WorkingDirectory);
+            }
+        } else {
+            self.effects.reads.extend(targets);
+        }
+    }
+}
+
+/// `dd` operands that are values (from `dd --help`, GNU coreutils 9.1).
+const DD_VALUES: &[&str] = &[
+    "bs", "cbs", "conv", "count", "ibs", "iflag", "obs", "oflag", "seek", "skip", "status",
+];

@@ -1,0 +1,259 @@
+//! The shape of one table entry: how a program parses its options and what each option and
+//! operand is.
+
+/// How a program reads its options.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Syntax {
+    /// GNU `getopt_long`: bundled short options (`-la`), attached values (`-n5`, `-O<cmd>`),
+    /// `--opt=v` and `--opt v`, any unique prefix of a long option (`--out=` is
+    /// `--output=`), options anywhere before `--`.
+    Gnu,
+    /// As [`Syntax::Gnu`], but options end at the first operand (POSIX `getopt`, `find`'s
+    /// leading options, `env`).
+    Posix,
+    /// git's parse-options: bundled short options and attached values like GNU, long
+    /// options only as spelled in full (git also accepts unique prefixes; the table does
+    /// not resolve them, so an abbreviation is an unknown option and asks).
+    Git,
+    /// Every word is an operand (`echo`, `test`, `[`, `true`).
+    NoOptions,
+}
+
+/// What the operands (the words that are not options) of a program are.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Operands {
+    /// Files it reads.
+    Files,
+    /// Files it reads, at most one (`uniq IN OUT` writes `OUT`).
+    OneFile,
+    /// A pattern, unless an option gave one, then files it reads (`grep`, `rg`).
+    PatternThenFiles,
+    /// A jq filter, unless `-f` gave one, then files it reads.
+    JqFilterThenFiles,
+    /// A sed script, unless `-e`/`-f` gave one, then files it reads.
+    SedScriptThenFiles,
+    /// Not files (`echo hi`, `basename a/b`).
+    NotFiles,
+    /// None at all (`hostname NAME` sets the name).
+    None,
+    /// None, and exactly one option (`cargo --version`): the program alone does
+    /// something else (`make` builds, `python3` reads a script from standard input).
+    OnlyTheOption,
+    /// At most one, not a file (`git config NAME` reads; a second operand sets it).
+    AtMostOne,
+    /// Sources read, then a destination written (`cp`, `ln`, `install`, `scp`, `rsync`).
+    CopyLike,
+    /// `dd`: `if=F` is read, `of=F` written, other operands are values.
+    Dd,
+    /// `find`: starting points, then an expression ([`super::find`]).
+    Find,
+    /// Revisions and paths of a `git` command (`REV:path` reads `path`).
+    GitRevisions,
+}
+
+/// What an option is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    /// A flag or a value that changes nothing outside the output.
+    Inert,
+    /// Its value is a file the program reads.
+    Reads,
+    /// Its value is a file the program reads, or writes when another option says so
+    /// (`tar -f`, written with `tar -c`, which the table marks).
+    ReadsWrites,
+    /// Its value is a file the program writes.
+    Writes,
+    /// It runs a program (`--compress-program=x`, `-O<cmd>`, `--pre`).
+    Runs,
+    /// It changes state or does something a read-only command must not (`date -s`,
+    /// `sed -i`, `git branch -d`).
+    Changes,
+    /// Its value is a pattern: the first operand is not one.
+    Pattern,
+    /// Its value is a file of patterns read: the first operand is not a pattern.
+    PatternFile,
+    /// Its value is a sed script: the first operand is not one.
+    SedScript,
+    /// The file operands are read recursively (`grep -r`, `diff -r`).
+    Recursive,
+}
+
+/// One option of a table entry, written as one line of text:
+/// `"-n --lines =Inert"`. Names come first (`-x` short, `--long` long, `-#` for `-NUM`
+/// such as `head -5`); then optionally the value: `=` (a required value), `=?` (an
+/// optional value, attached only: `--color=auto`), `=2` (two values, `--arg NAME V`);
+/// then the role after a colon (`:reads`, `:writes`, `:runs`, `:changes`, `:pattern`,
+/// `:patternfile`, `:sed`, `:recursive`, `:readswrites`); no role is inert.
+///
+/// ```
+/// use toolgate::commands::{OptionSpec, Role};
+/// let o = OptionSpec::parse("-o --output =:writes").unwrap();
+/// assert_eq!(o.role, Role::Writes);
+/// assert_eq!(o.values, 1);
+/// assert!(o.has_long("output"));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OptionSpec {
+    /// Short option letters.
+    pub short: Vec<char>,
+    /// Long option names without `--`.
+    pub long: Vec<&'static str>,
+    /// `-NUM` is accepted (`head -5`, `git log -3`).
+    pub numeric: bool,
+    /// How many values it takes (0, 1 or 2).
+    pub values: u8,
+    /// The value is optional and only taken when attached.
+    pub optional: bool,
+    /// What it is.
+    pub role: Role,
+}
+
+impl OptionSpec {
+    /// Reads one option line of the table; `None` when it is malformed (a test checks that
+    /// every line of the table reads).
+    pub fn parse(line: &'static str) -> Option<OptionSpec> {
+        let mut o = OptionSpec {
+            short: Vec::new(),
+            long: Vec::new(),
+            numeric: false,
+            values: 0,
+            optional: false,
+            role: Role::Inert,
+        };
+        for token in line.split_whitespace() {
+            if let Some(v) = token.strip_prefix('=') {
+                let (arity, role) = v.split_once(':').unwrap_or((v, ""));
+                match arity {
+                    "" => o.values = 1,
+                    "?" => {
+                        o.values = 1;
+                        o.optional = true;
+                    }
+                    "2" => o.values = 2,
+                    _ => return None,
+                }
+                o.role = role_named(role)?;
+            } else if let Some(role) = token.strip_prefix(':') {
+                o.role = role_named(role)?;
+            } else if let Some(long) = token.strip_prefix("--") {
+                if long.is_empty() {
+                    return None;
+                }
+                o.long.push(long);
+            } else if token == "-#" {
+                o.numeric = true;
+            } else if let Some(short) = token.strip_prefix('-') {
+                let mut chars = short.chars();
+                match (chars.next(), chars.next()) {
+                    (Some(c), None) => o.short.push(c),
+                    _ => return None,
+                }
+            } else {
+                return None;
+            }
+        }
+        let named = !o.short.is_empty() || !o.long.is_empty() || o.numeric;
+        named.then_some(o)
+    }
+
+    /// Whether `--name` is this option, spelled in full.
+    pub fn has_long(&self, name: &str) -> bool {
+        self.long.contains(&name)
+    }
+}
+
+fn role_named(name: &str) -> Option<Role> {
+    Some(match name {
+        "" => Role::Inert,
+        "reads" => Role::Reads,
+        "readswrites" => Role::ReadsWrites,
+        "writes" => Role::Writes,
+        "runs" => Role::Runs,
+        "changes" => Role::Changes,
+        "pattern" => Role::Pattern,
+        "patternfile" => Role::PatternFile,
+        "sed" => Role::SedScript,
+        "recursive" => Role::Recursive,
+        _ => return None,
+    })
+}
+
+/// One program (or one subcommand) of the table.
+#[derive(Clone, Copy, Debug)]
+pub struct Program {
+    /// The name (`grep`; for a subcommand, `log`).
+    pub name: &'static str,
+    /// Other names of the same program (`egrep`), or of the subcommand (`npm i`).
+    pub aliases: &'static [&'static str],
+    /// Where the knowledge was taken from, with the version.
+    pub source: &'static str,
+    /// How it reads options.
+    pub syntax: Syntax,
+    /// Its options, one line each ([`OptionSpec`]), in groups (a group may be shared, such
+    /// as git's diff options).
+    pub options: &'static [&'static [&'static str]],
+    /// What its operands are.
+    pub operands: Operands,
+    /// It is recursive without an option (`rg`).
+    pub recursive: bool,
+    /// Subcommands; when not empty, the first operand must name one of them.
+    pub subcommands: &'static [Program],
+    /// The first word may be a cluster of options without a dash (`tar czf`).
+    pub bundled_first: bool,
+}
+
+impl Program {
+    /// An entry with no options, operands that are files and no subcommands.
+    pub const fn new(name: &'static str, source: &'static str) -> Program {
+        Program {
+            name,
+            aliases: &[],
+            source,
+            syntax: Syntax::Gnu,
+            options: &[],
+            operands: Operands::Files,
+            recursive: false,
+            subcommands: &[],
+            bundled_first: false,
+        }
+    }
+
+    /// Whether `name` names this program (or subcommand).
+    pub fn is_named(&self, name: &str) -> bool {
+        self.name == name || self.aliases.contains(&name)
+    }
+
+    /// Its options, read.
+    pub fn option_specs(&self) -> impl Iterator<Item = OptionSpec> + '_ {
+        self.option_lines().filter_map(OptionSpec::parse)
+    }
+
+    /// Its option lines, as written in the table.
+    pub fn option_lines(&self) -> impl Iterator<Item = &'static str> + '_ {
+        self.options.iter().flat_map(|g| g.iter().copied())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn option_lines_read() {
+        let o = OptionSpec::parse("-c --bytes =").unwrap();
+        assert_eq!(
+            (o.short.clone(), o.long.clone(), o.values),
+            (vec!['c'], vec!["bytes"], 1)
+        );
+        let o = OptionSpec::parse("--color =?").unwrap();
+        assert!(o.optional);
+        let o = OptionSpec::parse("-r --recursive :recursive").unwrap();
+        assert_eq!(o.role, Role::Recursive);
+        let o = OptionSpec::parse("--rawfile =2:reads").unwrap();
+        assert_eq!((o.values, o.role), (2, Role::Reads));
+        assert!(OptionSpec::parse("-ab").is_none());
+        assert!(OptionSpec::parse("x").is_none());
+        assert!(OptionSpec::parse("-a =:nonsense").is_none());
+        assert!(OptionSpec::parse("").is_none());
+    }
+}

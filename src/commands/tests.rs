@@ -1,0 +1,192 @@
+use super::*;
+
+fn words(line: &str) -> Vec<String> {
+    line.split(' ').map(str::to_owned).collect()
+}
+
+fn read_only(line: &str) -> bool {
+    effects(&words(line)).is_some_and(|e| e.not_read_only.is_none())
+}
+
+fn reads(line: &str) -> Vec<String> {
+    let w = words(line);
+    let e = effects(&w).unwrap();
+    e.reads
+        .iter()
+        .chain(&e.reads_below)
+        .map(|t| target_text(&w, *t).unwrap().to_owned())
+        .collect()
+}
+
+#[test]
+fn every_table_line_reads() {
+    for p in programs() {
+        for line in p.option_lines() {
+            assert!(OptionSpec::parse(line).is_some(), "{}: `{line}`", p.name);
+        }
+        for s in p.subcommands {
+            for line in s.option_lines() {
+                assert!(
+                    OptionSpec::parse(line).is_some(),
+                    "{} {}: `{line}`",
+                    p.name,
+                    s.name
+                );
+            }
+        }
+        assert!(!p.source.is_empty());
+    }
+}
+
+#[test]
+fn read_only_spellings() {
+    for line in [
+        "ls -la src",
+        "ls --all --color=auto",
+        "ls --almost",
+        "head -50 README.md",
+        "head -n 5 a",
+        "head -n5 a",
+        "tail -f log",
+        "wc -l src/lib.rs",
+        "grep -rn foo src",
+        "grep -e foo -e bar x",
+        "grep --colour=always x y",
+        "sort -u -k2 x",
+        "sort --rev x",
+        "cut -d: -f1 /etc/passwd",
+        "git status",
+        "git status --short",
+        "git log --oneline -5",
+        "git log -n 3 --stat",
+        "git diff --cached",
+        "git show HEAD:src/lib.rs",
+        "git stash list",
+        "git config --get user.name",
+        "git --no-pager log -1",
+        "git branch -a",
+        "git rev-parse --show-toplevel",
+        "git --version",
+        "sed -n 1,40p src/lib.rs",
+        "sed -n -e 1,5p -e 9q x",
+        "jq .name package.json",
+        "jq -r .scripts.test package.json",
+        "find src -name x -type f",
+        "rg TODO src",
+        "cargo --version",
+        "node -v",
+        "echo --anything goes",
+        "tar -tf x.tar",
+        "tar tf x.tar",
+        "date +%s",
+    ] {
+        assert!(read_only(line), "{line}: {:?}", effects(&words(line)));
+    }
+}
+
+#[test]
+fn what_an_option_is_decides() {
+    for line in [
+        "git grep -Ocat foo",
+        "git grep --open-files-in-pager=cat foo",
+        "sort --compress-prog=x a",
+        "sort --compress-program=x a",
+        "sort --out=F a",
+        "sort -oF a",
+        "sort -ro F a",
+        "file -C",
+        "find . -fprint x",
+        "find . -exec rm {} ;",
+        "find . -delete",
+        "find . -frobnicate",
+        "jq -n env",
+        "jq $ENV",
+        "jq -f prog.jq x",
+        "ls --frobnicate",
+        "ls -@",
+        "git push",
+        "git stash",
+        "git config --list",
+        "grep -R foo .",
+        "git stash drop",
+        "git branch new",
+        "git branch -D x",
+        "git tag v1",
+        "git config user.name x",
+        "git -c a=b status",
+        "git -C /tmp status",
+        "git --exec-path=/x status",
+        "git diff --output=x",
+        "git diff --ext-diff",
+        "git log --outp=x",
+        "sed -i s/a/b/ x",
+        "sed s/a/b/e x",
+        "sed -e 1w/tmp/x x",
+        "sed --expression=1e x",
+        "rg --pre cat x",
+        "rg -z x",
+        "date -s now",
+        "date --set=now",
+        "uniq a b",
+        "xxd -r a",
+        "hostname evil",
+        "printf -v x y",
+        "cargo build",
+        "diff --paginate a b",
+        "tar -xf x.tar",
+        "tar xf x.tar",
+        "tar --to-command=sh -xf x",
+        "tar -I sh -cf x y",
+        "tree -o out",
+        "cp a b",
+        "dd if=a of=b",
+        "dd if=a oflag=x foo",
+    ] {
+        assert!(!read_only(line), "{line}");
+    }
+}
+
+#[test]
+fn files_read_are_found_in_every_spelling() {
+    assert_eq!(reads("grep --file=F x y"), ["F", "x", "y"]);
+    assert_eq!(reads("grep -fF x"), ["F", "x"]);
+    assert_eq!(reads("grep foo a b"), ["a", "b"]);
+    assert_eq!(reads("grep -r foo"), ["."]);
+    assert_eq!(reads("rg foo src"), ["src"]);
+    assert_eq!(reads("git grep foo main"), ["main", "."]);
+    assert_eq!(reads("diff --from-file=F a"), ["F", "a"]);
+    assert_eq!(reads("date -f F"), ["F"]);
+    assert_eq!(reads("wc --files0-from=F"), ["F"]);
+    assert_eq!(reads("git blame --contents=F x"), ["F", "x"]);
+    assert_eq!(reads("file --magic-file=F x"), ["F", "x"]);
+    assert_eq!(reads("cp .env /tmp/x"), [".env"]);
+    assert_eq!(reads("dd if=.env"), [".env"]);
+    assert_eq!(reads("tar -cf x .env"), ["x", ".env"]);
+    assert_eq!(reads("tar czf x .env"), ["x", ".env"]);
+    assert_eq!(reads("base64 .env"), [".env"]);
+    assert_eq!(reads("find src -newer .env"), ["src", ".env"]);
+    assert_eq!(reads("sed -n 1p .env"), [".env"]);
+    assert_eq!(reads("jq . .env"), [".env"]);
+    assert_eq!(reads("jq --rawfile x .env ."), [".env"]);
+}
+
+#[test]
+fn runners_are_one_list() {
+    for r in [
+        "xargs", "awk", "gawk", "busybox", "fakeroot", "npx", "vim", "gdb", "tmux", "screen",
+        "docker", "ssh", "parallel", "node", "python3", "bash", "env", "sudo",
+    ] {
+        assert!(runs_code(r), "{r}");
+    }
+    for p in programs() {
+        assert!(
+            !runs_code(p.name)
+                || p.name == "find"
+                || interpreter_base(p.name).is_some()
+                || p.name == "set"
+                || TRANSPARENT_WRAPPERS.contains(&p.name),
+            "{} is in the table and a runner",
+            p.name
+        );
+    }
+}
