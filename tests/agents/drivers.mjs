@@ -3,11 +3,11 @@
 // (see the README beside this file).
 //
 // A driver is { name, hookAgent, prepare(run, model), writeHooks(run, command),
-// invoke(run, model, options) }. `invoke` resolves to the process result plus `events`
+// keepHookEvents(run, events), invoke(run, model, options) }. `invoke` resolves to the process result plus `events`
 // (parsed JSON lines where the CLI prints them).
 
 import { execFileSync } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 import { AGENTS_ROOT, PROMPT, agentBin, baseEnv, jsonLines, readJson, runProcess, writeJson } from "./harness.mjs";
@@ -20,6 +20,24 @@ function mergeHooks(path, hooks) {
   settings.hooks = { ...(settings.hooks ?? {}), ...hooks };
   writeJson(path, settings);
 }
+
+/** Keeps only the hook `events` in whichever of the settings files `paths` exist. */
+function keepHooks(paths, events) {
+  for (const path of paths.filter((p) => existsSync(p))) {
+    const settings = readJson(path);
+    if (!settings.hooks) continue;
+    for (const event of Object.keys(settings.hooks)) if (!events.includes(event)) delete settings.hooks[event];
+    writeJson(path, settings);
+  }
+}
+
+const jsonFilesIn = (dir) => (existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(".json")).map((f) => join(dir, f)) : []);
+
+const claudeSettings = (run) => [
+  join(run.proj, ".claude", "settings.json"),
+  join(run.proj, ".claude", "settings.local.json"),
+  join(run.home, ".claude", "settings.json"),
+];
 
 const claudeHookEntry = (command) => [{ matcher: "*", hooks: [{ type: "command", command, timeout: 30 }] }];
 
@@ -47,6 +65,9 @@ export const claude = {
       join(run.proj, ".claude", "settings.json"),
       Object.fromEntries(events.map((e) => [e, claudeHookEntry(command)])),
     );
+  },
+  keepHookEvents(run, events) {
+    keepHooks(claudeSettings(run), events);
   },
   async invoke(run, model, { sdk = false, args = [], promptDelayMs = 5000 } = {}) {
     const env = anthropicEnv(run, model);
@@ -168,6 +189,9 @@ trust_level = "trusted"
       Object.fromEntries(events.map((e) => [e, claudeHookEntry(command)])),
     );
   },
+  keepHookEvents(run, events) {
+    keepHooks([join(run.codexHome, "hooks.json"), join(run.proj, ".codex", "hooks.json")], events);
+  },
   async invoke(run, model, { approveForMe = false } = {}) {
     const args = ["exec", "--skip-git-repo-check", "--dangerously-bypass-hook-trust", "--json"];
     if (approveForMe) args.push("--approve-for-me");
@@ -201,6 +225,9 @@ export const gemini = {
       BeforeTool: [{ matcher: ".*", hooks: [{ type: "command", name: "BeforeTool", command, timeout: 30000 }] }],
     });
   },
+  keepHookEvents(run, events) {
+    keepHooks([join(run.home, ".gemini", "settings.json"), join(run.proj, ".gemini", "settings.json")], events);
+  },
   async invoke(run, model) {
     const result = await runProcess(agentBin("gemini"), ["-p", PROMPT, "--output-format", "json", "--yolo"], {
       cwd: run.proj,
@@ -229,6 +256,9 @@ export const copilot = {
       version: 1,
       hooks: Object.fromEntries(events.map((e) => [e, [{ type: "command", bash: command, timeoutSec: 30 }]])),
     });
+  },
+  keepHookEvents(run, events) {
+    keepHooks([...jsonFilesIn(join(run.proj, ".github", "hooks")), join(run.copilotHome, "settings.json")], events);
   },
   async invoke(run, model, { allowAllTools = false } = {}) {
     const args = ["-p", PROMPT, "--output-format", "json", "--log-dir", run.logs];
@@ -263,6 +293,7 @@ export const acp = {
   hookAgent: "claude",
   prepare() {},
   writeHooks: claude.writeHooks,
+  keepHookEvents: claude.keepHookEvents,
   async invoke(run, model, { permissionChoice = "reject" } = {}) {
     const permissionRequests = [];
     const updates = [];

@@ -1,0 +1,43 @@
+// toolgate's side of the agent tests: the binary under test, `toolgate install` into a run
+// directory, and the trust store the permission hooks read.
+
+import { join } from "node:path";
+
+import { REPO_ROOT, baseEnv, runProcess, writeJson } from "./harness.mjs";
+
+/** The native binary (scripts/test-agents.sh builds it), or the one TOOLGATE_BIN names. */
+export const TOOLGATE_BIN = process.env.TOOLGATE_BIN ?? join(REPO_ROOT, "target", "debug", "toolgate");
+
+/**
+ * The hook command an agent runs: `toolgate hook --agent NAME --policy FILE` by default, or
+ * `TOOLGATE_HOOK_COMMAND` (a command line before those arguments, e.g. the npm bin).
+ */
+export function hookCommand(agent, policyPath) {
+  const program = process.env.TOOLGATE_HOOK_COMMAND ?? shellQuote(TOOLGATE_BIN);
+  return `${program} hook --agent ${agent} --policy ${shellQuote(policyPath)}`;
+}
+
+export const shellQuote = (s) => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replaceAll("'", `'\\''`)}'`);
+
+/**
+ * Installs toolgate as `driver`'s hook with `toolgate install --agent NAME --project
+ * --command CMD`, run in the project directory with the run's HOME. `events`, when given,
+ * keeps only those hook events (so a test can leave one event to the agent).
+ */
+export async function installToolgate(driver, run, { policyPath, events }) {
+  const command = hookCommand(driver.hookAgent, policyPath);
+  const r = await runProcess(
+    TOOLGATE_BIN,
+    ["install", "--agent", driver.hookAgent, "--project", "--command", command],
+    { cwd: run.proj, env: baseEnv(run), timeoutMs: 30_000 },
+  );
+  if (r.code !== 0) {
+    throw new Error(`toolgate install --agent ${driver.hookAgent} failed (${r.code}): ${r.stderr}${r.stdout}`);
+  }
+  if (events) driver.keepHookEvents(run, events);
+}
+
+/** Writes grants for `rules` (always, any session) where the hook reads its trust store. */
+export function writeTrust(run, rules) {
+  writeJson(join(run.home, ".toolgate", "trust.json"), { grants: rules.map((rule) => ({ rule })) });
+}
