@@ -10,6 +10,7 @@
 
 #![forbid(unsafe_code)]
 
+pub mod agents;
 pub mod audit;
 pub mod broker;
 pub mod decision;

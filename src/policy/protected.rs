@@ -4,7 +4,20 @@
 
 /// Directory names that protect everything beneath them, at any depth.
 const PROTECTED_DIRS: &[&str] = &[
-    ".git", ".ssh", ".gnupg", ".claude", ".copilot", ".vscode", ".idea", ".husky",
+    ".git",
+    ".ssh",
+    ".gnupg",
+    ".claude",
+    ".copilot",
+    ".vscode",
+    ".idea",
+    ".husky",
+    // Agent hook settings and toolgate's own policy files: an agent that could write them
+    // could turn its own gate off.
+    ".toolgate",
+    ".gemini",
+    ".codex",
+    ".cursor",
 ];
 
 /// File names protected at any depth.
@@ -51,6 +64,7 @@ const PROTECTED_SEQUENCES: &[&[&str]] = &[
     &[".docker"],
     &[".kube"],
     &[".aws"],
+    &[".github", "hooks"],
 ];
 
 /// Whether a normalised absolute path is protected.

@@ -1,0 +1,153 @@
+//! Cursor: the `beforeShellExecution`, `beforeMCPExecution` and `beforeReadFile` hooks
+//! (`.cursor/hooks.json`).
+//!
+//! Not captured on this machine; the shapes follow Cursor's published hook documentation.
+//! Payloads carry `hook_event_name`, `conversation_id`, `generation_id` and
+//! `workspace_roots`, plus per event: `command` and `cwd` (shell), `tool_name` and
+//! `tool_input` (MCP; `tool_input` may be a JSON string), `file_path` (read).
+//! They become `Bash {command}`, the MCP tool by its name, and `Read {file_path}`.
+//!
+//! Answers: `{"permission":"allow"|"ask"|"deny","userMessage","agentMessage"}`. A deny also
+//! exits 2 with the reason on stderr, which Cursor treats as a block whatever the output
+//! says. `beforeReadFile` knows only allow and deny, so an ask is a deny there.
+//!
+//! ```
+//! use toolgate::agents::{cursor, HookEvent, Verdict};
+//! let a = cursor::render(HookEvent::PreToolUse, &Verdict::Ask("why".into()));
+//! assert!(a.stdout.contains(r#""permission":"ask""#));
+//! ```
+
+use serde_json::{json, Value};
+
+use super::payload::{field_str, object_field, request, required_str};
+use super::{json_text, Agent, HookAnswer, HookCall, HookEvent, Verdict};
+use crate::error::Result;
+
+/// The event a Cursor payload reports, if it is one.
+pub fn event(payload: &Value) -> Option<HookEvent> {
+    match field_str(payload, "hook_event_name")? {
+        "beforeShellExecution" | "beforeMCPExecution" | "beforeReadFile" => {
+            Some(HookEvent::PreToolUse)
+        }
+        "afterFileEdit"
+        | "beforeSubmitPrompt"
+        | "stop"
+        | "afterShellExecution"
+        | "afterMCPExecution"
+        | "afterAgentResponse"
+        | "afterAgentThought" => Some(HookEvent::Observe),
+        _ => None,
+    }
+}
+
+/// Reads a Cursor payload.
+pub fn call(event: HookEvent, payload: &Value) -> Result<HookCall> {
+    let session_id = field_str(payload, "conversation_id")
+        .unwrap_or("")
+        .to_owned();
+    let root = payload
+        .get("workspace_roots")
+        .and_then(Value::as_array)
+        .and_then(|r| r.first())
+        .and_then(Value::as_str);
+    let cwd = field_str(payload, "cwd").or(root).map(str::to_owned);
+    let name = field_str(payload, "hook_event_name").unwrap_or("");
+    let (tool, requests) = match (event, name) {
+        (HookEvent::PreToolUse, "beforeShellExecution") => {
+            let command = required_str(payload, "command")?;
+            (
+                "Bash".to_owned(),
+                vec![request("Bash", json!({"command": command}))],
+            )
+        }
+        (HookEvent::PreToolUse, "beforeReadFile") => {
+            let path = required_str(payload, "file_path")?;
+            (
+                "Read".to_owned(),
+                vec![request("Read", json!({"file_path": path}))],
+            )
+        }
+        (HookEvent::PreToolUse, _) => {
+            let tool = required_str(payload, "tool_name")?.to_owned();
+            let input = object_field(payload, "tool_input")?;
+            let r = request(&tool, input);
+            (tool, vec![r])
+        }
+        _ => (String::new(), Vec::new()),
+    };
+    Ok(HookCall {
+        agent: Agent::Cursor,
+        event,
+        tool,
+        requests,
+        session_id,
+        cwd,
+        internal: false,
+        can_ask: name != "beforeReadFile",
+    })
+}
+
+/// Cursor's answer for a verdict, for any of its pre-tool events.
+pub fn render(event: HookEvent, verdict: &Verdict) -> HookAnswer {
+    if event == HookEvent::Observe {
+        return HookAnswer::default();
+    }
+    match verdict {
+        Verdict::Defer => HookAnswer::default(),
+        Verdict::Allow(r) => answer("allow", r, 0),
+        Verdict::Ask(r) => answer("ask", r, 0),
+        Verdict::Deny(r) => answer("deny", r, Agent::Cursor.blocking_exit_code()),
+    }
+}
+
+fn answer(permission: &str, reason: &str, exit_code: i32) -> HookAnswer {
+    HookAnswer {
+        stdout: json_text(&json!({
+            "permission": permission,
+            "userMessage": reason,
+            "agentMessage": reason,
+        })),
+        stderr: if exit_code == 0 {
+            String::new()
+        } else {
+            reason.to_owned()
+        },
+        exit_code,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::agents::parse_call;
+
+    #[test]
+    fn reads_the_three_events() {
+        let shell = json!({"hook_event_name":"beforeShellExecution","conversation_id":"c",
+            "generation_id":"g","workspace_roots":["/p"],"command":"git status","cwd":"/p/sub"});
+        let call = parse_call(None, &shell.to_string()).unwrap();
+        assert_eq!(call.agent, Agent::Cursor);
+        assert_eq!(call.requests[0].input_str("command"), Some("git status"));
+        assert_eq!(call.requests[0].cwd.as_deref(), Some("/p/sub"));
+        let read = json!({"hook_event_name":"beforeReadFile","conversation_id":"c",
+            "workspace_roots":["/p"],"file_path":"/p/a.rs","content":"x"});
+        let call = parse_call(None, &read.to_string()).unwrap();
+        assert_eq!(call.requests[0].tool, "Read");
+        assert_eq!(call.cwd.as_deref(), Some("/p"));
+        let mcp = json!({"hook_event_name":"beforeMCPExecution","conversation_id":"c",
+            "workspace_roots":["/p"],"tool_name":"mcp__gh__list","tool_input":"{\"a\":1}"});
+        let call = parse_call(None, &mcp.to_string()).unwrap();
+        assert_eq!(call.requests[0].tool, "mcp__gh__list");
+    }
+
+    #[test]
+    fn answers() {
+        let a = render(HookEvent::PreToolUse, &Verdict::Deny("no".into()));
+        assert_eq!(a.exit_code, 2);
+        assert!(a.stdout.contains(r#""permission":"deny""#));
+        let read = json!({"hook_event_name":"beforeReadFile","conversation_id":"c",
+            "workspace_roots":["/p"],"file_path":"/etc/shadow"});
+        let call = parse_call(None, &read.to_string()).unwrap();
+        assert!(!call.can_ask);
+    }
+}

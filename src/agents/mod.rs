@@ -1,0 +1,548 @@
+//! Agent hook protocols: a coding agent's pre-tool hook payload turned into [`Request`]s, and
+//! toolgate's decision turned into the answer that agent obeys.
+//!
+//! One module per agent ([`claude`], [`copilot`], [`codex`], [`gemini`], [`cursor`]) knows its
+//! payload fields, tool names and answer format. This module detects the agent, decides, and
+//! turns every failure into the agent's *blocking* answer: [`answer_hook`] never fails.
+//!
+//! No I/O: the host reads the payload, loads the policy and the trust store, and writes the
+//! [`HookAnswer`] (stdout, stderr, exit code) back to the agent.
+//!
+//! ```
+//! use toolgate::agents::{answer_hook, Agent};
+//! use toolgate::{Policy, TrustStore};
+//! let policy = Policy::from_json(r#"{"permissions":{"deny":["Bash(rm *)"]}}"#).unwrap();
+//! let payload = r#"{"session_id":"s","cwd":"/p","hook_event_name":"PreToolUse",
+//!     "tool_name":"Bash","tool_input":{"command":"rm -rf build"}}"#;
+//! let answer = answer_hook(Some(Agent::Claude), payload, &policy, &TrustStore::new(), 0);
+//! assert!(answer.stdout.contains(r#""permissionDecision":"deny""#));
+//! // A payload that cannot be read is blocked (exit 2), never let through.
+//! let answer = answer_hook(Some(Agent::Claude), "{", &policy, &TrustStore::new(), 0);
+//! assert_eq!(answer.exit_code, 2);
+//! ```
+
+pub mod claude;
+pub mod codex;
+pub mod copilot;
+pub mod cursor;
+pub mod gemini;
+mod payload;
+
+use serde_json::Value;
+
+use crate::decision::{Decider, Decision, Effect, Evaluate, TrustOverlay};
+use crate::error::{Error, ErrorKind, Result};
+use crate::policy::Policy;
+use crate::request::Request;
+use crate::trust::TrustStore;
+
+pub use payload::{field_str, object_field};
+
+/// A coding agent whose hook protocol toolgate speaks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Agent {
+    /// Claude Code (and claude-code-acp, which runs Claude Code's hooks).
+    Claude,
+    /// GitHub Copilot CLI.
+    Copilot,
+    /// OpenAI Codex CLI.
+    Codex,
+    /// Gemini CLI.
+    Gemini,
+    /// Cursor.
+    Cursor,
+}
+
+impl Agent {
+    /// Every agent, in a stable order.
+    pub const ALL: [Agent; 5] = [
+        Agent::Claude,
+        Agent::Copilot,
+        Agent::Codex,
+        Agent::Gemini,
+        Agent::Cursor,
+    ];
+
+    /// The lowercase name used on the command line and in grants: `claude`, `copilot`, ...
+    pub const fn name(self) -> &'static str {
+        match self {
+            Agent::Claude => "claude",
+            Agent::Copilot => "copilot",
+            Agent::Codex => "codex",
+            Agent::Gemini => "gemini",
+            Agent::Cursor => "cursor",
+        }
+    }
+
+    /// Parses a name as [`Agent::name`] spells it.
+    ///
+    /// ```
+    /// use toolgate::agents::Agent;
+    /// assert_eq!(Agent::parse("gemini").unwrap(), Agent::Gemini);
+    /// assert_eq!(Agent::parse("vim").unwrap_err().code(), "INVALID_REQUEST");
+    /// ```
+    pub fn parse(name: &str) -> Result<Agent> {
+        Agent::ALL
+            .into_iter()
+            .find(|a| a.name() == name)
+            .ok_or_else(|| {
+                Error::new(ErrorKind::InvalidRequest, format!("unknown agent `{name}`"))
+                    .with_hint("use one of `claude`, `copilot`, `codex`, `gemini`, `cursor`")
+            })
+    }
+
+    /// The exit code that goes with a blocking answer. Claude Code and Copilot CLI read the
+    /// JSON answer only on exit 0 (exit 2 would leak the hook's command line to Claude's
+    /// model, and Copilot drops the reason); Codex, Gemini CLI and Cursor block on exit 2
+    /// whatever the output says, and read the reason from stderr.
+    pub const fn blocking_exit_code(self) -> i32 {
+        match self {
+            Agent::Claude | Agent::Copilot => 0,
+            Agent::Codex | Agent::Gemini | Agent::Cursor => 2,
+        }
+    }
+}
+
+/// Which hook of the agent fired.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum HookEvent {
+    /// Before a tool call (Claude/Codex `PreToolUse`, Copilot `preToolUse`, Gemini
+    /// `BeforeTool`, Cursor `beforeShellExecution`, `beforeMCPExecution`, `beforeReadFile`).
+    PreToolUse,
+    /// The agent is about to ask its user (Claude/Codex `PermissionRequest`, Copilot
+    /// `permissionRequest`): allow or deny answers it, no verdict leaves it to the person.
+    PermissionRequest,
+    /// An event that cannot stop anything (`PostToolUse`, `AfterTool`, ...): answered with
+    /// nothing.
+    Observe,
+}
+
+impl HookEvent {
+    /// A short name for logs.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            HookEvent::PreToolUse => "preToolUse",
+            HookEvent::PermissionRequest => "permissionRequest",
+            HookEvent::Observe => "observe",
+        }
+    }
+}
+
+/// What a hook process prints and how it exits.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct HookAnswer {
+    /// Written to standard output (the agent's JSON answer, or nothing).
+    pub stdout: String,
+    /// Written to standard error.
+    pub stderr: String,
+    /// The process's exit code.
+    pub exit_code: i32,
+}
+
+/// What toolgate tells the agent, before it is put in the agent's format.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Skip the agent's prompt and run; the text says why.
+    Allow(String),
+    /// Have the agent ask its user; the text is shown with the prompt.
+    Ask(String),
+    /// Block; the text is handed to the model.
+    Deny(String),
+    /// No opinion: the agent's own permission settings decide.
+    Defer,
+}
+
+/// One hook invocation, read from the agent's payload.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HookCall {
+    /// The agent.
+    pub agent: Agent,
+    /// The event.
+    pub event: HookEvent,
+    /// The tool as the agent named it (empty for events without a tool).
+    pub tool: String,
+    /// The calls to decide: usually one; a patch touching several files gives one per file.
+    /// The strictest effect wins.
+    pub requests: Vec<Request>,
+    /// The agent's session id (empty when the payload has none).
+    pub session_id: String,
+    /// The working directory the agent reported.
+    pub cwd: Option<String>,
+    /// A tool of the agent's own bookkeeping (todo lists, sub-agents) whose own calls are
+    /// gated separately: when no rule names it, the agent's settings decide.
+    pub internal: bool,
+    /// Whether the agent can ask its user at this event (Cursor's `beforeReadFile` cannot):
+    /// where it cannot, a call that needs approval is denied.
+    pub can_ask: bool,
+}
+
+/// Which agent sent a payload, and which event it is, from the payload's shape: Copilot
+/// CLI's camelCase fields, Cursor's and Gemini CLI's event names, Codex's `turn_id`; other
+/// snake_case payloads with `hook_event_name` are Claude Code's.
+///
+/// ```
+/// use serde_json::json;
+/// use toolgate::agents::{detect, Agent, HookEvent};
+/// let p = json!({"hook_event_name":"BeforeTool","tool_name":"run_shell_command"});
+/// assert_eq!(detect(&p), Some((Agent::Gemini, HookEvent::PreToolUse)));
+/// assert_eq!(detect(&json!({"hello":1})), None);
+/// ```
+pub fn detect(payload: &Value) -> Option<(Agent, HookEvent)> {
+    if let Some(e) = copilot::event(payload) {
+        return Some((Agent::Copilot, e));
+    }
+    if let Some(e) = cursor::event(payload) {
+        return Some((Agent::Cursor, e));
+    }
+    if let Some(e) = gemini::event(payload) {
+        return Some((Agent::Gemini, e));
+    }
+    if payload.get("turn_id").is_some() {
+        return codex::event(payload).map(|e| (Agent::Codex, e));
+    }
+    claude::event(payload).map(|e| (Agent::Claude, e))
+}
+
+/// Reads a payload. With `agent` given, the payload must be that agent's; without, it is
+/// detected ([`detect`]). A payload that is not JSON, repeats a key, misses the tool or
+/// names an unknown event is an error.
+pub fn parse_call(agent: Option<Agent>, payload: &str) -> Result<HookCall> {
+    let value: Value = crate::json::from_str(payload, "hook payload")?;
+    let (agent, event) = match agent {
+        Some(a) => (a, event_of(a, &value)?),
+        None => detect(&value).ok_or_else(|| {
+            Error::new(
+                ErrorKind::InvalidRequest,
+                "cannot tell which agent sent this hook payload",
+            )
+            .with_hint("pass `--agent claude|copilot|codex|gemini|cursor`")
+        })?,
+    };
+    let mut call = match agent {
+        Agent::Claude => claude::call(event, &value),
+        Agent::Copilot => copilot::call(event, &value),
+        Agent::Codex => codex::call(event, &value),
+        Agent::Gemini => gemini::call(event, &value),
+        Agent::Cursor => cursor::call(event, &value),
+    }?;
+    for r in &mut call.requests {
+        r.agent = Some(agent.name().to_owned());
+        if r.cwd.is_none() {
+            r.cwd.clone_from(&call.cwd);
+        }
+    }
+    Ok(call)
+}
+
+fn event_of(agent: Agent, value: &Value) -> Result<HookEvent> {
+    let event = match agent {
+        Agent::Claude => claude::event(value),
+        Agent::Copilot => copilot::event(value),
+        Agent::Codex => codex::event(value),
+        Agent::Gemini => gemini::event(value),
+        Agent::Cursor => cursor::event(value),
+    };
+    event.ok_or_else(|| {
+        Error::new(
+            ErrorKind::InvalidRequest,
+            format!(
+                "not a {} hook payload, or an unknown hook event",
+                agent.name()
+            ),
+        )
+        .with_hint("install the hook with `toolgate install` so it runs on the events it knows")
+    })
+}
+
+/// The outcome of one hook call: the verdict and the decision behind it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Outcome {
+    /// What the agent is told.
+    pub verdict: Verdict,
+    /// The strictest decision over the call's requests (`None` for events that decide
+    /// nothing).
+    pub decision: Option<Decision>,
+}
+
+/// Decides a call. Every request is evaluated with the trust overlay; the strictest decision
+/// wins. An allow is passed on only when a rule (or a remembered grant) or toolgate's own
+/// analysis (read-only tools and commands inside the project) allowed it; an allow that comes
+/// from the permission mode defers to the agent, which applies the same mode itself.
+pub fn decide(call: &HookCall, policy: &Policy, trust: &TrustOverlay) -> Outcome {
+    if call.event == HookEvent::Observe {
+        return Outcome {
+            verdict: Verdict::Defer,
+            decision: None,
+        };
+    }
+    let decision = call
+        .requests
+        .iter()
+        .map(|r| policy.evaluate_with(r, trust))
+        .max_by_key(|d| d.effect);
+    let Some(decision) = decision else {
+        return Outcome {
+            verdict: Verdict::Deny(format!(
+                "Permission denied: toolgate found nothing to check in this `{}` call. Do not \
+                 retry the same call.",
+                call.tool
+            )),
+            decision: None,
+        };
+    };
+    let verdict = verdict_for(call, &decision);
+    Outcome {
+        verdict,
+        decision: Some(decision),
+    }
+}
+
+fn verdict_for(call: &HookCall, d: &Decision) -> Verdict {
+    let text = format!("toolgate: {}", d.reason.text);
+    match d.effect {
+        Effect::Deny => Verdict::Deny(d.model_message().unwrap_or(text)),
+        Effect::Ask => match (&d.reason.decider, call.event) {
+            (Decider::ToolDefault { .. }, _) if call.internal => Verdict::Defer,
+            (_, HookEvent::PermissionRequest) => Verdict::Defer,
+            _ if !call.can_ask => Verdict::Deny(format!(
+                "Permission denied: this call needs approval ({text}) and the agent cannot ask \
+                 here. Do not retry it; ask the user."
+            )),
+            _ => Verdict::Ask(text),
+        },
+        Effect::Allow => match d.reason.decider {
+            Decider::Mode { .. } | Decider::AgentBypass { .. } => Verdict::Defer,
+            _ => Verdict::Allow(text),
+        },
+    }
+}
+
+/// The agent's answer for a verdict.
+pub fn render(agent: Agent, event: HookEvent, verdict: &Verdict) -> HookAnswer {
+    match agent {
+        Agent::Claude => claude::render(event, verdict),
+        Agent::Copilot => copilot::render(event, verdict),
+        Agent::Codex => codex::render(event, verdict),
+        Agent::Gemini => gemini::render(event, verdict),
+        Agent::Cursor => cursor::render(event, verdict),
+    }
+}
+
+/// The blocking answer for a failure. With the agent and event known it is that agent's deny
+/// answer; otherwise exit code 2 with the reason on stderr, which every supported agent
+/// treats as "blocked".
+///
+/// ```
+/// use toolgate::agents::{blocking_answer, Agent, HookEvent};
+/// let a = blocking_answer(None, "policy unreadable");
+/// assert_eq!(a.exit_code, 2);
+/// let a = blocking_answer(Some((Agent::Copilot, HookEvent::PreToolUse)), "policy unreadable");
+/// assert!(a.stdout.contains(r#""permissionDecision":"deny""#));
+/// ```
+pub fn blocking_answer(agent: Option<(Agent, HookEvent)>, reason: &str) -> HookAnswer {
+    let message = format!(
+        "Blocked by toolgate: {reason}. The call did not run; do not retry it until the user \
+         has fixed toolgate (`toolgate doctor`)."
+    );
+    match agent {
+        Some((agent, event)) => {
+            let event = match event {
+                HookEvent::Observe => HookEvent::PreToolUse,
+                e => e,
+            };
+            render(agent, event, &Verdict::Deny(message))
+        }
+        None => HookAnswer {
+            stdout: String::new(),
+            stderr: message,
+            exit_code: 2,
+        },
+    }
+}
+
+/// One hook call from payload to answer, for hosts that already hold the policy and the
+/// trust store (the wasm build, tests). `agent` forces the protocol (else it is detected);
+/// `trust` supplies the grants that apply to the payload's session and agent at `now_ms`
+/// (Unix milliseconds). Never fails: an unreadable payload gets the blocking answer.
+pub fn answer_hook(
+    agent: Option<Agent>,
+    payload: &str,
+    policy: &Policy,
+    trust: &TrustStore,
+    now_ms: u64,
+) -> HookAnswer {
+    let call = match parse_call(agent, payload) {
+        Ok(c) => c,
+        Err(e) => return blocking_answer(guess(agent, payload), &e.to_string()),
+    };
+    let overlay = overlay(trust, &call, now_ms);
+    let outcome = decide(&call, policy, &overlay);
+    render(call.agent, call.event, &outcome.verdict)
+}
+
+/// The grants of `trust` that apply to `call`, as the policy's trust overlay.
+pub fn overlay(trust: &TrustStore, call: &HookCall, now_ms: u64) -> TrustOverlay {
+    let agent = Some(call.agent.name());
+    TrustOverlay {
+        allow_rules: trust
+            .active(&call.session_id, agent, now_ms)
+            .into_iter()
+            .map(|g| g.rule.clone())
+            .collect(),
+        agent_bypass: trust.agent_bypass(agent),
+    }
+}
+
+/// The agent and event of a payload that failed to read, as far as they can be told, so the
+/// blocking answer is in the agent's own format.
+pub fn guess(agent: Option<Agent>, payload: &str) -> Option<(Agent, HookEvent)> {
+    let value: Option<Value> = serde_json::from_str(payload).ok();
+    match (agent, value) {
+        (Some(a), Some(v)) => Some((a, event_of(a, &v).ok()?)),
+        (None, Some(v)) => detect(&v),
+        (Some(_), None) | (None, None) => None,
+    }
+}
+
+/// The JSON text of a value (serialising a `Value` cannot fail).
+pub(crate) fn json_text(value: &Value) -> String {
+    serde_json::to_string(value).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn claude(tool: &str, input: Value, event: &str, mode: &str) -> String {
+        serde_json::json!({"session_id":"s1","cwd":"/home/ada/p","hook_event_name":event,
+            "permission_mode":mode,"tool_name":tool,"tool_input":input})
+        .to_string()
+    }
+
+    fn verdict(policy: &str, payload: &str) -> Verdict {
+        let policy = Policy::from_json(policy).unwrap();
+        let call = parse_call(None, payload).unwrap();
+        decide(&call, &policy, &TrustOverlay::default()).verdict
+    }
+
+    #[test]
+    fn read_only_work_in_the_project_is_allowed() {
+        let p = claude(
+            "Bash",
+            serde_json::json!({"command":"ls -la"}),
+            "PreToolUse",
+            "default",
+        );
+        assert!(matches!(verdict("{}", &p), Verdict::Allow(_)));
+        let p = claude(
+            "Read",
+            serde_json::json!({"file_path":"/home/ada/p/a.rs"}),
+            "PreToolUse",
+            "default",
+        );
+        assert!(matches!(verdict("{}", &p), Verdict::Allow(_)));
+    }
+
+    #[test]
+    fn writes_ask_and_deny_rules_deny() {
+        let p = claude(
+            "Bash",
+            serde_json::json!({"command":"touch x"}),
+            "PreToolUse",
+            "default",
+        );
+        assert!(matches!(verdict("{}", &p), Verdict::Ask(_)));
+        let policy = r#"{"permissions":{"deny":["Bash(touch *)"]}}"#;
+        let Verdict::Deny(text) = verdict(policy, &p) else {
+            panic!("expected deny")
+        };
+        assert!(text.contains("Bash(touch *)"), "{text}");
+    }
+
+    #[test]
+    fn mode_allows_and_internal_tools_defer() {
+        let p = claude(
+            "Bash",
+            serde_json::json!({"command":"touch x"}),
+            "PreToolUse",
+            "bypassPermissions",
+        );
+        assert_eq!(verdict("{}", &p), Verdict::Defer);
+        let p = claude(
+            "TodoWrite",
+            serde_json::json!({"todos":[]}),
+            "PreToolUse",
+            "default",
+        );
+        assert_eq!(verdict("{}", &p), Verdict::Defer);
+        let policy = r#"{"permissions":{"deny":["TodoWrite"]}}"#;
+        assert!(matches!(verdict(policy, &p), Verdict::Deny(_)));
+    }
+
+    #[test]
+    fn permission_requests_leave_asks_to_the_person() {
+        let p = claude(
+            "Bash",
+            serde_json::json!({"command":"touch x"}),
+            "PermissionRequest",
+            "default",
+        );
+        assert_eq!(verdict("{}", &p), Verdict::Defer);
+        let p = claude(
+            "Bash",
+            serde_json::json!({"command":"git status"}),
+            "PermissionRequest",
+            "default",
+        );
+        assert!(matches!(verdict("{}", &p), Verdict::Allow(_)));
+    }
+
+    #[test]
+    fn grants_apply_to_their_session() {
+        let policy = Policy::from_json("{}").unwrap();
+        let mut store = TrustStore::new();
+        store
+            .add(
+                crate::trust::NewGrant::session("Bash(touch x)", "s1"),
+                &policy,
+                0,
+            )
+            .unwrap_or_else(|e| panic!("{e}"));
+        let p = claude(
+            "Bash",
+            serde_json::json!({"command":"touch x"}),
+            "PreToolUse",
+            "default",
+        );
+        let a = answer_hook(None, &p, &policy, &store, 1);
+        assert!(
+            a.stdout.contains(r#""permissionDecision":"allow""#),
+            "{a:?}"
+        );
+        let other = p.replace("\"s1\"", "\"s2\"");
+        let a = answer_hook(None, &other, &policy, &store, 1);
+        assert!(a.stdout.contains(r#""permissionDecision":"ask""#), "{a:?}");
+    }
+
+    #[test]
+    fn every_failure_blocks() {
+        let policy = Policy::from_json("{}").unwrap();
+        let store = TrustStore::new();
+        for payload in [
+            "",
+            "{",
+            "[]",
+            r#"{"a":1}"#,
+            r#"{"hook_event_name":"PreToolUse"}"#,
+        ] {
+            for agent in [None].into_iter().chain(Agent::ALL.map(Some)) {
+                let a = answer_hook(agent, payload, &policy, &store, 0);
+                let blocked = a.exit_code == 2
+                    || a.stdout.contains("\"deny\"")
+                    || a.stdout.contains("\"block\"");
+                assert!(blocked, "{agent:?} {payload}: {a:?}");
+                assert!(!a.stdout.contains("\"allow\""), "{a:?}");
+            }
+        }
+    }
+}
