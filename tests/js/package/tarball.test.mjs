@@ -44,6 +44,7 @@ test("the tarball holds the package and nothing else", () => {
   ];
   assert.deepEqual(files, [
     "README.md",
+    "bin/toolgate.mjs",
     "node/index.d.mts",
     "node/index.mjs",
     "node/toolgate.cjs",
