@@ -30,7 +30,7 @@ mod bench {
                 _ => format!("head -c {i}"),
             })
             .collect();
-        parts.join(if n % 2 == 0 { " | " } else { " && " })
+        parts.join(if n.is_multiple_of(2) { " | " } else { " && " })
     }
 
     pub fn shell(c: &mut Criterion) {

@@ -136,7 +136,7 @@ struct Flaky {
 impl AuditSink for Flaky {
     fn send(&mut self, event: &AuditEvent) -> Result<(), SinkError> {
         self.calls += 1;
-        if self.calls % 2 == 0 {
+        if self.calls.is_multiple_of(2) {
             return Err(SinkError {
                 message: "queue full".into(),
             });

@@ -12,6 +12,9 @@ use std::io::Read as _;
 use std::path::Path;
 use std::process::ExitCode;
 
+#[path = "../cli/mod.rs"]
+mod cli;
+
 use toolgate::policy::{Explanation, Policy};
 use toolgate::{Error, ErrorKind, Request};
 
@@ -19,9 +22,17 @@ const USAGE: &str = "usage:
   toolgate check   --policy <file|-> --request <file|->
   toolgate explain --policy <file|-> --request <file|->
   toolgate test    <policy file|->
+  toolgate hook    [--agent claude|copilot|codex|gemini|cursor] [--policy <file>]...
+                   [--agent-settings] [--explain] [--deadline-ms <n>]
+  toolgate install   --agent <name> [--project|--user] [--dir <project>] [--command <cmd>]
+  toolgate uninstall --agent <name> [--project|--user] [--dir <project>]
+  toolgate doctor  [--agent <name>] [--dir <project>]
+  toolgate trust   add --rule <rule> [--session <id>] [--agent <name>] [--dir <project>]
+  toolgate trust   list [--dir <project>] | revoke <id> [--dir <project>]
 
 check prints the decision as one JSON object; explain prints it for people with every rule
-consulted; test runs the policy's examples. Exit codes: 0 success, 1 a failing example,
+consulted; test runs the policy's examples; hook answers an agent's hook payload on stdin
+(see docs/agents.md). Exit codes: 0 success, 1 a failing example,
 2 bad usage, policy or request.";
 
 fn main() -> ExitCode {
@@ -87,6 +98,11 @@ fn run(args: &[String]) -> Result<ExitCode, Error> {
                 ExitCode::from(1)
             })
         }
+        "hook" => Ok(cli::hook::run(rest)),
+        "install" => cli::install::run(rest, true),
+        "uninstall" => cli::install::run(rest, false),
+        "doctor" => cli::doctor::run(rest),
+        "trust" => cli::trust::run(rest),
         other => Err(usage_error(&format!("unknown command `{other}`"))),
     }
 }

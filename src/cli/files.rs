@@ -1,0 +1,126 @@
+//! Where toolgate's files live, and reading and writing them safely: missing files are
+//! `None`, unreadable ones are errors (never an empty default), writes go to a temporary file
+//! that is renamed into place, and read-modify-write cycles hold an exclusive file lock.
+
+use std::fs::{File, OpenOptions};
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+
+use toolgate::{Error, ErrorKind};
+
+/// The home directory (`$HOME`).
+pub fn home() -> Result<PathBuf, Error> {
+    match std::env::var_os("HOME") {
+        Some(h) if !h.is_empty() => Ok(PathBuf::from(h)),
+        _ => Err(Error::new(ErrorKind::Storage, "`HOME` is not set")
+            .with_hint("set `HOME` to your home directory")),
+    }
+}
+
+fn xdg(var: &str, fallback: &[&str]) -> Result<PathBuf, Error> {
+    match std::env::var_os(var) {
+        Some(d) if Path::new(&d).is_absolute() => Ok(PathBuf::from(d)),
+        _ => {
+            let mut p = home()?;
+            for part in fallback {
+                p.push(part);
+            }
+            Ok(p)
+        }
+    }
+}
+
+/// `$XDG_CONFIG_HOME/toolgate` or `~/.config/toolgate`.
+pub fn config_dir() -> Result<PathBuf, Error> {
+    Ok(xdg("XDG_CONFIG_HOME", &[".config"])?.join("toolgate"))
+}
+
+/// `$XDG_STATE_HOME/toolgate` or `~/.local/state/toolgate`.
+pub fn state_dir() -> Result<PathBuf, Error> {
+    Ok(xdg("XDG_STATE_HOME", &[".local", "state"])?.join("toolgate"))
+}
+
+/// The managed (administrator's) policy: `$TOOLGATE_MANAGED_POLICY` or
+/// `/etc/toolgate/policy.json`.
+pub fn managed_policy() -> PathBuf {
+    std::env::var_os("TOOLGATE_MANAGED_POLICY")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from("/etc/toolgate/policy.json"))
+}
+
+/// A file's text, `None` when it does not exist. Any other failure is an error.
+pub fn read_optional(path: &Path) -> Result<Option<String>, Error> {
+    match std::fs::read_to_string(path) {
+        Ok(t) => Ok(Some(t)),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(storage(path, "read", &e)),
+    }
+}
+
+/// An I/O error as a toolgate error.
+pub fn storage(path: &Path, what: &str, e: &std::io::Error) -> Error {
+    Error::new(
+        ErrorKind::Storage,
+        format!("cannot {what} `{}`: {e}", path.display()),
+    )
+    .with_hint("check the file's permissions and the disk")
+}
+
+/// Writes `text` to `path` atomically: a temporary file beside it, flushed, then renamed.
+pub fn write_atomic(path: &Path, text: &str) -> Result<(), Error> {
+    let dir = path.parent().unwrap_or(Path::new("."));
+    std::fs::create_dir_all(dir).map_err(|e| storage(dir, "create", &e))?;
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+    let result = (|| {
+        let mut f = File::create(&tmp)?;
+        f.write_all(text.as_bytes())?;
+        f.sync_all()?;
+        std::fs::rename(&tmp, path)
+    })();
+    result.map_err(|e| {
+        let _ = std::fs::remove_file(&tmp);
+        storage(path, "write", &e)
+    })
+}
+
+/// An exclusive (or shared) lock on `<path>.lock`, held until dropped.
+pub struct FileLock(File);
+
+impl FileLock {
+    /// Waits for the lock on `path`'s lock file.
+    pub fn acquire(path: &Path, exclusive: bool) -> Result<FileLock, Error> {
+        let mut name = path.as_os_str().to_owned();
+        name.push(".lock");
+        let lock_path = PathBuf::from(name);
+        if let Some(dir) = lock_path.parent() {
+            std::fs::create_dir_all(dir).map_err(|e| storage(dir, "create", &e))?;
+        }
+        let f = OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&lock_path)
+            .map_err(|e| storage(&lock_path, "open", &e))?;
+        let locked = if exclusive { f.lock() } else { f.lock_shared() };
+        locked.map_err(|e| storage(&lock_path, "lock", &e))?;
+        Ok(FileLock(f))
+    }
+}
+
+impl Drop for FileLock {
+    fn drop(&mut self) {
+        let _ = self.0.unlock();
+    }
+}
+
+/// Milliseconds since the Unix epoch.
+pub fn now_ms() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
+        .unwrap_or(0)
+}

@@ -1,0 +1,252 @@
+//! `toolgate hook`: the command an agent runs before each tool call.
+//!
+//! ```text
+//! toolgate hook [--agent claude|copilot|codex|gemini|cursor] [--policy FILE]...
+//!               [--agent-settings] [--explain] [--deadline-ms N]
+//! ```
+//! Reads the agent's payload on stdin, decides with the layered policy files
+//! ([`super::layers`]), the agent's own settings ([`super::settings`]) and the trust file
+//! ([`super::trust_file`]), appends the decision to the audit log, and prints the agent's
+//! answer. Every failure (bad payload, unreadable or invalid policy, trust file or settings,
+//! its own deadline, a panic) ends in the agent's blocking answer: the hook never produces an
+//! agent's "go ahead" on failure.
+
+use std::io::{Read as _, Write as _};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::OnceLock;
+use std::time::Duration;
+
+use toolgate::agents::{
+    blocking_answer, decide, guess, overlay, parse_call, render, Agent, HookAnswer, HookCall,
+    HookEvent, Outcome, Verdict,
+};
+use toolgate::Error;
+
+use super::{flag_value, has_flag, parse_flags};
+
+/// The hook answers (blocking) by itself after this long; `toolgate install` writes a larger
+/// timeout into the agent's settings.
+pub const DEFAULT_DEADLINE_MS: u64 = 10_000;
+
+/// The timeout `toolgate install` writes, in seconds: well above the hook's own deadline,
+/// so the agent never times the hook out (Copilot CLI would then let the call through).
+pub const INSTALLED_TIMEOUT_SECS: u64 = 30;
+
+/// The largest payload read from stdin.
+const MAX_PAYLOAD: u64 = 32 * 1024 * 1024;
+
+static ANSWERED: AtomicBool = AtomicBool::new(false);
+static KNOWN: OnceLock<(Agent, HookEvent)> = OnceLock::new();
+
+/// Writes the answer once and exits; later callers (the deadline, a panic) do nothing.
+fn emit(answer: &HookAnswer) {
+    if ANSWERED.swap(true, Ordering::SeqCst) {
+        return;
+    }
+    let mut out = std::io::stdout().lock();
+    let _ = out.write_all(answer.stdout.as_bytes());
+    let _ = out.flush();
+    if !answer.stderr.is_empty() {
+        let mut err = std::io::stderr().lock();
+        let _ = writeln!(err, "{}", answer.stderr);
+        let _ = err.flush();
+    }
+    std::process::exit(answer.exit_code);
+}
+
+/// Runs the hook. Never returns an error: every failure is answered as a block.
+pub fn run(args: &[String]) -> ExitCode {
+    std::panic::set_hook(Box::new(|info| {
+        let answer = blocking_answer(KNOWN.get().copied(), &format!("internal error: {info}"));
+        emit(&HookAnswer {
+            exit_code: 2,
+            ..answer
+        });
+        std::process::exit(2);
+    }));
+    let flags = match parse_flags(
+        args,
+        &["--explain", "--agent-settings"],
+        &["--agent", "--policy", "--deadline-ms"],
+    ) {
+        Ok(f) => f,
+        Err(e) => {
+            emit(&blocking_answer(None, &e.to_string()));
+            return ExitCode::from(2);
+        }
+    };
+    let agent = match flag_value(&flags, "--agent").map(Agent::parse).transpose() {
+        Ok(a) => a,
+        Err(e) => {
+            emit(&blocking_answer(None, &e.to_string()));
+            return ExitCode::from(2);
+        }
+    };
+    let deadline = flag_value(&flags, "--deadline-ms")
+        .and_then(|v| v.parse::<u64>().ok())
+        .unwrap_or(DEFAULT_DEADLINE_MS);
+    std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(deadline));
+        emit(&blocking_answer(
+            KNOWN.get().copied(),
+            &format!("toolgate did not decide within {deadline} ms"),
+        ));
+    });
+    let options = Options {
+        agent,
+        policies: flags
+            .iter()
+            .filter(|(f, _)| f == "--policy")
+            .filter_map(|(_, v)| v.as_deref().map(PathBuf::from))
+            .collect(),
+        agent_settings: has_flag(&flags, "--agent-settings"),
+        explain: has_flag(&flags, "--explain"),
+    };
+    let answer = answer(&options);
+    emit(&answer);
+    ExitCode::from(2)
+}
+
+struct Options {
+    agent: Option<Agent>,
+    policies: Vec<PathBuf>,
+    agent_settings: bool,
+    explain: bool,
+}
+
+fn answer(o: &Options) -> HookAnswer {
+    let mut payload = String::new();
+    if let Err(e) = std::io::stdin()
+        .take(MAX_PAYLOAD)
+        .read_to_string(&mut payload)
+    {
+        return fail(
+            o.agent.and_then(|a| guess(Some(a), "")),
+            &format!("cannot read stdin: {e}"),
+        );
+    }
+    let call = match parse_call(o.agent, &payload) {
+        Ok(c) => c,
+        Err(e) => return fail(guess(o.agent, &payload), &e.to_string()),
+    };
+    let _ = KNOWN.set((call.agent, call.event));
+    if call.event == HookEvent::Observe {
+        return HookAnswer::default();
+    }
+    let now = super::files::now_ms();
+    let (mut outcome, explain) = match evaluate(o, &call, now) {
+        Ok(x) => x,
+        Err(e) => return fail(Some((call.agent, call.event)), &e.to_string()),
+    };
+    audit(
+        &super::audit_file::record(&call, &outcome, now),
+        &mut outcome.verdict,
+    );
+    let mut answer = render(call.agent, call.event, &outcome.verdict);
+    if o.explain {
+        let (name, text) = super::audit_file::verdict_parts(&outcome.verdict);
+        let mut lines = explain;
+        lines.push(format!(
+            "agent {} event {} tool `{}`: {name} {text}",
+            call.agent.name(),
+            call.event.as_str(),
+            call.tool
+        ));
+        if !answer.stderr.is_empty() {
+            lines.push(answer.stderr.clone());
+        }
+        answer.stderr = lines.join("\n");
+    }
+    answer
+}
+
+/// The blocking answer for a failure, recorded in the audit log.
+fn fail(known: Option<(Agent, HookEvent)>, error: &str) -> HookAnswer {
+    let mut note = Verdict::Deny(String::new());
+    audit(
+        &super::audit_file::failure_record(error, super::files::now_ms()),
+        &mut note,
+    );
+    let error = match note {
+        Verdict::Deny(n) if !n.is_empty() => format!("{error}{n}"),
+        _ => error.to_owned(),
+    };
+    blocking_answer(known, &error)
+}
+
+/// Appends to the audit log; a failure goes to stderr and into the verdict's text, and never
+/// changes the decision.
+fn audit(record: &serde_json::Value, verdict: &mut Verdict) {
+    let result = super::audit_file::path().and_then(|p| super::audit_file::append(&p, record));
+    if let Err(e) = result {
+        eprintln!("toolgate: the audit log was not written: {e}");
+        let note = format!(" (toolgate could not write its audit log: {e})");
+        match verdict {
+            Verdict::Allow(t) | Verdict::Ask(t) | Verdict::Deny(t) => t.push_str(&note),
+            Verdict::Defer => {}
+        }
+    }
+}
+
+fn evaluate(o: &Options, call: &HookCall, now: u64) -> Result<(Outcome, Vec<String>), Error> {
+    let project = project_dir(call)?;
+    let sources = super::layers::sources(&project, &o.policies)?;
+    let mut merged = super::layers::load(&sources)?;
+    let settings =
+        super::settings::add(&mut merged.document, call.agent, &project, o.agent_settings)?;
+    let mut explain = vec![format!("project {}", project.display())];
+    for (path, _) in merged.read.iter().chain(&settings.read) {
+        explain.push(format!("read {path}"));
+    }
+    for s in &settings.skipped {
+        explain.push(format!("skipped a rule toolgate cannot read: {s}"));
+    }
+    let policy = super::cache::compile(&merged, &settings)?;
+    let trust_path = super::trust_file::path()?;
+    let project_key = project.to_string_lossy();
+    let store = super::trust_file::load(&trust_path, &project_key, &call.session_id, &policy, now)?;
+    let overlay = overlay(&store, call, now);
+    if !overlay.allow_rules.is_empty() {
+        explain.push(format!("{} grant(s) apply", overlay.allow_rules.len()));
+    }
+    let mut outcome = decide(call, &policy, &overlay);
+    if settings.incomplete && matches!(outcome.verdict, Verdict::Allow(_)) {
+        outcome.verdict = Verdict::Defer;
+        explain.push(
+            "allow not passed on: the agent's settings have rules toolgate cannot read".into(),
+        );
+    }
+    Ok((outcome, explain))
+}
+
+/// The project directory: the agent's own project variable, else the nearest directory
+/// above the working directory holding `.toolgate` or `.git`, else the working directory.
+pub fn project_dir(call: &HookCall) -> Result<PathBuf, Error> {
+    let var = match call.agent {
+        Agent::Claude => Some("CLAUDE_PROJECT_DIR"),
+        Agent::Gemini => Some("GEMINI_PROJECT_DIR"),
+        Agent::Copilot => Some("COPILOT_PROJECT_DIR"),
+        Agent::Codex | Agent::Cursor => None,
+    };
+    if let Some(dir) = var.and_then(std::env::var_os) {
+        if Path::new(&dir).is_absolute() {
+            return Ok(PathBuf::from(dir));
+        }
+    }
+    let cwd = match &call.cwd {
+        Some(c) if Path::new(c).is_absolute() => PathBuf::from(c),
+        _ => {
+            return Err(toolgate::Error::new(
+                toolgate::ErrorKind::InvalidRequest,
+                "the hook payload has no absolute `cwd`",
+            )
+            .with_hint("run the hook from an agent that reports its working directory"))
+        }
+    };
+    let found = cwd
+        .ancestors()
+        .find(|d| d.join(".toolgate").is_dir() || d.join(".git").exists());
+    Ok(found.unwrap_or(&cwd).to_path_buf())
+}

@@ -1,0 +1,550 @@
+//! End-to-end tests of `toolgate hook`, `install`, `uninstall` and `trust`, running the
+//! built binary with HOME and the state directories pointed into a temporary directory.
+#![cfg(not(target_arch = "wasm32"))]
+// Test helpers may panic: a panic is a test failure.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    reason = "tests fail loudly"
+)]
+
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+
+const AGENTS: [&str; 5] = ["claude", "copilot", "codex", "gemini", "cursor"];
+
+/// A temporary HOME with a project inside.
+struct Sandbox {
+    root: PathBuf,
+}
+
+impl Sandbox {
+    fn new(name: &str) -> Sandbox {
+        let root = std::env::temp_dir().join(format!(
+            "toolgate-hook-{name}-{}-{:?}",
+            std::process::id(),
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .unwrap()
+                .as_nanos()
+        ));
+        std::fs::create_dir_all(root.join("home")).unwrap();
+        std::fs::create_dir_all(root.join("proj/.git")).unwrap();
+        Sandbox { root }
+    }
+
+    fn home(&self) -> PathBuf {
+        self.root.join("home")
+    }
+
+    fn proj(&self) -> PathBuf {
+        self.root.join("proj")
+    }
+
+    fn command(&self, args: &[&str]) -> Command {
+        let mut c = Command::new(env!("CARGO_BIN_EXE_toolgate"));
+        c.args(args)
+            .current_dir(self.proj())
+            .env_clear()
+            .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+            .env("HOME", self.home())
+            .env("TOOLGATE_MANAGED_POLICY", self.root.join("managed.json"))
+            .env("CODEX_HOME", self.home().join(".codex"))
+            .env("COPILOT_HOME", self.home().join(".copilot"));
+        c
+    }
+
+    fn run(&self, args: &[&str], stdin: &str) -> Output {
+        let mut child = self
+            .command(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // The hook may answer before reading (a bad flag): a closed pipe is fine.
+        let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
+        child.wait_with_output().unwrap()
+    }
+
+    fn hook(&self, agent: &str, payload: &Value) -> Output {
+        self.run(&["hook", "--agent", agent], &payload.to_string())
+    }
+
+    fn write(&self, rel: &str, text: &str) {
+        let p = self.root.join(rel);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, text).unwrap();
+    }
+}
+
+impl Drop for Sandbox {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.root);
+    }
+}
+
+/// A pre-tool payload for `agent` running `command` in `cwd`.
+fn shell_payload(agent: &str, cwd: &Path, command: &str) -> Value {
+    let cwd = cwd.to_string_lossy();
+    match agent {
+        "claude" => json!({"session_id":"s1","cwd":cwd,"hook_event_name":"PreToolUse",
+            "permission_mode":"default","tool_name":"Bash","tool_input":{"command":command}}),
+        "codex" => json!({"session_id":"s1","turn_id":"t","cwd":cwd,"hook_event_name":"PreToolUse",
+            "model":"m","permission_mode":"default","tool_name":"Bash","tool_input":{"command":command}}),
+        "copilot" => json!({"sessionId":"s1","timestamp":1,"cwd":cwd,"toolName":"bash",
+            "toolArgs":{"command":command}}),
+        "gemini" => json!({"session_id":"s1","cwd":cwd,"hook_event_name":"BeforeTool",
+            "tool_name":"run_shell_command","tool_input":{"command":command}}),
+        "cursor" => json!({"hook_event_name":"beforeShellExecution","conversation_id":"s1",
+            "generation_id":"g","workspace_roots":[cwd],"command":command,"cwd":cwd}),
+        _ => unreachable!(),
+    }
+}
+
+fn stdout_json(out: &Output) -> Value {
+    serde_json::from_slice(&out.stdout).unwrap_or(Value::Null)
+}
+
+/// Whether the agent treats the output as "blocked".
+fn blocked(agent: &str, out: &Output) -> bool {
+    let code = out.status.code();
+    if code == Some(2) {
+        return true;
+    }
+    if code != Some(0) {
+        return false;
+    }
+    let v = stdout_json(out);
+    match agent {
+        "claude" | "codex" => {
+            v["hookSpecificOutput"]["permissionDecision"] == "deny"
+                || v["hookSpecificOutput"]["decision"]["behavior"] == "deny"
+        }
+        "copilot" => v["permissionDecision"] == "deny" || v["behavior"] == "deny",
+        // Codex's pre-tool deny, Gemini's and Cursor's denies exit 2.
+        _ => false,
+    }
+}
+
+fn said(agent: &str, out: &Output) -> String {
+    format!(
+        "{agent}: code {:?} stdout {} stderr {}",
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    )
+}
+
+#[test]
+fn captured_payloads_are_answered_in_each_agents_format() {
+    let s = Sandbox::new("captured");
+    let proj = s.proj().to_string_lossy().into_owned();
+    s.write(
+        "proj/.toolgate/policy.json",
+        r#"{"permissions":{"deny":["Bash(touch *)"]}}"#,
+    );
+    for (file, agent) in [
+        ("captured-claude-PreToolUse.json", "claude"),
+        ("captured-claude-PermissionRequest.json", "claude"),
+        ("captured-codex-PreToolUse.json", "codex"),
+        ("captured-codex-PermissionRequest.json", "codex"),
+        ("captured-copilot-preToolUse.json", "copilot"),
+        ("captured-copilot-permissionRequest.json", "copilot"),
+        ("captured-gemini-BeforeTool.json", "gemini"),
+    ] {
+        let path = format!(
+            "{}/tests/fixtures/agents/{file}",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let text = std::fs::read_to_string(path)
+            .unwrap()
+            .replace("$WORK/proj", &proj);
+        let v: Value = serde_json::from_str(&text).unwrap();
+        let payload = v["stdin"].to_string();
+        // Detected from the payload alone, and with the agent named.
+        for args in [vec!["hook"], vec!["hook", "--agent", agent]] {
+            let out = s.run(&args, &payload);
+            assert!(blocked(agent, &out), "{file}: {}", said(agent, &out));
+            assert!(
+                String::from_utf8_lossy(&out.stdout).contains("Bash(touch *)")
+                    || String::from_utf8_lossy(&out.stderr).contains("Bash(touch *)"),
+                "{file}: the reason names the rule: {}",
+                said(agent, &out)
+            );
+        }
+    }
+}
+
+#[test]
+fn read_only_commands_run_and_others_ask_or_defer() {
+    let s = Sandbox::new("verdicts");
+    for agent in AGENTS {
+        let out = s.hook(agent, &shell_payload(agent, &s.proj(), "git status"));
+        assert_eq!(out.status.code(), Some(0), "{}", said(agent, &out));
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        if agent == "codex" {
+            // Codex ignores a pre-tool allow: nothing is said.
+            assert!(text.is_empty(), "{}", said(agent, &out));
+        } else {
+            assert!(text.contains("allow"), "{}", said(agent, &out));
+        }
+        let out = s.hook(agent, &shell_payload(agent, &s.proj(), "touch x"));
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        match agent {
+            "claude" | "copilot" | "cursor" => {
+                assert!(text.contains("\"ask\""), "{}", said(agent, &out))
+            }
+            "codex" => assert!(text.is_empty(), "{}", said(agent, &out)),
+            // Gemini cannot ask in a headless run: denied with "needs approval".
+            _ => {
+                assert!(blocked(agent, &out), "{}", said(agent, &out));
+                assert!(text.contains("needs approval"), "{}", said(agent, &out));
+            }
+        }
+    }
+}
+
+#[test]
+fn every_failure_blocks_for_every_agent() {
+    let s = Sandbox::new("failures");
+    let good = |agent: &str| shell_payload(agent, &s.proj(), "git status").to_string();
+    for agent in AGENTS {
+        // Bad payloads.
+        for payload in ["", "not json", "[]", "{}", r#"{"cwd":"/p","tool_name":1}"#] {
+            let out = s.run(&["hook", "--agent", agent], payload);
+            assert!(blocked(agent, &out), "{payload}: {}", said(agent, &out));
+            assert!(!String::from_utf8_lossy(&out.stdout).contains("allow"));
+        }
+        // A repeated key: the gate must judge what the agent runs.
+        let dup = good(agent).replace("\"git status\"", "\"git status\",\"command\":\"rm -rf /\"");
+        let out = s.run(&["hook", "--agent", agent], &dup);
+        assert!(blocked(agent, &out), "duplicate key: {}", said(agent, &out));
+        // A missing --policy file, and bad flags.
+        let out = s.run(
+            &["hook", "--agent", agent, "--policy", "/nonexistent.json"],
+            &good(agent),
+        );
+        assert!(
+            blocked(agent, &out),
+            "missing policy: {}",
+            said(agent, &out)
+        );
+        let out = s.run(&["hook", "--agent", agent, "--bogus"], &good(agent));
+        assert!(blocked(agent, &out), "bad flag: {}", said(agent, &out));
+    }
+    let out = s.run(&["hook", "--agent", "vim"], "{}");
+    assert_eq!(out.status.code(), Some(2));
+
+    // Invalid files on disk: each makes every agent block, then is removed again.
+    let cases: [(&str, &str); 5] = [
+        (
+            "proj/.toolgate/policy.json",
+            r#"{"permissions":{"deny":["Bash(rm"]}}"#,
+        ),
+        ("proj/.toolgate/policy.local.json", r#"{"permisions":{}}"#),
+        ("home/.config/toolgate/policy.json", "{"),
+        ("managed.json", r#"{"defaultMode":"sometimes"}"#),
+        (
+            "home/.local/state/toolgate/trust.json",
+            r#"{"version":1,"projects":{"x":{"always":"tampered"}}}"#,
+        ),
+    ];
+    for (rel, text) in cases {
+        s.write(rel, text);
+        if rel.contains("trust.json") {
+            let key = s.proj().to_string_lossy().into_owned();
+            s.write(rel, &text.replace("\"x\"", &format!("{key:?}")));
+        }
+        for agent in AGENTS {
+            let out = s.run(&["hook", "--agent", agent], &good(agent));
+            assert!(blocked(agent, &out), "{rel}: {}", said(agent, &out));
+        }
+        std::fs::remove_file(s.root.join(rel)).unwrap();
+    }
+    // Claude Code's own settings that do not parse.
+    s.write("proj/.claude/settings.json", "{\"permissions\":");
+    let out = s.run(&["hook", "--agent", "claude"], &good("claude"));
+    assert!(blocked("claude", &out), "{}", said("claude", &out));
+    std::fs::remove_file(s.proj().join(".claude/settings.json")).unwrap();
+}
+
+#[test]
+fn the_hook_answers_blocking_at_its_own_deadline() {
+    let s = Sandbox::new("deadline");
+    for agent in AGENTS {
+        let started = Instant::now();
+        // Stdin is never closed, so only the deadline can answer.
+        let mut child = s
+            .command(&["hook", "--agent", agent, "--deadline-ms", "300"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let stdin = child.stdin.take();
+        let out = child.wait_with_output().unwrap();
+        drop(stdin);
+        assert!(started.elapsed() < Duration::from_secs(5));
+        assert_eq!(out.status.code(), Some(2), "{}", said(agent, &out));
+        assert!(String::from_utf8_lossy(&out.stderr).contains("did not decide within 300 ms"));
+    }
+}
+
+#[test]
+fn deny_rules_from_claude_settings_are_never_widened() {
+    let s = Sandbox::new("settings");
+    s.write(
+        "proj/.claude/settings.json",
+        r#"{"permissions":{"deny":["Bash(git status)"],"allow":["Bash(touch *)"]}}"#,
+    );
+    let out = s.hook("claude", &shell_payload("claude", &s.proj(), "git status"));
+    assert!(blocked("claude", &out), "{}", said("claude", &out));
+    // Allow rules of the agent's settings count only with --agent-settings.
+    let p = shell_payload("claude", &s.proj(), "touch x").to_string();
+    let out = s.run(&["hook", "--agent", "claude"], &p);
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains("\"ask\""),
+        "{}",
+        said("claude", &out)
+    );
+    let out = s.run(&["hook", "--agent", "claude", "--agent-settings"], &p);
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains("\"allow\""),
+        "{}",
+        said("claude", &out)
+    );
+    // A deny rule toolgate cannot read: toolgate's allows are no longer passed on.
+    s.write(
+        "proj/.claude/settings.json",
+        r#"{"permissions":{"deny":["Bash(git status"]}}"#,
+    );
+    let out = s.hook("claude", &shell_payload("claude", &s.proj(), "git status"));
+    assert_eq!(out.status.code(), Some(0));
+    assert!(out.stdout.is_empty(), "{}", said("claude", &out));
+}
+
+#[test]
+fn an_unwritable_audit_log_never_blocks_and_is_noted() {
+    let s = Sandbox::new("audit");
+    s.write("blocker", "a file, not a directory");
+    let mut c = s.command(&["hook", "--agent", "claude"]);
+    c.env("TOOLGATE_AUDIT_LOG", s.root.join("blocker/audit.jsonl"));
+    let mut child = c
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let p = shell_payload("claude", &s.proj(), "git status").to_string();
+    child.stdin.take().unwrap().write_all(p.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    let v = stdout_json(&out);
+    assert_eq!(v["hookSpecificOutput"]["permissionDecision"], "allow");
+    let reason = v["hookSpecificOutput"]["permissionDecisionReason"]
+        .as_str()
+        .unwrap();
+    assert!(reason.contains("could not write its audit log"), "{reason}");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("audit log was not written"));
+    // And a writable one gets one line per decision, with the command redacted.
+    let out = s.hook("claude", &shell_payload("claude", &s.proj(), "git status"));
+    assert_eq!(out.status.code(), Some(0));
+    let log = std::fs::read_to_string(s.home().join(".local/state/toolgate/audit.jsonl")).unwrap();
+    assert_eq!(log.lines().count(), 1);
+    assert!(
+        log.contains(r#""input":{"command":"<string:10>"}"#),
+        "{log}"
+    );
+}
+
+#[test]
+fn install_and_uninstall_are_idempotent_and_exact() {
+    let s = Sandbox::new("install");
+    let existing = json!({"model": "x", "hooks": {"PreToolUse": [{"matcher": "Bash",
+        "hooks": [{"type": "command", "command": "other-hook"}]}]}});
+    for agent in AGENTS {
+        for scope in ["--project", "--user"] {
+            let cmd = format!("/opt/toolgate hook --agent {agent}");
+            let args = ["--agent", agent, scope, "--command", &cmd];
+            let install: Vec<&str> = ["install"].iter().chain(&args).copied().collect();
+            let uninstall: Vec<&str> = ["uninstall"].iter().chain(&args).copied().collect();
+            // Twice from nothing, then back to nothing.
+            let before = snapshot(&s.root);
+            let out = s.run(&install, "");
+            assert!(out.status.success(), "{}", said(agent, &out));
+            let once = snapshot(&s.root);
+            assert_ne!(before, once);
+            assert!(s.run(&install, "").status.success());
+            assert_eq!(
+                snapshot(&s.root),
+                once,
+                "{agent} {scope}: install is idempotent"
+            );
+            let file = once
+                .iter()
+                .find(|(p, _)| !p.ends_with(".toml") && !before.iter().any(|(b, _)| b == p))
+                .map(|(p, t)| (p.clone(), t.clone()))
+                .unwrap();
+            assert!(file.1.contains(&cmd), "{file:?}");
+            assert!(s.run(&uninstall, "").status.success());
+            assert_eq!(
+                snapshot(&s.root),
+                before,
+                "{agent} {scope}: uninstall is exact"
+            );
+            assert!(s.run(&uninstall, "").status.success());
+            assert_eq!(snapshot(&s.root), before);
+            // Into a file that has other settings: they survive, and uninstall restores them.
+            let path = s.root.join(&file.0);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(&path, existing.to_string()).unwrap();
+            assert!(s.run(&install, "").status.success());
+            let v: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+            assert_eq!(v["model"], "x");
+            assert!(v.to_string().contains("other-hook"));
+            let mut backup = path.clone().into_os_string();
+            backup.push(".toolgate-backup");
+            assert_eq!(
+                std::fs::read_to_string(&backup).unwrap(),
+                existing.to_string()
+            );
+            assert!(s.run(&uninstall, "").status.success());
+            let v: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+            let mut want = existing.clone();
+            if agent == "copilot" || agent == "cursor" {
+                want["version"] = json!(1);
+            }
+            assert_eq!(v, want, "{agent} {scope}");
+            std::fs::remove_file(&path).unwrap();
+            std::fs::remove_file(&backup).unwrap();
+            let _ = std::fs::remove_file(s.home().join(".codex/config.toml.toolgate-backup"));
+        }
+    }
+}
+
+/// Every file under `root` with its contents, sorted (lock files and backups left out).
+fn snapshot(root: &Path) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let mut stack = vec![root.to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        for e in std::fs::read_dir(&dir).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                stack.push(p);
+            } else {
+                let rel = p.strip_prefix(root).unwrap().to_string_lossy().into_owned();
+                if !rel.ends_with(".lock") && !rel.ends_with(".toolgate-backup") {
+                    out.push((rel, std::fs::read_to_string(&p).unwrap_or_default()));
+                }
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn concurrent_grants_are_all_kept_and_the_hook_uses_them() {
+    let s = Sandbox::new("trust");
+    let proj = s.proj().to_string_lossy().into_owned();
+    let children: Vec<_> = (0..20)
+        .map(|i| {
+            let rule = format!("Bash(touch file{i})");
+            s.command(&[
+                "trust",
+                "add",
+                "--rule",
+                &rule,
+                "--session",
+                "s1",
+                "--dir",
+                &proj,
+            ])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap()
+        })
+        .collect();
+    for c in children {
+        let out = c.wait_with_output().unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let out = s.run(&["trust", "list", "--dir", &proj], "");
+    let listed = String::from_utf8_lossy(&out.stdout).into_owned();
+    for i in 0..20 {
+        assert!(listed.contains(&format!("Bash(touch file{i})")), "{listed}");
+    }
+    // The grant applies to its session, and only there.
+    let p = shell_payload("claude", &s.proj(), "touch file7");
+    let out = s.hook("claude", &p);
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains("\"allow\""),
+        "{}",
+        said("claude", &out)
+    );
+    let other = p.to_string().replace("\"s1\"", "\"s2\"");
+    let out = s.run(&["hook", "--agent", "claude"], &other);
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains("\"ask\""),
+        "{}",
+        said("claude", &out)
+    );
+    // Revoking removes it.
+    let id = listed
+        .lines()
+        .find(|l| l.contains("file7)"))
+        .and_then(|l| l.split_whitespace().next())
+        .unwrap();
+    assert!(s
+        .run(&["trust", "revoke", id, "--dir", &proj], "")
+        .status
+        .success());
+    let out = s.hook("claude", &p);
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains("\"ask\""),
+        "{}",
+        said("claude", &out)
+    );
+}
+
+#[test]
+fn doctor_reports_codex_and_copilot_traps() {
+    let s = Sandbox::new("doctor");
+    for agent in ["codex", "copilot"] {
+        let out = s.run(
+            &["install", "--agent", agent, "--command", "/bin/true hook"],
+            "",
+        );
+        assert!(out.status.success(), "{}", said(agent, &out));
+    }
+    let out = s.run(&["doctor"], "");
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(text.contains("codex: no trusted hook recorded"), "{text}");
+    assert!(text.contains("not in `trusted_folders`"), "{text}");
+    assert!(
+        text.contains("codex: `[features] hooks = true` is set"),
+        "{text}"
+    );
+    s.write(
+        "home/.copilot/config.json",
+        &json!({"trusted_folders": [s.proj()]}).to_string(),
+    );
+    let text =
+        String::from_utf8_lossy(&s.run(&["doctor", "--agent", "copilot"], "").stdout).into_owned();
+    assert!(
+        text.contains("copilot: the project folder is trusted"),
+        "{text}"
+    );
+}
