@@ -12,7 +12,7 @@ import { after, describe, test } from "node:test";
 
 import { startFakeModel } from "./fake-model.mjs";
 import { killAll, makeRun } from "./harness.mjs";
-import { installToolgate, writeTrust } from "./toolgate.mjs";
+import { grant, installToolgate } from "./toolgate.mjs";
 
 /** Wall times of every agent run, printed at the end of each agent's suite. */
 const timings = [];
@@ -29,7 +29,7 @@ export async function scenario(driver, { policy, command, grants, events, extraA
     writeFileSync(policyPath, typeof policy === "string" ? policy : JSON.stringify(policy));
     driver.prepare(run, model);
     await installToolgate(driver, run, { policyPath, events });
-    if (grants) writeTrust(run, grants);
+    if (grants) await grant(run, grants);
     const result = await driver.invoke(run, model, invoke);
     return {
       ...result,

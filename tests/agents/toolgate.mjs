@@ -1,9 +1,9 @@
 // toolgate's side of the agent tests: the binary under test, `toolgate install` into a run
-// directory, and the trust store the permission hooks read.
+// directory, and grants in the trust file the permission hooks read.
 
 import { join } from "node:path";
 
-import { REPO_ROOT, baseEnv, runProcess, writeJson } from "./harness.mjs";
+import { REPO_ROOT, baseEnv, runProcess } from "./harness.mjs";
 
 /** The native binary (scripts/test-agents.sh builds it), or the one TOOLGATE_BIN names. */
 export const TOOLGATE_BIN = process.env.TOOLGATE_BIN ?? join(REPO_ROOT, "target", "debug", "toolgate");
@@ -37,7 +37,14 @@ export async function installToolgate(driver, run, { policyPath, events }) {
   if (events) driver.keepHookEvents(run, events);
 }
 
-/** Writes grants for `rules` (always, any session) where the hook reads its trust store. */
-export function writeTrust(run, rules) {
-  writeJson(join(run.home, ".toolgate", "trust.json"), { grants: rules.map((rule) => ({ rule })) });
+/** Grants `rules` for every session in the run's project with `toolgate trust add`. */
+export async function grant(run, rules) {
+  for (const rule of rules) {
+    const r = await runProcess(TOOLGATE_BIN, ["trust", "add", "--rule", rule, "--dir", run.proj], {
+      cwd: run.proj,
+      env: baseEnv(run),
+      timeoutMs: 30_000,
+    });
+    if (r.code !== 0) throw new Error(`toolgate trust add --rule ${rule} failed (${r.code}): ${r.stderr}${r.stdout}`);
+  }
 }

@@ -74,13 +74,17 @@ pub fn write_atomic(path: &Path, _text: &str) -> Result<(), Error> {
     .with_hint("use the native `toolgate trust` command to change grants"))
 }
 
-/// A lock on `<path>.lock`. Node has no file locks; the trust file is replaced by rename, so
-/// a reader sees the old file or the new one, never half of one.
+/// A lock on `<path>.lock`. Node has no file locks, and the trust file is replaced by rename,
+/// so a reader sees the old file or the new one, never half of one; the lock file and its
+/// directory are still created as the native hook creates them, with the same errors.
 pub struct FileLock;
 
 impl FileLock {
-    /// Nothing to wait for (see [`FileLock`]).
-    pub fn acquire(_path: &Path, _exclusive: bool) -> Result<FileLock, Error> {
+    /// Creates `<path>.lock` (see [`FileLock`]).
+    pub fn acquire(path: &Path, _exclusive: bool) -> Result<FileLock, Error> {
+        let mut name = path.as_os_str().to_owned();
+        name.push(".lock");
+        host::append(Path::new(&name), "")?;
         Ok(FileLock)
     }
 }

@@ -95,6 +95,12 @@ pub(super) fn now_ms() -> u64 {
 pub(super) fn append_line(path: &Path, record: &serde_json::Value) -> Result<(), Error> {
     let mut line = serde_json::to_string(record).unwrap_or_default();
     line.push('\n');
+    append(path, &line)
+}
+
+/// Appends `text` to `path`, creating the file and its directory (with an empty `text`,
+/// creates them only, as opening a lock file does).
+pub(super) fn append(path: &Path, text: &str) -> Result<(), Error> {
     let failed = |e: &JsValue| {
         let field = |k: &str| js_sys::Reflect::get(e, &k.into()).ok().and_then(|v| v.as_string());
         let what = field("what").unwrap_or_else(|| "append to".to_owned());
@@ -105,7 +111,7 @@ pub(super) fn append_line(path: &Path, record: &serde_json::Value) -> Result<(),
         )
         .with_hint("check the file's permissions and the disk")
     };
-    with(|h| h.append(&path.to_string_lossy(), &line).map_err(|e| failed(&e)))
+    with(|h| h.append(&path.to_string_lossy(), text).map_err(|e| failed(&e)))
         .unwrap_or_else(|| Err(failed(&JsValue::from_str("no file system to write to"))))
 }
 
