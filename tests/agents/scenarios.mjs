@@ -6,7 +6,7 @@
 // Each scenario gets its own run directory and fake model; both are gone when it ends.
 
 import assert from "node:assert/strict";
-import { existsSync, writeFileSync } from "node:fs";
+import { readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
 
@@ -31,9 +31,10 @@ export async function scenario(driver, { policy, command, grants, events, extraA
     await installToolgate(driver, run, { policyPath, events });
     if (grants) await grant(run, grants);
     const result = await driver.invoke(run, model, invoke);
+    const files = new Set(readdirSync(run.proj));
     return {
       ...result,
-      ran: (file) => existsSync(join(run.proj, file)),
+      ran: (file) => files.has(file),
       seen: model.seen(),
       modelRequests: model.requests.filter((r) => r.api),
       run,
