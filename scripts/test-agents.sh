@@ -2,7 +2,8 @@
 # Runs the real coding-agent CLIs (Claude Code, Codex, Gemini CLI, Copilot CLI,
 # claude-code-acp) offline against a scripted fake model, with toolgate installed as their
 # tool hook (tests/agents/). Installs the agents into tests/agents/node_modules when missing
-# (their own package.json, several hundred MB), builds the native `toolgate`, and ends with
+# (their own package.json, several hundred MB), builds the native `toolgate` (and the npm
+# package when pkg/ is missing: its bin is tested as a hook too), and ends with
 # node's test summary; exits non-zero when a test fails.
 #
 # TOOLGATE_BIN=/path/to/toolgate uses that binary instead of building one.
@@ -33,6 +34,12 @@ if [[ -z "${TOOLGATE_BIN:-}" ]]; then
 fi
 [[ -x "$TOOLGATE_BIN" ]] || die "no toolgate binary at $TOOLGATE_BIN" "unset TOOLGATE_BIN to build one"
 export TOOLGATE_BIN
+
+# The npm package's bin is tested as a hook too.
+if [[ ! -f pkg/bin/toolgate.mjs ]]; then
+    step "npm run build (the package's toolgate bin is one of the hooks under test)"
+    bash scripts/build.sh
+fi
 
 step "node --test $AGENTS/*.test.mjs (one agent at a time)"
 node --test --test-concurrency=1 --test-reporter=spec "$AGENTS"/*.test.mjs

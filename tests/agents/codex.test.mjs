@@ -3,9 +3,21 @@
 // hook gives no verdict, Codex asks its guardian reviewer (a JSON-schema model request).
 
 import assert from "node:assert/strict";
+import { existsSync, rmSync } from "node:fs";
+import { after, before } from "node:test";
 
 import { codex } from "./drivers.mjs";
 import { agentSuite } from "./scenarios.mjs";
+
+// Codex creates /tmp/codex-daemon-<uid> whatever TMPDIR says; remove it when these runs made it.
+const daemonDir = `/tmp/codex-daemon-${process.getuid?.() ?? 0}`;
+let daemonDirExisted = true;
+before(() => {
+  daemonDirExisted = existsSync(daemonDir);
+});
+after(() => {
+  if (!daemonDirExisted) rmSync(daemonDir, { recursive: true, force: true });
+});
 
 const guardianCalls = (r) => r.modelRequests.filter((q) => q.answer === "json").length;
 

@@ -21,14 +21,14 @@ const timings = [];
  * Runs one scenario: a run directory, a fake model scripted to run `command`, the policy
  * (an object, or text written as it is), toolgate installed, the agent invoked.
  */
-export async function scenario(driver, { policy, command, grants, events, extraArgs, invoke = {} }) {
+export async function scenario(driver, { policy, command, grants, events, extraArgs, invoke = {}, npm = false }) {
   const run = makeRun(driver.name);
   const model = await startFakeModel({ command, extraArgs });
   try {
     const policyPath = join(run.dir, "policy.json");
     writeFileSync(policyPath, typeof policy === "string" ? policy : JSON.stringify(policy));
     driver.prepare(run, model);
-    await installToolgate(driver, run, { policyPath, events });
+    await installToolgate(driver, run, { policyPath, events, npm });
     if (grants) await grant(run, grants);
     const result = await driver.invoke(run, model, invoke);
     const files = new Set(readdirSync(run.proj));
@@ -67,16 +67,18 @@ function timed(label, result) {
  * The suite for one agent. `permission(driver)` gives the options for the permission-event
  * scenario (or null where the agent has no permission event).
  */
-export function agentSuite(driver, { permission = null, check = {} } = {}) {
-  describe(`${driver.name} with toolgate as its hook`, () => {
+export function agentSuite(driver, { permission = null, check = {}, npm = false } = {}) {
+  const hook = npm ? "the npm package's toolgate bin" : "toolgate";
+  const withHook = (d, options) => scenario(d, { ...options, npm });
+  describe(`${driver.name} with ${hook} as its hook`, () => {
     after(() => {
       killAll();
       for (const line of timings.splice(0)) console.log(`# wall time ${line}`);
     });
 
     test("a denied command never runs, and the model is told toolgate's reason", async () => {
-      const r = await scenario(driver, { policy: POLICY, command: DENIED });
-      timed(`${driver.name} deny`, r);
+      const r = await withHook(driver, { policy: POLICY, command: DENIED });
+      timed(`${driver.name}${npm ? " (npm bin)" : ""} deny`, r);
       assert.equal(r.ran("denied.txt"), false, "the denied command ran");
       assert.match(r.seen, /touch denied\.txt/, `the model was not told the rule: ${r.seen}`);
       assert.match(r.seen, /denied|Denied/, `the model was not told it was denied: ${r.seen}`);
@@ -84,15 +86,15 @@ export function agentSuite(driver, { permission = null, check = {} } = {}) {
     });
 
     test("an allowed command runs", async () => {
-      const r = await scenario(driver, { policy: POLICY, command: ALLOWED });
-      timed(`${driver.name} allow`, r);
+      const r = await withHook(driver, { policy: POLICY, command: ALLOWED });
+      timed(`${driver.name}${npm ? " (npm bin)" : ""} allow`, r);
       assert.equal(r.ran("allowed.txt"), true, `the allowed command did not run; the model saw: ${r.seen}`);
       check.allow?.(r);
     });
 
     test("a broken policy file blocks the call", async () => {
-      const r = await scenario(driver, { policy: '{"permissions": {"allow": [', command: ALLOWED });
-      timed(`${driver.name} broken policy`, r);
+      const r = await withHook(driver, { policy: '{"permissions": {"allow": [', command: ALLOWED });
+      timed(`${driver.name}${npm ? " (npm bin)" : ""} broken policy`, r);
       assert.equal(r.ran("allowed.txt"), false, "a call ran under a policy that does not load");
       assert.match(r.seen, /toolgate/, `the model was not told toolgate blocked it: ${r.seen}`);
       check.broken?.(r);
@@ -101,18 +103,18 @@ export function agentSuite(driver, { permission = null, check = {} } = {}) {
     if (permission) {
       test("the permission event is answered from the trust store", async () => {
         const options = permission();
-        const granted = await scenario(driver, {
+        const granted = await withHook(driver, {
           policy: { permissions: {} },
           command: GRANTED,
           grants: [`Bash(${GRANTED})`],
           ...options,
         });
-        timed(`${driver.name} permission (granted)`, granted);
+        timed(`${driver.name}${npm ? " (npm bin)" : ""} permission (granted)`, granted);
         assert.equal(granted.ran("granted.txt"), true, `the granted command did not run; the model saw: ${granted.seen}`);
         options.granted?.(granted);
 
-        const ungranted = await scenario(driver, { policy: { permissions: {} }, command: GRANTED, ...options });
-        timed(`${driver.name} permission (no grant)`, ungranted);
+        const ungranted = await withHook(driver, { policy: { permissions: {} }, command: GRANTED, ...options });
+        timed(`${driver.name}${npm ? " (npm bin)" : ""} permission (no grant)`, ungranted);
         options.ungranted?.(ungranted);
       });
     }

@@ -8,12 +8,15 @@ import { REPO_ROOT, baseEnv, runProcess } from "./harness.mjs";
 /** The native binary (scripts/test-agents.sh builds it), or the one TOOLGATE_BIN names. */
 export const TOOLGATE_BIN = process.env.TOOLGATE_BIN ?? join(REPO_ROOT, "target", "debug", "toolgate");
 
+/** The npm package's bin (`npm run build` makes pkg/). */
+export const NPM_BIN = join(REPO_ROOT, "pkg", "bin", "toolgate.mjs");
+
 /**
- * The hook command an agent runs: `toolgate hook --agent NAME --policy FILE` by default, or
- * `TOOLGATE_HOOK_COMMAND` (a command line before those arguments, e.g. the npm bin).
+ * The hook command an agent runs: `toolgate hook --agent NAME --policy FILE`, with the native
+ * binary, or with the npm package's bin under Node when `npm` is true.
  */
-export function hookCommand(agent, policyPath) {
-  const program = process.env.TOOLGATE_HOOK_COMMAND ?? shellQuote(TOOLGATE_BIN);
+export function hookCommand(agent, policyPath, { npm = false } = {}) {
+  const program = npm ? `${shellQuote(process.execPath)} ${shellQuote(NPM_BIN)}` : shellQuote(TOOLGATE_BIN);
   return `${program} hook --agent ${agent} --policy ${shellQuote(policyPath)}`;
 }
 
@@ -22,10 +25,11 @@ export const shellQuote = (s) => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace
 /**
  * Installs toolgate as `driver`'s hook with `toolgate install --agent NAME --project
  * --command CMD`, run in the project directory with the run's HOME. `events`, when given,
- * keeps only those hook events (so a test can leave one event to the agent).
+ * keeps only those hook events (so a test can leave one event to the agent); `npm` installs
+ * the npm package's bin instead of the native binary.
  */
-export async function installToolgate(driver, run, { policyPath, events }) {
-  const command = hookCommand(driver.hookAgent, policyPath);
+export async function installToolgate(driver, run, { policyPath, events, npm = false }) {
+  const command = hookCommand(driver.hookAgent, policyPath, { npm });
   const r = await runProcess(
     TOOLGATE_BIN,
     ["install", "--agent", driver.hookAgent, "--project", "--command", command],

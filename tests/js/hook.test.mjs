@@ -201,10 +201,10 @@ function captured(proj) {
 // --- the comparison -----------------------------------------------------------------------
 
 /** Runs one case through both and compares; returns a description of the difference, or null. */
+let caseNumber = 0;
 async function compare(w, label, args, input) {
-  const audit = { native: join(w.root, "audit-native.jsonl"), npm: join(w.root, "audit-npm.jsonl") };
-  rmSync(audit.native, { force: true });
-  rmSync(audit.npm, { force: true });
+  const n = ++caseNumber;
+  const audit = { native: join(w.root, `audit-${n}-native.jsonl`), npm: join(w.root, `audit-${n}-npm.jsonl`) };
   const [native, npm] = await Promise.all([
     run(NATIVE, ["hook", ...args], { env: { ...w.env, TOOLGATE_AUDIT_LOG: audit.native }, input, cwd: w.proj }),
     run(process.execPath, [NPM_BIN, "hook", ...args], { env: { ...w.env, TOOLGATE_AUDIT_LOG: audit.npm }, input, cwd: w.proj }),

@@ -9,6 +9,12 @@ use crate::{Error, ErrorKind};
 
 use super::host;
 
+/// Whether `path` is absolute, as on Unix (`Path::is_absolute` is false for every path on
+/// wasm32-unknown-unknown, which has no notion of a root).
+pub fn is_absolute(path: &str) -> bool {
+    path.starts_with('/')
+}
+
 /// The home directory (`$HOME`).
 pub fn home() -> Result<PathBuf, Error> {
     match host::env("HOME") {
@@ -20,7 +26,7 @@ pub fn home() -> Result<PathBuf, Error> {
 
 fn xdg(var: &str, fallback: &[&str]) -> Result<PathBuf, Error> {
     match host::env(var) {
-        Some(d) if Path::new(&d).is_absolute() => Ok(PathBuf::from(d)),
+        Some(d) if is_absolute(&d) => Ok(PathBuf::from(d)),
         _ => {
             let mut p = home()?;
             for part in fallback {
@@ -51,9 +57,8 @@ pub fn managed_policy() -> PathBuf {
 
 /// A file's text, `None` when it does not exist. Any other failure is an error.
 pub fn read_optional(path: &Path) -> Result<Option<String>, Error> {
-    host::read(&path.to_string_lossy()).map_err(|message| {
-        storage(path, "read", &std::io::Error::other(message))
-    })
+    host::read(&path.to_string_lossy())
+        .map_err(|message| storage(path, "read", &std::io::Error::other(message)))
 }
 
 /// An I/O error as a toolgate error.

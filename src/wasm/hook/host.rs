@@ -102,7 +102,11 @@ pub(super) fn append_line(path: &Path, record: &serde_json::Value) -> Result<(),
 /// creates them only, as opening a lock file does).
 pub(super) fn append(path: &Path, text: &str) -> Result<(), Error> {
     let failed = |e: &JsValue| {
-        let field = |k: &str| js_sys::Reflect::get(e, &k.into()).ok().and_then(|v| v.as_string());
+        let field = |k: &str| {
+            js_sys::Reflect::get(e, &k.into())
+                .ok()
+                .and_then(|v| v.as_string())
+        };
         let what = field("what").unwrap_or_else(|| "append to".to_owned());
         let at = field("path").unwrap_or_else(|| path.to_string_lossy().into_owned());
         Error::new(
@@ -111,8 +115,11 @@ pub(super) fn append(path: &Path, text: &str) -> Result<(), Error> {
         )
         .with_hint("check the file's permissions and the disk")
     };
-    with(|h| h.append(&path.to_string_lossy(), text).map_err(|e| failed(&e)))
-        .unwrap_or_else(|| Err(failed(&JsValue::from_str("no file system to write to"))))
+    with(|h| {
+        h.append(&path.to_string_lossy(), text)
+            .map_err(|e| failed(&e))
+    })
+    .unwrap_or_else(|| Err(failed(&JsValue::from_str("no file system to write to"))))
 }
 
 /// Writes a warning line to stderr (the native hook's `eprintln!`).

@@ -10,23 +10,38 @@
 mod files;
 mod host;
 
-#[allow(dead_code, reason = "the native hook's module; the npm bin uses part of it")]
+#[allow(
+    dead_code,
+    reason = "the native hook's module; the npm bin uses part of it"
+)]
 #[path = "../../cli/audit_file.rs"]
 mod audit_file;
-#[allow(dead_code, reason = "the native hook's module; the npm bin uses part of it")]
+#[allow(
+    dead_code,
+    reason = "the native hook's module; the npm bin uses part of it"
+)]
 #[path = "../../cli/cache.rs"]
 mod cache;
-#[allow(dead_code, reason = "the native hook's module; the npm bin uses part of it")]
+#[allow(
+    dead_code,
+    reason = "the native hook's module; the npm bin uses part of it"
+)]
 #[path = "../../cli/layers.rs"]
 mod layers;
-#[allow(dead_code, reason = "the native hook's module; the npm bin uses part of it")]
+#[allow(
+    dead_code,
+    reason = "the native hook's module; the npm bin uses part of it"
+)]
 #[path = "../../cli/settings.rs"]
 mod settings;
-#[allow(dead_code, reason = "the native hook's module; the npm bin uses part of it")]
+#[allow(
+    dead_code,
+    reason = "the native hook's module; the npm bin uses part of it"
+)]
 #[path = "../../cli/trust_file.rs"]
 mod trust_file;
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use js_sys::{Object, Reflect};
 use wasm_bindgen::prelude::*;
@@ -278,12 +293,12 @@ fn project_dir(call: &HookCall) -> Result<PathBuf, Error> {
         Agent::Codex | Agent::Cursor => None,
     };
     if let Some(dir) = var.and_then(host::env) {
-        if Path::new(&dir).is_absolute() {
+        if files::is_absolute(&dir) {
             return Ok(PathBuf::from(dir));
         }
     }
     let cwd = match &call.cwd {
-        Some(c) if Path::new(c).is_absolute() => PathBuf::from(c),
+        Some(c) if files::is_absolute(c) => PathBuf::from(c),
         _ => {
             return Err(Error::new(
                 ErrorKind::InvalidRequest,
@@ -292,9 +307,9 @@ fn project_dir(call: &HookCall) -> Result<PathBuf, Error> {
             .with_hint("run the hook from an agent that reports its working directory"))
         }
     };
-    let found = cwd.ancestors().find(|d| {
-        host::is_dir(&d.join(".toolgate")) || host::exists(&d.join(".git"))
-    });
+    let found = cwd
+        .ancestors()
+        .find(|d| host::is_dir(&d.join(".toolgate")) || host::exists(&d.join(".git")));
     Ok(found.unwrap_or(&cwd).to_path_buf())
 }
 
@@ -308,7 +323,10 @@ pub fn hook_deadline_ms(args: Vec<String>) -> f64 {
             deadline = it.next().map(|v| v.parse::<u64>().ok());
         }
     }
-    #[allow(clippy::cast_precision_loss, reason = "deadlines are far below 2^53 ms")]
+    #[allow(
+        clippy::cast_precision_loss,
+        reason = "deadlines are far below 2^53 ms"
+    )]
     let ms = deadline.flatten().unwrap_or(DEFAULT_DEADLINE_MS) as f64;
     ms
 }
