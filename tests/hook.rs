@@ -548,3 +548,19 @@ fn doctor_reports_codex_and_copilot_traps() {
         "{text}"
     );
 }
+
+#[test]
+fn a_link_inside_the_project_to_a_file_outside_is_not_a_read_inside_it() {
+    let s = Sandbox::new("links");
+    s.write("secret.txt", "outside the project");
+    s.write("proj/inside.txt", "inside");
+    std::os::unix::fs::symlink(s.root.join("secret.txt"), s.proj().join("link.txt")).unwrap();
+    let read = |file: &str| {
+        let p = json!({"session_id":"s1","cwd":s.proj(),"hook_event_name":"PreToolUse",
+            "tool_name":"Read","tool_input":{"file_path":s.proj().join(file)}});
+        let out = s.hook("claude", &p);
+        stdout_json(&out)["hookSpecificOutput"]["permissionDecision"].clone()
+    };
+    assert_eq!(read("inside.txt"), "allow");
+    assert_eq!(read("link.txt"), "ask");
+}

@@ -3,7 +3,6 @@
 //! write files around it.
 
 pub mod audit_file;
-pub mod cache;
 pub mod doctor;
 pub mod files;
 pub mod hook;
