@@ -3,7 +3,7 @@
 // wasm engine. It decides exactly as the native `toolgate hook` does: the flags, the policy
 // files and their layers, the agent's settings, the trust file and the answer all come from
 // the same Rust code (`runHook`); this file only does the I/O (stdin, files, environment,
-// clock, stdout/stderr, exit code).
+// clock, realpath, stdout/stderr, exit code).
 //
 //   npx toolgate hook [--agent claude|copilot|codex|gemini|cursor] [--policy FILE]...
 //                     [--agent-settings] [--explain] [--deadline-ms N]
@@ -16,6 +16,7 @@ import {
   existsSync,
   mkdirSync,
   readFileSync,
+  realpathSync,
   statSync,
   writeSync,
 } from "node:fs";
@@ -114,6 +115,14 @@ const host = {
     step("open", path, () => appendFileSync(path, text));
   },
   now: () => Date.now(),
+  clock: () => performance.now(),
+  realpath(path) {
+    try {
+      return realpathSync.native(path);
+    } catch {
+      return null;
+    }
+  },
 };
 
 /** Reads all of stdin. */

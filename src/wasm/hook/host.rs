@@ -32,6 +32,12 @@ extern "C" {
     #[wasm_bindgen(method, catch)]
     fn now(this: &HookHost) -> Result<f64, JsValue>;
 
+    #[wasm_bindgen(method, catch)]
+    fn clock(this: &HookHost) -> Result<f64, JsValue>;
+
+    #[wasm_bindgen(method, catch, js_name = realpath)]
+    fn real_path(this: &HookHost, path: &str) -> Result<Option<String>, JsValue>;
+
     #[wasm_bindgen(js_namespace = console, js_name = error)]
     fn console_error(text: &str);
 }
@@ -88,6 +94,16 @@ pub(super) fn exists(path: &Path) -> bool {
 /// The host's clock in Unix milliseconds (0, the epoch, when it cannot tell).
 pub(super) fn now_ms() -> u64 {
     super::super::ms(with(|h| h.now().unwrap_or(0.0)).unwrap_or(0.0))
+}
+
+/// A monotonic clock in milliseconds (0 when the host cannot tell), for timings only.
+pub(super) fn clock_ms() -> f64 {
+    with(|h| h.clock().unwrap_or(0.0)).unwrap_or(0.0)
+}
+
+/// Where `path` really leads, symlinks resolved; `None` when it cannot be resolved.
+pub(super) fn realpath(path: &str) -> Option<String> {
+    with(|h| h.real_path(path).ok().flatten()).flatten()
 }
 
 /// Appends `record` as one JSON line to `path`. The error reads as the native hook's: the
