@@ -68,12 +68,20 @@ function emitBare(reason) {
   });
 }
 
+/** glibc's texts where libuv words an error differently (most differ only in case). */
+const STRERROR = {
+  EISDIR: "Is a directory",
+  ELOOP: "Too many levels of symbolic links",
+  ENAMETOOLONG: "File name too long",
+  EIO: "Input/output error",
+};
+
 /** An OS error as Rust's `std::io::Error` prints it: "No such file or directory (os error 2)". */
 function osError(e) {
   const entry = typeof e.errno === "number" ? getSystemErrorMap().get(e.errno) : undefined;
   if (!entry) return e.message;
-  const text = entry[1];
-  return `${text.charAt(0).toUpperCase()}${text.slice(1)} (os error ${-e.errno})`;
+  const [code, text] = entry;
+  return `${STRERROR[code] ?? `${text.charAt(0).toUpperCase()}${text.slice(1)}`} (os error ${-e.errno})`;
 }
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });
