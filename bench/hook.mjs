@@ -1,7 +1,8 @@
 // `node bench/hook.mjs`: the wall time of one `toolgate hook` process, as an agent pays it
 // before every tool call: the npm bin (Node start, wasm load, policy compile, decision) and
-// the native binary, with generated policies of 10, 100 and 1,000 rules. Prints the median
-// and the 90th percentile of HOOK_RUNS runs (default 21) per cell.
+// the native binary, with generated policies of 10, 100 and 1,000 rules, beside a bare
+// `node -e 0` (Node's own start, which no JS can save). Prints the median and the 90th
+// percentile of HOOK_RUNS runs (default 21) per cell.
 //
 // Needs the built package (`npm run build`) and target/debug/toolgate or TOOLGATE_BIN
 // (a release build: `cargo build --release --bin toolgate`, then TOOLGATE_BIN=target/release/toolgate).
@@ -47,30 +48,41 @@ const payload = JSON.stringify({
   tool_input: { command: "git status && npm run test -- --ci" },
 });
 
-function time(command, args) {
-  const samples = [];
+/** Runs every command of `cells` RUNS times, interleaved so that load drifts hit all alike. */
+function time(cells) {
+  const samples = cells.map(() => []);
   for (let i = 0; i < RUNS; i++) {
-    const t0 = process.hrtime.bigint();
-    const r = spawnSync(command, args, { env, input: payload, encoding: "utf8" });
-    samples.push(Number(process.hrtime.bigint() - t0) / 1e6);
-    if (r.status !== 0 && r.status !== 2) throw new Error(`${command} exited ${r.status}: ${r.stderr}`);
+    cells.forEach(([command, args], c) => {
+      const t0 = process.hrtime.bigint();
+      const r = spawnSync(command, args, { env, input: payload, encoding: "utf8" });
+      samples[c].push(Number(process.hrtime.bigint() - t0) / 1e6);
+      if (r.status !== 0 && r.status !== 2) throw new Error(`${command} exited ${r.status}: ${r.stderr}`);
+    });
   }
-  samples.sort((a, b) => a - b);
-  const at = (q) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))];
-  return { median: at(0.5), p90: at(0.9) };
+  return samples.map((s) => {
+    s.sort((a, b) => a - b);
+    const at = (q) => s[Math.min(s.length - 1, Math.floor(q * s.length))];
+    return { median: at(0.5), p90: at(0.9) };
+  });
 }
 
+const cell = (r) => `${r.median.toFixed(1)} / ${r.p90.toFixed(1)}`;
 console.log(`toolgate hook, one process per call, ${RUNS} runs per cell (ms: median / p90)`);
-console.log(`${"rules".padStart(6)}  ${"npm bin (node + wasm)".padEnd(24)}  native`);
+console.log(`${"rules".padStart(6)}  ${"npm bin".padEnd(16)}  ${"node -e 0".padEnd(16)}  ${"npm bin - node".padEnd(16)}  native`);
 try {
   for (const n of SIZES) {
     const file = join(dir, `policy-${n}.json`);
     writeFileSync(file, JSON.stringify(policy(n).doc));
     const args = ["hook", "--agent", "claude", "--policy", file];
-    const npm = time(process.execPath, [NPM_BIN, ...args]);
-    const native = time(NATIVE, args);
-    const cell = (r) => `${r.median.toFixed(1)} / ${r.p90.toFixed(1)}`;
-    console.log(`${String(n).padStart(6)}  ${cell(npm).padEnd(24)}  ${cell(native)}`);
+    const [npm, node, native] = time([
+      [process.execPath, [NPM_BIN, ...args]],
+      [process.execPath, ["-e", "0"]],
+      [NATIVE, args],
+    ]);
+    const extra = { median: npm.median - node.median, p90: npm.p90 - node.p90 };
+    console.log(
+      `${String(n).padStart(6)}  ${cell(npm).padEnd(16)}  ${cell(node).padEnd(16)}  ${cell(extra).padEnd(16)}  ${cell(native)}`,
+    );
   }
 } finally {
   rmSync(dir, { recursive: true, force: true });
