@@ -158,13 +158,24 @@ async function main() {
     return emitBare(`the toolgate engine did not load: ${e.message}`);
   }
   let payload = null;
-  const block = (reason) =>
-    emit(engine.blockingAnswer(agentFlag(hookArgs), payload === null ? undefined : payload.toString("utf8"), reason));
-  // An internal error exits with 2 whatever the agent's format, as the native hook's panics do.
-  process.on("uncaughtException", (e) => {
-    const answer = engine.blockingAnswer(agentFlag(hookArgs), undefined, `internal error: ${e?.message ?? e}`);
-    emit({ ...answer, exitCode: 2 });
-  });
+  const block = (reason) => {
+    try {
+      emit(engine.blockingAnswer(agentFlag(hookArgs), payload === null ? undefined : payload.toString("utf8"), reason));
+    } catch {
+      emitBare(reason);
+    }
+  };
+  // An internal error (a throw, a wasm trap) exits with 2 whatever the agent's format, as the
+  // native hook's panics do; if even the engine's blocking answer fails, a bare exit 2.
+  const internalError = (e) => {
+    const reason = `internal error: ${e?.message ?? e}`;
+    try {
+      emit({ ...engine.blockingAnswer(agentFlag(hookArgs), undefined, reason), exitCode: 2 });
+    } catch {
+      emitBare(reason);
+    }
+  };
+  process.on("uncaughtException", internalError);
   const deadline = engine.hookDeadlineMs(hookArgs);
   setTimeout(() => block(`toolgate did not decide within ${deadline} ms`), deadline).unref();
   try {
@@ -172,7 +183,13 @@ async function main() {
   } catch (e) {
     return block(`cannot read stdin: ${osError(e)}`);
   }
-  emit(engine.runHook(hookArgs, payload, host));
+  let answer;
+  try {
+    answer = engine.runHook(hookArgs, payload, host);
+  } catch (e) {
+    return internalError(e);
+  }
+  emit(answer);
 }
 
 main().catch((e) => emitBare(`internal error: ${e?.message ?? e}`));

@@ -75,6 +75,7 @@ test("the installed toolgate bin answers a hook on the wasm engine", () => {
     cwd: dir,
     input: payload,
     encoding: "utf8",
+    stdio: ["pipe", "pipe", "pipe"],
     env: {
       PATH: process.env.PATH,
       HOME: dir,
