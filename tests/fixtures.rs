@@ -15,7 +15,8 @@ fn json_files(dir: &Path, out: &mut Vec<PathBuf>) {
     let mut paths: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
     paths.sort();
     for p in paths {
-        if p.is_dir() {
+        // `agents/` holds captured agent hook payloads, not decision tables.
+        if p.is_dir() && !p.ends_with("agents") {
             json_files(&p, out);
         } else if p.extension().is_some_and(|e| e == "json") {
             out.push(p);

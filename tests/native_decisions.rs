@@ -18,7 +18,8 @@ fn json_files(dir: &Path, out: &mut Vec<PathBuf>) {
         .collect();
     paths.sort();
     for p in paths {
-        if p.is_dir() {
+        // `agents/` holds captured agent hook payloads, not decision tables.
+        if p.is_dir() && !p.ends_with("agents") {
             json_files(&p, out);
         } else if p.extension().is_some_and(|e| e == "json")
             && p.file_name().is_some_and(|n| n != "smoke.json")

@@ -141,21 +141,11 @@ fn pre_tool(decision: &str, reason: &str) -> Value {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::agents::{parse_call, Agent};
-
-    fn captured(name: &str) -> String {
-        let path = format!(
-            "{}/tests/fixtures/agents/{name}",
-            env!("CARGO_MANIFEST_DIR")
-        );
-        let text = std::fs::read_to_string(path).unwrap();
-        let v: Value = serde_json::from_str(&text).unwrap();
-        v.get("stdin").unwrap_or(&v).to_string()
-    }
+    use crate::agents::{captured, parse_call, Agent};
 
     #[test]
     fn reads_the_captured_pre_tool_use_payload() {
-        let call = parse_call(None, &captured("captured-claude-PreToolUse.json")).unwrap();
+        let call = parse_call(None, &captured("claude-PreToolUse")).unwrap();
         assert_eq!(call.agent, Agent::Claude);
         assert_eq!(call.event, HookEvent::PreToolUse);
         assert_eq!(call.session_id, "28692f64-9420-496c-a9e4-2e8f7e40f800");
@@ -169,7 +159,7 @@ mod tests {
 
     #[test]
     fn reads_the_captured_permission_request_payload() {
-        let call = parse_call(None, &captured("captured-claude-PermissionRequest.json")).unwrap();
+        let call = parse_call(None, &captured("claude-PermissionRequest")).unwrap();
         assert_eq!(call.event, HookEvent::PermissionRequest);
         assert_eq!(call.requests[0].input_str("command"), Some("touch out.txt"));
     }

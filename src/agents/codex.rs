@@ -98,28 +98,18 @@ pub fn render(event: HookEvent, verdict: &Verdict) -> HookAnswer {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::agents::parse_call;
-
-    fn captured(name: &str) -> String {
-        let path = format!(
-            "{}/tests/fixtures/agents/{name}",
-            env!("CARGO_MANIFEST_DIR")
-        );
-        let text = std::fs::read_to_string(path).unwrap();
-        let v: Value = serde_json::from_str(&text).unwrap();
-        v.get("stdin").unwrap_or(&v).to_string()
-    }
+    use crate::agents::{captured, parse_call};
 
     #[test]
     fn reads_the_captured_payloads() {
-        let call = parse_call(None, &captured("captured-codex-PreToolUse.json")).unwrap();
+        let call = parse_call(None, &captured("codex-PreToolUse")).unwrap();
         assert_eq!(
             (call.agent, call.event),
             (Agent::Codex, HookEvent::PreToolUse)
         );
         assert_eq!(call.requests[0].tool, "Bash");
         assert_eq!(call.requests[0].input_str("command"), Some("touch out.txt"));
-        let call = parse_call(None, &captured("captured-codex-PermissionRequest.json")).unwrap();
+        let call = parse_call(None, &captured("codex-PermissionRequest")).unwrap();
         assert_eq!(call.event, HookEvent::PermissionRequest);
     }
 

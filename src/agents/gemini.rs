@@ -205,12 +205,7 @@ mod tests {
 
     #[test]
     fn reads_the_captured_payload() {
-        let path = format!(
-            "{}/tests/fixtures/agents/captured-gemini-BeforeTool.json",
-            env!("CARGO_MANIFEST_DIR")
-        );
-        let v: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
-        let call = parse_call(None, &v["stdin"].to_string()).unwrap();
+        let call = parse_call(None, &crate::agents::captured("gemini-BeforeTool")).unwrap();
         assert_eq!(
             (call.agent, call.event),
             (Agent::Gemini, HookEvent::PreToolUse)

@@ -409,6 +409,38 @@ pub(crate) fn json_text(value: &Value) -> String {
     serde_json::to_string(value).unwrap_or_default()
 }
 
+/// The captured payloads in `tests/fixtures/agents`, as the hook reads them (the `stdin`
+/// part of a capture).
+#[cfg(test)]
+pub(crate) fn captured(name: &str) -> String {
+    let text = match name {
+        "claude-PreToolUse" => {
+            include_str!("../../tests/fixtures/agents/captured-claude-PreToolUse.json")
+        }
+        "claude-PermissionRequest" => {
+            include_str!("../../tests/fixtures/agents/captured-claude-PermissionRequest.json")
+        }
+        "codex-PreToolUse" => {
+            include_str!("../../tests/fixtures/agents/captured-codex-PreToolUse.json")
+        }
+        "codex-PermissionRequest" => {
+            include_str!("../../tests/fixtures/agents/captured-codex-PermissionRequest.json")
+        }
+        "copilot-preToolUse" => {
+            include_str!("../../tests/fixtures/agents/captured-copilot-preToolUse.json")
+        }
+        "copilot-permissionRequest" => {
+            include_str!("../../tests/fixtures/agents/captured-copilot-permissionRequest.json")
+        }
+        "gemini-BeforeTool" => {
+            include_str!("../../tests/fixtures/agents/captured-gemini-BeforeTool.json")
+        }
+        _ => "",
+    };
+    let v: Value = serde_json::from_str(text).unwrap_or(Value::Null);
+    v.get("stdin").unwrap_or(&v).to_string()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -522,6 +554,21 @@ mod tests {
         let other = p.replace("\"s1\"", "\"s2\"");
         let a = answer_hook(None, &other, &policy, &store, 1);
         assert!(a.stdout.contains(r#""permissionDecision":"ask""#), "{a:?}");
+    }
+
+    #[test]
+    fn acp_and_sdk_messages_are_not_hook_payloads() {
+        // claude-code-acp runs Claude Code's hooks; its ACP permission request and the SDK's
+        // `can_use_tool` are answered by the client, not by a hook.
+        for text in [
+            include_str!(
+                "../../tests/fixtures/agents/captured-acp-session_request_permission.json"
+            ),
+            include_str!("../../tests/fixtures/agents/captured-claude-sdk-can_use_tool.json"),
+        ] {
+            let v: Value = serde_json::from_str(text).unwrap();
+            assert_eq!(detect(&v), None);
+        }
     }
 
     #[test]

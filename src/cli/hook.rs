@@ -145,10 +145,12 @@ fn answer(o: &Options) -> HookAnswer {
         Ok(x) => x,
         Err(e) => return fail(Some((call.agent, call.event)), &e.to_string()),
     };
-    audit(
-        &super::audit_file::record(&call, &outcome, now),
-        &mut outcome.verdict,
-    );
+    if let Some(note) = audit(&super::audit_file::record(&call, &outcome, now)) {
+        match &mut outcome.verdict {
+            Verdict::Allow(t) | Verdict::Ask(t) | Verdict::Deny(t) => t.push_str(&note),
+            Verdict::Defer => {}
+        }
+    }
     let mut answer = render(call.agent, call.event, &outcome.verdict);
     if o.explain {
         let (name, text) = super::audit_file::verdict_parts(&outcome.verdict);
@@ -169,30 +171,18 @@ fn answer(o: &Options) -> HookAnswer {
 
 /// The blocking answer for a failure, recorded in the audit log.
 fn fail(known: Option<(Agent, HookEvent)>, error: &str) -> HookAnswer {
-    let mut note = Verdict::Deny(String::new());
-    audit(
-        &super::audit_file::failure_record(error, super::files::now_ms()),
-        &mut note,
-    );
-    let error = match note {
-        Verdict::Deny(n) if !n.is_empty() => format!("{error}{n}"),
-        _ => error.to_owned(),
-    };
-    blocking_answer(known, &error)
+    let record = super::audit_file::failure_record(error, super::files::now_ms());
+    let note = audit(&record).unwrap_or_default();
+    blocking_answer(known, &format!("{error}{note}"))
 }
 
-/// Appends to the audit log; a failure goes to stderr and into the verdict's text, and never
-/// changes the decision.
-fn audit(record: &serde_json::Value, verdict: &mut Verdict) {
+/// Appends to the audit log. A failure never changes the decision: it goes to stderr, and the
+/// returned note is added to the decision's reason.
+fn audit(record: &serde_json::Value) -> Option<String> {
     let result = super::audit_file::path().and_then(|p| super::audit_file::append(&p, record));
-    if let Err(e) = result {
-        eprintln!("toolgate: the audit log was not written: {e}");
-        let note = format!(" (toolgate could not write its audit log: {e})");
-        match verdict {
-            Verdict::Allow(t) | Verdict::Ask(t) | Verdict::Deny(t) => t.push_str(&note),
-            Verdict::Defer => {}
-        }
-    }
+    let e = result.err()?;
+    eprintln!("toolgate: the audit log was not written: {e}");
+    Some(format!(" (toolgate could not write its audit log: {e})"))
 }
 
 fn evaluate(o: &Options, call: &HookCall, now: u64) -> Result<(Outcome, Vec<String>), Error> {

@@ -97,7 +97,8 @@ pub fn entries(agent: Agent, command: &str) -> Vec<(&'static str, Value)> {
             vec![("preToolUse", e.clone()), ("permissionRequest", e)]
         }
         Agent::Cursor => {
-            let e = json!({"command": command, "timeout": t});
+            // Cursor's documented entry has only `command`.
+            let e = json!({ "command": command });
             vec![
                 ("beforeShellExecution", e.clone()),
                 ("beforeMCPExecution", e.clone()),
@@ -119,10 +120,21 @@ fn runs(entry: &Value, command: &str) -> bool {
     direct || nested
 }
 
+/// Whether the file is a hooks file of its own that needs `"version": 1` (Copilot's
+/// `.github/hooks/*.json`, Cursor's `hooks.json`), rather than a settings file.
+pub fn versioned(agent: Agent, file: &Path) -> bool {
+    agent == Agent::Cursor || (agent == Agent::Copilot && !file.ends_with("settings.json"))
+}
+
 /// Adds the hook to a settings document; returns whether it changed.
-pub fn add_hooks(doc: &mut Value, agent: Agent, command: &str) -> Result<bool, Error> {
+pub fn add_hooks(
+    doc: &mut Value,
+    agent: Agent,
+    command: &str,
+    versioned: bool,
+) -> Result<bool, Error> {
     let root = as_object(doc, "the settings file")?;
-    if matches!(agent, Agent::Copilot | Agent::Cursor) && !root.contains_key("version") {
+    if versioned && !root.contains_key("version") {
         root.insert("version".into(), json!(1));
     }
     let hooks = root.entry("hooks").or_insert_with(|| json!({}));
@@ -142,7 +154,12 @@ pub fn add_hooks(doc: &mut Value, agent: Agent, command: &str) -> Result<bool, E
 }
 
 /// Removes the hook entries that run `command`; returns whether it changed.
-pub fn remove_hooks(doc: &mut Value, agent: Agent, command: &str) -> Result<bool, Error> {
+pub fn remove_hooks(
+    doc: &mut Value,
+    agent: Agent,
+    command: &str,
+    versioned: bool,
+) -> Result<bool, Error> {
     let root = as_object(doc, "the settings file")?;
     let Some(hooks) = root.get_mut("hooks") else {
         return Ok(false);
@@ -172,10 +189,7 @@ pub fn remove_hooks(doc: &mut Value, agent: Agent, command: &str) -> Result<bool
     }
     if hooks.is_empty() {
         root.remove("hooks");
-        if matches!(agent, Agent::Copilot | Agent::Cursor)
-            && root.len() == 1
-            && root.get("version") == Some(&json!(1))
-        {
+        if versioned && root.len() == 1 && root.get("version") == Some(&json!(1)) {
             root.remove("version");
         }
     }
@@ -314,10 +328,11 @@ pub fn run(args: &[String], adding: bool) -> Result<ExitCode, Error> {
             .map_err(|e| e.within(&t.file.display().to_string()))?,
         _ => json!({}),
     };
+    let versioned = versioned(agent, &t.file);
     let changed = if adding {
-        add_hooks(&mut doc, agent, &command)?
+        add_hooks(&mut doc, agent, &command, versioned)?
     } else {
-        remove_hooks(&mut doc, agent, &command)?
+        remove_hooks(&mut doc, agent, &command, versioned)?
     };
     if changed {
         if !adding && doc == json!({}) {
@@ -377,17 +392,18 @@ mod tests {
             let original = json!({"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[
                 {"type":"command","command":"other"}]}]},"model":"x"});
             let mut doc = original.clone();
-            assert!(add_hooks(&mut doc, agent, "tg hook").unwrap());
+            let v = agent == Agent::Cursor;
+            assert!(add_hooks(&mut doc, agent, "tg hook", v).unwrap());
             let once = doc.clone();
-            assert!(!add_hooks(&mut doc, agent, "tg hook").unwrap());
+            assert!(!add_hooks(&mut doc, agent, "tg hook", v).unwrap());
             assert_eq!(doc, once);
-            assert!(remove_hooks(&mut doc, agent, "tg hook").unwrap());
+            assert!(remove_hooks(&mut doc, agent, "tg hook", v).unwrap());
             let mut expected = original.clone();
-            if matches!(agent, Agent::Copilot | Agent::Cursor) {
+            if v {
                 expected["version"] = json!(1);
             }
             assert_eq!(doc, expected, "{agent:?}");
-            assert!(!remove_hooks(&mut doc, agent, "tg hook").unwrap());
+            assert!(!remove_hooks(&mut doc, agent, "tg hook", v).unwrap());
         }
     }
 
