@@ -190,10 +190,12 @@ fn answer(o: &Options, payload: &[u8]) -> HookAnswer {
         Ok(x) => x,
         Err(e) => return fail(Some((call.agent, call.event)), &e.to_string()),
     };
-    audit(
-        &audit_file::record(&call, &outcome, now),
-        &mut outcome.verdict,
-    );
+    if let Some(note) = audit(&audit_file::record(&call, &outcome, now)) {
+        match &mut outcome.verdict {
+            Verdict::Allow(t) | Verdict::Ask(t) | Verdict::Deny(t) => t.push_str(&note),
+            Verdict::Defer => {}
+        }
+    }
     let mut answer = render(call.agent, call.event, &outcome.verdict);
     if o.explain {
         let (name, text) = audit_file::verdict_parts(&outcome.verdict);
@@ -214,30 +216,18 @@ fn answer(o: &Options, payload: &[u8]) -> HookAnswer {
 
 /// The blocking answer for a failure, recorded in the audit log.
 fn fail(known: Option<(Agent, HookEvent)>, error: &str) -> HookAnswer {
-    let mut note = Verdict::Deny(String::new());
-    audit(
-        &audit_file::failure_record(error, files::now_ms()),
-        &mut note,
-    );
-    let error = match note {
-        Verdict::Deny(n) if !n.is_empty() => format!("{error}{n}"),
-        _ => error.to_owned(),
-    };
-    blocking_answer(known, &error)
+    let record = audit_file::failure_record(error, files::now_ms());
+    let note = audit(&record).unwrap_or_default();
+    blocking_answer(known, &format!("{error}{note}"))
 }
 
-/// Appends to the audit log; a failure goes into the verdict's text (and to stderr), and
-/// never changes the decision.
-fn audit(record: &serde_json::Value, verdict: &mut Verdict) {
+/// Appends to the audit log. A failure never changes the decision: it goes to stderr, and the
+/// returned note is added to the decision's reason.
+fn audit(record: &serde_json::Value) -> Option<String> {
     let result = audit_path().and_then(|p| host::append_line(&p, record));
-    if let Err(e) = result {
-        host::warn(&format!("toolgate: the audit log was not written: {e}"));
-        let note = format!(" (toolgate could not write its audit log: {e})");
-        match verdict {
-            Verdict::Allow(t) | Verdict::Ask(t) | Verdict::Deny(t) => t.push_str(&note),
-            Verdict::Defer => {}
-        }
-    }
+    let e = result.err()?;
+    host::warn(&format!("toolgate: the audit log was not written: {e}"));
+    Some(format!(" (toolgate could not write its audit log: {e})"))
 }
 
 /// `$TOOLGATE_AUDIT_LOG`, or `audit.jsonl` in the state directory.
