@@ -34,6 +34,10 @@ pub mod typescript;
 
 #[cfg(feature = "wasm")]
 pub mod wasm;
+// The npm bin's hook (src/wasm/hook/) compiles the native hook's modules, which name the
+// crate `toolgate` as the binary does.
+#[cfg(feature = "wasm")]
+extern crate self as toolgate;
 
 pub use audit::AuditLog;
 pub use broker::{

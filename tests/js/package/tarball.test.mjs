@@ -1,5 +1,6 @@
 // The packed tarball installed into a scratch project and used from Node ESM and CommonJS.
 import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
 import { readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { before, test } from "node:test";
@@ -39,11 +40,13 @@ test("the tarball holds the package and nothing else", () => {
   // The JS layer: one module per part, as ES modules in web/ and CommonJS in node/; `wire`
   // holds the wire types generated from the Rust types.
   const layer = [
-    "acp", "bindings", "bridge", "broker", "errors", "index", "json-file-storage", "policy", "storage", "trust", "types",
+    "acp", "bindings", "bridge", "broker", "callbacks", "errors", "import", "index", "json-file-storage", "policy", "storage",
+    "trust", "types",
     "wire",
   ];
   assert.deepEqual(files, [
     "README.md",
+    "bin/toolgate.mjs",
     "node/index.d.mts",
     "node/index.mjs",
     "node/toolgate.cjs",
@@ -58,6 +61,32 @@ test("the tarball holds the package and nothing else", () => {
     ...layer.flatMap((m) => [`web/${m}.js`, `web/${m}.d.ts`, `node/${m}.cjs`, `node/${m}.d.cts`]),
     ...uiFiles,
   ].sort());
+});
+
+test("the installed toolgate bin answers a hook on the wasm engine", () => {
+  writeFileSync(join(dir, "policy.json"), JSON.stringify({ permissions: { deny: ["Bash(rm *)"] } }));
+  const payload = JSON.stringify({
+    session_id: "s",
+    cwd: dir,
+    hook_event_name: "PreToolUse",
+    tool_name: "Bash",
+    tool_input: { command: "rm -rf build" },
+  });
+  const stdout = execFileSync(join(dir, "node_modules", ".bin", "toolgate"), ["hook", "--agent", "claude", "--policy", "policy.json"], {
+    cwd: dir,
+    input: payload,
+    encoding: "utf8",
+    stdio: ["pipe", "pipe", "pipe"],
+    env: {
+      PATH: process.env.PATH,
+      HOME: dir,
+      TOOLGATE_MANAGED_POLICY: join(dir, "no-managed-policy.json"),
+      TOOLGATE_AUDIT_LOG: join(dir, "audit.jsonl"),
+    },
+  });
+  const answer = JSON.parse(stdout).hookSpecificOutput;
+  assert.equal(answer.permissionDecision, "deny");
+  assert.match(answer.permissionDecisionReason, /rm \*/);
 });
 
 test("import from an ES module", () => {

@@ -1,0 +1,195 @@
+#!/usr/bin/env node
+// `toolgate hook`: the command a coding agent runs before each tool call, on the package's
+// wasm engine. It decides exactly as the native `toolgate hook` does: the flags, the policy
+// files and their layers, the agent's settings, the trust file and the answer all come from
+// the same Rust code (`runHook`); this file only does the I/O (stdin, files, environment,
+// clock, realpath, stdout/stderr, exit code).
+//
+//   npx toolgate hook [--agent claude|copilot|codex|gemini|cursor] [--policy FILE]...
+//                     [--agent-settings] [--explain] [--deadline-ms N]
+//
+// Fails closed: a failure anywhere (the engine not loading, an exception, stdin not closing
+// before the deadline) prints the agent's blocking answer, never a "go ahead".
+
+import {
+  appendFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  realpathSync,
+  statSync,
+  writeSync,
+} from "node:fs";
+import { createRequire } from "node:module";
+import { dirname } from "node:path";
+import { getSystemErrorMap } from "node:util";
+
+const USAGE = `usage: toolgate hook [--agent claude|copilot|codex|gemini|cursor] [--policy <file>]...
+                     [--agent-settings] [--explain] [--deadline-ms <n>]
+
+The npm package runs the hook only; install, uninstall, doctor and trust are commands of the
+native toolgate binary (cargo install toolgate).`;
+
+/** The last `--agent` value, for blocking answers given before the engine has read the flags. */
+const agentFlag = (args) => {
+  const i = args.lastIndexOf("--agent");
+  return i >= 0 ? args[i + 1] : undefined;
+};
+
+/** Writes all of `text` to a file descriptor, synchronously (the process exits next). */
+function writeAll(fd, text) {
+  const bytes = Buffer.from(text, "utf8");
+  let off = 0;
+  while (off < bytes.length) {
+    try {
+      off += writeSync(fd, bytes, off);
+    } catch (e) {
+      if (e.code !== "EAGAIN") return;
+    }
+  }
+}
+
+let emitted = false;
+/** Prints an answer as the native hook does (stderr gets a newline) and exits with its code. */
+function emit(answer) {
+  if (emitted) return;
+  emitted = true;
+  writeAll(1, answer.stdout);
+  if (answer.stderr) writeAll(2, `${answer.stderr}\n`);
+  process.exit(answer.exitCode);
+}
+
+/** The last resort when the engine itself is unusable: exit 2 blocks in every agent. */
+function emitBare(reason) {
+  emit({
+    stdout: "",
+    stderr: `Blocked by toolgate: ${reason}. The call did not run; do not retry it until the user has fixed toolgate (\`toolgate doctor\`).`,
+    exitCode: 2,
+  });
+}
+
+/** glibc's texts where libuv words an error differently (most differ only in case). */
+const STRERROR = {
+  EISDIR: "Is a directory",
+  ELOOP: "Too many levels of symbolic links",
+  ENAMETOOLONG: "File name too long",
+  EIO: "Input/output error",
+};
+
+/** An OS error as Rust's `std::io::Error` prints it: "No such file or directory (os error 2)". */
+function osError(e) {
+  const entry = typeof e.errno === "number" ? getSystemErrorMap().get(e.errno) : undefined;
+  if (!entry) return e.message;
+  const [code, text] = entry;
+  return `${STRERROR[code] ?? `${text.charAt(0).toUpperCase()}${text.slice(1)}`} (os error ${-e.errno})`;
+}
+
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+/** The file system and environment the engine reads through (`HookHost` in the typings). */
+const host = {
+  read(path) {
+    let bytes;
+    try {
+      bytes = readFileSync(path);
+    } catch (e) {
+      if (e.code === "ENOENT") return null;
+      throw new Error(osError(e));
+    }
+    try {
+      return utf8.decode(bytes);
+    } catch {
+      throw new Error("stream did not contain valid UTF-8");
+    }
+  },
+  env: (name) => process.env[name],
+  isDir(path) {
+    try {
+      return statSync(path).isDirectory();
+    } catch {
+      return false;
+    }
+  },
+  exists: (path) => existsSync(path),
+  append(path, text) {
+    const step = (what, at, f) => {
+      try {
+        f();
+      } catch (e) {
+        throw Object.assign(new Error(osError(e)), { what, path: at });
+      }
+    };
+    step("create", dirname(path), () => mkdirSync(dirname(path), { recursive: true }));
+    step("open", path, () => appendFileSync(path, text));
+  },
+  now: () => Date.now(),
+  clock: () => performance.now(),
+  realpath(path) {
+    try {
+      return realpathSync.native(path);
+    } catch {
+      return null;
+    }
+  },
+};
+
+/** Reads all of stdin. */
+async function readStdin() {
+  const chunks = [];
+  for await (const chunk of process.stdin) chunks.push(chunk);
+  return Buffer.concat(chunks);
+}
+
+async function main() {
+  const args = process.argv.slice(2);
+  if (args[0] === "-h" || args[0] === "--help" || args[0] === "help") {
+    writeAll(1, `${USAGE}\n`);
+    process.exit(0);
+  }
+  if (args[0] !== "hook") {
+    writeAll(2, `toolgate: error[INVALID_REQUEST] ${args[0] === undefined ? "no command given" : `unknown command \`${args[0]}\``}\n  hint: ${USAGE}\n`);
+    process.exit(2);
+  }
+  const hookArgs = args.slice(1);
+  let engine;
+  try {
+    engine = createRequire(import.meta.url)("../node/toolgate_bindgen.cjs");
+  } catch (e) {
+    return emitBare(`the toolgate engine did not load: ${e.message}`);
+  }
+  let payload = null;
+  const block = (reason) => {
+    try {
+      emit(engine.blockingAnswer(agentFlag(hookArgs), payload === null ? undefined : payload.toString("utf8"), reason));
+    } catch {
+      emitBare(reason);
+    }
+  };
+  // An internal error (a throw, a wasm trap) exits with 2 whatever the agent's format, as the
+  // native hook's panics do; if even the engine's blocking answer fails, a bare exit 2.
+  const internalError = (e) => {
+    const reason = `internal error: ${e?.message ?? e}`;
+    try {
+      emit({ ...engine.blockingAnswer(agentFlag(hookArgs), undefined, reason), exitCode: 2 });
+    } catch {
+      emitBare(reason);
+    }
+  };
+  process.on("uncaughtException", internalError);
+  const deadline = engine.hookDeadlineMs(hookArgs);
+  setTimeout(() => block(`toolgate did not decide within ${deadline} ms`), deadline).unref();
+  try {
+    payload = await readStdin();
+  } catch (e) {
+    return block(`cannot read stdin: ${osError(e)}`);
+  }
+  let answer;
+  try {
+    answer = engine.runHook(hookArgs, payload, host);
+  } catch (e) {
+    return internalError(e);
+  }
+  emit(answer);
+}
+
+main().catch((e) => emitBare(`internal error: ${e?.message ?? e}`));

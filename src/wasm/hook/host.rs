@@ -1,0 +1,144 @@
+//! The [`HookHost`] a hook run reads through, held for the length of one `runHook` call.
+
+use std::cell::RefCell;
+use std::path::Path;
+
+use wasm_bindgen::prelude::*;
+
+use crate::{Error, ErrorKind};
+
+#[wasm_bindgen]
+extern "C" {
+    /// The file system and environment of the process running the hook (the npm bin's
+    /// `node:fs` and `process.env`).
+    #[wasm_bindgen(typescript_type = "HookHost")]
+    pub type HookHost;
+
+    #[wasm_bindgen(method, catch)]
+    fn read(this: &HookHost, path: &str) -> Result<Option<String>, JsValue>;
+
+    #[wasm_bindgen(method, catch)]
+    fn env(this: &HookHost, name: &str) -> Result<Option<String>, JsValue>;
+
+    #[wasm_bindgen(method, catch, js_name = isDir)]
+    fn is_dir(this: &HookHost, path: &str) -> Result<bool, JsValue>;
+
+    #[wasm_bindgen(method, catch)]
+    fn exists(this: &HookHost, path: &str) -> Result<bool, JsValue>;
+
+    #[wasm_bindgen(method, catch)]
+    fn append(this: &HookHost, path: &str, text: &str) -> Result<(), JsValue>;
+
+    #[wasm_bindgen(method, catch)]
+    fn now(this: &HookHost) -> Result<f64, JsValue>;
+
+    #[wasm_bindgen(method, catch)]
+    fn clock(this: &HookHost) -> Result<f64, JsValue>;
+
+    #[wasm_bindgen(method, catch, js_name = realpath)]
+    fn real_path(this: &HookHost, path: &str) -> Result<Option<String>, JsValue>;
+
+    #[wasm_bindgen(js_namespace = console, js_name = error)]
+    fn console_error(text: &str);
+}
+
+thread_local! {
+    static HOST: RefCell<Option<HookHost>> = const { RefCell::new(None) };
+}
+
+/// Holds `host` for the calls below.
+pub(super) fn install(host: HookHost) {
+    HOST.with(|h| *h.borrow_mut() = Some(host));
+}
+
+/// Drops the host.
+pub(super) fn remove() {
+    HOST.with(|h| *h.borrow_mut() = None);
+}
+
+/// Runs `f` on the host; `None` when there is none (a call outside `runHook`).
+fn with<T>(f: impl FnOnce(&HookHost) -> T) -> Option<T> {
+    HOST.with(|h| h.borrow().as_ref().map(f))
+}
+
+/// The message of a value JS threw.
+fn message(e: &JsValue) -> String {
+    js_sys::Reflect::get(e, &"message".into())
+        .ok()
+        .and_then(|m| m.as_string())
+        .or_else(|| e.as_string())
+        .unwrap_or_else(|| "unknown error".to_owned())
+}
+
+/// An environment variable. A host that fails to answer counts as "unset".
+pub(super) fn env(name: &str) -> Option<String> {
+    with(|h| h.env(name).ok().flatten()).flatten()
+}
+
+/// A file's text, `Ok(None)` when it does not exist, `Err(os error text)` otherwise.
+pub(super) fn read(path: &str) -> Result<Option<String>, String> {
+    with(|h| h.read(path).map_err(|e| message(&e)))
+        .unwrap_or_else(|| Err("no file system to read from".to_owned()))
+}
+
+/// Whether `path` is a directory (false when the host cannot tell).
+pub(super) fn is_dir(path: &Path) -> bool {
+    with(|h| h.is_dir(&path.to_string_lossy()).unwrap_or(false)).unwrap_or(false)
+}
+
+/// Whether `path` exists (false when the host cannot tell).
+pub(super) fn exists(path: &Path) -> bool {
+    with(|h| h.exists(&path.to_string_lossy()).unwrap_or(false)).unwrap_or(false)
+}
+
+/// The host's clock in Unix milliseconds (0, the epoch, when it cannot tell).
+pub(super) fn now_ms() -> u64 {
+    super::super::ms(with(|h| h.now().unwrap_or(0.0)).unwrap_or(0.0))
+}
+
+/// A monotonic clock in milliseconds (0 when the host cannot tell), for timings only.
+pub(super) fn clock_ms() -> f64 {
+    with(|h| h.clock().unwrap_or(0.0)).unwrap_or(0.0)
+}
+
+/// Where `path` really leads, symlinks resolved; `None` when it cannot be resolved.
+pub(super) fn realpath(path: &str) -> Option<String> {
+    with(|h| h.real_path(path).ok().flatten()).flatten()
+}
+
+/// Appends `record` as one JSON line to `path`. The error reads as the native hook's: the
+/// host says which step failed (`create`, `open`, `append to`) and on which path.
+pub(super) fn append_line(path: &Path, record: &serde_json::Value) -> Result<(), Error> {
+    let mut line = serde_json::to_string(record).unwrap_or_default();
+    line.push('\n');
+    append(path, &line)
+}
+
+/// Appends `text` to `path`, creating the file and its directory (with an empty `text`,
+/// creates them only, as opening a lock file does).
+pub(super) fn append(path: &Path, text: &str) -> Result<(), Error> {
+    let failed = |e: &JsValue| {
+        let field = |k: &str| {
+            js_sys::Reflect::get(e, &k.into())
+                .ok()
+                .and_then(|v| v.as_string())
+        };
+        let what = field("what").unwrap_or_else(|| "append to".to_owned());
+        let at = field("path").unwrap_or_else(|| path.to_string_lossy().into_owned());
+        Error::new(
+            ErrorKind::Storage,
+            format!("cannot {what} `{at}`: {}", message(e)),
+        )
+        .with_hint("check the file's permissions and the disk")
+    };
+    with(|h| {
+        h.append(&path.to_string_lossy(), text)
+            .map_err(|e| failed(&e))
+    })
+    .unwrap_or_else(|| Err(failed(&JsValue::from_str("no file system to write to"))))
+}
+
+/// Writes a warning line to stderr (the native hook's `eprintln!`).
+pub(super) fn warn(text: &str) {
+    console_error(text);
+}

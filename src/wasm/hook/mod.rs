@@ -1,0 +1,362 @@
+//! `runHook` and `blockingAnswer`: the npm package's `toolgate hook`, deciding exactly as the
+//! native `toolgate hook` does.
+//!
+//! The policy layers, the agent's settings, the trust file and the audit record are the
+//! native hook's own modules (`src/cli/`), compiled here against [`files`], which reaches the
+//! file system and the environment through a [`HookHost`] that the JS bin implements with
+//! `node:fs` and `process.env`. The JS side does I/O only; every decision and every answer
+//! text comes from the same Rust code as the native binary's.
+
+mod files;
+mod host;
+
+#[allow(
+    dead_code,
+    reason = "the native hook's module; the npm bin uses part of it"
+)]
+#[path = "../../cli/audit_file.rs"]
+mod audit_file;
+#[allow(
+    dead_code,
+    reason = "the native hook's module; the npm bin uses part of it"
+)]
+#[path = "../../cli/layers.rs"]
+mod layers;
+#[allow(
+    dead_code,
+    reason = "the native hook's module; the npm bin uses part of it"
+)]
+#[path = "../../cli/settings.rs"]
+mod settings;
+#[allow(
+    dead_code,
+    reason = "the native hook's module; the npm bin uses part of it"
+)]
+#[path = "../../cli/trust_file.rs"]
+mod trust_file;
+
+use std::path::PathBuf;
+
+use js_sys::{Object, Reflect};
+use wasm_bindgen::prelude::*;
+
+pub use host::HookHost;
+
+use crate::agents::{
+    blocking_answer, decide, guess, overlay, parse_call, render, Agent, HookAnswer, HookCall,
+    HookEvent, Outcome, Verdict,
+};
+use crate::{Error, ErrorKind, Policy};
+
+/// The native hook's deadline when `--deadline-ms` is absent.
+const DEFAULT_DEADLINE_MS: u64 = 10_000;
+
+/// The largest payload read from stdin.
+const MAX_PAYLOAD: usize = 32 * 1024 * 1024;
+
+#[wasm_bindgen(typescript_custom_section)]
+const TS_HOOK: &'static str = r#"
+/** What a hook process prints and how it exits. */
+export interface HookAnswer {
+  stdout: string;
+  stderr: string;
+  exitCode: number;
+}
+
+/** The file system and environment `runHook` reads through (the npm bin's `node:fs`). */
+export interface HookHost {
+  /** A file's text; `null` when it does not exist; throws an Error whose message is the OS error otherwise. */
+  read(path: string): string | null;
+  /** An environment variable, or `undefined`. */
+  env(name: string): string | undefined;
+  /** Whether `path` is a directory. */
+  isDir(path: string): boolean;
+  /** Whether `path` exists. */
+  exists(path: string): boolean;
+  /** Appends `text` to the file, creating it and its directories; throws an Error with `what` (`create`, `open`, `append to`) and `path`. */
+  append(path: string, text: string): void;
+  /** Unix milliseconds. */
+  now(): number;
+  /** A monotonic clock in milliseconds, for the timings `--explain` prints. */
+  clock(): number;
+  /** Where a path really leads, symlinks resolved (`realpath`); `null` when it cannot be resolved. */
+  realpath(path: string): string | null;
+}
+"#;
+
+/// Runs `toolgate hook ARGS` on the payload bytes read from stdin, through `host`. Never
+/// throws: every failure is the agent's blocking answer. The caller prints `stdout` as it is,
+/// `stderr` followed by a newline when it is not empty, and exits with `exitCode`.
+#[wasm_bindgen(js_name = runHook, unchecked_return_type = "HookAnswer")]
+pub fn run_hook(args: Vec<String>, payload: &[u8], host: HookHost) -> JsValue {
+    host::install(host);
+    let answer = answer_args(&args, payload);
+    host::remove();
+    answer_js(&answer)
+}
+
+/// The blocking answer for a failure outside the engine (the JS side's own errors and its
+/// deadline): in the format of `agent` (a name, or detected from `payload`) when it can be
+/// told, else exit code 2 with the reason on stderr.
+#[wasm_bindgen(js_name = blockingAnswer, unchecked_return_type = "HookAnswer")]
+pub fn blocking_answer_js(agent: Option<String>, payload: Option<String>, reason: &str) -> JsValue {
+    let agent = agent.as_deref().and_then(|a| Agent::parse(a).ok());
+    let known = guess(agent, payload.as_deref().unwrap_or(""));
+    answer_js(&blocking_answer(known, reason))
+}
+
+/// The answer as a plain JS object. Setting properties on a fresh object cannot fail.
+fn answer_js(answer: &HookAnswer) -> JsValue {
+    let out = Object::new();
+    let _ = Reflect::set(&out, &"stdout".into(), &answer.stdout.as_str().into());
+    let _ = Reflect::set(&out, &"stderr".into(), &answer.stderr.as_str().into());
+    let _ = Reflect::set(&out, &"exitCode".into(), &answer.exit_code.into());
+    out.into()
+}
+
+/// The options of `toolgate hook`.
+struct Options {
+    agent: Option<Agent>,
+    policies: Vec<PathBuf>,
+    agent_settings: bool,
+    explain: bool,
+}
+
+fn usage_error(message: &str) -> Error {
+    Error::new(ErrorKind::InvalidRequest, message.to_owned()).with_hint("run `toolgate --help`")
+}
+
+/// Reads the flags as the native hook does; the deadline is the JS side's to keep.
+fn options(args: &[String]) -> Result<Options, Error> {
+    let mut o = Options {
+        agent: None,
+        policies: Vec::new(),
+        agent_settings: false,
+        explain: false,
+    };
+    let mut agent = None;
+    let mut it = args.iter();
+    while let Some(flag) = it.next() {
+        match flag.as_str() {
+            "--explain" => o.explain = true,
+            "--agent-settings" => o.agent_settings = true,
+            "--agent" | "--policy" | "--deadline-ms" => {
+                let Some(v) = it.next() else {
+                    return Err(usage_error(&format!("`{flag}` needs a value")));
+                };
+                match flag.as_str() {
+                    "--agent" => agent = Some(v),
+                    "--policy" => o.policies.push(PathBuf::from(v)),
+                    _ => {}
+                }
+            }
+            other => return Err(usage_error(&format!("unexpected argument `{other}`"))),
+        }
+    }
+    // The last `--agent` counts, and is checked once every flag has been read.
+    o.agent = agent.map(|a| Agent::parse(a)).transpose()?;
+    Ok(o)
+}
+
+fn answer_args(args: &[String], payload: &[u8]) -> HookAnswer {
+    match options(args) {
+        Ok(o) => answer(&o, payload),
+        Err(e) => blocking_answer(None, &e.to_string()),
+    }
+}
+
+fn answer(o: &Options, payload: &[u8]) -> HookAnswer {
+    let payload = payload.get(..MAX_PAYLOAD).unwrap_or(payload);
+    let Ok(payload) = std::str::from_utf8(payload) else {
+        return fail(
+            o.agent.and_then(|a| guess(Some(a), "")),
+            "cannot read stdin: stream did not contain valid UTF-8",
+        );
+    };
+    let mut call = match parse_call(o.agent, payload) {
+        Ok(c) => c,
+        Err(e) => return fail(guess(o.agent, payload), &e.to_string()),
+    };
+    // Symlinks in paths are followed, so that an allow needs the link and its target to
+    // match (a link inside the project to a file outside is not a read inside it).
+    for r in &mut call.requests {
+        add_realpaths(r);
+    }
+    if call.event == HookEvent::Observe {
+        return HookAnswer::default();
+    }
+    let now = files::now_ms();
+    let (mut outcome, explain) = match evaluate(o, &call, now) {
+        Ok(x) => x,
+        Err(e) => return fail(Some((call.agent, call.event)), &e.to_string()),
+    };
+    if let Some(note) = audit(&audit_file::record(&call, &outcome, now)) {
+        match &mut outcome.verdict {
+            Verdict::Allow(t) | Verdict::Ask(t) | Verdict::Deny(t) => t.push_str(&note),
+            Verdict::Defer => {}
+        }
+    }
+    let mut answer = render(call.agent, call.event, &outcome.verdict);
+    if o.explain {
+        let (name, text) = audit_file::verdict_parts(&outcome.verdict);
+        let mut lines = explain;
+        lines.push(format!(
+            "agent {} event {} tool `{}`: {name} {text}",
+            call.agent.name(),
+            call.event.as_str(),
+            call.tool
+        ));
+        if !answer.stderr.is_empty() {
+            lines.push(answer.stderr.clone());
+        }
+        answer.stderr = lines.join("\n");
+    }
+    answer
+}
+
+/// The blocking answer for a failure, recorded in the audit log.
+fn fail(known: Option<(Agent, HookEvent)>, error: &str) -> HookAnswer {
+    let record = audit_file::failure_record(error, files::now_ms());
+    let note = audit(&record).unwrap_or_default();
+    blocking_answer(known, &format!("{error}{note}"))
+}
+
+/// Appends to the audit log. A failure never changes the decision: it goes to stderr, and the
+/// returned note is added to the decision's reason.
+fn audit(record: &serde_json::Value) -> Option<String> {
+    let result = audit_path().and_then(|p| host::append_line(&p, record));
+    let e = result.err()?;
+    host::warn(&format!("toolgate: the audit log was not written: {e}"));
+    Some(format!(" (toolgate could not write its audit log: {e})"))
+}
+
+/// `$TOOLGATE_AUDIT_LOG`, or `audit.jsonl` in the state directory.
+fn audit_path() -> Result<PathBuf, Error> {
+    match host::env("TOOLGATE_AUDIT_LOG") {
+        Some(p) => Ok(PathBuf::from(p)),
+        None => Ok(files::state_dir()?.join("audit.jsonl")),
+    }
+}
+
+/// `$TOOLGATE_TRUST_FILE`, or `trust.json` in the state directory.
+fn trust_path() -> Result<PathBuf, Error> {
+    match host::env("TOOLGATE_TRUST_FILE") {
+        Some(p) => Ok(PathBuf::from(p)),
+        None => Ok(files::state_dir()?.join("trust.json")),
+    }
+}
+
+fn evaluate(o: &Options, call: &HookCall, now: u64) -> Result<(Outcome, Vec<String>), Error> {
+    let started = host::clock_ms();
+    let project = project_dir(call)?;
+    let sources = layers::sources(&project, &o.policies)?;
+    let mut merged = layers::load(&sources)?;
+    let settings = settings::add(&mut merged.document, call.agent, &project, o.agent_settings)?;
+    let mut explain = vec![format!("project {}", project.display())];
+    for (path, _) in merged.read.iter().chain(&settings.read) {
+        explain.push(format!("read {path}"));
+    }
+    for s in &settings.skipped {
+        explain.push(format!("skipped a rule toolgate cannot read: {s}"));
+    }
+    let read_at = host::clock_ms() - started;
+    // Examples are not run here (`toolgate test` runs them).
+    let policy = Policy::compile_unchecked(std::mem::take(&mut merged.document))?;
+    let compiled_at = host::clock_ms() - started;
+    let trust_path = trust_path()?;
+    let project_key = project.to_string_lossy();
+    let store = trust_file::load(&trust_path, &project_key, &call.session_id, &policy, now)?;
+    let overlay = overlay(&store, call, now);
+    if !overlay.allow_rules.is_empty() {
+        explain.push(format!("{} grant(s) apply", overlay.allow_rules.len()));
+    }
+    let mut outcome = decide(call, &policy, &overlay);
+    explain.push(format!(
+        "timing: files read {read_at:.2} ms, policy compiled {:.2} ms, decided {:.2} ms",
+        compiled_at - read_at,
+        host::clock_ms() - started - compiled_at
+    ));
+    if settings.incomplete && matches!(outcome.verdict, Verdict::Allow(_)) {
+        outcome.verdict = Verdict::Defer;
+        explain.push(
+            "allow not passed on: the agent's settings have rules toolgate cannot read".into(),
+        );
+    }
+    // The process ends right after answering: freeing the compiled policy would only cost
+    // time (a few percent of a run with a thousand rules).
+    std::mem::forget(policy);
+    Ok((outcome, explain))
+}
+
+/// Records where symlinks in the request's paths really lead (the native CLI's
+/// `add_realpaths`, over the host's `realpath`), so an allow needs both the link and its
+/// target to match.
+fn add_realpaths(request: &mut crate::Request) {
+    let cwd = request.cwd.clone();
+    for key in ["file_path", "path", "notebook_path"] {
+        let Some(written) = request.input_str(key).map(str::to_owned) else {
+            continue;
+        };
+        if request.realpaths.contains_key(&written) {
+            continue;
+        }
+        let full = match &cwd {
+            Some(c) if !written.starts_with('/') => PathBuf::from(c).join(&written),
+            _ => PathBuf::from(&written),
+        };
+        if let Some(real) = host::realpath(&full.to_string_lossy()) {
+            let lexical = crate::path::normalize(&written, cwd.as_deref(), None);
+            if lexical.as_deref() != Some(real.as_str()) {
+                request.realpaths.insert(written, real);
+            }
+        }
+    }
+}
+
+/// The project directory: the agent's own project variable, else the nearest directory
+/// above the working directory holding `.toolgate` or `.git`, else the working directory.
+fn project_dir(call: &HookCall) -> Result<PathBuf, Error> {
+    let var = match call.agent {
+        Agent::Claude => Some("CLAUDE_PROJECT_DIR"),
+        Agent::Gemini => Some("GEMINI_PROJECT_DIR"),
+        Agent::Copilot => Some("COPILOT_PROJECT_DIR"),
+        Agent::Codex | Agent::Cursor => None,
+    };
+    if let Some(dir) = var.and_then(host::env) {
+        if files::is_absolute(&dir) {
+            return Ok(PathBuf::from(dir));
+        }
+    }
+    let cwd = match &call.cwd {
+        Some(c) if files::is_absolute(c) => PathBuf::from(c),
+        _ => {
+            return Err(Error::new(
+                ErrorKind::InvalidRequest,
+                "the hook payload has no absolute `cwd`",
+            )
+            .with_hint("run the hook from an agent that reports its working directory"))
+        }
+    };
+    let found = cwd
+        .ancestors()
+        .find(|d| host::is_dir(&d.join(".toolgate")) || host::exists(&d.join(".git")));
+    Ok(found.unwrap_or(&cwd).to_path_buf())
+}
+
+/// The deadline `--deadline-ms` asks for (the JS side keeps it), as the native hook reads it.
+#[wasm_bindgen(js_name = hookDeadlineMs)]
+pub fn hook_deadline_ms(args: Vec<String>) -> f64 {
+    let mut it = args.iter();
+    let mut deadline = None;
+    while let Some(flag) = it.next() {
+        if flag == "--deadline-ms" {
+            deadline = it.next().map(|v| v.parse::<u64>().ok());
+        }
+    }
+    #[allow(
+        clippy::cast_precision_loss,
+        reason = "deadlines are far below 2^53 ms"
+    )]
+    let ms = deadline.flatten().unwrap_or(DEFAULT_DEADLINE_MS) as f64;
+    ms
+}
