@@ -123,9 +123,14 @@ impl<'a> Call<'a> {
         }
     }
 
-    /// Whether every path is inside the working directory or an additional directory.
+    /// Whether the path is inside the working directory or an additional directory, also
+    /// as a Windows file system would read it (`..\\..\\etc` leaves the project there).
     pub(crate) fn inside(&self, path: &str) -> bool {
-        self.dirs.iter().any(|d| crate::path::contains(d, path))
+        let within = |p: &str| self.dirs.iter().any(|d| crate::path::contains(d, p));
+        within(path)
+            && (!crate::path::has_windows_spelling(path)
+                || crate::path::normalize(&crate::path::fold_windows(path), None, None)
+                    .is_some_and(|p| within(&p)))
     }
 
     pub(crate) fn normalize(&self, path: &str) -> Option<String> {
@@ -147,41 +152,61 @@ impl<'a> Call<'a> {
     fn subject(&self) -> Subject {
         let kind = self.tool.defaults.kind;
         let input = &self.request.input;
+        let name = &self.tool.name;
+        let searches = matches!(kind, ToolKind::Glob | ToolKind::Grep);
         match kind {
-            ToolKind::Read | ToolKind::Write | ToolKind::Edit | ToolKind::Delete => {
-                let Some(written) = kind
-                    .subject_keys()
-                    .iter()
-                    .find_map(|k| input.get(k).and_then(|v| v.as_str()))
-                else {
-                    return Subject::Bad(format!(
-                        "`{}` has no `file_path` (or `path`) string in its input",
-                        self.tool.name
-                    ));
-                };
-                match self.path_candidates(written) {
-                    Ok(p) => Subject::Paths(p),
-                    Err(e) => Subject::Bad(e),
+            ToolKind::Read
+            | ToolKind::Write
+            | ToolKind::Edit
+            | ToolKind::Delete
+            | ToolKind::Glob
+            | ToolKind::Grep => {
+                if let Some(why) = self
+                    .tool
+                    .builtin
+                    .and_then(|b| crate::tool::unknown_parameter(b, name, input))
+                {
+                    return Subject::Bad(why);
                 }
-            }
-            ToolKind::Glob | ToolKind::Grep => {
-                let base = match input.get("path") {
-                    None => ".",
-                    Some(v) => match v.as_str() {
-                        Some(s) => s,
-                        None => return Subject::Bad("`path` is not a string".to_owned()),
-                    },
+                let named = match crate::tool::input_paths(input) {
+                    Ok(named) => named,
+                    Err(why) => return Subject::Bad(format!("{why} in a call of `{name}`")),
                 };
-                let mut paths = match self.path_candidates(base) {
-                    Ok(p) => p,
-                    Err(e) => return Subject::Bad(e),
-                };
-                if kind == ToolKind::Glob {
-                    if let Some(pattern) = input.get("pattern").and_then(|v| v.as_str()) {
+                let mut written: Vec<&str> = named.iter().map(|p| p.path).collect();
+                if written.is_empty() {
+                    if !searches {
+                        return Subject::Bad(format!(
+                            "`{name}` has no `file_path` (or `path`) string in its input"
+                        ));
+                    }
+                    // A search without a root searches the working directory.
+                    written.push(".");
+                }
+                let mut paths = Vec::with_capacity(written.len());
+                for w in &written {
+                    match self.path_candidates(w) {
+                        Ok(p) => paths.extend(p),
+                        Err(e) => return Subject::Bad(e),
+                    }
+                }
+                if searches {
+                    // A pattern that leaves the root (absolute, `~`, `..`) searches there too.
+                    let Some(first) = paths.first().cloned() else {
+                        return Subject::Bad("no search root".to_owned());
+                    };
+                    for key in ["pattern", "glob", "include"] {
+                        if key == "pattern" && kind == ToolKind::Grep {
+                            continue;
+                        }
+                        let Some(value) = input.get(key) else {
+                            continue;
+                        };
+                        let Some(pattern) = value.as_str() else {
+                            return Subject::Bad(format!(
+                                "`input.{key}` of `{name}` is not a string"
+                            ));
+                        };
                         if let Some(prefix) = glob_base(pattern) {
-                            let Some(first) = paths.first().cloned() else {
-                                return Subject::Bad("no base path".to_owned());
-                            };
                             match crate::path::normalize(
                                 &prefix,
                                 Some(&first),
@@ -204,6 +229,86 @@ impl<'a> Call<'a> {
             },
             ToolKind::Shell | ToolKind::Mcp | ToolKind::Other => Subject::None,
         }
+    }
+
+    /// The files a search opens, as a glob relative to its root: the Glob tool's `pattern`,
+    /// the Grep tool's `glob` (or `include`); a name without `/` matches at any depth.
+    /// `None` (every file) when there is none, or it could not narrow safely (braces,
+    /// a pattern that leaves the root, or Grep's `type`).
+    fn search_pattern(&self) -> Option<String> {
+        let input = &self.request.input;
+        let key = if self.tool.defaults.kind == ToolKind::Glob {
+            "pattern"
+        } else {
+            if input.get("type").is_some() {
+                return None;
+            }
+            if input.get("glob").is_some() && input.get("include").is_some() {
+                return None;
+            }
+            if input.get("glob").is_some() {
+                "glob"
+            } else {
+                "include"
+            }
+        };
+        let pattern = input.get(key)?.as_str()?.trim();
+        let unsafe_to_narrow = pattern.is_empty()
+            || pattern.contains(['{', '}', '\\', '!'])
+            || glob_base(pattern).is_some();
+        if unsafe_to_narrow {
+            return None;
+        }
+        let pattern = pattern.trim_start_matches("./").trim_start_matches('/');
+        Some(if pattern.contains('/') {
+            pattern.to_owned()
+        } else {
+            format!("**/{pattern}")
+        })
+    }
+
+    /// For a search (the Grep and Glob tools), the first deny, then ask, rule that could
+    /// match a file at or below one of its roots: the search could open that file, so the
+    /// call asks, naming the rule. Rules that match a root itself decide in [`Self::lookup`].
+    fn search_reach(&self, roots: &[String]) -> Option<Reason> {
+        let kind = self.tool.defaults.kind;
+        let cwd = self.cwd.as_deref();
+        let home = self.home.as_deref();
+        let pattern = self.search_pattern();
+        let names_only = kind == ToolKind::Glob;
+        for list in [RuleList::Deny, RuleList::Ask] {
+            let mut ids = Vec::new();
+            for root in roots {
+                self.class(list).search_matches(
+                    kind,
+                    root,
+                    pattern.as_deref(),
+                    names_only,
+                    cwd,
+                    home,
+                    &mut ids,
+                );
+            }
+            self.remember(false, &ids);
+            let Some(entry) = ids.iter().min().and_then(|id| self.policy.entries.get(*id)) else {
+                continue;
+            };
+            let mut reason = rule_reason(entry, false);
+            let root = roots.first().map_or("", String::as_str);
+            reason.text = format!(
+                "the search under `{root}` could read files that rule `{}` in the {} {} list \
+                 covers",
+                entry.text,
+                entry.layer.as_str(),
+                if list == RuleList::Deny {
+                    "deny"
+                } else {
+                    "ask"
+                }
+            );
+            return Some(reason);
+        }
+        None
     }
 
     /// Rule lookups for a non-shell call.
@@ -437,6 +542,13 @@ fn basis_for(call: &Call<'_>, subject: &Subject) -> Basis {
     if let Some(r) = call.lookup(RuleList::Ask, subject) {
         return Basis::AskRule(r);
     }
+    if let (Subject::Paths(roots), ToolKind::Glob | ToolKind::Grep) =
+        (subject, call.tool.defaults.kind)
+    {
+        if let Some(r) = call.search_reach(roots) {
+            return Basis::AskRule(r);
+        }
+    }
     if let Subject::Bad(why) = subject {
         return Basis::Unanalysable(why.clone());
     }
@@ -448,7 +560,11 @@ fn basis_for(call: &Call<'_>, subject: &Subject) -> Basis {
         _ => &[],
     };
     if call.tool.defaults.kind.writes_files() {
-        if let Some(p) = paths.iter().find(|p| super::is_protected(p)) {
+        let home = call.home.as_deref();
+        if let Some(p) = paths
+            .iter()
+            .find(|p| super::protected::is_protected_in(p, home))
+        {
             return Basis::Protected(p.clone());
         }
     }

@@ -6,7 +6,9 @@ use std::collections::HashMap;
 
 use super::globs::{Buckets, BucketsBuilder, GlobIndex, GlobIndexBuilder};
 use crate::error::Error;
-use crate::rule::{Anchor, DomainPattern, FetchTarget, Rule, Specifier, ToolSelector, UrlPattern};
+use crate::rule::{
+    Anchor, DomainPattern, FetchTarget, Rule, SegmentGlob, Specifier, ToolSelector, UrlPattern,
+};
 use crate::tool::ToolKind;
 
 /// The position of a rule in the policy's precedence order (lower wins within a class).
@@ -28,10 +30,23 @@ pub(crate) struct Indexable<'a> {
     pub root: Option<&'a str>,
 }
 
+/// What a path glob is relative to once its anchor is resolved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Base {
+    /// An absolute glob.
+    Abs,
+    /// Relative to the working directory.
+    Cwd,
+    /// Relative to the home directory.
+    Home,
+}
+
 struct PathSetsBuilder {
     abs: BucketsBuilder,
     cwd: BucketsBuilder,
     home: BucketsBuilder,
+    /// Deny and ask globs segment by segment (for searches and 8.3 short names).
+    reach: Vec<(Id, Base, SegmentGlob, bool)>,
 }
 
 impl PathSetsBuilder {
@@ -40,6 +55,7 @@ impl PathSetsBuilder {
             abs: BucketsBuilder::new('/', restrictive),
             cwd: BucketsBuilder::new('/', restrictive),
             home: BucketsBuilder::new('/', restrictive),
+            reach: Vec::new(),
         }
     }
 }
@@ -48,6 +64,7 @@ struct PathSets {
     abs: Buckets,
     cwd: Buckets,
     home: Buckets,
+    reach: Vec<(Id, Base, SegmentGlob, bool)>,
 }
 
 enum FetchMatcher {
@@ -110,15 +127,25 @@ pub(crate) struct ClassIndex {
     /// kinds (`Read` covers Read, Glob and Grep) is compiled once, not once per kind.
     paths: Vec<(&'static [ToolKind], PathSets)>,
     fetch: FetchIndex,
+    /// Deny and ask: paths take the widest reading (case folded, Windows spellings folded,
+    /// 8.3 short names expanded).
+    restrictive: bool,
+    /// Paths compare case-insensitively (always for deny and ask; for allow unless the
+    /// policy says the file system is case-sensitive).
+    fold_case: bool,
 }
 
 impl ClassIndex {
     /// Compiles `rules`; `restrictive` is true for deny and ask (wider coverage, canonical
-    /// command forms), false for allow. On error, returns the failing rule's id with it.
+    /// command forms, the widest reading of paths), false for allow. `case_sensitive` says
+    /// whether allow paths compare exactly; deny and ask paths never do. On error, returns
+    /// the failing rule's id with it.
     pub(crate) fn build(
         rules: &[Indexable<'_>],
         restrictive: bool,
+        case_sensitive: bool,
     ) -> std::result::Result<Self, (Id, Error)> {
+        let fold_case = restrictive || !case_sensitive;
         let mut kind_wide: HashMap<ToolKind, Vec<Id>> = HashMap::new();
         let mut names: HashMap<String, Vec<Id>> = HashMap::new();
         let mut mcp: HashMap<String, Vec<(Id, Option<String>)>> = HashMap::new();
@@ -180,14 +207,19 @@ impl ClassIndex {
                     let Some((_, sets)) = paths.get_mut(at) else {
                         continue;
                     };
-                    let (set, base) = match (p.anchor, r.root) {
-                        (Anchor::Root, _) => (&mut sets.abs, Some("")),
-                        (Anchor::LayerRoot, Some(root)) => (&mut sets.abs, Some(root)),
-                        (Anchor::Home, _) => (&mut sets.home, None),
-                        _ => (&mut sets.cwd, None),
+                    let (set, base, relative) = match (p.anchor, r.root) {
+                        (Anchor::Root, _) => (&mut sets.abs, Some(""), Base::Abs),
+                        (Anchor::LayerRoot, Some(root)) => (&mut sets.abs, Some(root), Base::Abs),
+                        (Anchor::Home, _) => (&mut sets.home, None, Base::Home),
+                        _ => (&mut sets.cwd, None, Base::Cwd),
                     };
-                    for g in p.globs(base) {
+                    for (n, g) in p.globs(base).into_iter().enumerate() {
+                        let g = if fold_case { g.to_lowercase() } else { g };
                         set.add(id, &g).map_err(fail)?;
+                        if restrictive {
+                            let segments = SegmentGlob::new(&g).map_err(fail)?;
+                            sets.reach.push((id, relative, segments, n > 0));
+                        }
                     }
                 }
                 (_, Some(Specifier::Domain(d))) => {
@@ -205,6 +237,7 @@ impl ClassIndex {
                 abs: b.abs.build().map_err(|e| (0, e))?,
                 cwd: b.cwd.build().map_err(|e| (0, e))?,
                 home: b.home.build().map_err(|e| (0, e))?,
+                reach: b.reach,
             };
             built_paths.push((k, sets));
         }
@@ -217,6 +250,8 @@ impl ClassIndex {
             commands_canonical: commands_canonical.build().map_err(|e| (0, e))?,
             paths: built_paths,
             fetch,
+            restrictive,
+            fold_case,
         })
     }
 
@@ -263,8 +298,47 @@ impl ClassIndex {
         self.commands_canonical.matches_into(canonical, out);
     }
 
-    /// Path rules for calls of `kind` that match the normalised absolute `path`.
+    /// Path rules for calls of `kind` that match the normalised absolute `path`. Deny and
+    /// ask rules take the widest reading: case-insensitive, with the path's Windows spellings
+    /// folded ([`crate::path::fold_windows`]) and its 8.3 short-name segments standing for
+    /// any long name they could abbreviate. Allow rules compare case-insensitively unless
+    /// the policy says the file system is case-sensitive, and never fold Windows spellings.
     pub(crate) fn path_matches(
+        &self,
+        kind: ToolKind,
+        path: &str,
+        cwd: Option<&str>,
+        home: Option<&str>,
+        out: &mut Vec<Id>,
+    ) {
+        if !self.paths.iter().any(|(kinds, _)| kinds.contains(&kind)) {
+            return;
+        }
+        let fold = |p: &str| {
+            if self.fold_case {
+                p.to_lowercase()
+            } else {
+                p.to_owned()
+            }
+        };
+        let (cwd, home) = (cwd.map(fold), home.map(fold));
+        let mut candidates = vec![fold(path)];
+        if self.restrictive && crate::path::has_windows_spelling(path) {
+            if let Some(folded) =
+                crate::path::normalize(&crate::path::fold_windows(path), None, None)
+            {
+                candidates.push(fold(&folded));
+            }
+        }
+        for p in &candidates {
+            self.exact_path_matches(kind, p, cwd.as_deref(), home.as_deref(), out);
+            if self.restrictive && crate::path::segments(p).any(|s| s.contains('~')) {
+                self.reach_matches(kind, p, cwd.as_deref(), home.as_deref(), false, out);
+            }
+        }
+    }
+
+    fn exact_path_matches(
         &self,
         kind: ToolKind,
         path: &str,
@@ -284,6 +358,132 @@ impl ClassIndex {
             }
             if let Some(rel) = rel_home {
                 sets.home.matches_into(rel, out);
+            }
+        }
+    }
+
+    /// Deny and ask path rules for calls of `kind` that could match a file at or below the
+    /// normalised absolute directory `dir`: what a search rooted there (the Grep and Glob
+    /// tools, `grep -r`, `rg`, `find`) could open. Compared as deny and ask rules compare
+    /// (case-insensitively, Windows spellings folded). Always empty for allow rules.
+    pub(crate) fn could_match_below(
+        &self,
+        kind: ToolKind,
+        dir: &str,
+        cwd: Option<&str>,
+        home: Option<&str>,
+        out: &mut Vec<Id>,
+    ) {
+        self.search_matches(kind, dir, None, false, cwd, home, out);
+    }
+
+    /// Like [`Self::could_match_below`], for a search that opens only the files below `dir`
+    /// that match `pattern` (relative to `dir`, `**` allowed); `None` for every file. A
+    /// rule still counts when a file it covers could match the pattern: a rule on a
+    /// directory covers every name inside it, unless `names_only` (a listing such as the
+    /// Glob tool's, which opens no file: only names a rule covers itself count, and only
+    /// where one side spells the name out).
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn search_matches(
+        &self,
+        kind: ToolKind,
+        dir: &str,
+        pattern: Option<&str>,
+        names_only: bool,
+        cwd: Option<&str>,
+        home: Option<&str>,
+        out: &mut Vec<Id>,
+    ) {
+        if !self.restrictive {
+            return;
+        }
+        let lower = |p: &str| p.to_lowercase();
+        let (cwd, home) = (cwd.map(lower), home.map(lower));
+        let mut dirs = vec![lower(dir)];
+        if crate::path::has_windows_spelling(dir) {
+            if let Some(folded) =
+                crate::path::normalize(&crate::path::fold_windows(dir), None, None)
+            {
+                dirs.push(lower(&folded));
+            }
+        }
+        let pattern = lower(pattern.unwrap_or("**"));
+        for d in &dirs {
+            let Ok(search) = SegmentGlob::new(&format!("{d}/{pattern}")) else {
+                // A pattern that does not compile narrows nothing.
+                self.reach_matches(kind, d, cwd.as_deref(), home.as_deref(), true, out);
+                continue;
+            };
+            for (kinds, sets) in &self.paths {
+                if !kinds.contains(&kind) {
+                    continue;
+                }
+                for (id, base, glob, _) in sets.reach.iter().filter(|r| !(names_only && r.3)) {
+                    let full = match base {
+                        Base::Abs => Some(glob.clone()),
+                        Base::Cwd => cwd.as_deref().map(|c| glob.prefixed(c)),
+                        Base::Home => home.as_deref().map(|h| glob.prefixed(h)),
+                    };
+                    let meets = |g: SegmentGlob| {
+                        if names_only {
+                            g.intersects_by_name(&search)
+                        } else {
+                            g.intersects(&search)
+                        }
+                    };
+                    if full.is_some_and(meets) {
+                        out.push(*id);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The segment-wise check behind [`Self::could_match_below`] (`below`) and the matching
+    /// of paths with 8.3 short names; every text is already folded.
+    #[allow(clippy::too_many_arguments)]
+    fn reach_matches(
+        &self,
+        kind: ToolKind,
+        path: &str,
+        cwd: Option<&str>,
+        home: Option<&str>,
+        below: bool,
+        out: &mut Vec<Id>,
+    ) {
+        fn segments(p: &str) -> Vec<&str> {
+            crate::path::segments(p).collect()
+        }
+        let relative = |base: Option<&str>| -> Option<Option<Vec<&str>>> {
+            let base = base?;
+            if let Some(rel) = crate::path::relative_to(base, path) {
+                return Some(Some(segments(rel)));
+            }
+            // A search rooted above the base reaches everything under it.
+            (below && crate::path::contains(path, base)).then_some(None)
+        };
+        let abs = segments(path);
+        let rel_cwd = relative(cwd);
+        let rel_home = relative(home);
+        for (kinds, sets) in &self.paths {
+            if !kinds.contains(&kind) {
+                continue;
+            }
+            for (id, base, glob, _) in &sets.reach {
+                let hit = match base {
+                    Base::Abs => Some(Some(abs.clone())),
+                    Base::Cwd => rel_cwd.clone(),
+                    Base::Home => rel_home.clone(),
+                };
+                let hit = match hit {
+                    None => false,
+                    Some(None) => true,
+                    Some(Some(segs)) if below => glob.could_match_below(&segs),
+                    Some(Some(segs)) => glob.matches(&segs),
+                };
+                if hit {
+                    out.push(*id);
+                }
             }
         }
     }

@@ -2,7 +2,7 @@
 //! built-in registry, or an unknown tool.
 
 use crate::request::Request;
-use crate::tool::{builtin, Level, ToolDefaults, ToolKind};
+use crate::tool::{agent_tool, builtin, BuiltinTool, Level, ToolDefaults, ToolKind};
 use crate::Risk;
 
 use super::Policy;
@@ -14,8 +14,15 @@ pub(crate) struct Tool {
     pub defaults: ToolDefaults,
     pub known: bool,
     pub mcp: Option<(String, String)>,
+    /// The built-in tool the request names, when it is one (not an MCP tool that borrows a
+    /// built-in name).
+    pub builtin: Option<&'static BuiltinTool>,
 }
 
+/// The one place a request's tool is resolved: the policy's `tools` entries (which cannot
+/// give a built-in name another kind: see `compile`), the built-ins, Claude Code's own tools,
+/// MCP tools, or an unknown tool. The engine, the broker's cards and its checks all use
+/// this result (through `Evaluate::tool_kind`).
 pub(crate) fn resolve_tool(policy: &Policy, request: &Request) -> Tool {
     let name = request.tool.clone();
     let mcp = match name.strip_prefix("mcp__") {
@@ -25,12 +32,14 @@ pub(crate) fn resolve_tool(policy: &Policy, request: &Request) -> Tool {
         }
         None => request.server.clone().map(|s| (s, name.clone())),
     };
+    let builtin_tool = builtin(&name).filter(|_| mcp.is_none());
     if let Some(d) = policy.tools.get(&name) {
         return Tool {
             name,
             defaults: *d,
             known: true,
             mcp,
+            builtin: builtin_tool,
         };
     }
     // A tool that comes from an MCP server is an MCP tool even when it borrows a built-in
@@ -41,6 +50,16 @@ pub(crate) fn resolve_tool(policy: &Policy, request: &Request) -> Tool {
             defaults: b.defaults,
             known: true,
             mcp: None,
+            builtin: Some(b),
+        };
+    }
+    if let (Some(defaults), None) = (agent_tool(&name), &mcp) {
+        return Tool {
+            name,
+            defaults,
+            known: true,
+            mcp: None,
+            builtin: None,
         };
     }
     if let Some((server, tool)) = &mcp {
@@ -68,6 +87,7 @@ pub(crate) fn resolve_tool(policy: &Policy, request: &Request) -> Tool {
             },
             known,
             mcp,
+            builtin: None,
         };
     }
     Tool {
@@ -80,5 +100,6 @@ pub(crate) fn resolve_tool(policy: &Policy, request: &Request) -> Tool {
         },
         known: false,
         mcp: None,
+        builtin: None,
     }
 }

@@ -27,7 +27,7 @@ use std::fmt;
 use std::str::FromStr;
 
 pub use command::{CommandDialect, CommandMatch, CommandPattern};
-pub use path_pattern::{Anchor, PathPattern};
+pub use path_pattern::{Anchor, PathPattern, SegmentGlob};
 pub use tool_name::{star_match, ToolSelector};
 pub use url_pattern::{DomainPattern, FetchTarget, UrlPattern};
 

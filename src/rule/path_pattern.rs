@@ -103,6 +103,196 @@ impl PathPattern {
     }
 }
 
+/// One segment of a [`SegmentGlob`].
+#[derive(Clone, Debug)]
+enum SegmentPattern {
+    /// `**`: any number of segments.
+    AnyDepth,
+    /// A name without wildcards.
+    Literal(String),
+    /// A name with `*`, `?` or `[...]`.
+    Wild(globset::GlobMatcher),
+}
+
+impl SegmentPattern {
+    /// Whether this segment pattern matches the path segment `seg`; a segment in 8.3 short
+    /// form stands for any long name it could abbreviate.
+    fn matches(&self, seg: &str) -> bool {
+        match self {
+            SegmentPattern::AnyDepth => true,
+            SegmentPattern::Literal(l) => l == seg || crate::path::short_name_matches(l, seg),
+            SegmentPattern::Wild(m) => m.is_match(seg) || crate::path::short_name(seg).is_some(),
+        }
+    }
+}
+
+/// Whether two single-segment patterns could match the same name.
+fn segments_meet(a: &SegmentPattern, b: &SegmentPattern, wild_meets_wild: bool) -> bool {
+    match (a, b) {
+        (SegmentPattern::Literal(x), other) | (other, SegmentPattern::Literal(x)) => {
+            other.matches(x)
+        }
+        _ => wild_meets_wild,
+    }
+}
+
+/// A compiled path glob, segment by segment, for the questions a glob set cannot answer:
+/// whether some path below a directory could match (a search's root), and matching paths
+/// whose segments may be 8.3 short names.
+///
+/// ```
+/// use toolgate::rule::SegmentGlob;
+/// let g = SegmentGlob::new("**/.env").unwrap();
+/// assert!(g.could_match_below(&["p", "src"]));
+/// let g = SegmentGlob::new("p/secrets/**").unwrap();
+/// assert!(g.could_match_below(&["p"]));
+/// assert!(g.could_match_below(&["p", "secrets", "deep"]));
+/// assert!(!g.could_match_below(&["p", "src"]));
+/// let g = SegmentGlob::new("p/.claude/settings.json").unwrap();
+/// assert!(g.matches(&["p", ".claude", "SETTIN~1.JSO"]));
+/// ```
+#[derive(Clone, Debug)]
+pub struct SegmentGlob {
+    segments: Vec<SegmentPattern>,
+}
+
+impl SegmentGlob {
+    /// Compiles a glob (`/`-separated; leading and repeated slashes ignored). Errors for a
+    /// segment that is not a valid glob.
+    pub fn new(glob: &str) -> Result<Self> {
+        let mut segments = Vec::new();
+        for seg in glob.split('/').filter(|s| !s.is_empty()) {
+            let pattern = if seg == "**" {
+                SegmentPattern::AnyDepth
+            } else if seg.contains(['*', '?', '[']) {
+                let g = globset::GlobBuilder::new(seg)
+                    .literal_separator(true)
+                    .backslash_escape(false)
+                    .build()
+                    .map_err(|e| {
+                        Error::new(
+                            ErrorKind::InvalidRule,
+                            format!("pattern `{glob}` does not compile: {}", e.kind()),
+                        )
+                        .with_hint(
+                            "check brackets: `[` starts a character class that `]` must close",
+                        )
+                    })?;
+                SegmentPattern::Wild(g.compile_matcher())
+            } else {
+                SegmentPattern::Literal(seg.to_owned())
+            };
+            segments.push(pattern);
+        }
+        Ok(SegmentGlob { segments })
+    }
+
+    /// Whether the glob matches the path given as its segments.
+    pub fn matches(&self, path: &[&str]) -> bool {
+        self.run(path, false)
+    }
+
+    /// Whether some path at or below the directory `dir` (given as its segments) could
+    /// match: the glob matches the directory, or a start of the glob matches it and the rest
+    /// could match what lies below.
+    pub fn could_match_below(&self, dir: &[&str]) -> bool {
+        self.run(dir, true)
+    }
+
+    /// The glob with literal segments in front (`prefix` joined with `/`), e.g. a glob
+    /// relative to the working directory made absolute.
+    pub fn prefixed(&self, prefix: &str) -> SegmentGlob {
+        let mut segments: Vec<SegmentPattern> = crate::path::segments(prefix)
+            .map(|s| SegmentPattern::Literal(s.to_owned()))
+            .collect();
+        segments.extend(self.segments.iter().cloned());
+        SegmentGlob { segments }
+    }
+
+    /// Whether some path could match both globs (a wildcard segment against a wildcard
+    /// segment counts as a possible match, so this may say yes where no path exists, never
+    /// the other way round).
+    ///
+    /// ```
+    /// use toolgate::rule::SegmentGlob;
+    /// let g = |s: &str| SegmentGlob::new(s).unwrap();
+    /// assert!(g("p/**/*.rs").intersects(&g("p/secrets/**")));
+    /// assert!(!g("p/**/*.rs").intersects(&g("p/.env")));
+    /// assert!(g("p/**/.env*").intersects(&g("p/.env")));
+    /// ```
+    pub fn intersects(&self, other: &SegmentGlob) -> bool {
+        self.meets(other, true)
+    }
+
+    /// Like [`Self::intersects`], except that a wildcard segment never meets a wildcard
+    /// segment: whether some name spelt out by one glob (a literal segment) could match the
+    /// other. For listings, which show names rather than open files.
+    pub fn intersects_by_name(&self, other: &SegmentGlob) -> bool {
+        self.meets(other, false)
+    }
+
+    fn meets(&self, other: &SegmentGlob, wild_meets_wild: bool) -> bool {
+        let (a, b) = (&self.segments, &other.segments);
+        let (m, n) = (a.len(), b.len());
+        let width = n + 1;
+        let mut table = vec![false; (m + 1) * width];
+        let at = |i: usize, j: usize| i * width + j;
+        let all_any = |rest: Option<&[SegmentPattern]>| {
+            rest.is_some_and(|r| r.iter().all(|s| matches!(s, SegmentPattern::AnyDepth)))
+        };
+        for i in (0..=m).rev() {
+            for j in (0..=n).rev() {
+                let get = |i2: usize, j2: usize| table.get(at(i2, j2)).copied().unwrap_or(false);
+                let value = match (a.get(i), b.get(j)) {
+                    (None, None) => true,
+                    (None, Some(_)) => all_any(b.get(j..)),
+                    (Some(_), None) => all_any(a.get(i..)),
+                    (Some(SegmentPattern::AnyDepth), _) => get(i + 1, j) || get(i, j + 1),
+                    (_, Some(SegmentPattern::AnyDepth)) => get(i, j + 1) || get(i + 1, j),
+                    (Some(x), Some(y)) => segments_meet(x, y, wild_meets_wild) && get(i + 1, j + 1),
+                };
+                if let Some(cell) = table.get_mut(at(i, j)) {
+                    *cell = value;
+                }
+            }
+        }
+        table.get(at(0, 0)).copied().unwrap_or(false)
+    }
+
+    /// `table[i][j]`: whether the glob from segment `i` matches the path from segment `j`
+    /// (with `below`, a path that ends early may be continued).
+    fn run(&self, path: &[&str], below: bool) -> bool {
+        let (m, n) = (self.segments.len(), path.len());
+        let width = n + 1;
+        let mut table = vec![false; (m + 1) * width];
+        let at = |i: usize, j: usize| i * width + j;
+        for i in (0..=m).rev() {
+            for j in (0..=n).rev() {
+                let value = if i == m {
+                    j == n
+                } else if j == n {
+                    below
+                        || self.segments.get(i..).is_some_and(|r| {
+                            r.iter().all(|s| matches!(s, SegmentPattern::AnyDepth))
+                        })
+                } else {
+                    let get =
+                        |i2: usize, j2: usize| table.get(at(i2, j2)).copied().unwrap_or(false);
+                    match (self.segments.get(i), path.get(j)) {
+                        (Some(SegmentPattern::AnyDepth), _) => get(i + 1, j) || get(i, j + 1),
+                        (Some(p), Some(seg)) => p.matches(seg) && get(i + 1, j + 1),
+                        _ => false,
+                    }
+                };
+                if let Some(cell) = table.get_mut(at(i, j)) {
+                    *cell = value;
+                }
+            }
+        }
+        table.get(at(0, 0)).copied().unwrap_or(false)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -119,6 +309,25 @@ mod tests {
         assert_eq!(a("secrets/"), Anchor::AnyDepth);
         assert!(PathPattern::parse("../x").is_err());
         assert!(PathPattern::parse("a/{b,c}").is_err());
+    }
+
+    #[test]
+    fn segment_globs_reach_below_directories() {
+        let g = |s: &str| SegmentGlob::new(s).unwrap();
+        assert!(g("p/.env").could_match_below(&["p"]));
+        assert!(g("p/.env").could_match_below(&["p", ".env"]));
+        assert!(!g("p/.env").could_match_below(&["p", ".env", "x"]));
+        assert!(g("p/.env/**").could_match_below(&["p", ".env", "x"]));
+        assert!(!g("p/.env").could_match_below(&["q"]));
+        assert!(g("**").could_match_below(&[]));
+        assert!(g("p/*/key.pem").could_match_below(&["p", "a"]));
+        assert!(!g("p/*/key.pem").could_match_below(&["p", "a", "b"]));
+        assert!(g("**/*.pem").matches(&["a", "b", "c.pem"]));
+        assert!(!g("**/*.pem").matches(&["a", "b", "c.pe"]));
+        assert!(g("**/*.pem").matches(&["a", "KEY~1.PEM"]));
+        assert!(g("a/**").matches(&["a"]));
+        assert!(!g("a/b").matches(&["a"]));
+        assert!(SegmentGlob::new("a/[b").is_err());
     }
 
     #[test]
