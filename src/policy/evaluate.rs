@@ -20,6 +20,9 @@ use super::{Entry, Policy};
 pub(crate) enum Subject {
     None,
     Paths(Vec<String>),
+    /// Paths of a call that cannot be analysed as a whole (an unknown key): deny and ask
+    /// rules still judge the paths, then the call is unanalysable.
+    Flawed(Vec<String>, String),
     Url(FetchTarget),
     Bad(String),
 }
@@ -161,19 +164,19 @@ impl<'a> Call<'a> {
             | ToolKind::Delete
             | ToolKind::Glob
             | ToolKind::Grep => {
-                if let Some(why) = self
+                let flaw = self
                     .tool
                     .builtin
-                    .and_then(|b| crate::tool::unknown_parameter(b, name, input))
-                {
-                    return Subject::Bad(why);
-                }
+                    .and_then(|b| crate::tool::unknown_parameter(b, name, input));
                 let named = match crate::tool::input_paths(input) {
                     Ok(named) => named,
                     Err(why) => return Subject::Bad(format!("{why} in a call of `{name}`")),
                 };
                 let mut written: Vec<&str> = named.iter().map(|p| p.path).collect();
                 if written.is_empty() {
+                    if let Some(why) = flaw {
+                        return Subject::Bad(why);
+                    }
                     if !searches {
                         return Subject::Bad(format!(
                             "`{name}` has no `file_path` (or `path`) string in its input"
@@ -190,7 +193,8 @@ impl<'a> Call<'a> {
                     }
                 }
                 if searches {
-                    // A pattern that leaves the root (absolute, `~`, `..`) searches there too.
+                    // A pattern that leaves the root (absolute, `~`, `..`) searches there too;
+                    // a Glob pattern's leading directories (`secrets/*`) are searched.
                     let Some(first) = paths.first().cloned() else {
                         return Subject::Bad("no search root".to_owned());
                     };
@@ -206,7 +210,10 @@ impl<'a> Call<'a> {
                                 "`input.{key}` of `{name}` is not a string"
                             ));
                         };
-                        if let Some(prefix) = glob_base(pattern) {
+                        let base = glob_base(pattern).or_else(|| {
+                            (key == "pattern").then(|| literal_dirs(pattern)).flatten()
+                        });
+                        if let Some(prefix) = base {
                             match crate::path::normalize(
                                 &prefix,
                                 Some(&first),
@@ -218,7 +225,20 @@ impl<'a> Call<'a> {
                         }
                     }
                 }
-                Subject::Paths(paths)
+                if searches {
+                    // A stand-in for "every file below the root" (a NUL byte never names a
+                    // file): a deny or ask rule that covers every file there covers the
+                    // search, as a read of each.
+                    let children: Vec<String> = paths
+                        .iter()
+                        .map(|root| format!("{}/\u{0}", root.trim_end_matches('/')))
+                        .collect();
+                    paths.extend(children);
+                }
+                match flaw {
+                    Some(why) => Subject::Flawed(paths, why),
+                    None => Subject::Paths(paths),
+                }
             }
             ToolKind::Fetch => match input.get("url").and_then(|v| v.as_str()) {
                 None => Subject::Bad(format!("`{}` has no `url` string", self.tool.name)),
@@ -278,7 +298,7 @@ impl<'a> Call<'a> {
         let names_only = kind == ToolKind::Glob;
         for list in [RuleList::Deny, RuleList::Ask] {
             let mut ids = Vec::new();
-            for root in roots {
+            for root in roots.iter().filter(|r| !r.contains('\0')) {
                 self.class(list).search_matches(
                     kind,
                     root,
@@ -321,7 +341,7 @@ impl<'a> Call<'a> {
             let mut out = Vec::new();
             idx.tool_matches(&q, &mut out);
             match subject {
-                Subject::Paths(paths) if list != RuleList::Allow => {
+                Subject::Paths(paths) | Subject::Flawed(paths, _) if list != RuleList::Allow => {
                     for p in paths {
                         idx.path_matches(kind, p, cwd, home, &mut out);
                     }
@@ -500,6 +520,19 @@ fn glob_base(pattern: &str) -> Option<String> {
     })
 }
 
+/// The leading directories of a relative glob that are spelt out (`secrets/*` → `secrets`,
+/// `a/b/*.rs` → `a/b`); `None` when there are none (`*.rs`, `.env`, `**/x`).
+fn literal_dirs(pattern: &str) -> Option<String> {
+    let segments: Vec<&str> = pattern.split('/').filter(|s| !s.is_empty()).collect();
+    let dirs = segments.get(..segments.len().saturating_sub(1))?;
+    let literal: Vec<&str> = dirs
+        .iter()
+        .copied()
+        .take_while(|s| !s.contains(['*', '?', '[', '{', '\\']))
+        .collect();
+    (!literal.is_empty()).then(|| literal.join("/"))
+}
+
 /// Evaluates `request`; `trust` is the compiled overlay, `overlay` the raw one (for
 /// per-agent bypass).
 pub(crate) fn evaluate(
@@ -549,7 +582,7 @@ fn basis_for(call: &Call<'_>, subject: &Subject) -> Basis {
             return Basis::AskRule(r);
         }
     }
-    if let Subject::Bad(why) = subject {
+    if let Subject::Bad(why) | Subject::Flawed(_, why) = subject {
         return Basis::Unanalysable(why.clone());
     }
     if !call.request.input.is_object() && !call.request.input.is_null() {

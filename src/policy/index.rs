@@ -213,12 +213,18 @@ impl ClassIndex {
                         (Anchor::Home, _) => (&mut sets.home, None, Base::Home),
                         _ => (&mut sets.cwd, None, Base::Cwd),
                     };
-                    for (n, g) in p.globs(base).into_iter().enumerate() {
+                    for (n, g) in p.globs(base, restrictive).into_iter().enumerate() {
                         let g = if fold_case { g.to_lowercase() } else { g };
                         set.add(id, &g).map_err(fail)?;
                         if restrictive {
                             let segments = SegmentGlob::new(&g).map_err(fail)?;
-                            sets.reach.push((id, relative, segments, n > 0));
+                            let wild_name = p
+                                .glob
+                                .rsplit('/')
+                                .next()
+                                .is_some_and(|last| last.contains(['*', '?', '[']));
+                            sets.reach
+                                .push((id, relative, segments, n > 0 && wild_name));
                         }
                     }
                 }
@@ -302,7 +308,8 @@ impl ClassIndex {
     /// ask rules take the widest reading: case-insensitive, with the path's Windows spellings
     /// folded ([`crate::path::fold_windows`]) and its 8.3 short-name segments standing for
     /// any long name they could abbreviate. Allow rules compare case-insensitively unless
-    /// the policy says the file system is case-sensitive, and never fold Windows spellings.
+    /// the policy says the file system is case-sensitive, and never match a path with a
+    /// Windows spelling.
     pub(crate) fn path_matches(
         &self,
         kind: ToolKind,
@@ -312,6 +319,11 @@ impl ClassIndex {
         out: &mut Vec<Id>,
     ) {
         if !self.paths.iter().any(|(kinds, _)| kinds.contains(&kind)) {
+            return;
+        }
+        // The narrowest reading for allows: a path that a Windows file system would read
+        // differently (`.env.`, `x::$DATA`, `a\b`) matches no allow rule.
+        if !self.restrictive && crate::path::has_windows_spelling(path) {
             return;
         }
         let fold = |p: &str| {
@@ -381,8 +393,8 @@ impl ClassIndex {
     /// that match `pattern` (relative to `dir`, `**` allowed); `None` for every file. A
     /// rule still counts when a file it covers could match the pattern: a rule on a
     /// directory covers every name inside it, unless `names_only` (a listing such as the
-    /// Glob tool's, which opens no file: only names a rule covers itself count, and only
-    /// where one side spells the name out).
+    /// Glob tool's, which opens no file): then only a pattern that spells out its last name
+    /// (`**/.env`, not `**/*.rs`) can meet a rule, and only the names a rule covers itself.
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn search_matches(
         &self,
@@ -395,6 +407,13 @@ impl ClassIndex {
         out: &mut Vec<Id>,
     ) {
         if !self.restrictive {
+            return;
+        }
+        // A listing asks only when its pattern spells out the name it looks for.
+        let spelt_out = pattern
+            .and_then(|p| p.rsplit('/').next())
+            .is_some_and(|last| !last.contains(['*', '?', '[']));
+        if names_only && !spelt_out {
             return;
         }
         let lower = |p: &str| p.to_lowercase();
@@ -418,20 +437,13 @@ impl ClassIndex {
                 if !kinds.contains(&kind) {
                     continue;
                 }
-                for (id, base, glob, _) in sets.reach.iter().filter(|r| !(names_only && r.3)) {
+                for (id, base, glob, _) in sets.reach.iter().filter(|r| !r.3) {
                     let full = match base {
                         Base::Abs => Some(glob.clone()),
                         Base::Cwd => cwd.as_deref().map(|c| glob.prefixed(c)),
                         Base::Home => home.as_deref().map(|h| glob.prefixed(h)),
                     };
-                    let meets = |g: SegmentGlob| {
-                        if names_only {
-                            g.intersects_by_name(&search)
-                        } else {
-                            g.intersects(&search)
-                        }
-                    };
-                    if full.is_some_and(meets) {
+                    if full.is_some_and(|g| g.intersects(&search)) {
                         out.push(*id);
                     }
                 }

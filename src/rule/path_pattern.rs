@@ -13,8 +13,11 @@ pub enum Anchor {
     /// `/path`: the root of the layer the rule comes from (the working directory when the
     /// layer names no root).
     LayerRoot,
-    /// `./path` or `dir/file`: the working directory.
+    /// `./path`: the working directory.
     Cwd,
+    /// `dir/file` (a slash, but no leading `/`, `./` or `~`): the working directory for
+    /// allow rules; for deny and ask rules also any depth below it (their widest reading).
+    Relative,
     /// A bare name with no slash (`.env`, `*.pem`): any depth under the working directory.
     AnyDepth,
 }
@@ -50,7 +53,7 @@ impl PathPattern {
         } else if spec == "." {
             (Anchor::Cwd, "")
         } else if spec.trim_end_matches('/').contains('/') {
-            (Anchor::Cwd, spec)
+            (Anchor::Relative, spec)
         } else {
             (Anchor::AnyDepth, spec)
         };
@@ -82,10 +85,12 @@ impl PathPattern {
 
     /// The globs this pattern compiles to, given the absolute base of its anchor (`None`
     /// for anchors matched against a relative path). The pattern covers what it names and,
-    /// as in gitignore, everything under it.
-    pub fn globs(&self, base: Option<&str>) -> Vec<String> {
+    /// as in gitignore, everything under it. `restrictive` (deny and ask) gives a
+    /// [`Anchor::Relative`] pattern its widest reading, at any depth.
+    pub fn globs(&self, base: Option<&str>, restrictive: bool) -> Vec<String> {
         let body = match self.anchor {
             Anchor::AnyDepth => format!("**/{}", self.glob),
+            Anchor::Relative if restrictive => format!("**/{}", self.glob),
             _ => self.glob.clone(),
         };
         let full = match base {
@@ -127,13 +132,32 @@ impl SegmentPattern {
 }
 
 /// Whether two single-segment patterns could match the same name.
-fn segments_meet(a: &SegmentPattern, b: &SegmentPattern, wild_meets_wild: bool) -> bool {
+fn segments_meet(a: &SegmentPattern, b: &SegmentPattern) -> bool {
     match (a, b) {
         (SegmentPattern::Literal(x), other) | (other, SegmentPattern::Literal(x)) => {
             other.matches(x)
         }
-        _ => wild_meets_wild,
+        (SegmentPattern::Wild(x), SegmentPattern::Wild(y)) => {
+            match (one_star(x.glob().glob()), one_star(y.glob().glob())) {
+                // `p1*s1` and `p2*s2` share a name when one start extends the other and one
+                // end extends the other (`*.rs` and `*.pem` share none).
+                (Some((p1, s1)), Some((p2, s2))) => {
+                    (p1.starts_with(p2) || p2.starts_with(p1))
+                        && (s1.ends_with(s2) || s2.ends_with(s1))
+                }
+                _ => true,
+            }
+        }
+        _ => true,
     }
+}
+
+/// A segment glob with exactly one `*` and no other wildcard, as its start and its end.
+fn one_star(glob: &str) -> Option<(&str, &str)> {
+    if glob.contains(['?', '[', ']', '{', '}']) || glob.matches('*').count() != 1 {
+        return None;
+    }
+    glob.split_once('*')
 }
 
 /// A compiled path glob, segment by segment, for the questions a glob set cannot answer:
@@ -219,19 +243,10 @@ impl SegmentGlob {
     /// assert!(g("p/**/*.rs").intersects(&g("p/secrets/**")));
     /// assert!(!g("p/**/*.rs").intersects(&g("p/.env")));
     /// assert!(g("p/**/.env*").intersects(&g("p/.env")));
+    /// assert!(!g("p/**/*.rs").intersects(&g("**/*.pem")));
+    /// assert!(g("p/**/*.rs").intersects(&g("**/.env*")));
     /// ```
     pub fn intersects(&self, other: &SegmentGlob) -> bool {
-        self.meets(other, true)
-    }
-
-    /// Like [`Self::intersects`], except that a wildcard segment never meets a wildcard
-    /// segment: whether some name spelt out by one glob (a literal segment) could match the
-    /// other. For listings, which show names rather than open files.
-    pub fn intersects_by_name(&self, other: &SegmentGlob) -> bool {
-        self.meets(other, false)
-    }
-
-    fn meets(&self, other: &SegmentGlob, wild_meets_wild: bool) -> bool {
         let (a, b) = (&self.segments, &other.segments);
         let (m, n) = (a.len(), b.len());
         let width = n + 1;
@@ -249,7 +264,7 @@ impl SegmentGlob {
                     (Some(_), None) => all_any(a.get(i..)),
                     (Some(SegmentPattern::AnyDepth), _) => get(i + 1, j) || get(i, j + 1),
                     (_, Some(SegmentPattern::AnyDepth)) => get(i, j + 1) || get(i + 1, j),
-                    (Some(x), Some(y)) => segments_meet(x, y, wild_meets_wild) && get(i + 1, j + 1),
+                    (Some(x), Some(y)) => segments_meet(x, y) && get(i + 1, j + 1),
                 };
                 if let Some(cell) = table.get_mut(at(i, j)) {
                     *cell = value;
@@ -304,7 +319,7 @@ mod tests {
         assert_eq!(a("~/.ssh/**"), Anchor::Home);
         assert_eq!(a("/src/**/*.ts"), Anchor::LayerRoot);
         assert_eq!(a("./.env"), Anchor::Cwd);
-        assert_eq!(a("src/a.ts"), Anchor::Cwd);
+        assert_eq!(a("src/a.ts"), Anchor::Relative);
         assert_eq!(a(".env"), Anchor::AnyDepth);
         assert_eq!(a("secrets/"), Anchor::AnyDepth);
         assert!(PathPattern::parse("../x").is_err());
@@ -333,8 +348,13 @@ mod tests {
     #[test]
     fn globs_cover_contents() {
         let p = PathPattern::parse(".env").unwrap();
-        assert_eq!(p.globs(None), vec!["**/.env", "**/.env/**"]);
+        assert_eq!(p.globs(None, false), vec!["**/.env", "**/.env/**"]);
         let p = PathPattern::parse("//etc").unwrap();
-        assert_eq!(p.globs(Some("")), vec!["/etc", "/etc/**"]);
+        assert_eq!(p.globs(Some(""), true), vec!["/etc", "/etc/**"]);
+        let p = PathPattern::parse("src/**").unwrap();
+        assert_eq!(p.globs(None, false), vec!["src/**"]);
+        assert_eq!(p.globs(None, true), vec!["**/src/**"]);
+        let p = PathPattern::parse("./src/**").unwrap();
+        assert_eq!(p.globs(None, true), vec!["src/**"]);
     }
 }
