@@ -164,6 +164,27 @@ fn fold_segment(seg: &str) -> &str {
     }
 }
 
+/// Whether a path is absolute on Windows only: a drive (`C:\\x`, `c:/x`, `C:x`), a network
+/// share (`\\\\server\\share`) or the current drive's root (`\\Windows`). Such paths cannot
+/// be resolved lexically against a POSIX working directory.
+///
+/// ```
+/// use toolgate::path::is_windows_absolute;
+/// assert!(is_windows_absolute("C:\\Windows\\System32"));
+/// assert!(is_windows_absolute("c:/x"));
+/// assert!(is_windows_absolute("\\\\server\\share"));
+/// assert!(!is_windows_absolute("/etc/passwd"));
+/// assert!(!is_windows_absolute("src/a:b"));
+/// ```
+pub fn is_windows_absolute(path: &str) -> bool {
+    let mut chars = path.chars();
+    let drive = matches!(
+        (chars.next(), chars.next()),
+        (Some(c), Some(':')) if c.is_ascii_alphabetic()
+    );
+    drive || path.starts_with('\\')
+}
+
 /// Whether a path needs [`fold_windows`] at all (most do not).
 pub fn has_windows_spelling(path: &str) -> bool {
     path.contains(['\\', ':'])

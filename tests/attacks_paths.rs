@@ -284,6 +284,24 @@ fn deny_rules_take_case_and_windows_spellings() {
 }
 
 #[test]
+fn windows_drive_and_network_paths_are_never_allowed() {
+    let p = policy(json!({"allow": ["Read(./**)", "Edit(./**)"]}));
+    for path in [
+        "C:\\Windows\\System32\\config\\SAM",
+        "c:/Users/ada/.ssh/id_rsa",
+        "C:.env",
+        "\\\\server\\share\\secrets",
+        "\\Windows\\win.ini",
+    ] {
+        for tool in ["Read", "Edit"] {
+            let d = p.evaluate(&call(tool, json!({"file_path": path})));
+            assert_eq!(d.effect, Effect::Ask, "{tool} {path}: {}", d.reason.text);
+            assert!(d.reason.text.contains("Windows drive"), "{}", d.reason.text);
+        }
+    }
+}
+
+#[test]
 fn protected_paths_take_case_and_windows_spellings() {
     let p = policy(json!({"allow": ["Edit", "Write", "Edit(./**)"]}));
     for path in [

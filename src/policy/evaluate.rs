@@ -145,6 +145,12 @@ impl<'a> Call<'a> {
         let what = |p: &str| {
             format!("path `{p}` cannot be resolved (a relative path needs `cwd`, `~` a home)")
         };
+        if crate::path::is_windows_absolute(written) {
+            return Err(format!(
+                "path `{written}` is a Windows drive or network path, which cannot be resolved \
+                 against this working directory"
+            ));
+        }
         let mut out = vec![self.normalize(written).ok_or_else(|| what(written))?];
         if let Some(real) = self.request.realpaths.get(written) {
             out.push(self.normalize(real).ok_or_else(|| what(real))?);
@@ -292,39 +298,66 @@ impl<'a> Call<'a> {
     /// call asks, naming the rule. Rules that match a root itself decide in [`Self::lookup`].
     fn search_reach(&self, roots: &[String]) -> Option<Reason> {
         let kind = self.tool.defaults.kind;
-        let cwd = self.cwd.as_deref();
-        let home = self.home.as_deref();
+        let roots: Vec<&str> = roots
+            .iter()
+            .map(String::as_str)
+            .filter(|r| !r.contains('\0'))
+            .collect();
         let pattern = self.search_pattern();
         let names_only = kind == ToolKind::Glob;
+        if pattern.is_none() && !names_only {
+            return roots.iter().find_map(|r| self.could_read_below(kind, r));
+        }
+        self.search_rule(kind, &roots, pattern.as_deref(), names_only)
+    }
+
+    /// The first deny, then ask, rule for reads of `kind` (Read rules cover Grep and Glob)
+    /// that could match a file a recursive search under the normalised absolute `dir`
+    /// could open, as a reason that says so. For `grep -r`, `rg`, `find` and the like in a
+    /// shell line: such a search asks when this returns a rule.
+    pub(crate) fn could_read_below(&self, kind: ToolKind, dir: &str) -> Option<Reason> {
+        self.search_rule(kind, &[dir], None, false)
+    }
+
+    /// See [`ClassIndex::search_matches`].
+    fn search_rule(
+        &self,
+        kind: ToolKind,
+        roots: &[&str],
+        pattern: Option<&str>,
+        names_only: bool,
+    ) -> Option<Reason> {
+        let cwd = self.cwd.as_deref();
+        let home = self.home.as_deref();
         for list in [RuleList::Deny, RuleList::Ask] {
             let mut ids = Vec::new();
-            for root in roots.iter().filter(|r| !r.contains('\0')) {
-                self.class(list).search_matches(
-                    kind,
-                    root,
-                    pattern.as_deref(),
-                    names_only,
-                    cwd,
-                    home,
-                    &mut ids,
-                );
+            for root in roots {
+                match pattern {
+                    None if !names_only => {
+                        self.class(list)
+                            .could_match_below(kind, root, cwd, home, &mut ids);
+                    }
+                    _ => self
+                        .class(list)
+                        .search_matches(kind, root, pattern, names_only, cwd, home, &mut ids),
+                }
             }
             self.remember(false, &ids);
             let Some(entry) = ids.iter().min().and_then(|id| self.policy.entries.get(*id)) else {
                 continue;
             };
             let mut reason = rule_reason(entry, false);
-            let root = roots.first().map_or("", String::as_str);
+            let root = roots.first().copied().unwrap_or("");
+            let list = if list == RuleList::Deny {
+                "deny"
+            } else {
+                "ask"
+            };
             reason.text = format!(
-                "the search under `{root}` could read files that rule `{}` in the {} {} list \
-                 covers",
+                "the search under `{root}` could read files that rule `{}` in the {} {list} \
+                 list covers",
                 entry.text,
                 entry.layer.as_str(),
-                if list == RuleList::Deny {
-                    "deny"
-                } else {
-                    "ask"
-                }
             );
             return Some(reason);
         }

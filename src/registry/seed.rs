@@ -256,10 +256,13 @@ fn any_object() -> Value {
     json!({"type": "object"})
 }
 
+/// A function that builds a parameter schema.
+pub(super) type SchemaFn = fn() -> Value;
+
 /// Spellings whose parameters differ from their seed tool's: (spelling, schema). The
 /// spellings of file tools take only the keys listed, so that no key can carry a path that
 /// is not judged.
-pub(super) const OTHER_SPELLINGS: &[(&str, fn() -> Value)] = &[
+pub(super) const OTHER_SPELLINGS: &[(&str, SchemaFn)] = &[
     ("view", view),
     ("NotebookRead", notebook_read),
     ("LS", list),
