@@ -23,11 +23,25 @@ pub(super) fn title(request: &Request, def: Option<&ToolDefinition>) -> String {
         .unwrap_or_else(|| request.tool.clone())
 }
 
-fn subject(request: &Request, kind: ToolKind) -> &str {
+/// What the call is about. For file tools, every path it names (all of them are judged, so
+/// a person sees all of them, not only the first).
+fn subject(request: &Request, kind: ToolKind) -> String {
+    let file_tool = matches!(
+        kind,
+        ToolKind::Read | ToolKind::Write | ToolKind::Edit | ToolKind::Delete
+    );
+    if file_tool {
+        if let Ok(paths) = crate::tool::input_paths(&request.input) {
+            if !paths.is_empty() {
+                return paths.iter().map(|p| p.path).collect::<Vec<_>>().join(", ");
+            }
+        }
+    }
     kind.subject_keys()
         .iter()
         .find_map(|k| request.input_str(k))
         .unwrap_or("")
+        .to_owned()
 }
 
 /// `text` cut to `max` characters, and whether it was cut.
@@ -178,6 +192,14 @@ mod tests {
             let kind = crate::tool::kind_without_policy(&r.tool, r.server.is_some());
             assert_eq!(description(&r, kind, &r.tool), want);
         }
+        let two = req(
+            "Read",
+            json!({"file_path": "src/a.rs", "path": "/etc/shadow"}),
+        );
+        assert_eq!(
+            description(&two, ToolKind::Read, "Read"),
+            "Read file: src/a.rs, /etc/shadow"
+        );
         let long = req(
             "Bash",
             json!({"command": format!("echo {}\nrm x", "a".repeat(300))}),
