@@ -42,7 +42,7 @@ pub use document::{
     PolicyDocument, Warning,
 };
 pub use explain::{ConsultedRule, Explanation};
-pub use protected::{is_protected, is_protected_in};
+pub use protected::{is_protected, is_protected_in, pattern_names_protected};
 
 use crate::decision::{Decision, Evaluate, Layer, RuleList, TrustOverlay};
 use crate::error::{Error, ErrorKind, Result};

@@ -110,6 +110,41 @@ pub fn is_protected_in(path: &str, home: Option<&str>) -> bool {
         .any(|p| protected_form(p, home.as_deref()))
 }
 
+/// Whether a path rule's specifier (`~/.local/bin/**`, `.git/hooks/*`, `//etc/cron.d/x`)
+/// names a protected location in its literal start (the segments before the first
+/// wildcard), for refusing to remember a grant that could never apply there anyway.
+/// Specifiers relative to the working directory are read as under any directory.
+///
+/// ```
+/// use toolgate::policy::pattern_names_protected;
+/// assert!(pattern_names_protected("~/.local/bin/**"));
+/// assert!(pattern_names_protected(".git/hooks/*"));
+/// assert!(pattern_names_protected("//etc/cron.d/**"));
+/// assert!(pattern_names_protected("~/.BASHRC"));
+/// assert!(!pattern_names_protected("~/**"));
+/// assert!(!pattern_names_protected("src/**"));
+/// ```
+pub fn pattern_names_protected(spec: &str) -> bool {
+    const HOME: &str = "/home/toolgate-user";
+    let spec = spec.trim();
+    let absolute = if let Some(rest) = spec.strip_prefix("//") {
+        format!("/{rest}")
+    } else if spec == "~" || spec.starts_with("~/") {
+        format!("{HOME}{}", spec.get(1..).unwrap_or(""))
+    } else {
+        format!(
+            "/project/{}",
+            spec.trim_start_matches("./").trim_start_matches('/')
+        )
+    };
+    let literal: Vec<&str> = absolute
+        .split('/')
+        .take_while(|s| !s.contains(['*', '?', '[', '{']))
+        .collect();
+    let start = format!("{}/x", literal.join("/"));
+    is_protected_in(&literal.join("/"), Some(HOME)) || is_protected_in(&start, Some(HOME))
+}
+
 /// Whether the path segment `seg` (lowercased) is `name`, or an 8.3 short name of it.
 fn same(name: &str, seg: &str) -> bool {
     seg == name || (seg.contains('~') && crate::path::short_name_matches(name, seg))
