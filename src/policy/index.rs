@@ -41,12 +41,36 @@ enum Base {
     Home,
 }
 
+/// A deny or ask path glob kept segment by segment, for what a glob set cannot answer
+/// (searches, 8.3 short names). Compiled on first use, as the glob sets are, so that loading
+/// a policy stays cheap.
+struct ReachGlob {
+    id: Id,
+    base: Base,
+    text: String,
+    /// The "everything under it" form (`name/**`) of a pattern whose last name has a
+    /// wildcard (`*.pem`): such patterns are about file names, so a narrowed search does not
+    /// count a directory of that name.
+    dir_of_wild_name: bool,
+    compiled: std::sync::OnceLock<Option<SegmentGlob>>,
+}
+
+impl ReachGlob {
+    /// The compiled glob; `None` when a segment does not compile on its own (the caller
+    /// then counts the rule as matching: deny and ask fail closed).
+    fn glob(&self) -> Option<&SegmentGlob> {
+        self.compiled
+            .get_or_init(|| SegmentGlob::new(&self.text).ok())
+            .as_ref()
+    }
+}
+
 struct PathSetsBuilder {
     abs: BucketsBuilder,
     cwd: BucketsBuilder,
     home: BucketsBuilder,
     /// Deny and ask globs segment by segment (for searches and 8.3 short names).
-    reach: Vec<(Id, Base, SegmentGlob, bool)>,
+    reach: Vec<ReachGlob>,
 }
 
 impl PathSetsBuilder {
@@ -64,7 +88,7 @@ struct PathSets {
     abs: Buckets,
     cwd: Buckets,
     home: Buckets,
-    reach: Vec<(Id, Base, SegmentGlob, bool)>,
+    reach: Vec<ReachGlob>,
 }
 
 enum FetchMatcher {
@@ -217,14 +241,18 @@ impl ClassIndex {
                         let g = if fold_case { g.to_lowercase() } else { g };
                         set.add(id, &g).map_err(fail)?;
                         if restrictive {
-                            let segments = SegmentGlob::new(&g).map_err(fail)?;
                             let wild_name = p
                                 .glob
                                 .rsplit('/')
                                 .next()
                                 .is_some_and(|last| last.contains(['*', '?', '[']));
-                            sets.reach
-                                .push((id, relative, segments, n > 0 && wild_name));
+                            sets.reach.push(ReachGlob {
+                                id,
+                                base: relative,
+                                text: g,
+                                dir_of_wild_name: n > 0 && wild_name,
+                                compiled: std::sync::OnceLock::new(),
+                            });
                         }
                     }
                 }
@@ -437,14 +465,18 @@ impl ClassIndex {
                 if !kinds.contains(&kind) {
                     continue;
                 }
-                for (id, base, glob, _) in sets.reach.iter().filter(|r| !r.3) {
-                    let full = match base {
+                for r in sets.reach.iter().filter(|r| !r.dir_of_wild_name) {
+                    let Some(glob) = r.glob() else {
+                        out.push(r.id);
+                        continue;
+                    };
+                    let full = match r.base {
                         Base::Abs => Some(glob.clone()),
                         Base::Cwd => cwd.as_deref().map(|c| glob.prefixed(c)),
                         Base::Home => home.as_deref().map(|h| glob.prefixed(h)),
                     };
                     if full.is_some_and(|g| g.intersects(&search)) {
-                        out.push(*id);
+                        out.push(r.id);
                     }
                 }
             }
@@ -481,20 +513,20 @@ impl ClassIndex {
             if !kinds.contains(&kind) {
                 continue;
             }
-            for (id, base, glob, _) in &sets.reach {
-                let hit = match base {
+            for r in &sets.reach {
+                let hit = match r.base {
                     Base::Abs => Some(Some(abs.clone())),
                     Base::Cwd => rel_cwd.clone(),
                     Base::Home => rel_home.clone(),
                 };
-                let hit = match hit {
-                    None => false,
-                    Some(None) => true,
-                    Some(Some(segs)) if below => glob.could_match_below(&segs),
-                    Some(Some(segs)) => glob.matches(&segs),
+                let hit = match (hit, r.glob()) {
+                    (None, _) => false,
+                    (Some(None), _) | (Some(_), None) => true,
+                    (Some(Some(segs)), Some(glob)) if below => glob.could_match_below(&segs),
+                    (Some(Some(segs)), Some(glob)) => glob.matches(&segs),
                 };
                 if hit {
-                    out.push(*id);
+                    out.push(r.id);
                 }
             }
         }
