@@ -410,6 +410,15 @@ fn searches_ask_when_a_read_rule_could_match_what_they_open() {
                 json!({"pattern": ".aws/credentials", "path": "~"}),
                 Deny,
             ),
+            ("Glob", json!({"pattern": "**/{.env,x}"}), Ask),
+            ("Glob", json!({"pattern": "**/{a,{.env,b}}"}), Ask),
+            ("Grep", json!({"pattern": "K", "glob": "{*.rs,.env}"}), Ask),
+            (
+                "Grep",
+                json!({"pattern": "K", "path": "src", "glob": "*.{rs,toml}"}),
+                Allow,
+            ),
+            ("Glob", json!({"pattern": "src/**/*.{ts,tsx}"}), Allow),
             // Listings show names and open nothing: a wildcard name asks nothing.
             ("Glob", json!({"pattern": "**/*.pem"}), Allow),
             ("Glob", json!({"pattern": "**/*"}), Allow),

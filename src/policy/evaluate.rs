@@ -257,11 +257,12 @@ impl<'a> Call<'a> {
         }
     }
 
-    /// The files a search opens, as a glob relative to its root: the Glob tool's `pattern`,
-    /// the Grep tool's `glob` (or `include`); a name without `/` matches at any depth.
-    /// `None` (every file) when there is none, or it could not narrow safely (braces,
-    /// a pattern that leaves the root, or Grep's `type`).
-    fn search_pattern(&self) -> Option<String> {
+    /// The files a search opens, as globs relative to its root: the Glob tool's `pattern`,
+    /// the Grep tool's `glob` (or `include`), braces expanded (`*.{ts,tsx}`); a name without
+    /// `/` matches at any depth. `None` (every file) when there is none, or it could not
+    /// narrow safely (nested braces, `!`, `\\`, a pattern that leaves the root, Grep's
+    /// `type`).
+    fn search_patterns(&self) -> Option<Vec<String>> {
         let input = &self.request.input;
         let key = if self.tool.defaults.kind == ToolKind::Glob {
             "pattern"
@@ -279,23 +280,31 @@ impl<'a> Call<'a> {
             }
         };
         let pattern = input.get(key)?.as_str()?.trim();
-        let unsafe_to_narrow = pattern.is_empty()
-            || pattern.contains(['{', '}', '\\', '!'])
-            || glob_base(pattern).is_some();
+        let unsafe_to_narrow =
+            pattern.is_empty() || pattern.contains(['\\', '!']) || glob_base(pattern).is_some();
         if unsafe_to_narrow {
             return None;
         }
-        let pattern = pattern.trim_start_matches("./").trim_start_matches('/');
-        Some(if pattern.contains('/') {
-            pattern.to_owned()
-        } else {
-            format!("**/{pattern}")
-        })
+        let expanded = expand_braces(pattern)?;
+        Some(
+            expanded
+                .iter()
+                .map(|p| {
+                    let p = p.trim_start_matches("./").trim_start_matches('/');
+                    if p.contains('/') {
+                        p.to_owned()
+                    } else {
+                        format!("**/{p}")
+                    }
+                })
+                .collect(),
+        )
     }
 
     /// For a search (the Grep and Glob tools), the first deny, then ask, rule that could
     /// match a file at or below one of its roots: the search could open that file, so the
     /// call asks, naming the rule. Rules that match a root itself decide in [`Self::lookup`].
+    /// A listing (Glob) whose pattern cannot be read counts as a search of every file.
     fn search_reach(&self, roots: &[String]) -> Option<Reason> {
         let kind = self.tool.defaults.kind;
         let roots: Vec<&str> = roots
@@ -303,12 +312,18 @@ impl<'a> Call<'a> {
             .map(String::as_str)
             .filter(|r| !r.contains('\0'))
             .collect();
-        let pattern = self.search_pattern();
         let names_only = kind == ToolKind::Glob;
-        if pattern.is_none() && !names_only {
+        let Some(patterns) = self.search_patterns().filter(|p| !p.is_empty()) else {
+            let listing = names_only && self.request.input.get("pattern").is_none();
+            if listing {
+                // `LS`: the names directly in its root, spelt out by no pattern.
+                return None;
+            }
             return roots.iter().find_map(|r| self.could_read_below(kind, r));
-        }
-        self.search_rule(kind, &roots, pattern.as_deref(), names_only)
+        };
+        patterns
+            .iter()
+            .find_map(|p| self.search_rule(kind, &roots, Some(p), names_only))
     }
 
     /// The first deny, then ask, rule for reads of `kind` (Read rules cover Grep and Glob)
@@ -553,6 +568,33 @@ fn glob_base(pattern: &str) -> Option<String> {
     })
 }
 
+/// The alternatives of a glob with braces (`*.{ts,tsx}` → `*.ts`, `*.tsx`), at most 64;
+/// `None` for nested or unbalanced braces.
+fn expand_braces(pattern: &str) -> Option<Vec<String>> {
+    const MAX: usize = 64;
+    let Some(open) = pattern.find('{') else {
+        return (!pattern.contains('}')).then(|| vec![pattern.to_owned()]);
+    };
+    let head = pattern.get(..open)?;
+    let rest = pattern.get(open + 1..)?;
+    let close = rest.find('}')?;
+    let body = rest.get(..close)?;
+    if body.contains('{') || head.contains('}') {
+        return None;
+    }
+    let tails = expand_braces(rest.get(close + 1..)?)?;
+    let mut out = Vec::new();
+    for alt in body.split(',') {
+        for tail in &tails {
+            if out.len() >= MAX {
+                return None;
+            }
+            out.push(format!("{head}{alt}{tail}"));
+        }
+    }
+    Some(out)
+}
+
 /// The leading directories of a relative glob that are spelt out (`secrets/*` → `secrets`,
 /// `a/b/*.rs` → `a/b`); `None` when there are none (`*.rs`, `.env`, `**/x`).
 fn literal_dirs(pattern: &str) -> Option<String> {
@@ -638,4 +680,33 @@ fn basis_for(call: &Call<'_>, subject: &Subject) -> Basis {
         return Basis::Allowed(r);
     }
     call.default_basis(paths)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn braces_expand_into_alternatives() {
+        assert_eq!(expand_braces("*.rs").unwrap(), ["*.rs"]);
+        assert_eq!(
+            expand_braces("src/*.{ts,tsx}").unwrap(),
+            ["src/*.ts", "src/*.tsx"]
+        );
+        assert_eq!(expand_braces("{a,b}/{c,d}").unwrap().len(), 4);
+        assert!(expand_braces("{a,{b,c}}").is_none());
+        assert!(expand_braces("a}").is_none());
+        assert!(expand_braces("{a").is_none());
+        assert!(expand_braces("{a,b}{c,d}{e,f}{g,h}{i,j}{k,l}{m,n}").is_none());
+    }
+
+    #[test]
+    fn spelt_out_leading_directories() {
+        assert_eq!(literal_dirs("secrets/*").as_deref(), Some("secrets"));
+        assert_eq!(literal_dirs("a/b/*.rs").as_deref(), Some("a/b"));
+        assert_eq!(literal_dirs("a/*/c/*.rs").as_deref(), Some("a"));
+        assert_eq!(literal_dirs("*.rs"), None);
+        assert_eq!(literal_dirs(".env"), None);
+        assert_eq!(literal_dirs("**/x"), None);
+    }
 }
