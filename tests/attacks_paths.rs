@@ -411,6 +411,8 @@ fn searches_ask_when_a_read_rule_could_match_what_they_open() {
                 Deny,
             ),
             ("Glob", json!({"pattern": "**/{.env,x}"}), Ask),
+            ("Glob", json!({"pattern": "../proj/**/.env"}), Ask),
+            ("Glob", json!({"pattern": "/home/ada/proj/*"}), Ask),
             ("Glob", json!({"pattern": "**/{a,{.env,b}}"}), Ask),
             ("Grep", json!({"pattern": "K", "glob": "{*.rs,.env}"}), Ask),
             (

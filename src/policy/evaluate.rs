@@ -313,6 +313,21 @@ impl<'a> Call<'a> {
             .filter(|r| !r.contains('\0'))
             .collect();
         let names_only = kind == ToolKind::Glob;
+        // A Glob pattern that leaves the root (`/etc/*.conf`, `../x/*`) searches only where it
+        // leads (the roots after the first), and every file there counts.
+        let escapes = names_only
+            && self
+                .request
+                .input
+                .get("pattern")
+                .and_then(|v| v.as_str())
+                .is_some_and(|p| glob_base(p).is_some());
+        if escapes {
+            return roots
+                .iter()
+                .skip(1)
+                .find_map(|r| self.could_read_below(kind, r));
+        }
         let Some(patterns) = self.search_patterns().filter(|p| !p.is_empty()) else {
             let listing = names_only && self.request.input.get("pattern").is_none();
             if listing {
