@@ -235,7 +235,7 @@ pub const BUILTIN_TOOLS: &[BuiltinTool] = &[
     tool(
         "fetch",
         &["fetch", "WebFetch", "url", "web_fetch"],
-        &["url", "prompt"],
+        &["url", "prompt", "max_length", "start_index", "raw"],
         ToolKind::Fetch,
         Level::Prompt,
         Risk::Medium,

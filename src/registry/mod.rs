@@ -352,6 +352,22 @@ mod tests {
     }
 
     #[test]
+    fn the_engine_knows_every_parameter_of_every_spelling() {
+        // The engine refuses to analyse a file call with a key outside `parameters`; every
+        // key a registered schema accepts must be in it, or valid calls would ask.
+        let reg = Registry::with_builtin_tools();
+        for b in tool::BUILTIN_TOOLS {
+            for s in b.spellings {
+                let def = reg.get(s).unwrap_or_else(|| panic!("{s}"));
+                let props = def.parameters.get("properties").and_then(Value::as_object);
+                for key in props.into_iter().flat_map(|p| p.keys()) {
+                    assert!(b.parameters.contains(&key.as_str()), "{s}: `{key}`");
+                }
+            }
+        }
+    }
+
+    #[test]
     fn a_builtin_name_keeps_its_kind() {
         let mut reg = Registry::with_builtin_tools();
         let e = reg

@@ -19,7 +19,8 @@ fn read() -> Value {
         "properties": {
             "file_path": {"type": "string", "minLength": 1, "description": "the file to read"},
             "offset": {"type": "integer", "minimum": 0, "description": "first line to read"},
-            "limit": {"type": "integer", "minimum": 1, "description": "number of lines"}
+            "limit": {"type": "integer", "minimum": 1, "description": "number of lines"},
+            "pages": {"type": "string", "description": "pages of a PDF to read"}
         },
         "required": ["file_path"],
         "additionalProperties": false
@@ -56,6 +57,7 @@ fn grep() -> Value {
             "-B": {"type": "integer", "minimum": 0},
             "-C": {"type": "integer", "minimum": 0},
             "head_limit": {"type": "integer", "minimum": 0},
+            "offset": {"type": "integer", "minimum": 0},
             "multiline": {"type": "boolean"}
         },
         "required": ["pattern"],
