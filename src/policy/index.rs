@@ -139,6 +139,51 @@ impl FetchIndex {
     }
 }
 
+/// The segments of a glob before its first wildcard segment (`/etc/cron.d/*` →
+/// `/etc/cron.d`, `**/x` → ``).
+fn literal_start(glob: &str) -> &str {
+    let mut end = 0;
+    for (i, seg) in glob.split('/').enumerate() {
+        if seg.contains(['*', '?', '[', ']', '{', '}']) {
+            break;
+        }
+        end = if i == 0 {
+            seg.len()
+        } else {
+            end + 1 + seg.len()
+        };
+    }
+    glob.get(..end).unwrap_or("")
+}
+
+/// Whether `a` is `b` or a directory above it, segment by segment (`""` and `/` are above
+/// everything).
+fn at_or_above(a: &str, b: &str) -> bool {
+    let a = a.trim_end_matches('/');
+    a.is_empty()
+        || b.strip_prefix(a)
+            .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
+}
+
+/// Whether the path `base/rule` (a rule's literal start below its base) and the absolute
+/// path `search` lie on one line (one is at or above the other), so that a glob starting
+/// with the one could meet a glob starting with the other.
+fn related_under(base: &str, rule: &str, search: &str) -> bool {
+    if base.is_empty() {
+        return at_or_above(rule, search) || at_or_above(search, rule);
+    }
+    if at_or_above(search, base) {
+        return true;
+    }
+    match crate::path::relative_to(base, search) {
+        Some(rel) => {
+            let rule = rule.trim_start_matches('/');
+            at_or_above(rule, rel) || at_or_above(rel, rule)
+        }
+        None => false,
+    }
+}
+
 /// Every rule of one class, compiled.
 pub(crate) struct ClassIndex {
     kind_wide: HashMap<ToolKind, Vec<Id>>,
@@ -456,26 +501,34 @@ impl ClassIndex {
         }
         let pattern = lower(pattern.unwrap_or("**"));
         for d in &dirs {
-            let Ok(search) = SegmentGlob::new(&format!("{d}/{pattern}")) else {
+            let text = format!("{d}/{pattern}");
+            let Ok(search) = SegmentGlob::new(&text) else {
                 // A pattern that does not compile narrows nothing.
                 self.reach_matches(kind, d, cwd.as_deref(), home.as_deref(), true, out);
                 continue;
             };
+            let search_start = literal_start(&text);
             for (kinds, sets) in &self.paths {
                 if !kinds.contains(&kind) {
                     continue;
                 }
                 for r in sets.reach.iter().filter(|r| !r.dir_of_wild_name) {
-                    let Some(glob) = r.glob() else {
-                        out.push(r.id);
+                    // Cheap first: the literal starts of both must lie on one line.
+                    let base = match r.base {
+                        Base::Abs => Some(""),
+                        Base::Cwd => cwd.as_deref(),
+                        Base::Home => home.as_deref(),
+                    };
+                    let Some(base) = base else { continue };
+                    if !related_under(base, literal_start(&r.text), search_start) {
                         continue;
+                    }
+                    let hit = match r.glob() {
+                        None => true,
+                        Some(glob) if base.is_empty() => glob.intersects(&search),
+                        Some(glob) => glob.prefixed(base).intersects(&search),
                     };
-                    let full = match r.base {
-                        Base::Abs => Some(glob.clone()),
-                        Base::Cwd => cwd.as_deref().map(|c| glob.prefixed(c)),
-                        Base::Home => home.as_deref().map(|h| glob.prefixed(h)),
-                    };
-                    if full.is_some_and(|g| g.intersects(&search)) {
+                    if hit {
                         out.push(r.id);
                     }
                 }
@@ -535,5 +588,28 @@ impl ClassIndex {
     /// Fetch rules that match the URL.
     pub(crate) fn fetch_matches(&self, target: &FetchTarget, out: &mut Vec<Id>) {
         self.fetch.matches_into(target, out);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn literal_starts_and_relations() {
+        assert_eq!(literal_start("/etc/cron.d/*"), "/etc/cron.d");
+        assert_eq!(literal_start("**/x"), "");
+        assert_eq!(literal_start("src/**"), "src");
+        assert_eq!(literal_start("/p/.env"), "/p/.env");
+        assert!(related_under("", "/etc/cron.d", "/etc"));
+        assert!(related_under("", "/etc", "/etc/cron.d/x"));
+        assert!(!related_under("", "/etc", "/home/ada"));
+        assert!(related_under("", "", "/home/ada"));
+        assert!(related_under("/p", ".env", "/p"));
+        assert!(related_under("/p", "", "/p/src"));
+        assert!(!related_under("/p", "secrets", "/p/src"));
+        assert!(related_under("/p", "secrets", "/"));
+        assert!(!related_under("/p", "secrets", "/q"));
+        assert!(!related_under("/p", "sec", "/p/secrets"));
     }
 }
