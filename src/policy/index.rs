@@ -523,11 +523,9 @@ impl ClassIndex {
                     if !related_under(base, literal_start(&r.text), search_start) {
                         continue;
                     }
-                    let hit = match r.glob() {
-                        None => true,
-                        Some(glob) if base.is_empty() => glob.intersects(&search),
-                        Some(glob) => glob.prefixed(base).intersects(&search),
-                    };
+                    let hit = r
+                        .glob()
+                        .is_none_or(|glob| glob.intersects_below(base, &search));
                     if hit {
                         out.push(r.id);
                     }

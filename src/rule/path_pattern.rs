@@ -109,45 +109,62 @@ impl PathPattern {
 }
 
 /// One segment of a [`SegmentGlob`].
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 enum SegmentPattern {
     /// `**`: any number of segments.
     AnyDepth,
     /// A name without wildcards.
     Literal(String),
     /// A name with `*`, `?` or `[...]`.
-    Wild(globset::GlobMatcher),
+    Wild(String),
 }
 
-impl SegmentPattern {
+/// A segment as the matchers see it: borrowed, so a glob can be read below a prefix (the
+/// working directory, the home directory) without copying it.
+#[derive(Clone, Copy, Debug)]
+enum Segment<'a> {
+    AnyDepth,
+    Literal(&'a str),
+    Wild(&'a str),
+}
+
+impl<'a> From<&'a SegmentPattern> for Segment<'a> {
+    fn from(p: &'a SegmentPattern) -> Self {
+        match p {
+            SegmentPattern::AnyDepth => Segment::AnyDepth,
+            SegmentPattern::Literal(l) => Segment::Literal(l),
+            SegmentPattern::Wild(w) => Segment::Wild(w),
+        }
+    }
+}
+
+impl Segment<'_> {
     /// Whether this segment pattern matches the path segment `seg`; a segment in 8.3 short
     /// form stands for any long name it could abbreviate.
-    fn matches(&self, seg: &str) -> bool {
+    fn matches(self, seg: &str) -> bool {
         match self {
-            SegmentPattern::AnyDepth => true,
-            SegmentPattern::Literal(l) => l == seg || crate::path::short_name_matches(l, seg),
-            SegmentPattern::Wild(m) => m.is_match(seg) || crate::path::short_name(seg).is_some(),
+            Segment::AnyDepth => true,
+            Segment::Literal(l) => l == seg || crate::path::short_name_matches(l, seg),
+            Segment::Wild(w) => wild_match(w, seg) || crate::path::short_name(seg).is_some(),
         }
     }
 }
 
 /// Whether two single-segment patterns could match the same name.
-fn segments_meet(a: &SegmentPattern, b: &SegmentPattern) -> bool {
+fn segments_meet(a: Segment<'_>, b: Segment<'_>) -> bool {
     match (a, b) {
-        (SegmentPattern::Literal(x), other) | (other, SegmentPattern::Literal(x)) => {
-            other.matches(x)
+        (Segment::Literal(x), Segment::Literal(y)) => {
+            x == y || crate::path::short_name_matches(x, y) || crate::path::short_name_matches(y, x)
         }
-        (SegmentPattern::Wild(x), SegmentPattern::Wild(y)) => {
-            match (one_star(x.glob().glob()), one_star(y.glob().glob())) {
-                // `p1*s1` and `p2*s2` share a name when one start extends the other and one
-                // end extends the other (`*.rs` and `*.pem` share none).
-                (Some((p1, s1)), Some((p2, s2))) => {
-                    (p1.starts_with(p2) || p2.starts_with(p1))
-                        && (s1.ends_with(s2) || s2.ends_with(s1))
-                }
-                _ => true,
+        (Segment::Literal(x), other) | (other, Segment::Literal(x)) => other.matches(x),
+        (Segment::Wild(x), Segment::Wild(y)) => match (one_star(x), one_star(y)) {
+            // `p1*s1` and `p2*s2` share a name when one start extends the other and one end
+            // extends the other (`*.rs` and `*.pem` share none).
+            (Some((p1, s1)), Some((p2, s2))) => {
+                (p1.starts_with(p2) || p2.starts_with(p1)) && (s1.ends_with(s2) || s2.ends_with(s1))
             }
-        }
+            _ => true,
+        },
         _ => true,
     }
 }
@@ -160,9 +177,85 @@ fn one_star(glob: &str) -> Option<(&str, &str)> {
     glob.split_once('*')
 }
 
+/// Glob matching within one segment: `*` (any run of characters), `?` (one character),
+/// `[abc]`, `[a-z]`, `[!a]` / `[^a]` (one character of, or not of, a class).
+fn wild_match(pattern: &str, text: &str) -> bool {
+    let p: Vec<char> = pattern.chars().collect();
+    let t: Vec<char> = text.chars().collect();
+    let (mut pi, mut ti) = (0usize, 0usize);
+    // Where the last `*` was, and the text position it has swallowed up to.
+    let mut star: Option<(usize, usize)> = None;
+    loop {
+        let step = match (p.get(pi), t.get(ti)) {
+            (Some('*'), _) => {
+                star = Some((pi, ti));
+                pi += 1;
+                continue;
+            }
+            (Some('?'), Some(_)) => Some(pi + 1),
+            (Some('['), Some(c)) => match class(&p, pi, *c) {
+                Some((true, next)) => Some(next),
+                Some((false, _)) => None,
+                None => (Some(&'[') == t.get(ti)).then_some(pi + 1),
+            },
+            (Some(pc), Some(c)) => (pc == c).then_some(pi + 1),
+            (None, None) => return true,
+            (Some(_), None) => {
+                // Only `*` may remain.
+                return p
+                    .get(pi..)
+                    .is_some_and(|rest| rest.iter().all(|c| *c == '*'));
+            }
+            (None, Some(_)) => None,
+        };
+        match step {
+            Some(next) => {
+                pi = next;
+                ti += 1;
+            }
+            None => match star {
+                Some((sp, st)) if st < t.len() => {
+                    star = Some((sp, st + 1));
+                    pi = sp + 1;
+                    ti = st + 1;
+                }
+                _ => return false,
+            },
+        }
+    }
+}
+
+/// The class starting at `p[at]` (a `[`): whether `c` is in it and the index after its `]`;
+/// `None` when it is not closed.
+fn class(p: &[char], at: usize, c: char) -> Option<(bool, usize)> {
+    let mut i = at + 1;
+    let negated = matches!(p.get(i), Some('!' | '^'));
+    if negated {
+        i += 1;
+    }
+    let mut found = false;
+    let mut first = true;
+    loop {
+        let here = *p.get(i)?;
+        if here == ']' && !first {
+            return Some((found != negated, i + 1));
+        }
+        first = false;
+        if p.get(i + 1) == Some(&'-') && p.get(i + 2).is_some_and(|e| *e != ']') {
+            let end = *p.get(i + 2)?;
+            found |= here <= c && c <= end;
+            i += 3;
+        } else {
+            found |= here == c;
+            i += 1;
+        }
+    }
+}
+
 /// A compiled path glob, segment by segment, for the questions a glob set cannot answer:
-/// whether some path below a directory could match (a search's root), and matching paths
-/// whose segments may be 8.3 short names.
+/// whether some path below a directory could match (a search's root), whether two globs
+/// could match one path (a rule and a search's pattern), and matching paths whose segments
+/// may be 8.3 short names.
 ///
 /// ```
 /// use toolgate::rule::SegmentGlob;
@@ -175,34 +268,33 @@ fn one_star(glob: &str) -> Option<(&str, &str)> {
 /// let g = SegmentGlob::new("p/.claude/settings.json").unwrap();
 /// assert!(g.matches(&["p", ".claude", "SETTIN~1.JSO"]));
 /// ```
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SegmentGlob {
     segments: Vec<SegmentPattern>,
 }
 
 impl SegmentGlob {
     /// Compiles a glob (`/`-separated; leading and repeated slashes ignored). Errors for a
-    /// segment that is not a valid glob.
+    /// `[` class that is not closed within its segment.
     pub fn new(glob: &str) -> Result<Self> {
         let mut segments = Vec::new();
         for seg in glob.split('/').filter(|s| !s.is_empty()) {
             let pattern = if seg == "**" {
                 SegmentPattern::AnyDepth
             } else if seg.contains(['*', '?', '[']) {
-                let g = globset::GlobBuilder::new(seg)
-                    .literal_separator(true)
-                    .backslash_escape(false)
-                    .build()
-                    .map_err(|e| {
-                        Error::new(
-                            ErrorKind::InvalidRule,
-                            format!("pattern `{glob}` does not compile: {}", e.kind()),
-                        )
-                        .with_hint(
-                            "check brackets: `[` starts a character class that `]` must close",
-                        )
-                    })?;
-                SegmentPattern::Wild(g.compile_matcher())
+                let chars: Vec<char> = seg.chars().collect();
+                let unclosed = chars
+                    .iter()
+                    .enumerate()
+                    .any(|(i, c)| *c == '[' && class(&chars, i, 'a').is_none());
+                if unclosed {
+                    return Err(Error::new(
+                        ErrorKind::InvalidRule,
+                        format!("pattern `{glob}` has a `[` that `]` does not close"),
+                    )
+                    .with_hint("close the class, e.g. `[abc]`, within one path segment"));
+                }
+                SegmentPattern::Wild(seg.to_owned())
             } else {
                 SegmentPattern::Literal(seg.to_owned())
             };
@@ -211,31 +303,28 @@ impl SegmentGlob {
         Ok(SegmentGlob { segments })
     }
 
+    fn view<'a>(&'a self, prefix: &'a str) -> Vec<Segment<'a>> {
+        crate::path::segments(prefix)
+            .map(Segment::Literal)
+            .chain(self.segments.iter().map(Segment::from))
+            .collect()
+    }
+
     /// Whether the glob matches the path given as its segments.
     pub fn matches(&self, path: &[&str]) -> bool {
-        self.run(path, false)
+        run(&self.view(""), path, false)
     }
 
     /// Whether some path at or below the directory `dir` (given as its segments) could
     /// match: the glob matches the directory, or a start of the glob matches it and the rest
     /// could match what lies below.
     pub fn could_match_below(&self, dir: &[&str]) -> bool {
-        self.run(dir, true)
-    }
-
-    /// The glob with literal segments in front (`prefix` joined with `/`), e.g. a glob
-    /// relative to the working directory made absolute.
-    pub fn prefixed(&self, prefix: &str) -> SegmentGlob {
-        let mut segments: Vec<SegmentPattern> = crate::path::segments(prefix)
-            .map(|s| SegmentPattern::Literal(s.to_owned()))
-            .collect();
-        segments.extend(self.segments.iter().cloned());
-        SegmentGlob { segments }
+        run(&self.view(""), dir, true)
     }
 
     /// Whether some path could match both globs (a wildcard segment against a wildcard
-    /// segment counts as a possible match, so this may say yes where no path exists, never
-    /// the other way round).
+    /// segment counts as a possible match unless both are `start*end` forms that exclude
+    /// each other, so this may say yes where no path exists, never the other way round).
     ///
     /// ```
     /// use toolgate::rule::SegmentGlob;
@@ -247,65 +336,76 @@ impl SegmentGlob {
     /// assert!(g("p/**/*.rs").intersects(&g("**/.env*")));
     /// ```
     pub fn intersects(&self, other: &SegmentGlob) -> bool {
-        let (a, b) = (&self.segments, &other.segments);
-        let (m, n) = (a.len(), b.len());
-        let width = n + 1;
-        let mut table = vec![false; (m + 1) * width];
-        let at = |i: usize, j: usize| i * width + j;
-        let all_any = |rest: Option<&[SegmentPattern]>| {
-            rest.is_some_and(|r| r.iter().all(|s| matches!(s, SegmentPattern::AnyDepth)))
-        };
-        for i in (0..=m).rev() {
-            for j in (0..=n).rev() {
-                let get = |i2: usize, j2: usize| table.get(at(i2, j2)).copied().unwrap_or(false);
-                let value = match (a.get(i), b.get(j)) {
-                    (None, None) => true,
-                    (None, Some(_)) => all_any(b.get(j..)),
-                    (Some(_), None) => all_any(a.get(i..)),
-                    (Some(SegmentPattern::AnyDepth), _) => get(i + 1, j) || get(i, j + 1),
-                    (_, Some(SegmentPattern::AnyDepth)) => get(i, j + 1) || get(i + 1, j),
-                    (Some(x), Some(y)) => segments_meet(x, y) && get(i + 1, j + 1),
-                };
-                if let Some(cell) = table.get_mut(at(i, j)) {
-                    *cell = value;
-                }
-            }
-        }
-        table.get(at(0, 0)).copied().unwrap_or(false)
+        meet(&self.view(""), &other.view(""))
     }
 
-    /// `table[i][j]`: whether the glob from segment `i` matches the path from segment `j`
-    /// (with `below`, a path that ends early may be continued).
-    fn run(&self, path: &[&str], below: bool) -> bool {
-        let (m, n) = (self.segments.len(), path.len());
-        let width = n + 1;
-        let mut table = vec![false; (m + 1) * width];
-        let at = |i: usize, j: usize| i * width + j;
-        for i in (0..=m).rev() {
-            for j in (0..=n).rev() {
-                let value = if i == m {
-                    j == n
-                } else if j == n {
-                    below
-                        || self.segments.get(i..).is_some_and(|r| {
-                            r.iter().all(|s| matches!(s, SegmentPattern::AnyDepth))
-                        })
-                } else {
-                    let get =
-                        |i2: usize, j2: usize| table.get(at(i2, j2)).copied().unwrap_or(false);
-                    match (self.segments.get(i), path.get(j)) {
-                        (Some(SegmentPattern::AnyDepth), _) => get(i + 1, j) || get(i, j + 1),
-                        (Some(p), Some(seg)) => p.matches(seg) && get(i + 1, j + 1),
-                        _ => false,
-                    }
-                };
-                if let Some(cell) = table.get_mut(at(i, j)) {
-                    *cell = value;
-                }
+    /// Like [`Self::intersects`], with this glob read below the directory `prefix` (a glob
+    /// relative to the working directory, against an absolute one).
+    ///
+    /// ```
+    /// use toolgate::rule::SegmentGlob;
+    /// let rule = SegmentGlob::new("**/.env").unwrap();
+    /// let search = SegmentGlob::new("/p/src/**").unwrap();
+    /// assert!(rule.intersects_below("/p", &search));
+    /// assert!(!rule.intersects_below("/q", &search));
+    /// ```
+    pub fn intersects_below(&self, prefix: &str, other: &SegmentGlob) -> bool {
+        meet(&self.view(prefix), &other.view(""))
+    }
+}
+
+/// Whether every segment left is `**`.
+fn all_any(rest: Option<&[Segment<'_>]>) -> bool {
+    rest.is_some_and(|r| r.iter().all(|s| matches!(s, Segment::AnyDepth)))
+}
+
+/// `table[i][j]`: whether the glob from segment `i` matches the path from segment `j`
+/// (with `below`, a path that ends early may be continued).
+fn run(glob: &[Segment<'_>], path: &[&str], below: bool) -> bool {
+    let (m, n) = (glob.len(), path.len());
+    let width = n + 1;
+    let mut table = vec![false; (m + 1) * width];
+    let at = |i: usize, j: usize| i * width + j;
+    for i in (0..=m).rev() {
+        for j in (0..=n).rev() {
+            let get = |i2: usize, j2: usize| table.get(at(i2, j2)).copied().unwrap_or(false);
+            let value = match (glob.get(i), path.get(j)) {
+                (None, _) => j == n,
+                (Some(_), None) => below || all_any(glob.get(i..)),
+                (Some(Segment::AnyDepth), _) => get(i + 1, j) || get(i, j + 1),
+                (Some(p), Some(seg)) => p.matches(seg) && get(i + 1, j + 1),
+            };
+            if let Some(cell) = table.get_mut(at(i, j)) {
+                *cell = value;
             }
         }
-        table.get(at(0, 0)).copied().unwrap_or(false)
     }
+    table.get(at(0, 0)).copied().unwrap_or(false)
+}
+
+/// `table[i][j]`: whether some path matches both `a` from segment `i` and `b` from `j`.
+fn meet(a: &[Segment<'_>], b: &[Segment<'_>]) -> bool {
+    let (m, n) = (a.len(), b.len());
+    let width = n + 1;
+    let mut table = vec![false; (m + 1) * width];
+    let at = |i: usize, j: usize| i * width + j;
+    for i in (0..=m).rev() {
+        for j in (0..=n).rev() {
+            let get = |i2: usize, j2: usize| table.get(at(i2, j2)).copied().unwrap_or(false);
+            let value = match (a.get(i), b.get(j)) {
+                (None, None) => true,
+                (None, Some(_)) => all_any(b.get(j..)),
+                (Some(_), None) => all_any(a.get(i..)),
+                (Some(Segment::AnyDepth), _) => get(i + 1, j) || get(i, j + 1),
+                (_, Some(Segment::AnyDepth)) => get(i, j + 1) || get(i + 1, j),
+                (Some(x), Some(y)) => segments_meet(*x, *y) && get(i + 1, j + 1),
+            };
+            if let Some(cell) = table.get_mut(at(i, j)) {
+                *cell = value;
+            }
+        }
+    }
+    table.get(at(0, 0)).copied().unwrap_or(false)
 }
 
 #[cfg(test)]
@@ -343,6 +443,38 @@ mod tests {
         assert!(g("a/**").matches(&["a"]));
         assert!(!g("a/b").matches(&["a"]));
         assert!(SegmentGlob::new("a/[b").is_err());
+    }
+
+    #[test]
+    fn wildcards_within_a_segment() {
+        for (p, t) in [
+            ("*", ""),
+            ("*", "abc"),
+            ("*.rs", "main.rs"),
+            ("a*b*c", "axxbyyc"),
+            ("?x", "ax"),
+            ("[abc]x", "bx"),
+            ("[a-c]x", "cx"),
+            ("[!a]x", "bx"),
+            ("[^a]x", "bx"),
+            ("[]]x", "]x"),
+            ("*.[pP][eE][mM]", "k.PeM"),
+            (".env*", ".env"),
+            ("**", "x"),
+        ] {
+            assert!(wild_match(p, t), "{p} {t}");
+        }
+        for (p, t) in [
+            ("*.rs", "main.rc"),
+            ("a*b", "axxc"),
+            ("?", ""),
+            ("[abc]x", "dx"),
+            ("[!a]x", "ax"),
+            ("x", "xy"),
+            ("*x", "xy"),
+        ] {
+            assert!(!wild_match(p, t), "{p} {t}");
+        }
     }
 
     #[test]
