@@ -565,16 +565,23 @@ impl ClassIndex {
                 continue;
             }
             for r in &sets.reach {
-                let hit = match r.base {
-                    Base::Abs => Some(Some(abs.clone())),
-                    Base::Cwd => rel_cwd.clone(),
-                    Base::Home => rel_home.clone(),
+                // Cheap first for searches: an absolute rule off the directory's line cannot
+                // match below it (short names compare only segment by segment).
+                let quick = below && !path.contains('~');
+                if quick && r.base == Base::Abs && !related_under("", literal_start(&r.text), path)
+                {
+                    continue;
+                }
+                let hit: Option<Option<&[&str]>> = match r.base {
+                    Base::Abs => Some(Some(&abs)),
+                    Base::Cwd => rel_cwd.as_ref().map(|o| o.as_deref()),
+                    Base::Home => rel_home.as_ref().map(|o| o.as_deref()),
                 };
                 let hit = match (hit, r.glob()) {
                     (None, _) => false,
                     (Some(None), _) | (Some(_), None) => true,
-                    (Some(Some(segs)), Some(glob)) if below => glob.could_match_below(&segs),
-                    (Some(Some(segs)), Some(glob)) => glob.matches(&segs),
+                    (Some(Some(segs)), Some(glob)) if below => glob.could_match_below(segs),
+                    (Some(Some(segs)), Some(glob)) => glob.matches(segs),
                 };
                 if hit {
                     out.push(r.id);
