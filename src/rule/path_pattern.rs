@@ -336,7 +336,7 @@ impl SegmentGlob {
     /// assert!(g("p/**/*.rs").intersects(&g("**/.env*")));
     /// ```
     pub fn intersects(&self, other: &SegmentGlob) -> bool {
-        meet(&self.view(""), &other.view(""))
+        self.intersects_below("", other)
     }
 
     /// Like [`Self::intersects`], with this glob read below the directory `prefix` (a glob
@@ -350,6 +350,14 @@ impl SegmentGlob {
     /// assert!(!rule.intersects_below("/q", &search));
     /// ```
     pub fn intersects_below(&self, prefix: &str, other: &SegmentGlob) -> bool {
+        // A path that both match ends in a name that both last segments match.
+        if let (Some(a), Some(b)) = (self.segments.last(), other.segments.last()) {
+            let (a, b) = (Segment::from(a), Segment::from(b));
+            let ends = !matches!(a, Segment::AnyDepth) && !matches!(b, Segment::AnyDepth);
+            if ends && !segments_meet(a, b) {
+                return false;
+            }
+        }
         meet(&self.view(prefix), &other.view(""))
     }
 }
