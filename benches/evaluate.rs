@@ -42,6 +42,12 @@ mod bench {
                 ),
             ),
             (
+                "grep",
+                request(
+                    r#"{"tool":"Grep","input":{"pattern":"TODO","path":"src","glob":"*.rs"},"cwd":"/home/ada/proj"}"#,
+                ),
+            ),
+            (
                 "fetch",
                 request(
                     r#"{"tool":"WebFetch","input":{"url":"https://api.docs.example.org/x"},"cwd":"/home/ada/proj"}"#,

@@ -355,4 +355,11 @@ pub trait Evaluate {
 
     /// Checks that `rule` is a valid rule, so a grant can be refused before it is stored.
     fn check_rule(&self, rule: &str) -> crate::Result<()>;
+
+    /// What kind of tool the request is for, as the rules judge it, so that what people see
+    /// (an approval card's "Read file" or "Execute command") is what was judged. Without
+    /// rules of its own: the built-ins, MCP tools, or [`crate::tool::ToolKind::Other`].
+    fn tool_kind(&self, request: &crate::Request) -> crate::tool::ToolKind {
+        crate::tool::kind_without_policy(&request.tool, request.server.is_some())
+    }
 }

@@ -130,6 +130,122 @@ pub fn segments(path: &str) -> impl Iterator<Item = &str> {
     path.split('/').filter(|s| !s.is_empty())
 }
 
+/// The path as a Windows file system would read it, for the widest reading of deny, ask and
+/// protected paths: backslashes are separators, each segment loses an alternate data
+/// stream suffix (`.env::$DATA`, `a:stream`) and its trailing dots and spaces (`.env.`,
+/// `.env  `). A segment of dots only (`.`, `..`) keeps them. The result is not normalised.
+///
+/// ```
+/// use toolgate::path::fold_windows;
+/// assert_eq!(fold_windows("/p/.env::$DATA"), "/p/.env");
+/// assert_eq!(fold_windows("/p/.git\\hooks\\pre-commit. "), "/p/.git/hooks/pre-commit");
+/// assert_eq!(fold_windows("..\\..\\etc"), "../../etc");
+/// assert_eq!(fold_windows("/p/src/main.rs"), "/p/src/main.rs");
+/// ```
+pub fn fold_windows(path: &str) -> String {
+    let slashed = path.replace('\\', "/");
+    slashed
+        .split('/')
+        .map(fold_segment)
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+fn fold_segment(seg: &str) -> &str {
+    let seg = match seg.split_once(':') {
+        Some((name, _)) if !name.is_empty() => name,
+        _ => seg,
+    };
+    let trimmed = seg.trim_end_matches([' ', '.']);
+    if trimmed.is_empty() {
+        seg.trim_end_matches(' ')
+    } else {
+        trimmed
+    }
+}
+
+/// Whether a path is absolute on Windows only: a drive (`C:\\x`, `c:/x`, `C:x`), a network
+/// share (`\\\\server\\share`) or the current drive's root (`\\Windows`). Such paths cannot
+/// be resolved lexically against a POSIX working directory.
+///
+/// ```
+/// use toolgate::path::is_windows_absolute;
+/// assert!(is_windows_absolute("C:\\Windows\\System32"));
+/// assert!(is_windows_absolute("c:/x"));
+/// assert!(is_windows_absolute("\\\\server\\share"));
+/// assert!(!is_windows_absolute("/etc/passwd"));
+/// assert!(!is_windows_absolute("src/a:b"));
+/// ```
+pub fn is_windows_absolute(path: &str) -> bool {
+    let mut chars = path.chars();
+    let drive = matches!(
+        (chars.next(), chars.next()),
+        (Some(c), Some(':')) if c.is_ascii_alphabetic()
+    );
+    drive || path.starts_with('\\')
+}
+
+/// Whether a path needs [`fold_windows`] at all (most do not).
+pub fn has_windows_spelling(path: &str) -> bool {
+    path.contains(['\\', ':'])
+        || path
+            .split('/')
+            .any(|s| s.ends_with([' ', '.']) && !s.chars().all(|c| c == '.'))
+}
+
+/// A Windows 8.3 short name (`SETTIN~1.JSO`): the start of the long name's base and of its
+/// extension, lowercased. A short name stands for any long name that starts that way.
+///
+/// ```
+/// use toolgate::path::{short_name, short_name_matches};
+/// assert_eq!(short_name("SETTIN~1.JSO"), Some(("settin".to_owned(), "jso".to_owned())));
+/// assert_eq!(short_name("GIT~1"), Some(("git".to_owned(), String::new())));
+/// assert_eq!(short_name("main.rs"), None);
+/// assert!(short_name_matches("settings.json", "SETTIN~1.JSO"));
+/// assert!(short_name_matches(".git", "GIT~1"));
+/// assert!(!short_name_matches("src", "GIT~1"));
+/// ```
+pub fn short_name(seg: &str) -> Option<(String, String)> {
+    let (base, rest) = seg.split_once('~')?;
+    let (number, ext) = match rest.split_once('.') {
+        Some((n, e)) => (n, e),
+        None => (rest, ""),
+    };
+    let plain = |s: &str| !s.contains(['~', '.', ' ', '*', '?', '[', ']']);
+    let ok = (1..=8).contains(&base.chars().count())
+        && plain(base)
+        && !number.is_empty()
+        && number.len() <= 6
+        && number.bytes().all(|b| b.is_ascii_digit())
+        && ext.chars().count() <= 3
+        && plain(ext);
+    ok.then(|| (base.to_lowercase(), ext.to_lowercase()))
+}
+
+/// Whether the long name `long` could have the 8.3 short name `short`: Windows drops
+/// leading dots, spaces and inner dots, keeps the start of the base and of the extension.
+pub fn short_name_matches(long: &str, short: &str) -> bool {
+    let Some((base, ext)) = short_name(short) else {
+        return false;
+    };
+    let long = long.to_lowercase();
+    let stripped = long.trim_start_matches('.');
+    let (long_base, long_ext) = match stripped.rsplit_once('.') {
+        Some((b, e)) if !b.is_empty() => (b, e),
+        _ => (stripped, ""),
+    };
+    let compact: String = long_base
+        .chars()
+        .filter(|c| !matches!(c, '.' | ' '))
+        .collect();
+    let all: String = stripped
+        .chars()
+        .filter(|c| !matches!(c, '.' | ' '))
+        .collect();
+    (compact.starts_with(&base) && long_ext.starts_with(&ext))
+        || (ext.is_empty() && all.starts_with(&base))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

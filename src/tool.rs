@@ -34,7 +34,8 @@ pub enum ToolKind {
 }
 
 impl ToolKind {
-    /// The `input` keys that carry the call's subject, in the order they are looked up.
+    /// The `input` keys that carry the call's subject, in the order they are looked up (for
+    /// showing the call; every path a call names is judged: see [`input_paths`]).
     pub const fn subject_keys(self) -> &'static [&'static str] {
         match self {
             ToolKind::Read | ToolKind::Write | ToolKind::Edit | ToolKind::Delete => {
@@ -89,6 +90,9 @@ pub struct BuiltinTool {
     pub name: &'static str,
     /// Every name that refers to it: the canonical one, Claude Code's and Copilot CLI's.
     pub spellings: &'static [&'static str],
+    /// Every `input` key that any of its spellings takes. For file tools an input with any
+    /// other key cannot be analysed (it might name a path that is not judged).
+    pub parameters: &'static [&'static str],
     /// Its defaults.
     pub defaults: ToolDefaults,
 }
@@ -96,6 +100,7 @@ pub struct BuiltinTool {
 const fn tool(
     name: &'static str,
     spellings: &'static [&'static str],
+    parameters: &'static [&'static str],
     kind: ToolKind,
     level: Level,
     risk: Risk,
@@ -104,6 +109,7 @@ const fn tool(
     BuiltinTool {
         name,
         spellings,
+        parameters,
         defaults: ToolDefaults {
             kind,
             level,
@@ -120,6 +126,16 @@ pub const BUILTIN_TOOLS: &[BuiltinTool] = &[
     tool(
         "read",
         &["read", "Read", "view", "NotebookRead"],
+        &[
+            "file_path",
+            "path",
+            "notebook_path",
+            "offset",
+            "limit",
+            "pages",
+            "view_range",
+            "cell_id",
+        ],
         ToolKind::Read,
         Level::Allow,
         Risk::Low,
@@ -128,6 +144,7 @@ pub const BUILTIN_TOOLS: &[BuiltinTool] = &[
     tool(
         "glob",
         &["glob", "Glob", "LS", "ls"],
+        &["pattern", "path", "ignore"],
         ToolKind::Glob,
         Level::Allow,
         Risk::Low,
@@ -136,6 +153,22 @@ pub const BUILTIN_TOOLS: &[BuiltinTool] = &[
     tool(
         "grep",
         &["grep", "Grep"],
+        &[
+            "pattern",
+            "path",
+            "include",
+            "glob",
+            "type",
+            "output_mode",
+            "-i",
+            "-n",
+            "-A",
+            "-B",
+            "-C",
+            "head_limit",
+            "offset",
+            "multiline",
+        ],
         ToolKind::Grep,
         Level::Allow,
         Risk::Low,
@@ -144,6 +177,7 @@ pub const BUILTIN_TOOLS: &[BuiltinTool] = &[
     tool(
         "write",
         &["write", "Write", "create"],
+        &["file_path", "path", "content", "file_text"],
         ToolKind::Write,
         Level::Prompt,
         Risk::Medium,
@@ -151,7 +185,30 @@ pub const BUILTIN_TOOLS: &[BuiltinTool] = &[
     ),
     tool(
         "edit",
-        &["edit", "Edit", "MultiEdit", "NotebookEdit", "str_replace"],
+        &[
+            "edit",
+            "Edit",
+            "MultiEdit",
+            "NotebookEdit",
+            "str_replace",
+            "insert",
+        ],
+        &[
+            "file_path",
+            "path",
+            "notebook_path",
+            "old_string",
+            "new_string",
+            "replace_all",
+            "edits",
+            "old_str",
+            "new_str",
+            "insert_line",
+            "new_source",
+            "cell_id",
+            "cell_type",
+            "edit_mode",
+        ],
         ToolKind::Edit,
         Level::Prompt,
         Risk::Medium,
@@ -160,6 +217,7 @@ pub const BUILTIN_TOOLS: &[BuiltinTool] = &[
     tool(
         "delete",
         &["delete", "Delete", "rm"],
+        &["file_path", "path"],
         ToolKind::Delete,
         Level::Prompt,
         Risk::High,
@@ -168,6 +226,7 @@ pub const BUILTIN_TOOLS: &[BuiltinTool] = &[
     tool(
         "bash",
         &["bash", "Bash", "shell"],
+        &["command", "timeout", "description", "run_in_background"],
         ToolKind::Shell,
         Level::Prompt,
         Risk::High,
@@ -176,6 +235,7 @@ pub const BUILTIN_TOOLS: &[BuiltinTool] = &[
     tool(
         "fetch",
         &["fetch", "WebFetch", "url", "web_fetch"],
+        &["url", "prompt", "max_length", "start_index", "raw"],
         ToolKind::Fetch,
         Level::Prompt,
         Risk::Medium,
@@ -195,6 +255,215 @@ pub fn builtin(name: &str) -> Option<&'static BuiltinTool> {
     BUILTIN_TOOLS.iter().find(|t| t.spellings.contains(&name))
 }
 
+/// Claude Code's own tools that are not file, shell or fetch tools, with their defaults:
+/// keeping a to-do list, starting a subagent (whose own calls are checked one by one) and
+/// reading a background shell's output run without asking; stopping a background shell,
+/// leaving plan mode (the agent's plan review is this very prompt) and searching the web ask.
+/// Rules name them literally (`TodoWrite`, `WebSearch`).
+pub const AGENT_TOOLS: &[(&str, ToolDefaults)] = &[
+    ("TodoWrite", harmless()),
+    ("Task", harmless()),
+    ("BashOutput", harmless()),
+    ("KillShell", asks(Risk::Medium)),
+    ("KillBash", asks(Risk::Medium)),
+    ("ExitPlanMode", asks(Risk::Low)),
+    ("WebSearch", asks(Risk::Medium)),
+];
+
+const fn harmless() -> ToolDefaults {
+    ToolDefaults {
+        kind: ToolKind::Other,
+        level: Level::Allow,
+        risk: Risk::Low,
+        trustable: true,
+    }
+}
+
+const fn asks(risk: Risk) -> ToolDefaults {
+    ToolDefaults {
+        kind: ToolKind::Other,
+        level: Level::Prompt,
+        risk,
+        trustable: true,
+    }
+}
+
+/// The defaults of one of Claude Code's own tools ([`AGENT_TOOLS`]).
+///
+/// ```
+/// use toolgate::tool::{agent_tool, Level};
+/// assert_eq!(agent_tool("TodoWrite").unwrap().level, Level::Allow);
+/// assert_eq!(agent_tool("WebSearch").unwrap().level, Level::Prompt);
+/// assert!(agent_tool("todowrite").is_none());
+/// ```
+pub fn agent_tool(name: &str) -> Option<ToolDefaults> {
+    AGENT_TOOLS
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, d)| *d)
+}
+
+/// The kind of a request's tool when no policy says otherwise: a tool that comes from an
+/// MCP server (named `mcp__server__tool` or sent with a `server`) is an MCP tool even when it
+/// borrows a built-in name; then the built-ins; anything else is [`ToolKind::Other`]. A
+/// policy's `tools` entries come first: see `Evaluate::tool_kind`.
+///
+/// ```
+/// use toolgate::tool::{kind_without_policy, ToolKind};
+/// assert_eq!(kind_without_policy("Bash", false), ToolKind::Shell);
+/// assert_eq!(kind_without_policy("Read", true), ToolKind::Mcp);
+/// assert_eq!(kind_without_policy("mcp__x__y", false), ToolKind::Mcp);
+/// assert_eq!(kind_without_policy("TodoWrite", false), ToolKind::Other);
+/// ```
+pub fn kind_without_policy(name: &str, has_server: bool) -> ToolKind {
+    if has_server || name.starts_with("mcp__") {
+        return ToolKind::Mcp;
+    }
+    builtin(name).map_or(ToolKind::Other, |b| b.defaults.kind)
+}
+
+/// `input` keys that name one file or directory, in the spellings of every agent (Claude
+/// Code's `file_path` and `notebook_path`, Copilot CLI's `path`). A file tool's call is
+/// judged on every one of them that is present.
+pub const PATH_KEYS: &[&str] = &["file_path", "path", "notebook_path"];
+
+/// `input` keys that hold a list of paths.
+pub const PATH_LIST_KEYS: &[&str] = &["paths"];
+
+/// `input` keys that hold a list of objects, each of which may name a path under one of
+/// [`PATH_KEYS`] (`edits[].file_path`).
+pub const NESTED_PATH_LISTS: &[&str] = &["edits"];
+
+/// One path named by a call: where in the input (`input.edits[1].file_path`) and the path.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NamedPath<'a> {
+    /// Where in the input.
+    pub key: String,
+    /// The path as written.
+    pub path: &'a str,
+}
+
+/// Every path a call's `input` names under [`PATH_KEYS`], [`PATH_LIST_KEYS`] and
+/// [`NESTED_PATH_LISTS`], in that order. A path key whose value is not a string (or not a
+/// list of strings) is an error that names the key and what was expected.
+///
+/// ```
+/// use serde_json::json;
+/// use toolgate::tool::input_paths;
+/// let input = json!({"file_path": "a", "path": "b", "edits": [{"file_path": "c"}]});
+/// let paths: Vec<&str> = input_paths(&input).unwrap().iter().map(|p| p.path).collect();
+/// assert_eq!(paths, ["a", "b", "c"]);
+/// let err = input_paths(&json!({"path": 3})).unwrap_err();
+/// assert_eq!(err, "`input.path` must be a string path, got a number");
+/// ```
+pub fn input_paths(input: &serde_json::Value) -> Result<Vec<NamedPath<'_>>, String> {
+    let mut out = Vec::new();
+    let Some(map) = input.as_object() else {
+        return Ok(out);
+    };
+    for key in PATH_KEYS {
+        if let Some(v) = map.get(*key) {
+            out.push(one(v, format!("input.{key}"))?);
+        }
+    }
+    for key in PATH_LIST_KEYS {
+        let Some(v) = map.get(*key) else { continue };
+        let Some(list) = v.as_array() else {
+            return Err(format!(
+                "`input.{key}` must be a list of string paths, got {}",
+                json_type(v)
+            ));
+        };
+        for (i, item) in list.iter().enumerate() {
+            out.push(one(item, format!("input.{key}[{i}]"))?);
+        }
+    }
+    for key in NESTED_PATH_LISTS {
+        let Some(v) = map.get(*key) else { continue };
+        let Some(list) = v.as_array() else {
+            return Err(format!(
+                "`input.{key}` must be a list of objects, got {}",
+                json_type(v)
+            ));
+        };
+        for (i, item) in list.iter().enumerate() {
+            let Some(obj) = item.as_object() else {
+                return Err(format!(
+                    "`input.{key}[{i}]` must be an object, got {}",
+                    json_type(item)
+                ));
+            };
+            for inner in PATH_KEYS {
+                if let Some(p) = obj.get(*inner) {
+                    out.push(one(p, format!("input.{key}[{i}].{inner}"))?);
+                }
+            }
+        }
+    }
+    Ok(out)
+}
+
+fn one(value: &serde_json::Value, key: String) -> Result<NamedPath<'_>, String> {
+    match value.as_str() {
+        Some(path) => Ok(NamedPath { key, path }),
+        None => Err(format!(
+            "`{key}` must be a string path, got {}",
+            json_type(value)
+        )),
+    }
+}
+
+fn json_type(value: &serde_json::Value) -> &'static str {
+    use serde_json::Value;
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "a list",
+        Value::Object(_) => "an object",
+    }
+}
+
+/// For a built-in file tool (read, write, edit, delete, glob, grep), the first `input` key
+/// that none of its spellings takes, as an error that names the key, the tool and what was
+/// expected: such a key might name a path that would not be judged. `None` for other
+/// tools and for inputs with only known keys.
+///
+/// ```
+/// use serde_json::json;
+/// let read = toolgate::tool::builtin("Read").unwrap();
+/// assert!(toolgate::tool::unknown_parameter(read, "Read", &json!({"file_path": "a"})).is_none());
+/// let e = toolgate::tool::unknown_parameter(read, "Read", &json!({"target": "/etc"})).unwrap();
+/// assert!(e.starts_with("`input.target` is not a parameter of `Read`"));
+/// ```
+pub fn unknown_parameter(
+    tool: &BuiltinTool,
+    name: &str,
+    input: &serde_json::Value,
+) -> Option<String> {
+    let file_tool = matches!(
+        tool.defaults.kind,
+        ToolKind::Read
+            | ToolKind::Write
+            | ToolKind::Edit
+            | ToolKind::Delete
+            | ToolKind::Glob
+            | ToolKind::Grep
+    );
+    if !file_tool {
+        return None;
+    }
+    let key = input
+        .as_object()?
+        .keys()
+        .find(|k| !tool.parameters.contains(&k.as_str()))?;
+    Some(format!(
+        "`input.{key}` is not a parameter of `{name}` (expected one of: {})",
+        tool.parameters.join(", ")
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -209,6 +478,37 @@ mod tests {
         all.sort_unstable();
         all.dedup();
         assert_eq!(all.len(), n);
+    }
+
+    #[test]
+    fn agent_tools_are_not_builtin_spellings() {
+        for (name, _) in AGENT_TOOLS {
+            assert!(builtin(name).is_none(), "{name}");
+        }
+    }
+
+    #[test]
+    fn every_path_key_is_collected_and_bad_values_are_errors() {
+        use serde_json::json;
+        let input = json!({"path": "/a", "file_path": "/b", "notebook_path": "/c",
+            "paths": ["/d"], "edits": [{"old_string": "x"}, {"file_path": "/e"}]});
+        let got: Vec<(String, &str)> = input_paths(&input)
+            .unwrap()
+            .into_iter()
+            .map(|p| (p.key, p.path))
+            .collect();
+        assert_eq!(got.len(), 5);
+        assert_eq!(got[4], ("input.edits[1].file_path".to_owned(), "/e"));
+        for bad in [
+            json!({"file_path": null}),
+            json!({"path": ["/a"]}),
+            json!({"paths": "/a"}),
+            json!({"paths": [1]}),
+            json!({"edits": {"file_path": "/a"}}),
+            json!({"edits": [{"file_path": {"x": 1}}]}),
+        ] {
+            assert!(input_paths(&bad).is_err(), "{bad}");
+        }
     }
 
     #[test]

@@ -312,6 +312,8 @@ fn verdict_for(call: &HookCall, d: &Decision) -> Verdict {
         },
         Effect::Allow => match d.reason.decider {
             Decider::Mode { .. } | Decider::AgentBypass { .. } => Verdict::Defer,
+            // The agent's own bookkeeping tools, allowed by default: the agent decides.
+            Decider::ToolDefault { .. } if call.internal => Verdict::Defer,
             _ => Verdict::Allow(text),
         },
     }

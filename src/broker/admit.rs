@@ -248,7 +248,8 @@ impl Broker {
         } = call;
         let (settler, future) = future::channel(&id, &request.tool, &request.input);
         let def = self.registry.get(&request.tool).cloned();
-        let kind = describe::kind_of(&request, def.as_ref());
+        // The kind the policy judges is the kind the card describes.
+        let kind = self.evaluator.tool_kind(&request);
         let tool_trustable = self.tool_trustable(&request.tool);
         let title = describe::title(&request, def.as_ref());
         let plain = self.evaluator.evaluate(&request);

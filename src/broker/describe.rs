@@ -4,7 +4,7 @@ use super::{AnswerKind, Diff, Preview};
 use crate::decision::{Decision, Effect};
 use crate::registry::ToolDefinition;
 use crate::request::Request;
-use crate::tool::{self, ToolKind};
+use crate::tool::ToolKind;
 
 /// Content previews are cut to this many characters.
 pub const PREVIEW_CHARS: usize = 500;
@@ -12,22 +12,6 @@ pub const PREVIEW_CHARS: usize = 500;
 pub const DIFF_CHARS: usize = 10_000;
 /// Descriptions are cut to this many characters.
 pub const DESCRIPTION_CHARS: usize = 200;
-
-/// What kind of tool a call is for: the registry's word first, then the built-ins, then MCP
-/// if the call names a server.
-pub(super) fn kind_of(request: &Request, def: Option<&ToolDefinition>) -> ToolKind {
-    if let Some(d) = def {
-        return d.kind;
-    }
-    if let Some(b) = tool::builtin(&request.tool) {
-        return b.defaults.kind;
-    }
-    if request.server.is_some() || request.tool.starts_with("mcp__") {
-        ToolKind::Mcp
-    } else {
-        ToolKind::Other
-    }
-}
 
 /// The name people see.
 pub(super) fn title(request: &Request, def: Option<&ToolDefinition>) -> String {
@@ -39,11 +23,25 @@ pub(super) fn title(request: &Request, def: Option<&ToolDefinition>) -> String {
         .unwrap_or_else(|| request.tool.clone())
 }
 
-fn subject(request: &Request, kind: ToolKind) -> &str {
+/// What the call is about. For file tools, every path it names (all of them are judged, so
+/// a person sees all of them, not only the first).
+fn subject(request: &Request, kind: ToolKind) -> String {
+    let file_tool = matches!(
+        kind,
+        ToolKind::Read | ToolKind::Write | ToolKind::Edit | ToolKind::Delete
+    );
+    if file_tool {
+        if let Ok(paths) = crate::tool::input_paths(&request.input) {
+            if !paths.is_empty() {
+                return paths.iter().map(|p| p.path).collect::<Vec<_>>().join(", ");
+            }
+        }
+    }
     kind.subject_keys()
         .iter()
         .find_map(|k| request.input_str(k))
         .unwrap_or("")
+        .to_owned()
 }
 
 /// `text` cut to `max` characters, and whether it was cut.
@@ -191,9 +189,17 @@ mod tests {
         ];
         for (tool, input, want) in cases {
             let r = req(tool, input);
-            let kind = kind_of(&r, None);
+            let kind = crate::tool::kind_without_policy(&r.tool, r.server.is_some());
             assert_eq!(description(&r, kind, &r.tool), want);
         }
+        let two = req(
+            "Read",
+            json!({"file_path": "src/a.rs", "path": "/etc/shadow"}),
+        );
+        assert_eq!(
+            description(&two, ToolKind::Read, "Read"),
+            "Read file: src/a.rs, /etc/shadow"
+        );
         let long = req(
             "Bash",
             json!({"command": format!("echo {}\nrm x", "a".repeat(300))}),

@@ -251,9 +251,10 @@ pub(crate) fn compile(doc: PolicyDocument) -> Result<Policy> {
             active,
         });
     }
-    let deny = build_class(&entries, RuleList::Deny)?;
-    let ask = build_class(&entries, RuleList::Ask)?;
-    let allow = build_class(&entries, RuleList::Allow)?;
+    let case_sensitive = doc.case_sensitive;
+    let deny = build_class(&entries, RuleList::Deny, case_sensitive)?;
+    let ask = build_class(&entries, RuleList::Ask, case_sensitive)?;
+    let allow = build_class(&entries, RuleList::Allow, case_sensitive)?;
     for (name, t) in &doc.tools {
         if name.trim().is_empty() {
             return Err(Error::new(ErrorKind::InvalidPolicy, "empty tool name")
@@ -267,6 +268,22 @@ pub(crate) fn compile(doc: PolicyDocument) -> Result<Policy> {
             )
             .at(format!("tools.{name}.kind"))
             .with_hint("MCP tools take their defaults from their annotations and `mcpServers`"));
+        }
+        if let Some(b) = builtin(name).filter(|b| b.defaults.kind != t.kind) {
+            return Err(Error::new(
+                ErrorKind::InvalidPolicy,
+                format!(
+                    "tool `{name}` is built in with kind `{}` and cannot be given kind `{}`",
+                    kind_name(b.defaults.kind),
+                    kind_name(t.kind)
+                ),
+            )
+            .at(format!("tools.{name}.kind"))
+            .with_hint(format!(
+                "keep kind `{}` for `{name}` (its level, risk and trust may change), or name \
+                 your own tool differently",
+                kind_name(b.defaults.kind)
+            )));
         }
     }
     for path in doc.provenance.keys() {
@@ -305,6 +322,7 @@ pub(crate) fn compile(doc: PolicyDocument) -> Result<Policy> {
         flags,
         bypass_disabled,
         managed_only,
+        case_sensitive,
         tools: doc.tools.clone(),
         mcp_servers: doc.mcp_servers.clone(),
         agents: doc.agents.clone(),
@@ -315,7 +333,7 @@ pub(crate) fn compile(doc: PolicyDocument) -> Result<Policy> {
     })
 }
 
-fn build_class(entries: &[Entry], list: RuleList) -> Result<ClassIndex> {
+fn build_class(entries: &[Entry], list: RuleList, case_sensitive: bool) -> Result<ClassIndex> {
     let items: Vec<Indexable<'_>> = entries
         .iter()
         .enumerate()
@@ -326,10 +344,20 @@ fn build_class(entries: &[Entry], list: RuleList) -> Result<ClassIndex> {
             root: e.root.as_deref(),
         })
         .collect();
-    ClassIndex::build(&items, list != RuleList::Allow).map_err(|(id, e)| match entries.get(id) {
-        Some(entry) => e.at(&entry.path),
-        None => e,
+    ClassIndex::build(&items, list != RuleList::Allow, case_sensitive).map_err(|(id, e)| {
+        match entries.get(id) {
+            Some(entry) => e.at(&entry.path),
+            None => e,
+        }
     })
+}
+
+/// A tool kind as policy documents spell it.
+fn kind_name(kind: crate::tool::ToolKind) -> String {
+    serde_json::to_value(kind)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_owned))
+        .unwrap_or_else(|| format!("{kind:?}"))
 }
 
 /// Warnings for rules that parse but can never match, or look like typos.

@@ -40,6 +40,13 @@ pub struct PolicyDocument {
     /// Copilot CLI flags.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub copilot: Option<CopilotFlags>,
+    /// Whether the host's file system compares names case-sensitively (Linux usually does;
+    /// macOS and Windows by default do not). It decides how allow path rules compare: exactly
+    /// when true, case-insensitively when false (the default). Deny and ask path rules and
+    /// protected paths always compare case-insensitively, whatever this says.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[cfg_attr(feature = "typescript", ts(as = "Option<_>", optional))]
+    pub case_sensitive: bool,
     /// Per-tool defaults that replace or extend the built-in registry, keyed by tool name.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     #[cfg_attr(feature = "typescript", ts(as = "Option<_>", optional))]

@@ -20,6 +20,9 @@ use super::{Entry, Policy};
 pub(crate) enum Subject {
     None,
     Paths(Vec<String>),
+    /// Paths of a call that cannot be analysed as a whole (an unknown key): deny and ask
+    /// rules still judge the paths, then the call is unanalysable.
+    Flawed(Vec<String>, String),
     Url(RequestedUrl),
     Bad(String),
 }
@@ -123,9 +126,14 @@ impl<'a> Call<'a> {
         }
     }
 
-    /// Whether every path is inside the working directory or an additional directory.
+    /// Whether the path is inside the working directory or an additional directory, also
+    /// as a Windows file system would read it (`..\\..\\etc` leaves the project there).
     pub(crate) fn inside(&self, path: &str) -> bool {
-        self.dirs.iter().any(|d| crate::path::contains(d, path))
+        let within = |p: &str| self.dirs.iter().any(|d| crate::path::contains(d, p));
+        within(path)
+            && (!crate::path::has_windows_spelling(path)
+                || crate::path::normalize(&crate::path::fold_windows(path), None, None)
+                    .is_some_and(|p| within(&p)))
     }
 
     pub(crate) fn normalize(&self, path: &str) -> Option<String> {
@@ -137,6 +145,12 @@ impl<'a> Call<'a> {
         let what = |p: &str| {
             format!("path `{p}` cannot be resolved (a relative path needs `cwd`, `~` a home)")
         };
+        if crate::path::is_windows_absolute(written) {
+            return Err(format!(
+                "path `{written}` is a Windows drive or network path, which cannot be resolved \
+                 against this working directory"
+            ));
+        }
         let mut out = vec![self.normalize(written).ok_or_else(|| what(written))?];
         if let Some(real) = self.request.realpaths.get(written) {
             out.push(self.normalize(real).ok_or_else(|| what(real))?);
@@ -147,41 +161,65 @@ impl<'a> Call<'a> {
     pub(crate) fn subject(&self) -> Subject {
         let kind = self.tool.defaults.kind;
         let input = &self.request.input;
+        let name = &self.tool.name;
+        let searches = matches!(kind, ToolKind::Glob | ToolKind::Grep);
         match kind {
-            ToolKind::Read | ToolKind::Write | ToolKind::Edit | ToolKind::Delete => {
-                let Some(written) = kind
-                    .subject_keys()
-                    .iter()
-                    .find_map(|k| input.get(k).and_then(|v| v.as_str()))
-                else {
-                    return Subject::Bad(format!(
-                        "`{}` has no `file_path` (or `path`) string in its input",
-                        self.tool.name
-                    ));
+            ToolKind::Read
+            | ToolKind::Write
+            | ToolKind::Edit
+            | ToolKind::Delete
+            | ToolKind::Glob
+            | ToolKind::Grep => {
+                let flaw = self
+                    .tool
+                    .builtin
+                    .and_then(|b| crate::tool::unknown_parameter(b, name, input));
+                let named = match crate::tool::input_paths(input) {
+                    Ok(named) => named,
+                    Err(why) => return Subject::Bad(format!("{why} in a call of `{name}`")),
                 };
-                match self.path_candidates(written) {
-                    Ok(p) => Subject::Paths(p),
-                    Err(e) => Subject::Bad(e),
+                let mut written: Vec<&str> = named.iter().map(|p| p.path).collect();
+                if written.is_empty() {
+                    if let Some(why) = flaw {
+                        return Subject::Bad(why);
+                    }
+                    if !searches {
+                        return Subject::Bad(format!(
+                            "`{name}` has no `file_path` (or `path`) string in its input"
+                        ));
+                    }
+                    // A search without a root searches the working directory.
+                    written.push(".");
                 }
-            }
-            ToolKind::Glob | ToolKind::Grep => {
-                let base = match input.get("path") {
-                    None => ".",
-                    Some(v) => match v.as_str() {
-                        Some(s) => s,
-                        None => return Subject::Bad("`path` is not a string".to_owned()),
-                    },
-                };
-                let mut paths = match self.path_candidates(base) {
-                    Ok(p) => p,
-                    Err(e) => return Subject::Bad(e),
-                };
-                if kind == ToolKind::Glob {
-                    if let Some(pattern) = input.get("pattern").and_then(|v| v.as_str()) {
-                        if let Some(prefix) = glob_base(pattern) {
-                            let Some(first) = paths.first().cloned() else {
-                                return Subject::Bad("no base path".to_owned());
-                            };
+                let mut paths = Vec::with_capacity(written.len());
+                for w in &written {
+                    match self.path_candidates(w) {
+                        Ok(p) => paths.extend(p),
+                        Err(e) => return Subject::Bad(e),
+                    }
+                }
+                if searches {
+                    // A pattern that leaves the root (absolute, `~`, `..`) searches there too;
+                    // a Glob pattern's leading directories (`secrets/*`) are searched.
+                    let Some(first) = paths.first().cloned() else {
+                        return Subject::Bad("no search root".to_owned());
+                    };
+                    for key in ["pattern", "glob", "include"] {
+                        if key == "pattern" && kind == ToolKind::Grep {
+                            continue;
+                        }
+                        let Some(value) = input.get(key) else {
+                            continue;
+                        };
+                        let Some(pattern) = value.as_str() else {
+                            return Subject::Bad(format!(
+                                "`input.{key}` of `{name}` is not a string"
+                            ));
+                        };
+                        let base = glob_base(pattern).or_else(|| {
+                            (key == "pattern").then(|| literal_dirs(pattern)).flatten()
+                        });
+                        if let Some(prefix) = base {
                             match crate::path::normalize(
                                 &prefix,
                                 Some(&first),
@@ -193,7 +231,20 @@ impl<'a> Call<'a> {
                         }
                     }
                 }
-                Subject::Paths(paths)
+                if searches {
+                    // A stand-in for "every file below the root" (a NUL byte never names a
+                    // file): a deny or ask rule that covers every file there covers the
+                    // search, as a read of each.
+                    let children: Vec<String> = paths
+                        .iter()
+                        .map(|root| format!("{}/\u{0}", root.trim_end_matches('/')))
+                        .collect();
+                    paths.extend(children);
+                }
+                match flaw {
+                    Some(why) => Subject::Flawed(paths, why),
+                    None => Subject::Paths(paths),
+                }
             }
             ToolKind::Fetch => match input.get("url").and_then(|v| v.as_str()) {
                 None => Subject::Bad(format!("`{}` has no `url` string", self.tool.name)),
@@ -205,6 +256,143 @@ impl<'a> Call<'a> {
             },
             ToolKind::Shell | ToolKind::Other => Subject::None,
         }
+    }
+
+    /// The files a search opens, as globs relative to its root: the Glob tool's `pattern`,
+    /// the Grep tool's `glob` (or `include`), braces expanded (`*.{ts,tsx}`); a name without
+    /// `/` matches at any depth. `None` (every file) when there is none, or it could not
+    /// narrow safely (nested braces, `!`, `\\`, a pattern that leaves the root, Grep's
+    /// `type`).
+    fn search_patterns(&self) -> Option<Vec<String>> {
+        let input = &self.request.input;
+        let key = if self.tool.defaults.kind == ToolKind::Glob {
+            "pattern"
+        } else {
+            if input.get("type").is_some() {
+                return None;
+            }
+            if input.get("glob").is_some() && input.get("include").is_some() {
+                return None;
+            }
+            if input.get("glob").is_some() {
+                "glob"
+            } else {
+                "include"
+            }
+        };
+        let pattern = input.get(key)?.as_str()?.trim();
+        let unsafe_to_narrow =
+            pattern.is_empty() || pattern.contains(['\\', '!']) || glob_base(pattern).is_some();
+        if unsafe_to_narrow {
+            return None;
+        }
+        let expanded = expand_braces(pattern)?;
+        Some(
+            expanded
+                .iter()
+                .map(|p| {
+                    let p = p.trim_start_matches("./").trim_start_matches('/');
+                    if p.contains('/') {
+                        p.to_owned()
+                    } else {
+                        format!("**/{p}")
+                    }
+                })
+                .collect(),
+        )
+    }
+
+    /// For a search (the Grep and Glob tools), the first deny, then ask, rule that could
+    /// match a file at or below one of its roots: the search could open that file, so the
+    /// call asks, naming the rule. Rules that match a root itself decide in [`Self::lookup`].
+    /// A listing (Glob) whose pattern cannot be read counts as a search of every file.
+    fn search_reach(&self, roots: &[String]) -> Option<Reason> {
+        let kind = self.tool.defaults.kind;
+        let roots: Vec<&str> = roots
+            .iter()
+            .map(String::as_str)
+            .filter(|r| !r.contains('\0'))
+            .collect();
+        let names_only = kind == ToolKind::Glob;
+        // A Glob pattern that leaves the root (`/etc/*.conf`, `../x/*`) searches only where it
+        // leads (the roots after the first), and every file there counts.
+        let escapes = names_only
+            && self
+                .request
+                .input
+                .get("pattern")
+                .and_then(|v| v.as_str())
+                .is_some_and(|p| glob_base(p).is_some());
+        if escapes {
+            return roots
+                .iter()
+                .skip(1)
+                .find_map(|r| self.could_read_below(kind, r));
+        }
+        let Some(patterns) = self.search_patterns().filter(|p| !p.is_empty()) else {
+            let listing = names_only && self.request.input.get("pattern").is_none();
+            if listing {
+                // `LS`: the names directly in its root, spelt out by no pattern.
+                return None;
+            }
+            return roots.iter().find_map(|r| self.could_read_below(kind, r));
+        };
+        patterns
+            .iter()
+            .find_map(|p| self.search_rule(kind, &roots, Some(p), names_only))
+    }
+
+    /// The first deny, then ask, rule for reads of `kind` (Read rules cover Grep and Glob)
+    /// that could match a file a recursive search under the normalised absolute `dir`
+    /// could open, as a reason that says so. For `grep -r`, `rg`, `find` and the like in a
+    /// shell line: such a search asks when this returns a rule.
+    pub(crate) fn could_read_below(&self, kind: ToolKind, dir: &str) -> Option<Reason> {
+        self.search_rule(kind, &[dir], None, false)
+    }
+
+    /// See [`ClassIndex::search_matches`].
+    fn search_rule(
+        &self,
+        kind: ToolKind,
+        roots: &[&str],
+        pattern: Option<&str>,
+        names_only: bool,
+    ) -> Option<Reason> {
+        let cwd = self.cwd.as_deref();
+        let home = self.home.as_deref();
+        for list in [RuleList::Deny, RuleList::Ask] {
+            let mut ids = Vec::new();
+            for root in roots {
+                match pattern {
+                    None if !names_only => {
+                        self.class(list)
+                            .could_match_below(kind, root, cwd, home, &mut ids);
+                    }
+                    _ => self
+                        .class(list)
+                        .search_matches(kind, root, pattern, names_only, cwd, home, &mut ids),
+                }
+            }
+            self.remember(false, &ids);
+            let Some(entry) = ids.iter().min().and_then(|id| self.policy.entries.get(*id)) else {
+                continue;
+            };
+            let mut reason = rule_reason(entry, false);
+            let root = roots.first().copied().unwrap_or("");
+            let list = if list == RuleList::Deny {
+                "deny"
+            } else {
+                "ask"
+            };
+            reason.text = format!(
+                "the search under `{root}` could read files that rule `{}` in the {} {list} \
+                 list covers",
+                entry.text,
+                entry.layer.as_str(),
+            );
+            return Some(reason);
+        }
+        None
     }
 
     /// Rule lookups for a non-shell call.
@@ -227,7 +415,7 @@ impl<'a> Call<'a> {
                 }
             }
             match subject {
-                Subject::Paths(paths) if list != RuleList::Allow => {
+                Subject::Paths(paths) | Subject::Flawed(paths, _) if list != RuleList::Allow => {
                     for p in paths {
                         idx.path_matches(kind, p, cwd, home, &mut out);
                     }
@@ -410,6 +598,46 @@ fn glob_base(pattern: &str) -> Option<String> {
     })
 }
 
+/// The alternatives of a glob with braces (`*.{ts,tsx}` → `*.ts`, `*.tsx`), at most 64;
+/// `None` for nested or unbalanced braces.
+fn expand_braces(pattern: &str) -> Option<Vec<String>> {
+    const MAX: usize = 64;
+    let Some(open) = pattern.find('{') else {
+        return (!pattern.contains('}')).then(|| vec![pattern.to_owned()]);
+    };
+    let head = pattern.get(..open)?;
+    let rest = pattern.get(open + 1..)?;
+    let close = rest.find('}')?;
+    let body = rest.get(..close)?;
+    if body.contains('{') || head.contains('}') {
+        return None;
+    }
+    let tails = expand_braces(rest.get(close + 1..)?)?;
+    let mut out = Vec::new();
+    for alt in body.split(',') {
+        for tail in &tails {
+            if out.len() >= MAX {
+                return None;
+            }
+            out.push(format!("{head}{alt}{tail}"));
+        }
+    }
+    Some(out)
+}
+
+/// The leading directories of a relative glob that are spelt out (`secrets/*` → `secrets`,
+/// `a/b/*.rs` → `a/b`); `None` when there are none (`*.rs`, `.env`, `**/x`).
+fn literal_dirs(pattern: &str) -> Option<String> {
+    let segments: Vec<&str> = pattern.split('/').filter(|s| !s.is_empty()).collect();
+    let dirs = segments.get(..segments.len().saturating_sub(1))?;
+    let literal: Vec<&str> = dirs
+        .iter()
+        .copied()
+        .take_while(|s| !s.contains(['*', '?', '[', '{', '\\']))
+        .collect();
+    (!literal.is_empty()).then(|| literal.join("/"))
+}
+
 /// Evaluates `request`; `trust` is the compiled overlay, `overlay` the raw one (for
 /// per-agent bypass).
 pub(crate) fn evaluate(
@@ -461,7 +689,14 @@ fn basis_for(call: &Call<'_>, subject: &Subject) -> Basis {
     if let Some(r) = call.lookup(RuleList::Ask, subject) {
         return Basis::AskRule(r);
     }
-    if let Subject::Bad(why) = subject {
+    if let (Subject::Paths(roots), ToolKind::Glob | ToolKind::Grep) =
+        (subject, call.tool.defaults.kind)
+    {
+        if let Some(r) = call.search_reach(roots) {
+            return Basis::AskRule(r);
+        }
+    }
+    if let Subject::Bad(why) | Subject::Flawed(_, why) = subject {
         return Basis::Unanalysable(why.clone());
     }
     if let Some(why) = match subject {
@@ -478,7 +713,11 @@ fn basis_for(call: &Call<'_>, subject: &Subject) -> Basis {
         _ => &[],
     };
     if call.tool.defaults.kind.writes_files() {
-        if let Some(p) = paths.iter().find(|p| super::is_protected(p)) {
+        let home = call.home.as_deref();
+        if let Some(p) = paths
+            .iter()
+            .find(|p| super::protected::is_protected_in(p, home))
+        {
             return Basis::Protected(p.clone());
         }
     }
@@ -489,4 +728,33 @@ fn basis_for(call: &Call<'_>, subject: &Subject) -> Basis {
         return Basis::Allowed(r);
     }
     call.default_basis(paths)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn braces_expand_into_alternatives() {
+        assert_eq!(expand_braces("*.rs").unwrap(), ["*.rs"]);
+        assert_eq!(
+            expand_braces("src/*.{ts,tsx}").unwrap(),
+            ["src/*.ts", "src/*.tsx"]
+        );
+        assert_eq!(expand_braces("{a,b}/{c,d}").unwrap().len(), 4);
+        assert!(expand_braces("{a,{b,c}}").is_none());
+        assert!(expand_braces("a}").is_none());
+        assert!(expand_braces("{a").is_none());
+        assert!(expand_braces("{a,b}{c,d}{e,f}{g,h}{i,j}{k,l}{m,n}").is_none());
+    }
+
+    #[test]
+    fn spelt_out_leading_directories() {
+        assert_eq!(literal_dirs("secrets/*").as_deref(), Some("secrets"));
+        assert_eq!(literal_dirs("a/b/*.rs").as_deref(), Some("a/b"));
+        assert_eq!(literal_dirs("a/*/c/*.rs").as_deref(), Some("a"));
+        assert_eq!(literal_dirs("*.rs"), None);
+        assert_eq!(literal_dirs(".env"), None);
+        assert_eq!(literal_dirs("**/x"), None);
+    }
 }

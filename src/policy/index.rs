@@ -6,7 +6,9 @@ use std::collections::HashMap;
 
 use super::globs::{Buckets, BucketsBuilder, GlobIndex, GlobIndexBuilder};
 use crate::error::Error;
-use crate::rule::{Anchor, DomainPattern, FetchTarget, Rule, Specifier, ToolSelector, UrlPattern};
+use crate::rule::{
+    Anchor, DomainPattern, FetchTarget, Rule, SegmentGlob, Specifier, ToolSelector, UrlPattern,
+};
 use crate::tool::ToolKind;
 
 /// The position of a rule in the policy's precedence order (lower wins within a class).
@@ -28,10 +30,47 @@ pub(crate) struct Indexable<'a> {
     pub root: Option<&'a str>,
 }
 
+/// What a path glob is relative to once its anchor is resolved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Base {
+    /// An absolute glob.
+    Abs,
+    /// Relative to the working directory.
+    Cwd,
+    /// Relative to the home directory.
+    Home,
+}
+
+/// A deny or ask path glob kept segment by segment, for what a glob set cannot answer
+/// (searches, 8.3 short names). Compiled on first use, as the glob sets are, so that loading
+/// a policy stays cheap.
+struct ReachGlob {
+    id: Id,
+    base: Base,
+    text: String,
+    /// The "everything under it" form (`name/**`) of a pattern whose last name has a
+    /// wildcard (`*.pem`): such patterns are about file names, so a narrowed search does not
+    /// count a directory of that name.
+    dir_of_wild_name: bool,
+    compiled: std::sync::OnceLock<Option<SegmentGlob>>,
+}
+
+impl ReachGlob {
+    /// The compiled glob; `None` when a segment does not compile on its own (the caller
+    /// then counts the rule as matching: deny and ask fail closed).
+    fn glob(&self) -> Option<&SegmentGlob> {
+        self.compiled
+            .get_or_init(|| SegmentGlob::new(&self.text).ok())
+            .as_ref()
+    }
+}
+
 struct PathSetsBuilder {
     abs: BucketsBuilder,
     cwd: BucketsBuilder,
     home: BucketsBuilder,
+    /// Deny and ask globs segment by segment (for searches and 8.3 short names).
+    reach: Vec<ReachGlob>,
 }
 
 impl PathSetsBuilder {
@@ -40,6 +79,7 @@ impl PathSetsBuilder {
             abs: BucketsBuilder::new('/', restrictive),
             cwd: BucketsBuilder::new('/', restrictive),
             home: BucketsBuilder::new('/', restrictive),
+            reach: Vec::new(),
         }
     }
 }
@@ -48,6 +88,7 @@ struct PathSets {
     abs: Buckets,
     cwd: Buckets,
     home: Buckets,
+    reach: Vec<ReachGlob>,
 }
 
 enum FetchMatcher {
@@ -98,6 +139,51 @@ impl FetchIndex {
     }
 }
 
+/// The segments of a glob before its first wildcard segment (`/etc/cron.d/*` →
+/// `/etc/cron.d`, `**/x` → ``).
+fn literal_start(glob: &str) -> &str {
+    let mut end = 0;
+    for (i, seg) in glob.split('/').enumerate() {
+        if seg.contains(['*', '?', '[', ']', '{', '}']) {
+            break;
+        }
+        end = if i == 0 {
+            seg.len()
+        } else {
+            end + 1 + seg.len()
+        };
+    }
+    glob.get(..end).unwrap_or("")
+}
+
+/// Whether `a` is `b` or a directory above it, segment by segment (`""` and `/` are above
+/// everything).
+fn at_or_above(a: &str, b: &str) -> bool {
+    let a = a.trim_end_matches('/');
+    a.is_empty()
+        || b.strip_prefix(a)
+            .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
+}
+
+/// Whether the path `base/rule` (a rule's literal start below its base) and the absolute
+/// path `search` lie on one line (one is at or above the other), so that a glob starting
+/// with the one could meet a glob starting with the other.
+fn related_under(base: &str, rule: &str, search: &str) -> bool {
+    if base.is_empty() {
+        return at_or_above(rule, search) || at_or_above(search, rule);
+    }
+    if at_or_above(search, base) {
+        return true;
+    }
+    match crate::path::relative_to(base, search) {
+        Some(rel) => {
+            let rule = rule.trim_start_matches('/');
+            at_or_above(rule, rel) || at_or_above(rel, rule)
+        }
+        None => false,
+    }
+}
+
 /// Every rule of one class, compiled.
 pub(crate) struct ClassIndex {
     kind_wide: HashMap<ToolKind, Vec<Id>>,
@@ -110,15 +196,25 @@ pub(crate) struct ClassIndex {
     /// kinds (`Read` covers Read, Glob and Grep) is compiled once, not once per kind.
     paths: Vec<(&'static [ToolKind], PathSets)>,
     fetch: FetchIndex,
+    /// Deny and ask: paths take the widest reading (case folded, Windows spellings folded,
+    /// 8.3 short names expanded).
+    restrictive: bool,
+    /// Paths compare case-insensitively (always for deny and ask; for allow unless the
+    /// policy says the file system is case-sensitive).
+    fold_case: bool,
 }
 
 impl ClassIndex {
     /// Compiles `rules`; `restrictive` is true for deny and ask (wider coverage, canonical
-    /// command forms), false for allow. On error, returns the failing rule's id with it.
+    /// command forms, the widest reading of paths), false for allow. `case_sensitive` says
+    /// whether allow paths compare exactly; deny and ask paths never do. On error, returns
+    /// the failing rule's id with it.
     pub(crate) fn build(
         rules: &[Indexable<'_>],
         restrictive: bool,
+        case_sensitive: bool,
     ) -> std::result::Result<Self, (Id, Error)> {
+        let fold_case = restrictive || !case_sensitive;
         let mut kind_wide: HashMap<ToolKind, Vec<Id>> = HashMap::new();
         let mut names: HashMap<String, Vec<Id>> = HashMap::new();
         let mut mcp: HashMap<String, Vec<(Id, Option<String>)>> = HashMap::new();
@@ -180,14 +276,29 @@ impl ClassIndex {
                     let Some((_, sets)) = paths.get_mut(at) else {
                         continue;
                     };
-                    let (set, base) = match (p.anchor, r.root) {
-                        (Anchor::Root, _) => (&mut sets.abs, Some("")),
-                        (Anchor::LayerRoot, Some(root)) => (&mut sets.abs, Some(root)),
-                        (Anchor::Home, _) => (&mut sets.home, None),
-                        _ => (&mut sets.cwd, None),
+                    let (set, base, relative) = match (p.anchor, r.root) {
+                        (Anchor::Root, _) => (&mut sets.abs, Some(""), Base::Abs),
+                        (Anchor::LayerRoot, Some(root)) => (&mut sets.abs, Some(root), Base::Abs),
+                        (Anchor::Home, _) => (&mut sets.home, None, Base::Home),
+                        _ => (&mut sets.cwd, None, Base::Cwd),
                     };
-                    for g in p.globs(base) {
+                    for (n, g) in p.globs(base, restrictive).into_iter().enumerate() {
+                        let g = if fold_case { g.to_lowercase() } else { g };
                         set.add(id, &g).map_err(fail)?;
+                        if restrictive {
+                            let wild_name = p
+                                .glob
+                                .rsplit('/')
+                                .next()
+                                .is_some_and(|last| last.contains(['*', '?', '[']));
+                            sets.reach.push(ReachGlob {
+                                id,
+                                base: relative,
+                                text: g,
+                                dir_of_wild_name: n > 0 && wild_name,
+                                compiled: std::sync::OnceLock::new(),
+                            });
+                        }
                     }
                 }
                 (_, Some(Specifier::Domain(d))) => {
@@ -205,6 +316,7 @@ impl ClassIndex {
                 abs: b.abs.build().map_err(|e| (0, e))?,
                 cwd: b.cwd.build().map_err(|e| (0, e))?,
                 home: b.home.build().map_err(|e| (0, e))?,
+                reach: b.reach,
             };
             built_paths.push((k, sets));
         }
@@ -217,6 +329,8 @@ impl ClassIndex {
             commands_canonical: commands_canonical.build().map_err(|e| (0, e))?,
             paths: built_paths,
             fetch,
+            restrictive,
+            fold_case,
         })
     }
 
@@ -263,8 +377,53 @@ impl ClassIndex {
         self.commands_canonical.matches_into(canonical, out);
     }
 
-    /// Path rules for calls of `kind` that match the normalised absolute `path`.
+    /// Path rules for calls of `kind` that match the normalised absolute `path`. Deny and
+    /// ask rules take the widest reading: case-insensitive, with the path's Windows spellings
+    /// folded ([`crate::path::fold_windows`]) and its 8.3 short-name segments standing for
+    /// any long name they could abbreviate. Allow rules compare case-insensitively unless
+    /// the policy says the file system is case-sensitive, and never match a path with a
+    /// Windows spelling.
     pub(crate) fn path_matches(
+        &self,
+        kind: ToolKind,
+        path: &str,
+        cwd: Option<&str>,
+        home: Option<&str>,
+        out: &mut Vec<Id>,
+    ) {
+        if !self.paths.iter().any(|(kinds, _)| kinds.contains(&kind)) {
+            return;
+        }
+        // The narrowest reading for allows: a path that a Windows file system would read
+        // differently (`.env.`, `x::$DATA`, `a\b`) matches no allow rule.
+        if !self.restrictive && crate::path::has_windows_spelling(path) {
+            return;
+        }
+        let fold = |p: &str| {
+            if self.fold_case {
+                p.to_lowercase()
+            } else {
+                p.to_owned()
+            }
+        };
+        let (cwd, home) = (cwd.map(fold), home.map(fold));
+        let mut candidates = vec![fold(path)];
+        if self.restrictive && crate::path::has_windows_spelling(path) {
+            if let Some(folded) =
+                crate::path::normalize(&crate::path::fold_windows(path), None, None)
+            {
+                candidates.push(fold(&folded));
+            }
+        }
+        for p in &candidates {
+            self.exact_path_matches(kind, p, cwd.as_deref(), home.as_deref(), out);
+            if self.restrictive && crate::path::segments(p).any(|s| s.contains('~')) {
+                self.reach_matches(kind, p, cwd.as_deref(), home.as_deref(), false, out);
+            }
+        }
+    }
+
+    fn exact_path_matches(
         &self,
         kind: ToolKind,
         path: &str,
@@ -288,8 +447,174 @@ impl ClassIndex {
         }
     }
 
+    /// Deny and ask path rules for calls of `kind` that could match a file at or below the
+    /// normalised absolute directory `dir`: what a search rooted there (the Grep and Glob
+    /// tools, `grep -r`, `rg`, `find`) could open. Compared as deny and ask rules compare
+    /// (case-insensitively, Windows spellings folded). Always empty for allow rules.
+    pub(crate) fn could_match_below(
+        &self,
+        kind: ToolKind,
+        dir: &str,
+        cwd: Option<&str>,
+        home: Option<&str>,
+        out: &mut Vec<Id>,
+    ) {
+        self.search_matches(kind, dir, None, false, cwd, home, out);
+    }
+
+    /// Like [`Self::could_match_below`], for a search that opens only the files below `dir`
+    /// that match `pattern` (relative to `dir`, `**` allowed); `None` for every file. A
+    /// rule still counts when a file it covers could match the pattern: a rule on a
+    /// directory covers every name inside it, unless `names_only` (a listing such as the
+    /// Glob tool's, which opens no file): then only a pattern that spells out its last name
+    /// (`**/.env`, not `**/*.rs`) can meet a rule, and only the names a rule covers itself.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn search_matches(
+        &self,
+        kind: ToolKind,
+        dir: &str,
+        pattern: Option<&str>,
+        names_only: bool,
+        cwd: Option<&str>,
+        home: Option<&str>,
+        out: &mut Vec<Id>,
+    ) {
+        if !self.restrictive {
+            return;
+        }
+        // A listing asks only when its pattern spells out the name it looks for.
+        let spelt_out = pattern
+            .and_then(|p| p.rsplit('/').next())
+            .is_some_and(|last| !last.contains(['*', '?', '[']));
+        if names_only && !spelt_out {
+            return;
+        }
+        let lower = |p: &str| p.to_lowercase();
+        let (cwd, home) = (cwd.map(lower), home.map(lower));
+        let mut dirs = vec![lower(dir)];
+        if crate::path::has_windows_spelling(dir) {
+            if let Some(folded) =
+                crate::path::normalize(&crate::path::fold_windows(dir), None, None)
+            {
+                dirs.push(lower(&folded));
+            }
+        }
+        let pattern = lower(pattern.unwrap_or("**"));
+        for d in &dirs {
+            let text = format!("{d}/{pattern}");
+            let Ok(search) = SegmentGlob::new(&text) else {
+                // A pattern that does not compile narrows nothing.
+                self.reach_matches(kind, d, cwd.as_deref(), home.as_deref(), true, out);
+                continue;
+            };
+            let search_start = literal_start(&text);
+            for (kinds, sets) in &self.paths {
+                if !kinds.contains(&kind) {
+                    continue;
+                }
+                for r in sets.reach.iter().filter(|r| !r.dir_of_wild_name) {
+                    // Cheap first: the literal starts of both must lie on one line.
+                    let base = match r.base {
+                        Base::Abs => Some(""),
+                        Base::Cwd => cwd.as_deref(),
+                        Base::Home => home.as_deref(),
+                    };
+                    let Some(base) = base else { continue };
+                    if !related_under(base, literal_start(&r.text), search_start) {
+                        continue;
+                    }
+                    let hit = r
+                        .glob()
+                        .is_none_or(|glob| glob.intersects_below(base, &search));
+                    if hit {
+                        out.push(r.id);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The segment-wise check behind [`Self::could_match_below`] (`below`) and the matching
+    /// of paths with 8.3 short names; every text is already folded.
+    #[allow(clippy::too_many_arguments)]
+    fn reach_matches(
+        &self,
+        kind: ToolKind,
+        path: &str,
+        cwd: Option<&str>,
+        home: Option<&str>,
+        below: bool,
+        out: &mut Vec<Id>,
+    ) {
+        fn segments(p: &str) -> Vec<&str> {
+            crate::path::segments(p).collect()
+        }
+        let relative = |base: Option<&str>| -> Option<Option<Vec<&str>>> {
+            let base = base?;
+            if let Some(rel) = crate::path::relative_to(base, path) {
+                return Some(Some(segments(rel)));
+            }
+            // A search rooted above the base reaches everything under it.
+            (below && crate::path::contains(path, base)).then_some(None)
+        };
+        let abs = segments(path);
+        let rel_cwd = relative(cwd);
+        let rel_home = relative(home);
+        for (kinds, sets) in &self.paths {
+            if !kinds.contains(&kind) {
+                continue;
+            }
+            for r in &sets.reach {
+                // Cheap first for searches: an absolute rule off the directory's line cannot
+                // match below it (short names compare only segment by segment).
+                let quick = below && !path.contains('~');
+                if quick && r.base == Base::Abs && !related_under("", literal_start(&r.text), path)
+                {
+                    continue;
+                }
+                let hit: Option<Option<&[&str]>> = match r.base {
+                    Base::Abs => Some(Some(&abs)),
+                    Base::Cwd => rel_cwd.as_ref().map(|o| o.as_deref()),
+                    Base::Home => rel_home.as_ref().map(|o| o.as_deref()),
+                };
+                let hit = match (hit, r.glob()) {
+                    (None, _) => false,
+                    (Some(None), _) | (Some(_), None) => true,
+                    (Some(Some(segs)), Some(glob)) if below => glob.could_match_below(segs),
+                    (Some(Some(segs)), Some(glob)) => glob.matches(segs),
+                };
+                if hit {
+                    out.push(r.id);
+                }
+            }
+        }
+    }
+
     /// Fetch rules that match the URL.
     pub(crate) fn fetch_matches(&self, target: &FetchTarget, out: &mut Vec<Id>) {
         self.fetch.matches_into(target, out);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn literal_starts_and_relations() {
+        assert_eq!(literal_start("/etc/cron.d/*"), "/etc/cron.d");
+        assert_eq!(literal_start("**/x"), "");
+        assert_eq!(literal_start("src/**"), "src");
+        assert_eq!(literal_start("/p/.env"), "/p/.env");
+        assert!(related_under("", "/etc/cron.d", "/etc"));
+        assert!(related_under("", "/etc", "/etc/cron.d/x"));
+        assert!(!related_under("", "/etc", "/home/ada"));
+        assert!(related_under("", "", "/home/ada"));
+        assert!(related_under("/p", ".env", "/p"));
+        assert!(related_under("/p", "", "/p/src"));
+        assert!(!related_under("/p", "secrets", "/p/src"));
+        assert!(related_under("/p", "secrets", "/"));
+        assert!(!related_under("/p", "secrets", "/q"));
+        assert!(!related_under("/p", "sec", "/p/secrets"));
     }
 }

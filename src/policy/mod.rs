@@ -45,7 +45,7 @@ pub use document::{
     PolicyDocument, Provenance, Warning,
 };
 pub use explain::{ConsultedRule, Explanation};
-pub use protected::is_protected;
+pub use protected::{is_protected, is_protected_in, pattern_names_protected};
 pub use secrets::{is_secret, secret_kind, secret_patterns};
 
 use crate::decision::{Decision, Evaluate, Layer, RuleList, TrustOverlay};
@@ -95,6 +95,8 @@ pub struct Policy {
     flags: Flags,
     bypass_disabled: bool,
     managed_only: bool,
+    /// Whether allow path rules compare case-sensitively (`caseSensitive`).
+    case_sensitive: bool,
     tools: BTreeMap<String, ToolDefaults>,
     mcp_servers: BTreeMap<String, McpServer>,
     agents: BTreeMap<String, AgentSettings>,
@@ -239,6 +241,10 @@ impl Evaluate for Policy {
 
     fn check_rule(&self, rule: &str) -> Result<()> {
         check_rule(rule)
+    }
+
+    fn tool_kind(&self, request: &Request) -> crate::tool::ToolKind {
+        resolve::resolve_tool(self, request).defaults.kind
     }
 }
 

@@ -51,48 +51,158 @@ const PROTECTED_FILES: &[&str] = &[
     ".toolgate.json",
 ];
 
-/// The one protected name that does not start with a dot.
-const UNDOTTED_FILE: &str = "toolgate.json";
-
-/// Directory paths (as consecutive segments) protected at any depth.
+/// Directory paths (as consecutive segments) protected at any depth: tool configuration and
+/// the places an agent could plant code that runs later (at log-in, on a timer, on boot).
 const PROTECTED_SEQUENCES: &[&[&str]] = &[
     &[".config", "fish"],
     &[".config", "git"],
     &[".config", "gh"],
     &[".config", "github-copilot"],
     &[".config", "toolgate"],
+    &[".config", "autostart"],
+    &[".config", "systemd"],
+    &[".local", "bin"],
+    &["library", "launchagents"],
+    &["library", "launchdaemons"],
     &[".docker"],
     &[".kube"],
     &[".aws"],
     &[".github", "hooks"],
 ];
 
-/// Whether a normalised absolute path is protected.
+/// Absolute directories protected with everything under them; a last segment ending in `*`
+/// is a prefix (`/etc/cron*` covers `/etc/crontab` and `/etc/cron.d/x`).
+const PROTECTED_ABSOLUTE: &[&[&str]] = &[
+    &["etc", "cron*"],
+    &["etc", "anacrontab"],
+    &["etc", "systemd"],
+    &["etc", "init.d"],
+    &["etc", "rc.local"],
+    &["etc", "profile"],
+    &["etc", "profile.d"],
+    &["var", "spool", "cron"],
+    &["usr", "lib", "systemd"],
+];
+
+/// Directories under the home directory protected with everything under them.
+const PROTECTED_IN_HOME: &[&str] = &["bin"];
+
+/// Whether a normalised absolute path is protected, with the home directory inferred from
+/// the path (`/home/<user>`, `/Users/<user>`, `/root`). See [`is_protected_in`].
 ///
 /// ```
 /// use toolgate::policy::is_protected;
 /// assert!(is_protected("/p/.git/hooks/pre-commit"));
 /// assert!(is_protected("/home/ada/.bashrc"));
 /// assert!(is_protected("/p/.claude/settings.json"));
+/// assert!(is_protected("/p/.GIT/hooks/pre-commit"));
+/// assert!(is_protected("/p/.Claude/SETTIN~1.JSO"));
+/// assert!(is_protected("/home/ada/.local/bin/ls"));
+/// assert!(is_protected("/etc/cron.d/job"));
 /// assert!(!is_protected("/p/src/git.rs"));
 /// assert!(!is_protected("/p/.github/workflows/ci.yml"));
+/// assert!(!is_protected("/p/bin/build.sh"));
 /// ```
 pub fn is_protected(path: &str) -> bool {
-    // Every protected name starts with a dot but one file name: a path with neither a segment
-    // that starts with a dot nor that file name at its end is not protected (most paths).
-    if !path.contains("/.") && !path.ends_with(UNDOTTED_FILE) {
-        return false;
+    is_protected_in(path, None)
+}
+
+/// Whether a normalised absolute path is protected, given the home directory (inferred from
+/// the path when `None`). Compared in the widest reading: case-insensitively, with Windows
+/// spellings folded (backslashes, `::$DATA` streams, trailing dots and spaces) and 8.3 short
+/// names (`SETTIN~1.JSO`) standing for any name they could abbreviate.
+pub fn is_protected_in(path: &str, home: Option<&str>) -> bool {
+    let lower = path.to_lowercase();
+    let home = home
+        .map(str::to_lowercase)
+        .or_else(|| crate::path::home_from_cwd(&lower));
+    let folded = crate::path::has_windows_spelling(&lower)
+        .then(|| crate::path::normalize(&crate::path::fold_windows(&lower), None, None))
+        .flatten();
+    std::iter::once(lower.as_str())
+        .chain(folded.as_deref())
+        .any(|p| protected_form(p, home.as_deref()))
+}
+
+/// Whether a path rule's specifier (`~/.local/bin/**`, `.git/hooks/*`, `//etc/cron.d/x`)
+/// names a protected location in its literal start (the segments before the first
+/// wildcard), for refusing to remember a grant that could never apply there anyway.
+/// Specifiers relative to the working directory are read as under any directory.
+///
+/// ```
+/// use toolgate::policy::pattern_names_protected;
+/// assert!(pattern_names_protected("~/.local/bin/**"));
+/// assert!(pattern_names_protected(".git/hooks/*"));
+/// assert!(pattern_names_protected("//etc/cron.d/**"));
+/// assert!(pattern_names_protected("~/.BASHRC"));
+/// assert!(!pattern_names_protected("~/**"));
+/// assert!(!pattern_names_protected("src/**"));
+/// ```
+pub fn pattern_names_protected(spec: &str) -> bool {
+    const HOME: &str = "/home/toolgate-user";
+    let spec = spec.trim();
+    let absolute = if let Some(rest) = spec.strip_prefix("//") {
+        format!("/{rest}")
+    } else if spec == "~" || spec.starts_with("~/") {
+        format!("{HOME}{}", spec.get(1..).unwrap_or(""))
+    } else {
+        format!(
+            "/project/{}",
+            spec.trim_start_matches("./").trim_start_matches('/')
+        )
+    };
+    let literal: Vec<&str> = absolute
+        .split('/')
+        .take_while(|s| !s.contains(['*', '?', '[', '{']))
+        .collect();
+    let start = format!("{}/x", literal.join("/"));
+    is_protected_in(&literal.join("/"), Some(HOME)) || is_protected_in(&start, Some(HOME))
+}
+
+/// Whether the path segment `seg` (lowercased) is `name`, or an 8.3 short name of it.
+fn same(name: &str, seg: &str) -> bool {
+    seg == name || (seg.contains('~') && crate::path::short_name_matches(name, seg))
+}
+
+/// Like [`same`], where a `name` ending in `*` is a prefix.
+fn same_or_prefix(name: &str, seg: &str) -> bool {
+    match name.strip_suffix('*') {
+        Some(prefix) => seg.starts_with(prefix) || same(prefix, seg),
+        None => same(name, seg),
     }
+}
+
+fn protected_form(path: &str, home: Option<&str>) -> bool {
     let segs: Vec<&str> = crate::path::segments(path).collect();
-    if segs.iter().any(|s| PROTECTED_DIRS.contains(s)) {
-        return true;
-    }
-    if segs.last().is_some_and(|s| PROTECTED_FILES.contains(s)) {
-        return true;
-    }
-    PROTECTED_SEQUENCES
+    if segs
         .iter()
-        .any(|seq| segs.windows(seq.len()).any(|w| w == *seq))
+        .any(|s| PROTECTED_DIRS.iter().any(|d| same(d, s)))
+    {
+        return true;
+    }
+    if segs
+        .last()
+        .is_some_and(|s| PROTECTED_FILES.iter().any(|f| same(f, s)))
+    {
+        return true;
+    }
+    let seq_at = |seq: &[&str], at: &[&str]| {
+        seq.len() <= at.len() && seq.iter().zip(at).all(|(n, s)| same_or_prefix(n, s))
+    };
+    if PROTECTED_SEQUENCES
+        .iter()
+        .any(|seq| (0..segs.len()).any(|i| segs.get(i..).is_some_and(|rest| seq_at(seq, rest))))
+    {
+        return true;
+    }
+    if PROTECTED_ABSOLUTE.iter().any(|seq| seq_at(seq, &segs)) {
+        return true;
+    }
+    let in_home = home.and_then(|h| crate::path::relative_to(h, path));
+    in_home.is_some_and(|rel| {
+        let first = crate::path::segments(rel).next().unwrap_or("");
+        PROTECTED_IN_HOME.iter().any(|d| same(d, first))
+    })
 }
 
 #[cfg(test)]
@@ -100,26 +210,61 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_protected_name_but_one_starts_with_a_dot() {
+    fn names_are_lowercase() {
         let names = PROTECTED_DIRS
             .iter()
             .chain(PROTECTED_FILES)
-            .chain(PROTECTED_SEQUENCES.iter().filter_map(|seq| seq.first()));
+            .chain(PROTECTED_IN_HOME)
+            .chain(PROTECTED_SEQUENCES.iter().flat_map(|s| s.iter()))
+            .chain(PROTECTED_ABSOLUTE.iter().flat_map(|s| s.iter()));
         for name in names {
-            assert!(
-                name.starts_with('.') || *name == UNDOTTED_FILE,
-                "`{name}` would be missed by the quick test in `is_protected`"
-            );
+            assert_eq!(*name, name.to_lowercase(), "compared after lowercasing");
         }
-        assert!(PROTECTED_FILES.contains(&UNDOTTED_FILE));
     }
 
     #[test]
-    fn the_quick_test_keeps_every_protected_path() {
-        assert!(is_protected("/p/toolgate.json"));
-        assert!(is_protected("//p/.aws/credentials"));
-        assert!(is_protected("/home/ada/.config/gh/hosts.yml"));
-        assert!(!is_protected("/p/src/main.rs"));
-        assert!(!is_protected("/p/my-toolgate.json.bak"));
+    fn persistence_locations_are_protected() {
+        for p in [
+            "/home/ada/.config/autostart/x.desktop",
+            "/etc/crontab",
+            "/etc/cron.daily/job",
+            "/var/spool/cron/crontabs/ada",
+            "/Users/ada/Library/LaunchAgents/com.x.plist",
+            "/Library/LaunchAgents/com.x.plist",
+            "/Library/LaunchDaemons/com.x.plist",
+            "/home/ada/.config/systemd/user/x.service",
+            "/etc/systemd/system/x.service",
+            "/home/ada/.local/bin/git",
+            "/home/ada/bin/git",
+            "/home/ada/.profile",
+            "/home/ada/.bash_profile",
+            "/home/ada/.zprofile",
+            "/home/ada/.config/fish/config.fish",
+        ] {
+            assert!(is_protected(p), "{p}");
+        }
+        assert!(is_protected_in("/srv/ada/bin/x", Some("/srv/ada")));
+        assert!(!is_protected_in("/srv/ada/proj/bin/x", Some("/srv/ada")));
+        assert!(!is_protected("/home/ada/proj/bin/x"));
+        assert!(!is_protected("/p/etc/cron.d/x"));
+    }
+
+    #[test]
+    fn widest_reading() {
+        for p in [
+            "/p/.GIT/config",
+            "/p/.git./config",
+            "/p/.git /config",
+            "/p/.git::$INDEX_ALLOCATION/config",
+            "/p/.git\\hooks\\pre-commit",
+            "/p/.ENVRC",
+            "/p/.envrc::$DATA",
+            "/home/ada/.BASHRC.",
+            "/p/CLAUDE~1/settings.json",
+            "/home/ada/GITCON~1",
+        ] {
+            assert!(is_protected(p), "{p}");
+        }
+        assert!(!is_protected("/p/src/GIT~1.RS"));
     }
 }

@@ -2,7 +2,7 @@
 //! built-in registry, or an unknown tool.
 
 use crate::request::Request;
-use crate::tool::{builtin, Level, ToolDefaults, ToolKind};
+use crate::tool::{agent_tool, builtin, BuiltinTool, Level, ToolDefaults, ToolKind};
 use crate::Risk;
 
 use super::mcp::{self, McpCall};
@@ -17,12 +17,20 @@ pub(crate) struct Tool {
     pub mcp: Option<(String, String)>,
     /// The MCP identity with every reading of a doubtful one (see [`McpCall`]).
     pub identity: McpCall,
+    /// The built-in tool the request names, when it is one (not an MCP tool that borrows a
+    /// built-in name).
+    pub builtin: Option<&'static BuiltinTool>,
 }
 
+/// The one place a request's tool is resolved: the policy's `tools` entries (which cannot
+/// give a built-in name another kind: see `compile`), the built-ins, Claude Code's own tools,
+/// MCP tools, or an unknown tool. The engine, the broker's cards and its checks all use
+/// this result (through `Evaluate::tool_kind`).
 pub(crate) fn resolve_tool(policy: &Policy, request: &Request) -> Tool {
     let name = request.tool.clone();
     let identity = McpCall::of(request);
     let mcp = identity.primary();
+    let builtin_tool = builtin(&name).filter(|_| mcp.is_none());
     // A tool that comes from an MCP server never takes the defaults configured for a tool
     // of the same name (those are for the host's own tools).
     if let (Some(d), None) = (policy.tools.get(&name), &mcp) {
@@ -32,17 +40,29 @@ pub(crate) fn resolve_tool(policy: &Policy, request: &Request) -> Tool {
             known: true,
             mcp,
             identity,
+            builtin: builtin_tool,
         };
     }
     // A tool that comes from an MCP server is an MCP tool even when it borrows a built-in
     // name (`Read` from server `evil` must not get the built-in read's defaults).
-    if let (Some(b), None) = (builtin(&name), &mcp) {
+    if let Some(b) = builtin_tool {
         return Tool {
             name,
             defaults: b.defaults,
             known: true,
             mcp: None,
             identity,
+            builtin: Some(b),
+        };
+    }
+    if let (Some(defaults), None) = (agent_tool(&name), &mcp) {
+        return Tool {
+            name,
+            defaults,
+            known: true,
+            mcp: None,
+            identity,
+            builtin: None,
         };
     }
     if let Some((server, tool)) = &mcp {
@@ -61,6 +81,7 @@ pub(crate) fn resolve_tool(policy: &Policy, request: &Request) -> Tool {
             known,
             mcp,
             identity,
+            builtin: None,
         };
     }
     Tool {
@@ -74,5 +95,6 @@ pub(crate) fn resolve_tool(policy: &Policy, request: &Request) -> Tool {
         known: false,
         mcp: None,
         identity,
+        builtin: None,
     }
 }

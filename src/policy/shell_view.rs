@@ -103,21 +103,14 @@ impl CommandRules for Call<'_> {
                 why: format!("path `{dir}` cannot be resolved"),
             };
         };
-        for list in [RuleList::Deny, RuleList::Ask] {
-            if let Some(e) =
-                self.policy.entries.iter().find(|e| {
-                    e.active && e.list == list && self.read_rule_reaches_below(e, &dir_abs)
-                })
-            {
-                let rule = super::evaluate::rule_reason(e, false);
-                return Outcome::AskRule(Reason {
-                    text: format!(
-                        "a file below `{dir}` could match `{}`, and the command reads every file there",
-                        e.text
-                    ),
-                    decider: rule.decider,
-                });
-            }
+        if let Some(rule) = self.could_read_below(ToolKind::Read, &dir_abs) {
+            return Outcome::AskRule(Reason {
+                text: format!(
+                    "a file below `{dir}` could match a rule, and the command reads every file there: {}",
+                    rule.text
+                ),
+                decider: rule.decider,
+            });
         }
         own
     }
@@ -138,41 +131,6 @@ impl CommandRules for Call<'_> {
 }
 
 impl Call<'_> {
-    /// Whether the Read rule `e` could match a path at or below `dir` (absolute): its
-    /// pattern's fixed prefix and `dir` lie on one line (one contains the other).
-    fn read_rule_reaches_below(&self, e: &super::Entry, dir: &str) -> bool {
-        use crate::rule::{Anchor, Specifier};
-        if !e.rule.tool().covered_kinds(true).contains(&ToolKind::Read) {
-            return false;
-        }
-        let pattern = match e.rule.specifier() {
-            None => return true,
-            Some(Specifier::Path(p)) => p,
-            Some(_) => return false,
-        };
-        let base = match pattern.anchor {
-            Anchor::AnyDepth => return true,
-            Anchor::Root => Some(String::new()),
-            Anchor::LayerRoot => e.root.clone(),
-            Anchor::Home => self.home.clone(),
-            Anchor::Cwd => self.cwd.clone(),
-        };
-        let Some(base) = base else {
-            return true;
-        };
-        pattern.globs(Some(&base)).iter().any(|g| {
-            let fixed = g
-                .find(['*', '?', '[', '{'])
-                .map_or(g.as_str(), |i| g.get(..i).unwrap_or(""));
-            let fixed_dir = match fixed.rfind('/') {
-                Some(i) if fixed.len() != g.len() => fixed.get(..i).unwrap_or(""),
-                _ => fixed,
-            };
-            let dir = dir.trim_end_matches('/');
-            dir.starts_with(fixed_dir) || fixed_dir.starts_with(dir)
-        })
-    }
-
     /// The first deny, then ask, rule that covers a call of the file tool `q` on any of
     /// `paths` (a path and its real path), as that tool itself would be judged.
     fn deny_or_ask(&self, q: &ToolQuery, paths: &[String]) -> Option<Outcome> {

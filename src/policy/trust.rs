@@ -50,7 +50,7 @@ impl TrustIndex {
                     root: None,
                 })
                 .collect();
-            match ClassIndex::build(&items, false) {
+            match ClassIndex::build(&items, false, policy.case_sensitive) {
                 Ok(allow) => return Some(TrustIndex { entries, allow }),
                 Err((id, _)) if id < entries.len() => {
                     entries.remove(id);

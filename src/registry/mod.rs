@@ -41,6 +41,8 @@ const SAME_PARAMETERS: &[(&str, &str)] = &[
     ("Grep", "grep"),
     ("Write", "write"),
     ("Edit", "edit"),
+    ("Delete", "delete"),
+    ("rm", "delete"),
     ("Bash", "bash"),
     ("WebFetch", "fetch"),
 ];
@@ -161,13 +163,25 @@ impl Registry {
             for spelling in others {
                 let same = SAME_PARAMETERS.iter().any(|(a, _)| a == spelling);
                 if *spelling != s.name && !same {
-                    add(def(
-                        spelling,
-                        spelling,
-                        serde_json::json!({"type": "object"}),
-                    ));
+                    let parameters = seed::OTHER_SPELLINGS
+                        .iter()
+                        .find(|(n, _)| n == spelling)
+                        .map_or_else(|| serde_json::json!({"type": "object"}), |(_, p)| p());
+                    add(def(spelling, spelling, parameters));
                 }
             }
+        }
+        for (name, defaults) in tool::AGENT_TOOLS {
+            add(ToolDefinition {
+                name: (*name).to_owned(),
+                title: Some((*name).to_owned()),
+                description: None,
+                parameters: seed::agent_tool_parameters(),
+                kind: defaults.kind,
+                trustable: defaults.trustable,
+                server: None,
+                annotations: None,
+            });
         }
         reg
     }
@@ -181,6 +195,20 @@ impl Registry {
                     .at("name")
                     .with_hint("set `name` to the name the model calls the tool by"),
             );
+        }
+        if let Some(b) = tool::builtin(&definition.name)
+            .filter(|b| b.defaults.kind != definition.kind && definition.server.is_none())
+        {
+            return Err(Error::new(
+                ErrorKind::InvalidRequest,
+                format!(
+                    "`{}` is a built-in tool of kind `{:?}` and cannot be registered with kind \
+                     `{:?}`",
+                    definition.name, b.defaults.kind, definition.kind
+                ),
+            )
+            .at("kind")
+            .with_hint("keep the built-in kind, or register the tool under another name"));
         }
         let schema = Schema::compile(&definition.parameters, "parameters")?;
         self.tools
@@ -332,12 +360,50 @@ mod tests {
     }
 
     #[test]
+    fn the_engine_knows_every_parameter_of_every_spelling() {
+        // The engine refuses to analyse a file call with a key outside `parameters`; every
+        // key a registered schema accepts must be in it, or valid calls would ask.
+        let reg = Registry::with_builtin_tools();
+        for b in tool::BUILTIN_TOOLS {
+            for s in b.spellings {
+                let def = reg.get(s).unwrap_or_else(|| panic!("{s}"));
+                let props = def.parameters.get("properties").and_then(Value::as_object);
+                for key in props.into_iter().flat_map(|p| p.keys()) {
+                    assert!(b.parameters.contains(&key.as_str()), "{s}: `{key}`");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_builtin_name_keeps_its_kind() {
+        let mut reg = Registry::with_builtin_tools();
+        let e = reg
+            .register(ToolDefinition {
+                name: "Bash".into(),
+                title: None,
+                description: None,
+                parameters: json!({"type": "object"}),
+                kind: ToolKind::Read,
+                trustable: true,
+                server: None,
+                annotations: None,
+            })
+            .unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::InvalidRequest);
+        assert_eq!(reg.get("Bash").unwrap().kind, ToolKind::Shell);
+    }
+
+    #[test]
     fn unknown_tool_lists_the_available_ones() {
         let e = Registry::with_builtin_tools()
             .validate("Bsh", &json!({}))
             .unwrap_err();
         assert_eq!(e.kind(), ErrorKind::UnknownTool);
-        assert!(e.message().contains("Bash, Delete, Edit"), "{e}");
+        assert!(
+            e.message().contains("Bash, BashOutput, Delete, Edit"),
+            "{e}"
+        );
     }
 
     #[test]

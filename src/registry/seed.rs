@@ -19,7 +19,8 @@ fn read() -> Value {
         "properties": {
             "file_path": {"type": "string", "minLength": 1, "description": "the file to read"},
             "offset": {"type": "integer", "minimum": 0, "description": "first line to read"},
-            "limit": {"type": "integer", "minimum": 1, "description": "number of lines"}
+            "limit": {"type": "integer", "minimum": 1, "description": "number of lines"},
+            "pages": {"type": "string", "description": "pages of a PDF to read"}
         },
         "required": ["file_path"],
         "additionalProperties": false
@@ -56,6 +57,7 @@ fn grep() -> Value {
             "-B": {"type": "integer", "minimum": 0},
             "-C": {"type": "integer", "minimum": 0},
             "head_limit": {"type": "integer", "minimum": 0},
+            "offset": {"type": "integer", "minimum": 0},
             "multiline": {"type": "boolean"}
         },
         "required": ["pattern"],
@@ -121,6 +123,165 @@ fn fetch() -> Value {
         "required": ["url"],
         "additionalProperties": false
     })
+}
+
+fn view() -> Value {
+    json!({
+        "type": "object",
+        "properties": {
+            "path": {"type": "string", "minLength": 1},
+            "view_range": {"type": "array", "items": {"type": "integer"}, "maxItems": 2}
+        },
+        "required": ["path"],
+        "additionalProperties": false
+    })
+}
+
+fn notebook_read() -> Value {
+    json!({
+        "type": "object",
+        "properties": {
+            "notebook_path": {"type": "string", "minLength": 1},
+            "cell_id": {"type": "string"}
+        },
+        "required": ["notebook_path"],
+        "additionalProperties": false
+    })
+}
+
+fn list() -> Value {
+    json!({
+        "type": "object",
+        "properties": {
+            "path": {"type": "string", "minLength": 1},
+            "ignore": {"type": "array", "items": {"type": "string"}}
+        },
+        "required": ["path"],
+        "additionalProperties": false
+    })
+}
+
+fn create() -> Value {
+    json!({
+        "type": "object",
+        "properties": {
+            "path": {"type": "string", "minLength": 1},
+            "file_text": {"type": "string"}
+        },
+        "required": ["path", "file_text"],
+        "additionalProperties": false
+    })
+}
+
+fn str_replace() -> Value {
+    json!({
+        "type": "object",
+        "properties": {
+            "path": {"type": "string", "minLength": 1},
+            "old_str": {"type": "string"},
+            "new_str": {"type": "string"}
+        },
+        "required": ["path", "old_str"],
+        "additionalProperties": false
+    })
+}
+
+fn insert() -> Value {
+    json!({
+        "type": "object",
+        "properties": {
+            "path": {"type": "string", "minLength": 1},
+            "insert_line": {"type": "integer", "minimum": 0},
+            "new_str": {"type": "string"}
+        },
+        "required": ["path", "insert_line", "new_str"],
+        "additionalProperties": false
+    })
+}
+
+fn multi_edit() -> Value {
+    json!({
+        "type": "object",
+        "properties": {
+            "file_path": {"type": "string", "minLength": 1},
+            "edits": {
+                "type": "array",
+                "minItems": 1,
+                "items": {
+                    "type": "object",
+                    "properties": {
+                        "old_string": {"type": "string"},
+                        "new_string": {"type": "string"},
+                        "replace_all": {"type": "boolean"}
+                    },
+                    "required": ["old_string", "new_string"],
+                    "additionalProperties": false
+                }
+            }
+        },
+        "required": ["file_path", "edits"],
+        "additionalProperties": false
+    })
+}
+
+fn notebook_edit() -> Value {
+    json!({
+        "type": "object",
+        "properties": {
+            "notebook_path": {"type": "string", "minLength": 1},
+            "new_source": {"type": "string"},
+            "cell_id": {"type": "string"},
+            "cell_type": {"enum": ["code", "markdown"]},
+            "edit_mode": {"enum": ["replace", "insert", "delete"]}
+        },
+        "required": ["notebook_path", "new_source"],
+        "additionalProperties": false
+    })
+}
+
+fn web_fetch() -> Value {
+    json!({
+        "type": "object",
+        "properties": {
+            "url": {"type": "string", "minLength": 1},
+            "prompt": {"type": "string"},
+            "max_length": {"type": "integer", "minimum": 1},
+            "start_index": {"type": "integer", "minimum": 0},
+            "raw": {"type": "boolean"}
+        },
+        "required": ["url"],
+        "additionalProperties": false
+    })
+}
+
+fn any_object() -> Value {
+    json!({"type": "object"})
+}
+
+/// A function that builds a parameter schema.
+pub(super) type SchemaFn = fn() -> Value;
+
+/// Spellings whose parameters differ from their seed tool's: (spelling, schema). The
+/// spellings of file tools take only the keys listed, so that no key can carry a path that
+/// is not judged.
+pub(super) const OTHER_SPELLINGS: &[(&str, SchemaFn)] = &[
+    ("view", view),
+    ("NotebookRead", notebook_read),
+    ("LS", list),
+    ("ls", list),
+    ("create", create),
+    ("str_replace", str_replace),
+    ("insert", insert),
+    ("MultiEdit", multi_edit),
+    ("NotebookEdit", notebook_edit),
+    ("url", web_fetch),
+    ("web_fetch", web_fetch),
+];
+
+/// The schema of one of Claude Code's own tools ([`crate::tool::AGENT_TOOLS`]): any
+/// object, as they take no paths.
+pub(super) fn agent_tool_parameters() -> Value {
+    any_object()
 }
 
 pub(super) const SEED_TOOLS: &[SeedTool] = &[

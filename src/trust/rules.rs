@@ -85,6 +85,15 @@ pub fn check_grant_rule(rule: &str, rules: &dyn Evaluate) -> Result<()> {
             ));
         }
         (Some(spec), _) if is_shell => check_shell_spec(rule, spec)?,
+        (Some(spec), Some(b))
+            if b.defaults.kind.writes_files() && crate::policy::pattern_names_protected(spec) =>
+        {
+            return Err(refused(
+                rule,
+                &format!("`{spec}` names a protected path, which is never written unasked"),
+                "approve writes there one at a time instead",
+            ));
+        }
         _ => {}
     }
     rules.check_rule(rule).map_err(|e| {
@@ -217,6 +226,10 @@ mod tests {
             "Bash(GIT *)",
             "Bash(go *)",
             "Bash(X=1)",
+            "Write(~/.local/bin/**)",
+            "Edit(.git/hooks/*)",
+            "Write(//etc/cron.d/**)",
+            "Write(~/.config/autostart/x.desktop)",
         ] {
             let e = check_grant_rule(rule, &Rules).unwrap_err();
             assert_eq!(e.kind(), ErrorKind::GrantRefused, "{rule}");

@@ -21,6 +21,10 @@ impl Evaluate for SharedPolicy {
     fn check_rule(&self, rule: &str) -> crate::Result<()> {
         self.0.check_rule(rule)
     }
+
+    fn tool_kind(&self, request: &Request) -> crate::tool::ToolKind {
+        self.0.tool_kind(request)
+    }
 }
 
 /// A compiled policy (the JS layer's `PolicyEngine` wraps it).

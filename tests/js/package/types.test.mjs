@@ -107,7 +107,7 @@ const onAudit = (e: api.AuditEvent): void => {
   void seq; void kind;
 };
 const v1: api.TrustDocument = { version: 1, grants: [{ rule: "Write", createdAt: 0 }], agents: {}, checksum: "sha256:00" };
-const v0: api.TrustDocument = { version: 0, allow: ["Write"] };
+const v0: api.TrustDocument = { version: 0, allow: ["Write"], checksum: "0".repeat(64) };
 // @ts-expect-error trust documents are version 0 or 1
 const v2: api.TrustDocument = { version: 2 };
 // @ts-expect-error a version 1 document has a checksum
