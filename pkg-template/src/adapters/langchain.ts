@@ -23,7 +23,8 @@ export interface LangChainToolCallRequest {
 /** A middleware in the shape `createAgent({ middleware })` takes (`createMiddleware`'s result). */
 export interface LangChainMiddleware {
   name: string;
-  wrapToolCall<R extends LangChainToolCallRequest, Out>(request: R, handler: (request: R) => Out | PromiseLike<Out>): Promise<Out | LangChainToolMessageLike>;
+  /** A denied call resolves to the framework's own `ToolMessage` (status `error`), one of `Out`. */
+  wrapToolCall<R extends LangChainToolCallRequest, Out>(request: R, handler: (request: R) => Out | PromiseLike<Out>): Promise<Out>;
 }
 
 /** What a denied call returns: a `ToolMessage` the model reads. */
@@ -78,7 +79,7 @@ export function createLangChainGate(options: GateOptions): LangChainGate {
   const middleware = {
     [Symbol.for("AgentMiddleware")]: true,
     name: "ToolgateMiddleware",
-    async wrapToolCall<R extends LangChainToolCallRequest, Out>(request: R, handler: (request: R) => Out | PromiseLike<Out>) {
+    async wrapToolCall<R extends LangChainToolCallRequest, Out>(request: R, handler: (request: R) => Out | PromiseLike<Out>): Promise<Out> {
       const call = request.toolCall;
       const args = call.args as JsonObject;
       const callId = call.id;
@@ -97,7 +98,9 @@ export function createLangChainGate(options: GateOptions): LangChainGate {
       // Run only the arguments the broker approved; anything else is decided again.
       if (v.run && !same(v.input, args) && id === undefined) v = await decide(options, call.name, args);
       if (!v.run) {
-        return toolMessage({ content: v.feedback.aiMessage, tool_call_id: callId ?? "", name: call.name, status: "error" });
+        // An instance of the framework's own ToolMessage class: one of the handler's results.
+        const denied = await toolMessage({ content: v.feedback.aiMessage, tool_call_id: callId ?? "", name: call.name, status: "error" });
+        return denied as unknown as Out;
       }
       const approved = v.input as Record<string, unknown>;
       return runApproved(options.broker, v.outcome, () => handler({ ...request, toolCall: { ...call, args: approved } }));
