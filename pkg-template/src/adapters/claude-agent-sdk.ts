@@ -2,7 +2,7 @@
 // PreToolUse hook callback whose answers come from the broker. Claude Code's tool names
 // (`Bash`, `Read`, `Write`, `Edit`, `WebFetch`, `mcp__server__tool`) are toolgate's own.
 
-import { decide, type GateOptions } from "./gate.js";
+import { decide, pendingId, type GateOptions } from "./gate.js";
 import type { JsonObject } from "../types.js";
 
 /** What the SDK passes to `canUseTool` besides the tool and its input (the fields read). */
@@ -52,8 +52,8 @@ export type ClaudePreToolUseHook = (
 function cancelOnAbort(options: GateOptions, callId: string | undefined, signal: AbortSignal | undefined): () => void {
   if (signal === undefined || callId === undefined) return () => {};
   const onAbort = () => {
-    const card = options.broker.pending().find((p) => p.callId === callId);
-    if (card !== undefined) options.broker.cancel(card.id);
+    const id = pendingId(options, callId);
+    if (id !== undefined) options.broker.cancel(id);
   };
   signal.addEventListener("abort", onAbort, { once: true });
   return () => signal.removeEventListener("abort", onAbort);

@@ -85,12 +85,6 @@ export async function runApproved<T>(broker: ApprovalBroker, outcome: ApprovalOu
   }
 }
 
-/** Whether the broker holds `callId` of the session as pending (the policy asked). */
-export function isPending(options: GateOptions, callId: string): boolean {
-  const id = session(options);
-  return options.broker.pending().some((p) => p.sessionId === id && p.callId === callId);
-}
-
 /** The pending approval's id for `callId` of the session, if any. */
 export function pendingId(options: GateOptions, callId: string): string | undefined {
   const id = session(options);
