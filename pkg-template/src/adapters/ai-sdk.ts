@@ -104,7 +104,8 @@ export function gateTool<T extends AiSdkToolLike>(name: string, tool: T, options
   if (options.approval === "sdk") {
     gated.needsApproval = (input: JsonValue, callOptions: AiSdkCallOptions): boolean => {
       const callId = callOptions.toolCallId;
-      verdicts.set(callId, decide(options, name, input, callId));
+      // Asked again for the same call (the SDK resuming it): the broker's first decision holds.
+      if (!verdicts.has(callId)) verdicts.set(callId, decide(options, name, input, callId));
       const ask = pendingId(options, callId) !== undefined;
       if (ask) askedBySdk.add(callId);
       return ask;

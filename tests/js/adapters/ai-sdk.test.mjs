@@ -104,4 +104,24 @@ describe("toolgate/ai-sdk", () => {
     assert.equal(requests[0].toolCall.input.command, "npm run lint");
     broker.shutdown();
   });
+
+  test("the SDK's approval response runs the call, recorded as the person's answer", async () => {
+    const broker = new ApprovalBroker({ policy: POLICY });
+    const ran = [];
+    const { model } = scripted(["npm run lint"]);
+    const tools = gateTools({ Bash: bashTool(ran) }, { broker, sessionId: "chat-1", cwd: "/p", approval: "sdk" });
+    const first = await generateText({ model, tools, prompt: "go", stopWhen: isStepCount(3) });
+    const [request] = first.steps.flatMap((s) => s.content.filter((c) => c.type === "tool-approval-request"));
+    assert.deepEqual(ran, []);
+    const messages = [
+      { role: "user", content: "go" },
+      ...first.response.messages,
+      { role: "tool", content: [{ type: "tool-approval-response", approvalId: request.approvalId, approved: true }] },
+    ];
+    await generateText({ model, tools, messages, stopWhen: isStepCount(3) });
+    assert.deepEqual(ran, ["npm run lint"]);
+    const answered = broker.audit().filter((e) => e.kind === "transition" && e.decidedBy === "person");
+    assert.ok(answered.length >= 1, JSON.stringify(broker.audit()));
+    broker.shutdown();
+  });
 });
