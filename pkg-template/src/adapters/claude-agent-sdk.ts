@@ -23,16 +23,16 @@ export type ClaudeCanUseTool = (
   options: ClaudeCanUseToolOptions,
 ) => Promise<ClaudePermissionResult>;
 
-/** The PreToolUse hook input (the fields read). */
-export interface ClaudePreToolUseInput {
-  hook_event_name: "PreToolUse" | string;
+/** A hook input (the SDK's `HookInput`; the fields read). Other events get no decision. */
+export interface ClaudeHookInput {
+  hook_event_name: string;
   session_id?: string;
   cwd?: string;
-  tool_name: string;
-  tool_input: unknown;
+  tool_name?: string;
+  tool_input?: unknown;
 }
 
-/** The PreToolUse hook output. */
+/** The PreToolUse hook output (an empty object for other events). */
 export interface ClaudePreToolUseOutput {
   hookSpecificOutput?: {
     hookEventName: "PreToolUse";
@@ -44,7 +44,7 @@ export interface ClaudePreToolUseOutput {
 
 /** The SDK's `HookCallback` for PreToolUse. */
 export type ClaudePreToolUseHook = (
-  input: ClaudePreToolUseInput,
+  input: ClaudeHookInput,
   toolUseID: string | undefined,
   options: { signal?: AbortSignal },
 ) => Promise<ClaudePreToolUseOutput>;
@@ -90,6 +90,7 @@ export function createCanUseTool(options: GateOptions): ClaudeCanUseTool {
  */
 export function createPreToolUseHook(options: GateOptions): ClaudePreToolUseHook {
   return async (input, toolUseID, { signal } = {}) => {
+    if (input.hook_event_name !== "PreToolUse" || input.tool_name === undefined) return {};
     const stop = cancelOnAbort(options, toolUseID, signal);
     try {
       const v = await decide({ ...options, ...(input.cwd !== undefined && options.cwd === undefined ? { cwd: input.cwd } : {}) },

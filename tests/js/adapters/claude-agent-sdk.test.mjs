@@ -43,5 +43,6 @@ describe("toolgate/claude-agent-sdk", () => {
     const deny = await hook({ hook_event_name: "PreToolUse", cwd: "/p", tool_name: "Bash", tool_input: { command: "curl x" } }, "t2", {});
     assert.equal(deny.hookSpecificOutput.permissionDecision, "deny");
     assert.match(deny.hookSpecificOutput.permissionDecisionReason, /Permission denied/);
+    assert.deepEqual(await hook({ hook_event_name: "PostToolUse", tool_name: "Bash", tool_input: {} }, "t3", {}), {});
   });
 });
