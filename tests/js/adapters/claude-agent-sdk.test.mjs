@@ -36,6 +36,25 @@ describe("toolgate/claude-agent-sdk", () => {
     assert.equal(broker.pending().length, 0);
   });
 
+  test("canUseTool: a session answer does not ask twice; nobody answering in time denies", async () => {
+    let clock = 1_000_000;
+    const broker = new ApprovalBroker({ policy: POLICY, now: () => clock });
+    let asked = 0;
+    broker.onRequest((a) => {
+      asked += 1;
+      if (a.input.command === "npm run lint") broker.respond(a.id, { kind: "allow", scope: "session" });
+      else setTimeout(() => { clock += 10 * 60 * 1000; broker.tick(); }, 5);
+    });
+    const canUseTool = createCanUseTool({ broker, sessionId: "s", cwd: "/p" });
+    const signal = new AbortController().signal;
+    assert.equal((await canUseTool("Bash", { command: "npm run lint" }, { signal, toolUseID: "t1" })).behavior, "allow");
+    assert.equal((await canUseTool("Bash", { command: "npm run lint" }, { signal, toolUseID: "t2" })).behavior, "allow");
+    const late = await canUseTool("Bash", { command: "make" }, { signal, toolUseID: "t3" });
+    assert.equal(late.behavior, "deny");
+    assert.match(late.message, /not approved in time/);
+    assert.equal(asked, 2);
+  });
+
   test("PreToolUse hook: allow or deny, never ask", async () => {
     const hook = createPreToolUseHook({ broker: new ApprovalBroker({ policy: POLICY }), sessionId: "s" });
     const allow = await hook({ hook_event_name: "PreToolUse", cwd: "/p", tool_name: "Bash", tool_input: { command: "npm test" } }, "t1", {});
