@@ -6,7 +6,7 @@
 //
 // usage: node scripts/assemble.mjs PKG_DIR VERSION TS_OUT
 
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
 
@@ -40,6 +40,10 @@ const toCommonJs = (text) =>
 
 place(join(tsOut, "esm"), join(pkgDir, "web"), "web", "node", same);
 place(join(tsOut, "cjs"), join(pkgDir, "node"), "node", "web", cjsName);
+// The framework adapters (`toolgate/ai-sdk`, ...) are ES modules only, shared by every entry:
+// they import nothing of the engine at run time, only its types.
+mkdirSync(join(pkgDir, "web", "adapters"), { recursive: true });
+place(join(tsOut, "esm", "adapters"), join(pkgDir, "web", "adapters"), "", "", same);
 
 // The public names of the CommonJS build.
 const cjs = createRequire(import.meta.url)(join(pkgDir, "node", "toolgate.cjs"));

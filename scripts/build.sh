@@ -49,6 +49,7 @@ TS_OUT=target/ts
 rm -rf "$TS_SRC" "$TS_OUT"
 mkdir -p "$TS_SRC"
 cp pkg-template/src/*.ts pkg-template/src/tsconfig.json "$WIRE_TS" "$TS_SRC/"
+cp -R pkg-template/src/adapters "$TS_SRC/"
 node node_modules/typescript/bin/tsc -p "$TS_SRC/tsconfig.json" --outDir "$TS_OUT/esm"
 node node_modules/typescript/bin/tsc -p "$TS_SRC/tsconfig.json" --outDir "$TS_OUT/cjs" \
     --module commonjs --moduleResolution node10

@@ -95,6 +95,10 @@ export function resolvePath(roots, urlPath) {
   return file;
 }
 
+/** The AI SDK and the packages it imports, for www/ai-sdk.html (its import map names them). */
+const VENDOR_PACKAGES = ["ai", "@ai-sdk/provider", "@ai-sdk/provider-utils", "@ai-sdk/gateway", "@workflow/serde", "eventsource-parser", "zod"];
+const VENDOR_ROOTS = Object.fromEntries(VENDOR_PACKAGES.map((name) => [`/vendor/${name}/`, join(ROOT, "node_modules", name)]));
+
 /**
  * Starts the server and resolves to `{ server, url }` once it listens.
  * `roots` maps URL prefixes (ending in `/`) to directories.
@@ -102,7 +106,7 @@ export function resolvePath(roots, urlPath) {
 export function startServer({
   port = 8080,
   host = "127.0.0.1",
-  roots = { "/": join(ROOT, "www"), "/pkg/": join(ROOT, "pkg") },
+  roots = { "/": join(ROOT, "www"), "/pkg/": join(ROOT, "pkg"), ...VENDOR_ROOTS },
 } = {}) {
   const absRoots = Object.fromEntries(Object.entries(roots).map(([k, v]) => [k, resolve(v)]));
   const rules = loadHeaderRules(absRoots["/"] ?? join(ROOT, "www"));

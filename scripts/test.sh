@@ -113,6 +113,7 @@ suite differential tests differential
 suite wasm-node tests wasm_tests
 suite wasm-chromium tests wasm_tests_chromium
 suite js tests node_tests tests/js/*.test.mjs
+suite adapters tests node_tests tests/js/adapters/*.test.mjs
 suite package tests node_tests tests/js/package/tarball.test.mjs
 suite types tests types_tests
 suite browser tests node_tests tests/browser/*.test.mjs

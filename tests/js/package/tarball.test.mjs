@@ -24,6 +24,8 @@ for (const name of ${JSON.stringify(corpus.toolDefaults.map((c) => c.name))}) {
 console.log(JSON.stringify(out));
 `;
 
+const ADAPTERS = ["ai-sdk", "claude-agent-sdk", "copilot", "langchain", "mcp", "openai-agents"];
+
 function expected() {
   const out = { version: crateVersion, defaults: {}, errors: {} };
   for (const c of corpus.toolDefaults) {
@@ -59,6 +61,8 @@ test("the tarball holds the package and nothing else", () => {
     "web/toolgate_bindgen.js",
     "web/toolgate_bg.wasm",
     ...layer.flatMap((m) => [`web/${m}.js`, `web/${m}.d.ts`, `node/${m}.cjs`, `node/${m}.d.cts`]),
+    // The framework adapters: ES modules only, shared by every entry.
+    ...ADAPTERS.concat("gate").flatMap((m) => [`web/adapters/${m}.js`, `web/adapters/${m}.d.ts`]),
     ...uiFiles,
   ].sort());
 });
@@ -87,6 +91,20 @@ test("the installed toolgate bin answers a hook on the wasm engine", () => {
   const answer = JSON.parse(stdout).hookSpecificOutput;
   assert.equal(answer.permissionDecision, "deny");
   assert.match(answer.permissionDecisionReason, /rm \*/);
+});
+
+test("every adapter subpath imports without its framework installed", () => {
+  writeFileSync(join(dir, "adapters.mjs"), `const names = {};
+for (const name of ${JSON.stringify(ADAPTERS)}) names[name] = Object.keys(await import(\`toolgate/\${name}\`)).sort();
+console.log(JSON.stringify(names));`);
+  assert.deepEqual(JSON.parse(runNode(dir, "adapters.mjs")), {
+    "ai-sdk": ["gateTool", "gateTools"],
+    "claude-agent-sdk": ["createCanUseTool", "createPreToolUseHook"],
+    copilot: ["copilotCliArgs", "copilotDenials", "copilotToolRequest", "createCopilotPermissionHandler"],
+    langchain: ["createLangChainGate"],
+    mcp: ["createMcpGate"],
+    "openai-agents": ["createAgentsGate"],
+  });
 });
 
 test("import from an ES module", () => {

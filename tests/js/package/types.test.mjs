@@ -174,6 +174,44 @@ export async function start(bytes: ArrayBuffer): Promise<void> {
   ]);
 });
 
+test("every framework adapter subpath type-checks, without the frameworks installed", () => {
+  writeFileSync(
+    join(dir, "adapters.ts"),
+    `import { ApprovalBroker } from "toolgate";
+import { gateTools, type AiSdkDenial } from "toolgate/ai-sdk";
+import { createAgentsGate } from "toolgate/openai-agents";
+import { createLangChainGate } from "toolgate/langchain";
+import { createCanUseTool, createPreToolUseHook, type ClaudePermissionResult } from "toolgate/claude-agent-sdk";
+import { copilotCliArgs, copilotDenials, createCopilotPermissionHandler } from "toolgate/copilot";
+import { createMcpGate } from "toolgate/mcp";
+const broker = new ApprovalBroker({ policy: {} });
+const gate = { broker, sessionId: "s" };
+const tools = gateTools({ echo: { execute: async (input: { text: string }) => input.text } }, gate);
+const echoed: ((input: { text: string }) => Promise<string>) | undefined = tools.echo.execute;
+// @ts-expect-error a gate needs its broker
+gateTools({}, { sessionId: "s" });
+const agents = createAgentsGate(gate);
+const lc = createLangChainGate(gate);
+const interruptOn = lc.interruptOn(["Bash"]);
+const canUseTool = createCanUseTool(gate);
+const result: Promise<ClaudePermissionResult> = canUseTool("Bash", { command: "ls" }, { toolUseID: "t" });
+const hook = createPreToolUseHook(gate);
+const handler = createCopilotPermissionHandler({ broker });
+const { args, skipped } = copilotCliArgs({ grants: broker.trust.list() });
+// @ts-expect-error the CLI's output is text
+copilotDenials(42);
+declare const client: Parameters<typeof createMcpGate>[0];
+const mcp = createMcpGate(client, { ...gate, server: "github" });
+let denial: AiSdkDenial | undefined;
+export { echoed, agents, interruptOn, result, hook, handler, args, skipped, mcp, denial };
+`,
+  );
+  writeFileSync(join(dir, "adapters.mts"), readFileSync(join(dir, "adapters.ts"), "utf8"));
+  tsc("adapters", { module: "esnext", moduleResolution: "bundler", lib: ["es2022", "dom"] }, ["adapters.ts"]);
+  // The adapters are ES modules: Node consumers import them from ES modules.
+  tsc("adapters-node", { module: "node16", moduleResolution: "node16", lib: ["es2022", "dom"] }, ["adapters.mts"]);
+});
+
 test("the published wire types are those the Rust types generate today", () => {
   // The generator run now, against the declarations the package was built with: a package
   // built before a change to the Rust wire types fails here.

@@ -1,0 +1,115 @@
+// The Vercel AI SDK adapter (`toolgate/ai-sdk`): wraps a tool set so that every call goes
+// through the broker. Allowed calls run (with the input a person may have edited, checked by
+// the policy again); denied ones never run and the model reads the reason as an
+// `execution-denied` tool result; asks go to the broker's own UI, or through the SDK's
+// approval flow (`needsApproval`, tool-approval-request/-response parts) when the host wants
+// its `useChat` UI to ask.
+
+import { decide, pendingId, runApproved, type GateOptions, type Verdict } from "./gate.js";
+import type { JsonValue, ModelFeedback } from "../types.js";
+
+/** What the SDK passes to `execute` and `needsApproval` (the fields the adapter reads). */
+export interface AiSdkCallOptions {
+  toolCallId: string;
+}
+
+/** The tool result output for a denied call (`ToolResultOutput` of `@ai-sdk/provider-utils`). */
+export interface AiSdkDeniedOutput {
+  type: "execution-denied";
+  reason?: string;
+}
+
+/** The parts of an AI SDK `Tool` the adapter wraps; every other field is kept as it is. */
+export interface AiSdkToolLike {
+  // Method syntax: the SDK's tools declare narrower inputs; the adapter passes them through.
+  execute?(input: never, options: never): unknown;
+  needsApproval?: boolean | ((input: never, options: never) => boolean | PromiseLike<boolean>);
+  toModelOutput?(options: never): unknown;
+}
+
+/** What a wrapped tool returns for a call that did not run; the model reads `reason`. */
+export interface AiSdkDenial {
+  denied: true;
+  code: ModelFeedback["code"];
+  reason: string;
+}
+
+/** Options of `gateTools`. */
+export interface AiSdkGateOptions extends GateOptions {
+  /**
+   * Who asks a person: `"broker"` (default) waits for the broker's answer (its UI, an approval
+   * card); `"sdk"` sets `needsApproval` so the SDK's own approval flow asks, and the broker
+   * still decides allow and deny, trust, and records the answer.
+   */
+  approval?: "broker" | "sdk";
+}
+
+type Execute = (input: JsonValue, options: AiSdkCallOptions) => unknown;
+type ToModelOutput = (options: { toolCallId: string; input: unknown; output: unknown }) => unknown;
+
+/**
+ * Wraps every tool of `tools` so that the broker decides each call.
+ *
+ * ```ts
+ * import { ApprovalBroker } from "toolgate";
+ * import { gateTools } from "toolgate/ai-sdk";
+ * const broker = new ApprovalBroker({ policy, registry: { tools: [...] } });
+ * const result = await generateText({ model, tools: gateTools(tools, { broker, sessionId: chatId }) });
+ * ```
+ */
+export function gateTools<T extends Record<string, AiSdkToolLike>>(tools: T, options: AiSdkGateOptions): T {
+  const wrapped: Record<string, AiSdkToolLike> = {};
+  for (const [name, tool] of Object.entries(tools)) wrapped[name] = gateTool(name, tool, options);
+  return wrapped as T;
+}
+
+/** Wraps one tool (see `gateTools`). */
+export function gateTool<T extends AiSdkToolLike>(name: string, tool: T, options: AiSdkGateOptions): T {
+  const execute = tool.execute as Execute | undefined;
+  if (execute === undefined) return tool; // Provider-executed or client-side tools: the host decides.
+  const denials = new WeakSet<object>();
+  const verdicts = new Map<string, Promise<Verdict>>();
+  const askedBySdk = new Set<string>();
+  const deny = (feedback: ModelFeedback): AiSdkDenial => {
+    const denial: AiSdkDenial = { denied: true, code: feedback.code, reason: feedback.aiMessage };
+    denials.add(denial);
+    return denial;
+  };
+  const original = tool.toModelOutput as ToModelOutput | undefined;
+  const gated: AiSdkToolLike & { needsApproval?: unknown } = {
+    ...tool,
+    async execute(input: JsonValue, callOptions: AiSdkCallOptions) {
+      const callId = callOptions.toolCallId;
+      let verdict = verdicts.get(callId);
+      verdicts.delete(callId);
+      if (askedBySdk.delete(callId)) {
+        // The SDK only runs a call it asked about once its approval said yes.
+        const id = pendingId(options, callId);
+        if (id !== undefined) options.broker.respond(id, { kind: "allow", scope: "once" });
+      }
+      verdict ??= decide(options, name, input, callId);
+      const v = await verdict;
+      if (!v.run) return deny(v.feedback);
+      return runApproved(options.broker, v.outcome, (approved) => execute(approved, callOptions));
+    },
+    toModelOutput(out: { toolCallId: string; input: unknown; output: unknown }) {
+      const output = out.output;
+      if (typeof output === "object" && output !== null && denials.has(output)) {
+        return { type: "execution-denied", reason: (output as AiSdkDenial).reason } satisfies AiSdkDeniedOutput;
+      }
+      if (original !== undefined) return original(out);
+      return typeof output === "string" ? { type: "text", value: output } : { type: "json", value: output ?? null };
+    },
+  };
+  if (options.approval === "sdk") {
+    gated.needsApproval = (input: JsonValue, callOptions: AiSdkCallOptions): boolean => {
+      const callId = callOptions.toolCallId;
+      // Asked again for the same call (the SDK resuming it): the broker's first decision holds.
+      if (!verdicts.has(callId)) verdicts.set(callId, decide(options, name, input, callId));
+      const ask = pendingId(options, callId) !== undefined;
+      if (ask) askedBySdk.add(callId);
+      return ask;
+    };
+  }
+  return gated as unknown as T;
+}

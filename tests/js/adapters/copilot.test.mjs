@@ -1,0 +1,99 @@
+// toolgate/copilot: the Copilot SDK permission handler (Path A, with the SDK's request
+// shapes) and the `copilot` CLI arguments and denial lines (Path B, from the CLI's recorded
+// behaviour).
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+
+import { PKG } from "../corpus.mjs";
+
+const { ApprovalBroker } = await import(new URL("node/index.mjs", PKG));
+const { copilotCliArgs, copilotDenials, copilotToolRequest, createCopilotPermissionHandler } =
+  await import(new URL("web/adapters/copilot.js", PKG));
+
+const POLICY = { permissions: { allow: ["Bash(npm test)"], deny: ["Bash(curl *)", "Read(./.env)"] } };
+const shell = (fullCommandText, toolCallId = "t1") => ({
+  kind: "shell", fullCommandText, toolCallId, canOfferSessionApproval: true, commands: [], possiblePaths: [],
+  possibleUrls: [], hasWriteFileRedirection: false, intention: "run",
+});
+
+describe("toolgate/copilot Path A: the SDK's permission handler", () => {
+  test("requests map to toolgate tools", () => {
+    assert.deepEqual(copilotToolRequest(shell("git status")), { tool: "bash", input: { command: "git status" } });
+    assert.equal(copilotToolRequest({ kind: "read", path: "a", resolvedPath: "/p/a", intention: "" }).input.file_path, "/p/a");
+    assert.equal(copilotToolRequest({ kind: "url", url: "https://x.example", intention: "" }).tool, "fetch");
+    assert.equal(copilotToolRequest({ kind: "mcp", serverName: "gh", toolName: "create_issue", readOnly: false, toolTitle: "" }).tool,
+      "mcp__gh__create_issue");
+    assert.equal(copilotToolRequest({ kind: "memory" }).tool, "copilot_other");
+  });
+
+  test("allow approves once; deny rejects with the model's feedback; other kinds ask", async () => {
+    const broker = new ApprovalBroker({ policy: POLICY });
+    const asked = [];
+    broker.onRequest((a) => { asked.push(a.tool); broker.respond(a.id, { kind: "deny", message: "no" }); });
+    const handler = createCopilotPermissionHandler({ broker, cwd: "/p" });
+    assert.deepEqual(await handler(shell("npm test"), { sessionId: "s" }), { kind: "approve-once" });
+    const denied = await handler(shell("curl https://x.example", "t2"), { sessionId: "s" });
+    assert.equal(denied.kind, "reject");
+    assert.match(denied.feedback, /Permission denied/);
+    assert.equal((await handler({ kind: "memory", toolCallId: "t3" }, { sessionId: "s" })).kind, "reject");
+    assert.deepEqual(asked, ["copilot_other"]);
+  });
+
+  test("an edit cannot run through the SDK: rejected, naming the edit; a session answer does not ask twice", async () => {
+    const broker = new ApprovalBroker({ policy: POLICY });
+    let asked = 0;
+    broker.onRequest((a) => {
+      asked += 1;
+      broker.respond(a.id, a.input.command === "make"
+        ? { kind: "allow", scope: "once", editedInput: { command: "make -n" } }
+        : { kind: "allow", scope: "session" });
+    });
+    const handler = createCopilotPermissionHandler({ broker, cwd: "/p" });
+    const edited = await handler(shell("make"), { sessionId: "s" });
+    assert.equal(edited.kind, "reject");
+    assert.match(edited.feedback, /make -n/);
+    assert.deepEqual(await handler(shell("npm run lint", "t2"), { sessionId: "s" }), { kind: "approve-once" });
+    assert.deepEqual(await handler(shell("npm run lint", "t3"), { sessionId: "s" }), { kind: "approve-once" });
+    assert.equal(asked, 2);
+  });
+
+  test("nobody answering in time rejects", async () => {
+    let clock = 1_000_000;
+    const broker = new ApprovalBroker({ policy: POLICY, now: () => clock });
+    broker.onRequest(() => { setTimeout(() => { clock += 10 * 60 * 1000; broker.tick(); }, 5); });
+    const result = await createCopilotPermissionHandler({ broker })(shell("npm run lint"), { sessionId: "s" });
+    assert.equal(result.kind, "reject");
+    assert.match(result.feedback, /not approved in time/);
+  });
+});
+
+describe("toolgate/copilot Path B: the copilot CLI", () => {
+  test("only what the CLI can express without allowing more", () => {
+    const grants = [
+      { id: "g1", rule: "Bash(npm run lint *)", scope: "session", createdAt: 0 },
+      { id: "g2", rule: "Bash(npm test)", scope: "session", createdAt: 0 },
+      { id: "g3", rule: "WebFetch(domain:docs.rs)", scope: "always", createdAt: 0 },
+      { id: "g4", rule: "WebFetch(domain:*.example.com)", scope: "always", createdAt: 0 },
+      { id: "g5", rule: "Bash(git * main)", scope: "always", createdAt: 0 },
+      { id: "g6", rule: "Bash(git status; rm -rf / *)", scope: "always", createdAt: 0 },
+    ];
+    const { args, skipped } = copilotCliArgs({ grants, policy: { permissions: { allow: ["shell(git:*)"], deny: ["Bash(curl *)", "Bash(git * main)"] } } });
+    assert.deepEqual(args, ["--deny-tool", "shell(curl)", "--allow-tool", "shell(npm run lint)", "--allow-url", "docs.rs",
+      "--allow-tool", "shell(git)"]);
+    assert.deepEqual(skipped, ["Bash(npm test)", "WebFetch(domain:*.example.com)", "Bash(git * main)", "Bash(git status; rm -rf / *)"]);
+  });
+
+  test("the CLI's permission-denied lines are recognised", () => {
+    const out = [
+      "Denied by preToolUse hook: touching out.txt needs approval",
+      "Denied by preToolUse hook (unable to ask user for confirmation): asks",
+      "Permission denied by a PermissionRequest hook: not now",
+      "Permission denied because no interactive user response was available.",
+      "all good",
+    ].join("\n");
+    assert.deepEqual(copilotDenials(out).map((d) => [d.by, d.reason]), [
+      ["preToolUse", "touching out.txt needs approval"], ["preToolUse", "asks"],
+      ["permissionRequest", "not now"], ["noUser", "."],
+    ]);
+  });
+});
