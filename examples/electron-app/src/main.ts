@@ -6,10 +6,9 @@ import { join, relative, resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import { runAgent } from "./agent.js";
 import { createApprovalService } from "./approvals.js";
+import { CSP } from "./csp.js";
 import { ipcChannel } from "./ipc.js";
 
-/** No inline script or style, nothing from elsewhere; no wasm in the renderer either. */
-export const CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:";
 
 const ROOT = resolve(__dirname, "..");
 /** What the `app:` origin serves: the renderer and the package's card and bridge client. */
