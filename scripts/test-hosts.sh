@@ -25,8 +25,9 @@ for example in vscode-extension electron-app; do
     npm install --ignore-scripts --install-links --no-audit --no-fund --prefix "examples/$example"
 done
 
-step "tsc: the VS Code example extension"
+step "tsc and scripts/bundle.mjs: the VS Code example extension"
 node node_modules/typescript/bin/tsc -p examples/vscode-extension
+node examples/vscode-extension/scripts/bundle.mjs
 
 step "node --test tests/hosts"
 node --test --test-concurrency=1 tests/hosts/vscode.test.mjs tests/hosts/electron.test.mjs

@@ -22,17 +22,22 @@ test("the example extension gates the scripted agent in a real VS Code", { timeo
 
   /** Every line the extension logged, in order (VS Code forwards the host's console). */
   const lines = [];
+  /** The page's whole console, for failure messages. */
+  const consoleLog = [];
+  page.on("pageerror", (error) => consoleLog.push(`pageerror: ${error.message}`));
   page.on("console", (message) => {
     const text = message.text();
+    consoleLog.push(text);
     const at = text.indexOf(PREFIX);
-    if (at >= 0) lines.push(text.slice(at + PREFIX.length));
+    // VS Code forwards it as `%c[Extension Host] %c<line> color: blue color: `.
+    if (at >= 0) lines.push(text.slice(at + PREFIX.length).replace(/\s+color:[^]*$/, ""));
   });
   const waitForLine = async (pattern, timeoutMs = 20_000) => {
     const end = Date.now() + timeoutMs;
     for (;;) {
       const line = lines.find((l) => pattern.test(l));
       if (line !== undefined) return line;
-      if (Date.now() > end) throw new Error(`no log line matches ${pattern}; got:\n${lines.join("\n")}`);
+      if (Date.now() > end) throw new Error(`no log line matches ${pattern}; the extension logged:\n${lines.join("\n")}\nthe page's console ended with:\n${consoleLog.slice(-25).join("\n")}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   };
@@ -67,7 +72,7 @@ test("the example extension gates the scripted agent in a real VS Code", { timeo
   await c.locator("input[id$='-session']").check();
   await c.locator("[data-action=allow]").click();
   await waitForLine(/^call-3 ran Bash\(npm run deploy\) \(approved by person, session\)$/);
-  await waitForLine(/^call-4 ran Bash\(npm run deploy\) \(approved by trust\)$/);
+  await waitForLine(/^call-4 ran Bash\(npm run deploy\) \(approved by trust, session\)$/);
 
   // Deny with a message: the agent is told it.
   c = await card(3, /rm -rf build/);

@@ -31,7 +31,7 @@ async function prepareBuild() {
     if (!existsSync(join(build, name))) await symlink(target, join(build, name));
   }
   await writeFile(join(build, "version"), "dc96b837cf6bb4af9cd736aa3af08cf8279f7685");
-  return { build, extensions: join(dist, "extensions") };
+  return build;
 }
 
 /**
@@ -39,14 +39,12 @@ async function prepareBuild() {
  * Returns the URL the browser uses (`localhost`: webviews live on `<uuid>.localhost`).
  */
 export async function serveWorkbench(extensionPath) {
-  const { build, extensions } = await prepareBuild();
+  const build = await prepareBuild();
   const createApp = require("@vscode/test-web/out/server/app.js").default;
   const app = await createApp({
     build: { type: "static", location: build },
     esm: false,
     extensionDevelopmentPath: extensionPath,
-    // The default themes, so tests can switch between light and dark.
-    extensionPaths: [join(extensions, "theme-defaults")],
     printServerLog: false,
   });
   const server = await new Promise((resolve, reject) => {

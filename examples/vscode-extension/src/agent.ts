@@ -1,7 +1,7 @@
 // A scripted agent: no model runs, but each tool call goes through the broker exactly as a
 // real agent's would, and the agent is told what happened (the output of an approved call,
 // or the model-facing message of a denied one).
-import type { ApprovalBroker, ApprovalOutcome } from "toolgate";
+import type { ApprovalBroker, ApprovalOutcome } from "toolgate" with { "resolution-mode": "import" };
 
 /** The pretend project the agent works in. */
 export const CWD = "/home/ada/shop";

@@ -1,7 +1,7 @@
 // The extension: policy, trust and broker run here, in the extension host (the Node build on
 // desktop, the web build in VS Code for the Web); the approval card runs in a webview.
 import * as vscode from "vscode";
-import type { ApprovalBroker } from "toolgate";
+import type { ApprovalBroker } from "toolgate" with { "resolution-mode": "import" };
 import { AGENT, POLICY, runAgent } from "./agent.js";
 import { ApprovalsPanel } from "./panel.js";
 import { loadToolgate, mementoTrustStorage } from "./toolgate.js";

@@ -1,7 +1,7 @@
 // The approvals view: a webview panel that shows toolgate's approval card under VS Code's
 // recommended Content-Security-Policy, joined to the broker by the package's bridge.
 import * as vscode from "vscode";
-import type { ApprovalBroker } from "toolgate";
+import type { ApprovalBroker } from "toolgate" with { "resolution-mode": "import" };
 import { type ToolgateModule, webviewChannel } from "./toolgate.js";
 
 /** The one approvals panel of the window, created on demand. */

@@ -2,7 +2,7 @@
 // desktop (`import("toolgate")`), the web build in the browser's web-worker host (an ES
 // module and its .wasm, both loaded from the extension's own URI).
 import * as vscode from "vscode";
-import type * as Toolgate from "toolgate";
+import type * as Toolgate from "toolgate" with { "resolution-mode": "import" };
 
 /** The package's API, the same names in both builds. */
 export type ToolgateModule = typeof Toolgate;
