@@ -92,11 +92,14 @@ test("the example extension gates the scripted agent in a real VS Code", { timeo
   await waitForLine(/^call-7 ran Bash\(npm run format\) \(approved by person, always\)$/);
   c = await card(6, /npm run lint/);
   await c.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${output}vscode-card-dark.png` });
-  await runCommand(page, "Preferences: Color Theme");
-  await pick(page, "Light Modern");
-  await frame.waitForFunction(() => document.body.classList.contains("vscode-light"), null, { timeout: 10_000 });
-  await page.screenshot({ path: `${output}vscode-card-light.png` });
+  const themeOf = () => frame.evaluate(() => (document.body.classList.contains("vscode-dark") ? "dark" : "light"));
+  const first = await themeOf();
+  await page.screenshot({ path: `${output}vscode-card-${first}.png` });
+  await runCommand(page, "Preferences: Toggle between Light/Dark Themes");
+  const other = first === "dark" ? "light" : "dark";
+  await frame.waitForFunction((cls) => document.body.classList.contains(cls), `vscode-${other}`, { timeout: 10_000 });
+  await page.waitForTimeout(300); // the workbench repaints its own parts after the webview
+  await page.screenshot({ path: `${output}vscode-card-${other}.png` });
   const fg = await frame.evaluate(() => getComputedStyle(document.body).getPropertyValue("--vscode-foreground").trim());
   assert.notEqual(fg, "", "the webview gets VS Code's theme variables");
   await c.locator("input[id$='-always']").check();

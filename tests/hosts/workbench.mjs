@@ -81,11 +81,16 @@ export async function launchBrowser() {
   };
 }
 
-/** Runs a command through the command palette, retrying when the welcome page takes focus. */
+/**
+ * Runs a command through the command palette, retrying when the welcome page takes focus.
+ * Escape (to close what took the focus) is never pressed into a webview: on an approval card
+ * it means "deny".
+ */
 export async function runCommand(page, title) {
   for (let attempt = 1; ; attempt++) {
     try {
-      await page.keyboard.press("Escape");
+      const inWebview = await page.evaluate(() => document.activeElement?.tagName === "IFRAME");
+      if (attempt > 1 && !inWebview) await page.keyboard.press("Escape");
       await page.keyboard.press("F1");
       const input = page.locator(".quick-input-widget input.input");
       await input.waitFor({ state: "visible", timeout: 5000 });
