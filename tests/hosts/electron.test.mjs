@@ -173,7 +173,7 @@ async function serveRenderer() {
     try {
       if (path === "/harness.html") {
         res.writeHead(200, { "content-type": "text/html", "content-security-policy": "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'" });
-        return res.end(`<!doctype html><title>main process</title><iframe src="/renderer/index.html" style="width:900px;height:760px;border:0"></iframe><script type="module" src="/harness.js"></script>`);
+        return res.end(`<!doctype html><title>main process</title><iframe src="/renderer/index.html" width="900" height="760" title="renderer"></iframe><script type="module" src="/harness.js"></script>`);
       }
       if (path === "/harness.js" || path === "/preload.js") {
         res.writeHead(200, { "content-type": "text/javascript" });
