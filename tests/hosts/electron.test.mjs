@@ -98,8 +98,9 @@ test("the IPC channel: one channel per message type, only from its own window", 
   await service.ready;
   const ipcMain = new EventEmitter();
   const sent = [];
-  const webContents = { send: (channel, message) => sent.push([channel, message]) };
-  const otherWindow = { send: () => {} };
+  const webContents = { send: (channel, message) => sent.push([channel, message]), mainFrame: { url: "app://toolgate/" } };
+  const otherWindow = { send: () => {}, mainFrame: {} };
+  const fromPage = { sender: webContents, senderFrame: webContents.mainFrame };
   const channel = ipcChannel(ipcMain, webContents);
   const detach = service.attach(channel);
 
@@ -111,11 +112,12 @@ test("the IPC channel: one channel per message type, only from its own window", 
   const requestId = sent.find(([c]) => c === "toolgate:approval-request")[1].requestId;
   const allow = { toolgate: 1, type: "approval-response", requestId, answer: { kind: "allow", scope: "once" } };
 
-  ipcMain.emit("toolgate:approval-response", { sender: otherWindow }, allow);
-  ipcMain.emit("toolgate:approve-all", { sender: webContents }, allow);
-  assert.equal(service.broker.pending().length, 1, "another window's answer and a mislabelled one are ignored");
+  ipcMain.emit("toolgate:approval-response", { sender: otherWindow, senderFrame: otherWindow.mainFrame }, allow);
+  ipcMain.emit("toolgate:approval-response", { sender: webContents, senderFrame: { url: "https://ads.example/" } }, allow);
+  ipcMain.emit("toolgate:approve-all", fromPage, allow);
+  assert.equal(service.broker.pending().length, 1, "another window's, an embedded frame's and a mislabelled answer are ignored");
 
-  ipcMain.emit("toolgate:approval-response", { sender: webContents }, allow);
+  ipcMain.emit("toolgate:approval-response", fromPage, allow);
   assert.equal((await pending).status, "approved");
   assert.ok(sent.some(([c, m]) => c === "toolgate:approval-settled" && m.requestId === requestId));
   assert.throws(() => channel.postMessage({ toolgate: 1, type: "hello" }), /sends only/);

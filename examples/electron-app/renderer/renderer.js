@@ -42,15 +42,22 @@ client.onSettled((id, outcome) => {
   refresh();
 });
 client.onRejected((id, error) => console.warn(`toolgate: ${id}: ${error.code}: ${error.message}`));
+/** Runs an answer; one the client refuses (answered already, or unknown) is logged, not thrown. */
+const answer = (/** @type {() => unknown} */ send) => {
+  try {
+    send();
+  } catch (error) {
+    console.warn(`toolgate: the answer was refused: ${/** @type {Error} */ (error).message}`);
+  }
+};
 cards.addEventListener("toolgate-answer", (event) => {
   event.preventDefault();
-  client.respond(event.detail.id, event.detail.answer);
+  answer(() => client.respond(event.detail.id, event.detail.answer));
 });
 cards.addEventListener("toolgate-answer-all", (event) => {
   event.preventDefault();
   const sessionId = /** @type {any} */ (event.target).approval?.sessionId;
-  if (event.detail.kind === "allowAll") client.approveAll(sessionId);
-  else client.denyAll(sessionId);
+  answer(() => (event.detail.kind === "allowAll" ? client.approveAll(sessionId) : client.denyAll(sessionId)));
 });
 refresh();
 document.body.dataset.ready = "true";

@@ -1,5 +1,6 @@
 // The bridge's channel over Electron IPC: each message type has its own channel, the main
-// process listens only on the renderer-to-main ones, and only to the one window it serves.
+// process listens only on the renderer-to-main ones, and only to the top frame of the one
+// window it serves.
 import type { IpcMain, IpcMainEvent, WebContents } from "electron";
 import type { MessageChannelLike } from "toolgate";
 import { TO_MAIN, TO_RENDERER, channelOf } from "./channels.js";
@@ -18,7 +19,7 @@ export type IpcBridgeChannel = MessageChannelLike & { close(): void };
  */
 export function ipcChannel(
   ipcMain: Pick<IpcMain, "on" | "removeListener">,
-  webContents: Pick<WebContents, "send">,
+  webContents: Pick<WebContents, "send" | "mainFrame">,
 ): IpcBridgeChannel {
   const handlers: Array<[string, (event: IpcMainEvent, message: unknown) => void]> = [];
   const outgoing = new Set<string>(TO_RENDERER);
@@ -34,8 +35,9 @@ export function ipcChannel(
       for (const type of TO_MAIN) {
         const channel = channelOf(type);
         const handler = (event: IpcMainEvent, message: unknown) => {
-          // Only the window this channel serves, and only the type its channel carries.
-          if (event.sender !== webContents) return;
+          // Only the top frame of the window this channel serves (never an embedded frame),
+          // and only the type its channel carries.
+          if (event.sender !== webContents || event.senderFrame !== webContents.mainFrame) return;
           if (typeof message !== "object" || message === null || (message as { type?: unknown }).type !== type) return;
           listener(message);
         };

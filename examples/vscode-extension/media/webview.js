@@ -3,7 +3,7 @@
 import "../node_modules/toolgate/ui/approval-card.js";
 import { createApprovalClient } from "../node_modules/toolgate/web/toolgate.js";
 
-// @ts-expect-error acquireVsCodeApi is defined by VS Code in webviews
+// acquireVsCodeApi is defined by VS Code in every webview (callable once per page).
 const vscode = acquireVsCodeApi();
 const cards = /** @type {HTMLElement} */ (document.getElementById("cards"));
 const empty = /** @type {HTMLElement} */ (document.getElementById("empty"));
@@ -39,16 +39,24 @@ client.onSettled((id, outcome) => {
   }
   refresh();
 });
+/** Runs an answer; one the client refuses (answered already, or unknown) is logged, not thrown. */
+const answer = (/** @type {() => unknown} */ send) => {
+  try {
+    send();
+  } catch (error) {
+    console.warn(`toolgate: the answer was refused: ${/** @type {Error} */ (error).message}`);
+  }
+};
 cards.addEventListener("toolgate-answer", (event) => {
   event.preventDefault();
-  const { id, answer } = /** @type {CustomEvent} */ (event).detail;
-  client.respond(id, answer);
+  const { id, answer: a } = /** @type {CustomEvent} */ (event).detail;
+  answer(() => client.respond(id, a));
 });
 cards.addEventListener("toolgate-answer-all", (event) => {
   event.preventDefault();
   const sessionId = /** @type {any} */ (event.target).approval?.sessionId;
-  if (/** @type {CustomEvent} */ (event).detail.kind === "allowAll") client.approveAll(sessionId);
-  else client.denyAll(sessionId);
+  const all = /** @type {CustomEvent} */ (event).detail.kind === "allowAll";
+  answer(() => (all ? client.approveAll(sessionId) : client.denyAll(sessionId)));
 });
 refresh();
 document.body.dataset.ready = "true";
