@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs the real-host tests: the VS Code example extension in a real VS Code web workbench
-# (tests/hosts/vscode.test.mjs), and the Electron example type-checked against Electron's
+# (tests/hosts/vscode.test.mjs) and in Node as a desktop host loads it
+# (tests/hosts/vscode-node.test.mjs), and the Electron example type-checked against Electron's
 # declarations, its main process in Node and its renderer in Chromium
 # (tests/hosts/electron.test.mjs). Installs what they need from npm, without install scripts
 # (the workbench's and Electron's postinstall steps download browsers and binaries).
@@ -30,4 +31,4 @@ node node_modules/typescript/bin/tsc -p examples/vscode-extension
 node examples/vscode-extension/scripts/bundle.mjs
 
 step "node --test tests/hosts"
-node --test --test-concurrency=1 tests/hosts/vscode.test.mjs tests/hosts/electron.test.mjs
+node --test --test-concurrency=1 tests/hosts/vscode.test.mjs tests/hosts/vscode-node.test.mjs tests/hosts/electron.test.mjs

@@ -5,14 +5,17 @@
 // wrappers, and everything else ("vscode", and "toolgate" on desktop) from the host.
 //
 //   node scripts/bundle.mjs            (after tsc -p .)
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const out = join(root, "out");
 const entry = "./extension.js";
-const files = readdirSync(out).filter((f) => f.endsWith(".js")).sort();
+// Only modules that still have a source: a stale file left in out/ is not bundled.
+const files = readdirSync(out)
+  .filter((f) => f.endsWith(".js") && existsSync(join(root, "src", f.replace(/\.js$/, ".ts"))))
+  .sort();
 if (!files.includes(entry.slice(2))) {
   throw new Error(`out/ has no \`${entry}\`: run \`tsc -p .\` first`);
 }

@@ -50,7 +50,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       say(`revoked: ${picked.label}`);
     },
     "toolgateExample.exportAudit": async () => {
-      const doc = await vscode.workspace.openTextDocument({ content: broker.exportAudit(), language: "json" });
+      // JSON Lines: one audit event per line.
+      const doc = await vscode.workspace.openTextDocument({ content: broker.exportAudit(), language: "jsonl" });
       await vscode.window.showTextDocument(doc);
       say(`audit exported: ${broker.audit().length} events`);
     },

@@ -2,7 +2,7 @@
 // recommended Content-Security-Policy, joined to the broker by the package's bridge.
 import * as vscode from "vscode";
 import type { ApprovalBroker } from "toolgate" with { "resolution-mode": "import" };
-import { type ToolgateModule, webviewChannel } from "./toolgate.js";
+import type { ToolgateModule } from "./toolgate.js";
 
 /** The one approvals panel of the window, created on demand. */
 export class ApprovalsPanel {
@@ -43,7 +43,8 @@ export class ApprovalsPanel {
       },
     );
     panel.webview.html = html(panel.webview, extensionUri);
-    const detach = toolgate.createBrokerHost(broker, webviewChannel(panel.webview), {
+    // A webview is a bridge channel as it is: `postMessage` and `onDidReceiveMessage`.
+    const detach = toolgate.createBrokerHost(broker, panel.webview, {
       onError: (error) => console.warn(`[toolgate-example] bridge: ${error.code}: ${error.message}`),
     });
     ApprovalsPanel.#current = new ApprovalsPanel(panel, detach);

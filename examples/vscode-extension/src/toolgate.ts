@@ -44,14 +44,3 @@ export function mementoTrustStorage(memento: vscode.Memento, key = "toolgate.tru
     },
   };
 }
-
-/**
- * The package's bridge channel over a webview: the extension host posts with
- * `webview.postMessage` and listens with `onDidReceiveMessage`.
- */
-export function webviewChannel(webview: vscode.Webview): Toolgate.MessageChannelLike {
-  return {
-    postMessage: (message) => void webview.postMessage(message),
-    onDidReceiveMessage: (listener) => webview.onDidReceiveMessage(listener),
-  };
-}
