@@ -221,16 +221,22 @@ fn splittable(spec: &Spec, cluster: &str) -> bool {
     true
 }
 
-/// Forms of `words` to test against deny and ask rules: the canonical form, then the same
-/// command with only some of its flags, so that a rule naming a few flags matches a
-/// command that adds more (`rm -rf x` rule, `rm -rfv x` command).
+/// Forms of `words` to test against deny and ask rules: the words as written (a rule with a
+/// glob inside a word, `Bash(rm -rf*)`, matches the spelling it names), the canonical form,
+/// then the same command with only some of its flags, so that a rule naming a few flags
+/// matches a command that adds more (`rm -rf x` rule, `rm -rfv x` command).
 pub(crate) fn deny_forms(words: &[String]) -> Vec<Vec<String>> {
     const MAX_FLAGS: usize = 10;
     const MAX_RULE_FLAGS: usize = 3;
     /// Longer commands are matched in their canonical form only, keeping the cost linear.
     const MAX_WORDS: usize = 64;
     let c = canonicalise(words);
-    let mut out = vec![c.words()];
+    let canonical = c.words();
+    let mut out = Vec::new();
+    if canonical.as_slice() != words {
+        out.push(words.to_vec());
+    }
+    out.push(canonical);
     let n = c.flags.len().min(MAX_FLAGS);
     if n < 2 || words.len() > MAX_WORDS {
         return out;

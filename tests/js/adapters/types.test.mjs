@@ -3,7 +3,7 @@
 // the frameworks installed in the workspace).
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { fileURLToPath } from "node:url";
@@ -63,8 +63,17 @@ client.setRequestHandler(ElicitRequestSchema, (request) => mcp.elicitationHandle
 export { onPermissionRequest };
 `;
 
+// The Copilot SDK is installed here rather than in the workspace: its lock entries name
+// platform packages the registry does not always carry, which `npm ci` refuses.
+const COPILOT_SDK = "@github/copilot-sdk@1.0.14";
+
 test("each adapter fits its framework's own declarations", () => {
   mkdirSync(dir, { recursive: true });
+  if (!existsSync(join(dir, "node_modules", "@github", "copilot-sdk", "package.json"))) {
+    writeFileSync(join(dir, "package.json"), JSON.stringify({ private: true }));
+    execFileSync("npm", ["install", "--no-save", "--no-package-lock", "--ignore-scripts", "--no-audit", "--no-fund", COPILOT_SDK],
+      { cwd: dir, stdio: "ignore" });
+  }
   writeFileSync(join(dir, "check.mts"), CHECK);
   writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({
     compilerOptions: { strict: true, noEmit: true, skipLibCheck: true, target: "es2022", module: "nodenext",
