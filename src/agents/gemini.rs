@@ -263,6 +263,14 @@ mod tests {
     }
 
     #[test]
+    fn a_relative_shell_directory_is_under_the_working_directory() {
+        let p = json!({"session_id":"s","cwd":"/p","hook_event_name":"BeforeTool",
+            "tool_name":"run_shell_command","tool_input":{"command":"ls","directory":"sub"}});
+        let call = parse_call(None, &p.to_string()).unwrap();
+        assert_eq!(call.requests[0].cwd.as_deref(), Some("/p/sub"));
+    }
+
+    #[test]
     fn never_answers_ask() {
         let a = render(HookEvent::PreToolUse, &Verdict::Ask("x".into()));
         assert_eq!(a.exit_code, 2);

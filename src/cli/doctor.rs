@@ -149,6 +149,8 @@ fn check_agent(r: &mut Report, agent: Agent, project: &Path) {
             }
         }
     }
+    found.sort();
+    found.dedup();
     if agent == Agent::Claude {
         let _ = settings(r, &project.join(".claude/settings.local.json"));
     }

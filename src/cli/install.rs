@@ -342,11 +342,14 @@ pub fn run(args: &[String], adding: bool) -> Result<ExitCode, Error> {
             write_with_backup(&t.file, old.as_deref(), &text)?;
         }
     }
+    let what = match (adding, changed) {
+        (true, true) => "installed",
+        (true, false) => "already installed",
+        (false, true) => "removed",
+        (false, false) => "not installed, nothing removed:",
+    };
     println!(
-        "{} {} `{}` {} {}",
-        if changed { "" } else { "already" },
-        if adding { "installed" } else { "removed" },
-        command,
+        "{what} `{command}` {} {}",
         if adding { "in" } else { "from" },
         t.file.display()
     );
@@ -370,8 +373,9 @@ pub fn run(args: &[String], adding: bool) -> Result<ExitCode, Error> {
                 )?;
             }
             println!(
-                "{} `[features] hooks = true` in {}",
+                "{} `[features] hooks = true` {} {}",
                 if adding { "set" } else { "removed" },
+                if adding { "in" } else { "from" },
                 config.display()
             );
         }
