@@ -6,6 +6,7 @@ pub mod audit_file;
 pub mod doctor;
 pub mod files;
 pub mod hook;
+pub mod inbox;
 pub mod install;
 pub mod layers;
 pub mod settings;
