@@ -65,7 +65,7 @@ export interface PendingApproval {
 }
 
 /** How long an allow holds. */
-export type AllowScope = "once" | "session" | "always";
+export type AllowScope = "once" | "session" | "always" | "toolSession";
 
 /** An allow, possibly with arguments the person edited. */
 export interface AllowAnswer {

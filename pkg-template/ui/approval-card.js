@@ -387,9 +387,11 @@ export class ToolgateApprovalCard extends HTMLElement {
     const offered = this.#approval.answers;
     const always = this.#els.always;
     const session = this.#els.session;
-    /** @type {"once" | "session" | "always" | null} */
+    const tool = this.#els.tool;
+    /** @type {"once" | "session" | "always" | "toolSession" | null} */
     let scope = null;
-    if (always instanceof HTMLInputElement && always.checked) scope = "always";
+    if (tool instanceof HTMLInputElement && tool.checked) scope = "toolSession";
+    else if (always instanceof HTMLInputElement && always.checked) scope = "always";
     else if (session instanceof HTMLInputElement && session.checked) scope = "session";
     else if (offered.includes("allowOnce")) scope = "once";
     if (scope === null) {
