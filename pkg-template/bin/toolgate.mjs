@@ -27,7 +27,9 @@ import { getSystemErrorMap } from "node:util";
 const USAGE = `usage: toolgate hook [--agent claude|copilot|codex|gemini|cursor] [--policy <file>]...
                      [--agent-settings] [--explain] [--deadline-ms <n>]
 
-The npm package runs the hook only; install, uninstall, doctor and trust are commands of the
+\`toolgate inbox [--port <n>] [--socket <path>]\` starts the approval inbox (docs/inbox.md).
+
+The npm package runs the hook and the inbox only; install, uninstall, doctor and trust are commands of the
 native toolgate binary (cargo install toolgate).`;
 
 /** The last `--agent` value, for blocking answers given before the engine has read the flags. */
@@ -146,6 +148,7 @@ async function main() {
     writeAll(1, `${USAGE}\n`);
     process.exit(0);
   }
+  if (args[0] === "inbox") return (await import("./inbox-cli.mjs")).main(args.slice(1));
   if (args[0] !== "hook") {
     writeAll(2, `toolgate: error[INVALID_REQUEST] ${args[0] === undefined ? "no command given" : `unknown command \`${args[0]}\``}\n  hint: ${USAGE}\n`);
     process.exit(2);
