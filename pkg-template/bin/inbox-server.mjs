@@ -223,11 +223,13 @@ export async function startInbox(options = {}) {
     new Promise((resolve, reject) => {
       let size = 0;
       const chunks = [];
+      const tooLarge = () => Object.assign(new Error(`the request body is larger than ${MAX_BODY} bytes`), { status: 413 });
+      if (Number(req.headers["content-length"] ?? 0) > MAX_BODY) return reject(tooLarge());
       req.on("data", (c) => {
         size += c.length;
         if (size > MAX_BODY) {
-          reject(Object.assign(new Error(`the request body is larger than ${MAX_BODY} bytes`), { status: 413 }));
-          req.destroy();
+          reject(tooLarge());
+          chunks.length = 0;
         } else chunks.push(c);
       });
       req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
@@ -382,7 +384,11 @@ export async function startInbox(options = {}) {
     try {
       body = JSON.parse(await readBody(req));
     } catch (e) {
-      return fail(res, e.status ?? 400, e.status ? e.message : `the body is not JSON (${e.message})`);
+      if (e.status === 413) {
+        res.on("finish", () => req.destroy());
+        return reply(res, 413, { error: e.message }, { Connection: "close" });
+      }
+      return fail(res, 400, `the body is not JSON (${e.message})`);
     }
     if (url.pathname === "/api/answer") {
       const p = pending.get(body?.id);
