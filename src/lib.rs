@@ -17,6 +17,7 @@ pub mod decision;
 pub mod error;
 pub mod feedback;
 pub mod fixture;
+pub mod import;
 pub mod json;
 pub mod mode;
 pub mod path;

@@ -91,6 +91,7 @@ fn wire_types(cfg: &Config) -> Vec<Declared> {
         policy::McpServer,
         policy::AgentSettings,
         policy::Example,
+        policy::Provenance,
         policy::Warning,
         policy::Explanation,
         policy::ConsultedRule,

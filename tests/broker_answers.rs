@@ -194,7 +194,7 @@ fn answers_may_name_narrower_rules() {
 #[test]
 fn broad_rules_in_answers_are_refused_and_change_nothing() {
     let mut b = broker();
-    let (id, f) = b.request_approval(bash("s", "make test"), 0).unwrap();
+    let (id, f) = b.request_approval(bash("s", "cargo build"), 0).unwrap();
     for rules in [
         vec!["Bash(python3 *)"],
         vec!["Bash"],
@@ -227,7 +227,7 @@ fn remember_answers_are_not_offered_when_their_rules_would_be_refused() {
     let e = b.respond(&id, allow(Scope::Always), 1).unwrap_err();
     assert_eq!(e.kind(), ErrorKind::AnswerNotOffered);
     // A narrow default rule is offered, but never the whole shell tool.
-    let (id, _) = b.request_approval(bash("s", "make test"), 0).unwrap();
+    let (id, _) = b.request_approval(bash("s", "cargo build"), 0).unwrap();
     let card = b.pending_approval(&id).unwrap();
     assert!(card.answers.contains(&AnswerKind::AllowSession));
     assert!(!card.answers.contains(&AnswerKind::AllowToolForSession));

@@ -271,7 +271,7 @@ fn saved_approvals_resume_only_for_the_same_call() {
     let mut tampered = saved.clone();
     tampered.approval.input = json!({"command": "npm test"});
     let e = b.resume(tampered, c.clone(), 2_000).unwrap_err();
-    assert_eq!(e.kind(), ErrorKind::ResumeMismatch);
+    assert_eq!(e.kind(), ErrorKind::Tampered);
 
     let (rid, f) = b.resume(saved.clone(), c.clone(), 2_000).unwrap();
     assert_eq!(rid, id);

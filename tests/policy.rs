@@ -291,6 +291,23 @@ fn trustable_and_risk() {
     assert_eq!((d.risk, d.trustable), (Risk::Medium, true));
     let d = file("Delete", "a.txt");
     assert_eq!((d.risk, d.trustable), (Risk::High, false));
+    for outside in [
+        "/etc/cron.d/job",
+        "~/.local/bin/ls",
+        "../other/a.txt",
+        "/tmp/x",
+    ] {
+        let d = file("Write", outside);
+        assert!(
+            !d.trustable,
+            "a write outside the roots is not trustable: {outside}"
+        );
+        assert!(!file("Edit", outside).trustable, "{outside}");
+    }
+    assert!(
+        file("Read", "/etc/hosts").trustable,
+        "reads outside stay trustable"
+    );
     let d = file("Write", ".git/config");
     assert_eq!(
         (d.effect, d.risk, d.trustable),

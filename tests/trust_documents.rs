@@ -23,6 +23,20 @@ impl Evaluate for Rules {
     }
 }
 
+/// A version 0 document with its checksum: SHA-256 over the compact JSON of
+/// `{"version":0,"allow":[..],"bypassAgents":[..]}`.
+fn v0(allow: &[&str], bypass: &[&str]) -> String {
+    use sha2::{Digest, Sha256};
+    let allow = serde_json::to_string(allow).unwrap();
+    let bypass = serde_json::to_string(bypass).unwrap();
+    let content = format!(r#"{{"version":0,"allow":{allow},"bypassAgents":{bypass}}}"#);
+    let hex: String = Sha256::digest(content.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    format!(r#"{{"version":0,"allow":{allow},"bypassAgents":{bypass},"checksum":"sha256:{hex}"}}"#)
+}
+
 fn sample() -> TrustStore {
     let mut s = TrustStore::new();
     s.add(NewGrant::always("Write"), &Rules, 10).unwrap();
@@ -120,10 +134,10 @@ fn tampered_documents_are_rejected() {
 fn documents_with_refused_grants_are_rejected() {
     // A well-formed, correctly checksummed document cannot smuggle in a broad grant: the
     // store writes such a document only through `add`, so build it from v0.
-    let e = rejected(r#"{"version":0,"allow":["Write","Bash"]}"#);
+    let e = rejected(&v0(&["Write", "Bash"], &[]));
     assert_eq!(e.kind(), ErrorKind::GrantRefused);
     assert_eq!(e.path(), "grants[1].rule");
-    let e = rejected(r#"{"version":0,"allow":["Write(!)"]}"#);
+    let e = rejected(&v0(&["Write(!)"], &[]));
     assert_eq!(e.kind(), ErrorKind::GrantRefused);
 }
 
@@ -131,10 +145,7 @@ fn documents_with_refused_grants_are_rejected() {
 fn version_0_migrates_to_version_1() {
     let mut s = TrustStore::new();
     let n = s
-        .import(
-            r#"{"version":0,"allow":["Write","Bash(npm test)"],"bypassAgents":["claude"]}"#,
-            &Rules,
-        )
+        .import(&v0(&["Write", "Bash(npm test)"], &["claude"]), &Rules)
         .unwrap();
     assert_eq!(n, 2);
     assert!(s.agent_bypass(Some("claude")));
@@ -144,4 +155,20 @@ fn version_0_migrates_to_version_1() {
     let mut again = TrustStore::new();
     again.import(&v1, &Rules).unwrap();
     assert_eq!(again, s);
+}
+
+#[test]
+fn version_0_without_a_valid_checksum_is_rejected() {
+    for text in [
+        r#"{"version":0,"allow":["Write"],"bypassAgents":["claude"]}"#.to_owned(),
+        r#"{"version":0,"allow":["Write"],"checksum":"sha256:00"}"#.to_owned(),
+        v0(&["Write"], &[]).replace("Write", "Edit"),
+        v0(&["Write"], &[]).replace("[]", "[\"claude\"]"),
+        r#"{"version":0}"#.to_owned(),
+    ] {
+        let e = rejected(&text);
+        assert_eq!(e.kind(), ErrorKind::Tampered, "{text}");
+        assert_eq!(e.path(), "checksum", "{text}");
+        assert!(e.hint().is_some());
+    }
 }

@@ -21,6 +21,10 @@ export interface RawTrust {
   importText(text: string): number;
   setAgentBypass(agent: string, on: boolean): void;
   bypassAgents(): string[];
+  /** Starts loading the stored document: changes from now on are replayed over it. */
+  beginLoad(): void;
+  /** Imports the stored document (none: `undefined`) and replays the changes made since. */
+  finishLoad(text: string | undefined): number;
 }
 
 /** The raw broker handle. */
@@ -62,6 +66,8 @@ export interface Bindings {
   RawBroker: new (policy: RawPolicyEngine, options: string) => RawBroker;
   version(): string;
   toolDefaults(name: string): unknown;
+  importPolicy(format: string, files: string, strict: boolean): unknown;
+  exportPolicy(format: string, policy: string): unknown;
 }
 
 let current: Bindings | undefined;

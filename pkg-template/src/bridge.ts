@@ -12,6 +12,7 @@
 //   UI → host   { toolgate: 1, type: "hello" }   (asks for every pending request again)
 
 import type { ApprovalBroker } from "./broker.js";
+import { callSafely } from "./callbacks.js";
 import { ToolgateError, toToolgateError } from "./errors.js";
 import type { Answer, AnswerKind, ApprovalOutcome, ErrorCode, PendingApproval } from "./types.js";
 
@@ -36,7 +37,10 @@ export interface ApprovalRequestMessage {
   options: AnswerKind[];
 }
 
-/** The UI's answer. `bypass` also turns on the agent's "Bypass Permissions". */
+/**
+ * The UI's answer. `bypass` also turns on the agent's "Bypass Permissions": only with an
+ * allow answer, and only once the broker accepted it and approved the call.
+ */
 export interface ApprovalResponseMessage {
   toolgate: 1;
   type: "approval-response";
@@ -82,8 +86,24 @@ export type BridgeMessage =
 
 /** Options of both ends. */
 export interface BridgeOptions {
-  /** Where rejected and malformed messages are logged (`console.warn` by default). */
-  onError?: (error: ToolgateError) => void;
+  /**
+   * Where rejected and malformed messages, and errors thrown by listeners, are logged
+   * (`console.warn` by default). If it throws, the error goes to `console.error`.
+   */
+  onError?: (error: ToolgateError) => unknown;
+}
+
+/** The bridge's logger: never throws, whatever `onError` does. */
+function logger(onError: ((error: ToolgateError) => unknown) | undefined): (error: ToolgateError) => void {
+  const log = onError ?? warn;
+  const failed = (again: unknown) => {
+    try {
+      console.error("toolgate bridge: the error handler failed:", again);
+    } catch {
+      // nowhere left to report to
+    }
+  };
+  return (error) => callSafely(log, error, failed);
 }
 
 function listen(channel: MessageChannelLike, handle: (data: unknown) => void): () => void {
@@ -123,7 +143,7 @@ export function createBrokerHost(
   channel: MessageChannelLike,
   options: BridgeOptions = {},
 ): () => void {
-  const log = options.onError ?? warn;
+  const log = logger(options.onError);
   const sent = new Map<string, PendingApproval>();
   const answered = new Set<string>();
   const post = (m: BridgeMessage) => channel.postMessage(m);
@@ -198,7 +218,7 @@ export function createBrokerHost(
       for (const id of open) reject(id, toToolgateError(err));
     }
   };
-  const offChannel = listen(channel, (data) => {
+  const handle = (data: unknown) => {
     const m = record(data);
     if (m === undefined) return log(invalid("a message that is not a toolgate message was ignored"));
     if (m.type === "hello") {
@@ -225,12 +245,29 @@ export function createBrokerHost(
     if (m.bypass !== undefined && typeof m.bypass !== "boolean") {
       return reject(id, invalid("`bypass` must be a boolean", "bypass"));
     }
+    const allows = (answer as Answer).kind === "allow" || (answer as Answer).kind === "allowToolForSession";
+    if (m.bypass === true && !allows) {
+      return reject(id, invalid("`bypass` goes with an allow answer only", "bypass"));
+    }
+    let outcome: ApprovalOutcome;
     try {
-      if (m.bypass === true && card.agent !== null) broker.trust.setAgentBypass(card.agent, true);
-      broker.respond(id, answer as Answer);
+      outcome = broker.respond(id, answer as Answer);
       answered.add(id);
     } catch (err) {
-      reject(id, toToolgateError(err));
+      return reject(id, toToolgateError(err));
+    }
+    // Bypass turns on only with an answer the broker accepted and that approved the call.
+    if (m.bypass === true && card.agent !== null && outcome.status === "approved") {
+      broker.trust.setAgentBypass(card.agent, true);
+    }
+  };
+  // Whatever goes wrong while handling one message (a channel whose postMessage throws) is
+  // logged; it never escapes into the channel's event dispatch.
+  const offChannel = listen(channel, (data) => {
+    try {
+      handle(data);
+    } catch (err) {
+      log(toToolgateError(err));
     }
   });
   for (const a of broker.pending()) send(a);
@@ -244,11 +281,11 @@ export function createBrokerHost(
 /** The UI end: receives requests, sends answers. */
 export interface ApprovalClient {
   /** Calls `listener` with every request (and every pending one on connect). */
-  onRequest(listener: (approval: PendingApproval) => void): () => void;
+  onRequest(listener: (approval: PendingApproval) => unknown): () => void;
   /** Calls `listener` when a request settles (answered here, elsewhere, or expired). */
-  onSettled(listener: (requestId: string, outcome: ApprovalOutcome) => void): () => void;
+  onSettled(listener: (requestId: string, outcome: ApprovalOutcome) => unknown): () => void;
   /** Calls `listener` when the host rejects a response. */
-  onRejected(listener: (requestId: string, error: ToolgateError) => void): () => void;
+  onRejected(listener: (requestId: string, error: ToolgateError) => unknown): () => void;
   /** The requests waiting for an answer. */
   pending(): PendingApproval[];
   /** Answers a request; throws a `ToolgateError` for an id the host did not send, or answered. */
@@ -271,12 +308,13 @@ export interface ApprovalClient {
 
 /** The UI end of the bridge, over `channel`. */
 export function createApprovalClient(channel: MessageChannelLike, options: BridgeOptions = {}): ApprovalClient {
-  const log = options.onError ?? warn;
+  const log = logger(options.onError);
+  const reportListener = (err: unknown) => log(toToolgateError(err));
   const waiting = new Map<string, PendingApproval>();
   const answered = new Set<string>();
-  const requestListeners = new Set<(a: PendingApproval) => void>();
-  const settledListeners = new Set<(id: string, o: ApprovalOutcome) => void>();
-  const rejectedListeners = new Set<(id: string, e: ToolgateError) => void>();
+  const requestListeners = new Set<(a: PendingApproval) => unknown>();
+  const settledListeners = new Set<(id: string, o: ApprovalOutcome) => unknown>();
+  const rejectedListeners = new Set<(id: string, e: ToolgateError) => unknown>();
   const off = listen(channel, (data) => {
     const m = record(data);
     if (m === undefined || typeof m.requestId !== "string") {
@@ -287,14 +325,14 @@ export function createApprovalClient(channel: MessageChannelLike, options: Bridg
       if (waiting.has(id) || answered.has(id)) return;
       const approval = m.toolCall as PendingApproval;
       waiting.set(id, approval);
-      for (const l of [...requestListeners]) l(approval);
+      for (const l of [...requestListeners]) callSafely(l, approval, reportListener);
     } else if (m.type === "approval-settled") {
       waiting.delete(id);
       answered.add(id);
-      for (const l of [...settledListeners]) l(id, m.outcome as ApprovalOutcome);
+      for (const l of [...settledListeners]) callSafely((o: ApprovalOutcome) => l(id, o), m.outcome as ApprovalOutcome, reportListener);
     } else if (m.type === "approval-rejected") {
       const error = new ToolgateError(m.code as ErrorCode, String(m.message), "requestId");
-      for (const l of [...rejectedListeners]) l(id, error);
+      for (const l of [...rejectedListeners]) callSafely((e: ToolgateError) => l(id, e), error, reportListener);
     } else {
       log(invalid(`unexpected message type \`${String(m.type)}\``, "type"));
     }

@@ -4,6 +4,7 @@
 // then one timer is scheduled for the earliest deadline.
 
 import { bindings, type RawBroker } from "./bindings.js";
+import { callSafely, reporter } from "./callbacks.js";
 import { guard, jsonText, toToolgateError } from "./errors.js";
 import { PolicyEngine, policyEngine, rawPolicy } from "./policy.js";
 import type { TrustStorage } from "./storage.js";
@@ -45,11 +46,15 @@ export interface ApprovalBrokerOptions {
   storage?: TrustStorage;
   /** The clock (Unix ms); `Date.now` by default. */
   now?: () => number;
-  /** Called with errors the broker cannot throw: listeners that threw, failed saves. */
+  /**
+   * Called with errors the broker cannot throw: listeners that threw or whose promise
+   * rejected, failed saves, a bad stored document. If it throws itself, both errors go to
+   * `console.error`; nothing a host callback does leaves an approval unsettled.
+   */
   onError?: (error: unknown) => void;
 }
 
-type Listener<T> = (value: T) => void;
+type Listener<T> = (value: T) => unknown;
 
 /** The longest delay `setTimeout` takes (about 24.8 days). */
 const MAX_DELAY = 2 ** 31 - 1;
@@ -93,7 +98,7 @@ export class ApprovalBroker {
       () => new (bindings().RawBroker)(rawPolicy(engine), jsonText(rawOptions, "broker options")),
     );
     this.#now = options.now ?? Date.now;
-    this.#onError = options.onError ?? ((error) => console.error("toolgate:", error));
+    this.#onError = reporter(options.onError);
     this.#storage = options.storage;
     this.trust = adoptTrustStore(this.#raw, this.#now, () => this.#persist(), () => this.ready,
       () => this.flushStorage());
@@ -102,6 +107,10 @@ export class ApprovalBroker {
       this.registerMcpTools(server.server, server.trusted ?? false, server.tools);
     }
     if (options.trust !== undefined) this.trust.import(options.trust);
+    // From here until the stored document arrives, changes are recorded by the core and
+    // replayed over it, so a revoke or bypass-off issued now is not undone by the load.
+    this.#unsaved = false;
+    if (this.#storage !== undefined) this.#raw.beginLoad();
     this.ready = this.#storage === undefined ? Promise.resolve() : this.#load(this.#storage);
     // A bad stored document is reported here too, so an unawaited `ready` never crashes Node.
     this.ready.catch((err: unknown) => this.#onError(err));
@@ -137,11 +146,12 @@ export class ApprovalBroker {
   }
 
   /**
-   * Answers a pending approval. Throws a `ToolgateError`: `UNKNOWN_APPROVAL`,
+   * Answers a pending approval; the outcome it settled with (an allow whose edited call the
+   * policy denies settles `denied`). Throws a `ToolgateError`: `UNKNOWN_APPROVAL`,
    * `ALREADY_SETTLED`, `ANSWER_NOT_OFFERED`, `GRANT_REFUSED`, `INVALID_PARAMS`, ...
    */
-  respond(id: string, answer: Answer): void {
-    this.#op(() => this.#raw.respond(id, jsonText(answer, "answer"), this.#now()));
+  respond(id: string, answer: Answer): ApprovalOutcome {
+    return this.#op(() => this.#raw.respond(id, jsonText(answer, "answer"), this.#now()) as ApprovalOutcome);
   }
 
   /** Approves every pending call of the session (each once); their ids. */
@@ -190,18 +200,21 @@ export class ApprovalBroker {
     return guard(() => this.#raw.pending() as PendingApproval[]);
   }
 
-  /** Calls `listener` with every new pending approval; returns the unsubscribe function. */
-  onRequest(listener: (approval: PendingApproval) => void): () => void {
+  /**
+   * Calls `listener` with every new pending approval; returns the unsubscribe function. A
+   * listener that throws, or returns a promise that rejects, is reported to `onError`.
+   */
+  onRequest(listener: (approval: PendingApproval) => unknown): () => void {
     return subscribe(this.#requestListeners, listener);
   }
 
   /** Calls `listener` with every audit event as it is recorded; returns the unsubscribe. */
-  onEvent(listener: (event: AuditEvent) => void): () => void {
+  onEvent(listener: (event: AuditEvent) => unknown): () => void {
     return subscribe(this.#eventListeners, listener);
   }
 
   /** Calls `listener` with every step of every approval; returns the unsubscribe. */
-  onTransition(listener: (transition: Transition) => void): () => void {
+  onTransition(listener: (transition: Transition) => unknown): () => void {
     return subscribe(this.#transitionListeners, listener);
   }
 
@@ -346,13 +359,7 @@ export class ApprovalBroker {
   }
 
   #emit<T>(listeners: Set<Listener<T>>, value: T): void {
-    for (const listener of [...listeners]) {
-      try {
-        listener(value);
-      } catch (err) {
-        this.#onError(err);
-      }
-    }
+    for (const listener of [...listeners]) callSafely(listener, value, this.#onError);
   }
 
   #schedule(): void {
@@ -388,14 +395,30 @@ export class ApprovalBroker {
   #loaded = false;
 
   async #load(storage: TrustStorage): Promise<void> {
-    const text = await storage.load();
-    if (text !== null) this.trust.import(text);
+    let text: string | null;
+    try {
+      text = await storage.load();
+    } catch (err) {
+      guard(() => this.#raw.finishLoad(undefined));
+      throw err;
+    }
+    // Imports the stored document and replays what changed meanwhile; a bad document
+    // throws here, and the store keeps what the changes made (and never saves over it).
+    guard(() => this.#raw.finishLoad(text ?? undefined));
     this.#loaded = true;
+    if (this.#unsaved) this.#persist();
   }
+
+  /** A change to the persisted part was made before the stored document loaded. */
+  #unsaved = false;
 
   #persist(): void {
     const storage = this.#storage;
-    if (storage === undefined || !this.#loaded) return;
+    if (storage === undefined) return;
+    if (!this.#loaded) {
+      this.#unsaved = true;
+      return;
+    }
     const text = this.#raw.exportText(this.#now());
     this.#saving = this.#saving
       .then(() => storage.save(text))

@@ -1,6 +1,7 @@
 // TrustStore: remembered allow rules (grants) and agent bypass, stand-alone or a broker's own.
 
 import { bindings, type RawTrust } from "./bindings.js";
+import { reporter } from "./callbacks.js";
 import { guard, jsonText } from "./errors.js";
 import type { TrustStorage } from "./storage.js";
 import type { Grant, NewGrant, TrustDocument } from "./types.js";
@@ -16,7 +17,10 @@ export interface TrustStoreOptions {
   storage?: TrustStorage;
   /** The clock (Unix ms); `Date.now` by default. */
   now?: () => number;
-  /** Called with errors the store cannot throw: a bad stored document, failed saves. */
+  /**
+   * Called with errors the store cannot throw: a bad stored document, failed saves. If it
+   * throws itself, both errors go to `console.error`.
+   */
   onError?: (error: unknown) => void;
 }
 
@@ -56,18 +60,31 @@ export class TrustStore {
     this.#raw = guard(() => new (bindings().RawTrustStore)());
     this.#now = options.now ?? Date.now;
     const storage = options.storage;
-    const onError = options.onError ?? ((error: unknown) => console.error("toolgate:", error));
-    // False until the stored document loaded: a bad one is never saved over.
+    const onError = reporter(options.onError);
+    // False until the stored document loaded: a bad one is never saved over. A change made
+    // before then is saved once the load (which replays it) finishes.
     let loaded = false;
+    let unsaved = false;
     let saving: Promise<void> = Promise.resolve();
     this.#changed = () => {
-      if (storage === undefined || !loaded) return;
+      if (storage === undefined) return;
+      if (!loaded) {
+        unsaved = true;
+        return;
+      }
       const text = this.#raw.exportText(this.#now());
       saving = saving.then(() => storage.save(text)).catch(onError);
     };
     this.#flush = () => saving;
     if (options.trust !== undefined) this.import(options.trust);
-    const ready = storage === undefined ? Promise.resolve() : this.#load(storage, () => (loaded = true));
+    unsaved = false;
+    // From here until the stored document arrives, changes are recorded by the core and
+    // replayed over it, so a revoke or bypass-off issued now is not undone by the load.
+    if (storage !== undefined) this.#raw.beginLoad();
+    const ready = storage === undefined ? Promise.resolve() : this.#load(storage, () => {
+      loaded = true;
+      if (unsaved) this.#changed();
+    });
     // A bad stored document is reported here too, so an unawaited `ready` never crashes Node.
     ready.catch(onError);
     this.#ready = () => ready;
@@ -88,8 +105,14 @@ export class TrustStore {
   }
 
   async #load(storage: TrustStorage, loaded: () => void): Promise<void> {
-    const text = await storage.load();
-    if (text !== null) this.import(text);
+    let text: string | null;
+    try {
+      text = await storage.load();
+    } catch (err) {
+      guard(() => this.#raw.finishLoad(undefined));
+      throw err;
+    }
+    guard(() => this.#raw.finishLoad(text ?? undefined));
     loaded();
   }
 
@@ -103,7 +126,9 @@ export class TrustStore {
   /** Forgets a grant; whether there was one. */
   revoke(id: string): boolean {
     const gone = this.#raw.revoke(id);
-    if (gone) this.#changed();
+    // Saved even when nothing was there yet: before the stored document loads, the revoke
+    // is recorded and applied to it, and the result must reach storage.
+    this.#changed();
     return gone;
   }
 

@@ -8,12 +8,12 @@
 //! ```
 //! Either file may be `-` for standard input. A bad policy or request exits with 2.
 
+#[path = "../cli/mod.rs"]
+mod cli;
+
 use std::io::Read as _;
 use std::path::Path;
 use std::process::ExitCode;
-
-#[path = "../cli/mod.rs"]
-mod cli;
 
 use toolgate::policy::{Explanation, Policy};
 use toolgate::{Error, ErrorKind, Request};
@@ -22,6 +22,8 @@ const USAGE: &str = "usage:
   toolgate check   --policy <file|-> --request <file|->
   toolgate explain --policy <file|-> --request <file|->
   toolgate test    <policy file|->
+  toolgate import  --from claude|copilot|gemini|codex|vscode|zed <file>... [--args '...'] [-o <file>] [--strict]
+  toolgate export  --to claude|copilot|gemini|codex [-o <file>] <policy file|->
   toolgate hook    [--agent claude|copilot|codex|gemini|cursor] [--policy <file>]...
                    [--agent-settings] [--explain] [--deadline-ms <n>]
   toolgate install   --agent <name> [--project|--user] [--dir <project>] [--command <cmd>]
@@ -31,8 +33,10 @@ const USAGE: &str = "usage:
   toolgate trust   list [--dir <project>] | revoke <id> [--dir <project>]
 
 check prints the decision as one JSON object; explain prints it for people with every rule
-consulted; test runs the policy's examples; hook answers an agent's hook payload on stdin
-(see docs/agents.md). Exit codes: 0 success, 1 a failing example,
+consulted; test runs the policy's examples; import turns an agent's configuration into a
+policy (warnings on stderr; --strict makes them errors); export writes a policy in an
+agent's format and reports on stderr what it cannot express; hook answers an agent's hook
+payload on stdin (see docs/agents.md). Exit codes: 0 success, 1 a failing example,
 2 bad usage, policy or request.";
 
 fn main() -> ExitCode {
@@ -98,6 +102,8 @@ fn run(args: &[String]) -> Result<ExitCode, Error> {
                 ExitCode::from(1)
             })
         }
+        "import" => cli::import::run(rest),
+        "export" => cli::export::run(rest),
         "hook" => Ok(cli::hook::run(rest)),
         "install" => cli::install::run(rest, true),
         "uninstall" => cli::install::run(rest, false),
@@ -222,6 +228,10 @@ fn render(x: &Explanation) -> String {
                 from,
                 if r.active { "" } else { " (inactive)" }
             ));
+            if let Some(p) = &r.provenance {
+                let text = p.text.split_whitespace().collect::<Vec<_>>().join(" ");
+                out.push_str(&format!("      from {}:{}: {text}\n", p.file, p.line));
+            }
         }
         out.push_str("  (* = matched this call)\n");
     }

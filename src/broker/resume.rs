@@ -7,6 +7,11 @@
 //! saved, so a replayed or altered approval cannot approve a different call. The resumed
 //! approval keeps its id, creation time and deadline, and is decided by the policy again
 //! (the policy may have changed while the host was away).
+//!
+//! The saved approval carries a checksum over all of it (like the trust document), so an
+//! edited card (an earlier creation time, a later deadline, another id) is `TAMPERED`; and
+//! whatever the saved times say, a resumed approval waits at most the broker's
+//! `max_timeout_ms` from its creation, and is never created later than now.
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -15,8 +20,8 @@ use sha2::{Digest, Sha256};
 use super::{ApprovalFuture, ApprovalRequest, Broker, PendingApproval, State};
 use crate::error::{Error, ErrorKind, Result};
 
-/// The version of [`SavedApproval`] this build writes and reads.
-pub const SAVED_VERSION: u64 = 1;
+/// The version of [`SavedApproval`] this build writes and reads (2: with a checksum).
+pub const SAVED_VERSION: u64 = 2;
 
 /// A pending approval saved for later (JSON, camelCase).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -24,12 +29,40 @@ pub const SAVED_VERSION: u64 = 1;
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct SavedApproval {
     /// Always [`SAVED_VERSION`].
-    #[cfg_attr(feature = "typescript", ts(type = "1"))]
+    #[cfg_attr(feature = "typescript", ts(type = "2"))]
     pub version: u64,
     /// The card as it was.
     pub approval: PendingApproval,
     /// `sha256:<hex>` over the tool, the call id and the arguments.
     pub binding: String,
+    /// `sha256:<hex>` over the canonical JSON (keys sorted) of the rest: `version`,
+    /// `approval` and `binding`.
+    pub checksum: String,
+}
+
+/// What a saved approval's checksum covers.
+#[derive(Serialize)]
+struct Covered<'a> {
+    version: u64,
+    approval: &'a PendingApproval,
+    binding: &'a str,
+}
+
+/// The checksum of a saved approval's content: SHA-256 over its canonical JSON.
+fn saved_checksum(version: u64, approval: &PendingApproval, binding: &str) -> String {
+    // Serializing the card cannot fail (strings, numbers, maps); `Null` would only make
+    // every checksum mismatch, which fails closed.
+    let value = serde_json::to_value(Covered {
+        version,
+        approval,
+        binding,
+    })
+    .unwrap_or(Value::Null);
+    let hex: String = Sha256::digest(canonical(&value).as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    format!("sha256:{hex}")
 }
 
 /// The binding of a call: SHA-256 over its tool, call id and canonical arguments.
@@ -88,16 +121,20 @@ impl Broker {
             .with_hint("only pending approvals can be saved"));
         }
         let card = &record.card;
+        let binding = binding(&card.tool, card.call_id.as_deref(), &card.input);
         Ok(SavedApproval {
             version: SAVED_VERSION,
+            checksum: saved_checksum(SAVED_VERSION, card, &binding),
             approval: card.clone(),
-            binding: binding(&card.tool, card.call_id.as_deref(), &card.input),
+            binding,
         })
     }
 
     /// Resumes a saved approval for `call`, the call the agent is still waiting on. The
     /// approval keeps its id and deadline (a deadline that passed expires it at once) and is
-    /// decided again by the policy and the trust store.
+    /// decided again by the policy and the trust store. A saved approval whose checksum does
+    /// not match is `TAMPERED`; its deadline is capped at `max_timeout_ms` after its creation
+    /// (and its creation at now).
     pub fn resume(
         &mut self,
         saved: SavedApproval,
@@ -112,6 +149,14 @@ impl Broker {
             )
             .at("version")
             .with_hint(format!("this build reads version {SAVED_VERSION}")));
+        }
+        if saved_checksum(saved.version, &saved.approval, &saved.binding) != saved.checksum {
+            return Err(Error::new(
+                ErrorKind::Tampered,
+                "the saved approval's checksum does not match its content",
+            )
+            .at("checksum")
+            .with_hint("resume the saved approval exactly as `save_pending` returned it"));
         }
         let card = &saved.approval;
         let own = binding(&card.tool, card.call_id.as_deref(), &card.input);
@@ -163,15 +208,45 @@ impl Broker {
             return Err(self.not_live(&id));
         }
         self.check_call(&call, &std::collections::HashSet::new())?;
-        let (created, deadline) = (card.created_at, card.deadline);
+        let (created, deadline) = resumed_times(
+            card.created_at,
+            card.deadline,
+            now_ms,
+            self.config.max_timeout_ms,
+        );
         Ok(self.admit(id, call, now_ms, created, deadline))
     }
+}
+
+/// The creation time and deadline a resumed approval keeps: never created after now, and
+/// never waiting longer than `max_timeout_ms` after its creation.
+fn resumed_times(created_at: u64, deadline: u64, now_ms: u64, max_timeout_ms: u64) -> (u64, u64) {
+    let created = created_at.min(now_ms);
+    (
+        created,
+        deadline.min(created.saturating_add(max_timeout_ms)),
+    )
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn resumed_deadlines_are_capped() {
+        let day = 86_400_000;
+        assert_eq!(resumed_times(1_000, 61_000, 5_000, day), (1_000, 61_000));
+        assert_eq!(
+            resumed_times(1_000, 365 * day, 5_000, day),
+            (1_000, 1_000 + day)
+        );
+        assert_eq!(
+            resumed_times(9_000, 9_000 + day, 5_000, day),
+            (5_000, 5_000 + day)
+        );
+        assert_eq!(resumed_times(0, u64::MAX, u64::MAX, day), (0, day));
+    }
 
     #[test]
     fn binding_ignores_key_order_but_not_values() {

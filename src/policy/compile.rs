@@ -260,6 +260,16 @@ pub(crate) fn compile(doc: PolicyDocument) -> Result<Policy> {
             .with_hint("MCP tools take their defaults from their annotations and `mcpServers`"));
         }
     }
+    for path in doc.provenance.keys() {
+        if !entries.iter().any(|e| &e.path == path) {
+            return Err(Error::new(
+                ErrorKind::InvalidPolicy,
+                format!("provenance for `{path}`, which is not a rule of this document"),
+            )
+            .at(format!("provenance.{path}"))
+            .with_hint("key provenance by a rule's place, e.g. `permissions.allow[0]`"));
+        }
+    }
     let default_mode = doc
         .default_mode
         .or_else(|| layer_modes.first().copied())
@@ -280,6 +290,7 @@ pub(crate) fn compile(doc: PolicyDocument) -> Result<Policy> {
         agents: doc.agents.clone(),
         warnings,
         examples: doc.examples,
+        provenance: doc.provenance,
     })
 }
 

@@ -56,6 +56,33 @@ pub struct PolicyDocument {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[cfg_attr(feature = "typescript", ts(as = "Option<_>", optional))]
     pub examples: Vec<Example>,
+    /// Where imported rules came from, keyed by the rule's place in this document
+    /// (`layers[0].permissions.allow[2]`, `copilot.denyTools[0]`); `toolgate explain` shows it.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    #[cfg_attr(feature = "typescript", ts(as = "Option<_>", optional))]
+    pub provenance: BTreeMap<String, Provenance>,
+}
+
+/// Where a rule came from when it was imported from an agent's own configuration.
+///
+/// ```
+/// let doc: toolgate::policy::PolicyDocument = toolgate::json::from_str(
+///     r#"{"permissions":{"deny":["Bash(rm *)"]},
+///        "provenance":{"permissions.deny[0]":{"file":"a.rules","line":3,"text":"prefix_rule(pattern=[\"rm\"])"}}}"#,
+///     "policy",
+/// ).unwrap();
+/// assert_eq!(doc.provenance["permissions.deny[0]"].line, 3);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Provenance {
+    /// The file the rule was imported from.
+    pub file: String,
+    /// The line in that file (1-based).
+    pub line: u32,
+    /// The original text, as the agent spells it.
+    pub text: String,
 }
 
 /// One layer's permission rules, in the shape of a Claude Code settings `permissions` object.

@@ -420,11 +420,17 @@ pub(crate) fn decide(call: &Call<'_>, overlay: Option<&TrustOverlay>) -> Decisio
         Basis::Protected(_) | Basis::Critical(_) => Risk::High,
         _ => call.tool.defaults.risk,
     };
+    // A remembered answer never reaches a change outside the project's roots.
+    let changes_outside = kind.writes_files()
+        && matches!(&subject, Subject::Paths(paths) if paths.iter().any(|p| !call.inside(p)));
     let (effect, reason) = settle(basis, &mode, kind);
     Decision {
         effect,
         risk,
-        trustable: effect != Effect::Deny && safe && call.tool.defaults.trustable,
+        trustable: effect != Effect::Deny
+            && safe
+            && !changes_outside
+            && call.tool.defaults.trustable,
         reason,
         parts: Vec::new(),
     }

@@ -51,6 +51,9 @@ pub struct ConsultedRule {
     /// False when the rule is kept for reference only (an allow glob that approves nothing,
     /// an allow rule outside a managed-only policy).
     pub active: bool,
+    /// Where the rule was imported from (`toolgate import`), when it was.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub provenance: Option<super::Provenance>,
 }
 
 pub(crate) fn explain(policy: &Policy, request: &Request, trust: &TrustOverlay) -> Explanation {
@@ -77,6 +80,7 @@ pub(crate) fn explain(policy: &Policy, request: &Request, trust: &TrustOverlay) 
                         flag: e.flag.clone(),
                         matched,
                         active: e.active,
+                        provenance: policy.provenance(&e.path).cloned(),
                     });
                 }
             }

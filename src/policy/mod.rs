@@ -39,7 +39,7 @@ use std::collections::BTreeMap;
 
 pub use document::{
     AgentSettings, CopilotFlags, DisableBypass, Example, LayerDocument, McpServer, Permissions,
-    PolicyDocument, Warning,
+    PolicyDocument, Provenance, Warning,
 };
 pub use explain::{ConsultedRule, Explanation};
 pub use protected::is_protected;
@@ -96,6 +96,7 @@ pub struct Policy {
     agents: BTreeMap<String, AgentSettings>,
     warnings: Vec<Warning>,
     examples: Vec<Example>,
+    provenance: BTreeMap<String, Provenance>,
 }
 
 impl std::fmt::Debug for Policy {
@@ -187,6 +188,11 @@ impl Policy {
     /// Things in the document that load but probably do not do what was meant.
     pub fn warnings(&self) -> &[Warning] {
         &self.warnings
+    }
+
+    /// Where the rule at `path` (`layers[0].permissions.allow[2]`) was imported from.
+    pub fn provenance(&self, path: &str) -> Option<&Provenance> {
+        self.provenance.get(path)
     }
 
     /// The mode for requests that name none.

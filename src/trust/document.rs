@@ -6,8 +6,12 @@
 //! field, keys in the order shown, so any change to the content is detected. It guards
 //! against corruption and hand edits; it is not a signature.
 //!
-//! Version 0 (an earlier, unchecksummed shape) is migrated on import:
-//! `{"version":0,"allow":["Write"],"bypassAgents":["claude"]}`.
+//! Version 0 (an earlier shape) is migrated on import when its checksum verifies:
+//! `{"version":0,"allow":["Write"],"bypassAgents":["claude"],"checksum":"sha256:<hex>"}`,
+//! SHA-256 over the compact JSON of `{"version":0,"allow":[..],"bypassAgents":[..]}` (keys
+//! in that order, both lists present). Every version verifies a checksum or is rejected
+//! (`TAMPERED`): a document without one could be written by anyone with access to the
+//! storage, and would widen trust unchecked.
 
 use std::collections::BTreeMap;
 
@@ -81,7 +85,9 @@ struct DocumentV1 {
     ts(rename = "TrustDocumentV0")
 )]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-/// The trust document, version 0 (unchecksummed): every rule becomes an `always` grant.
+/// The trust document, version 0: every rule becomes an `always` grant. Read only when its
+/// checksum (`sha256:<hex>` over the compact JSON of `{"version":0,"allow","bypassAgents"}`)
+/// verifies.
 struct DocumentV0 {
     #[allow(dead_code, reason = "checked before this shape is parsed")]
     #[cfg_attr(feature = "typescript", ts(type = "0"))]
@@ -92,6 +98,19 @@ struct DocumentV0 {
     #[serde(default)]
     #[cfg_attr(feature = "typescript", ts(as = "Option<_>", optional))]
     bypass_agents: Vec<String>,
+    /// Optional in the shape only so that a missing one is reported as `TAMPERED`.
+    #[serde(default)]
+    #[cfg_attr(feature = "typescript", ts(type = "string"))]
+    checksum: Option<String>,
+}
+
+/// The content a version 0 checksum covers.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ContentV0<'a> {
+    version: u64,
+    allow: &'a [String],
+    bypass_agents: &'a [String],
 }
 
 /// The declarations of the persisted document, one per version, and `TrustDocument`, their
@@ -119,14 +138,18 @@ pub(super) struct Parsed {
 }
 
 fn checksum(grants: &[StoredGrant], agents: &BTreeMap<String, AgentTrust>) -> String {
-    let content = Content {
+    sha256_of(&Content {
         version: DOCUMENT_VERSION,
         grants,
         agents,
-    };
+    })
+}
+
+/// `sha256:<hex>` over the compact JSON of `content`.
+fn sha256_of(content: &impl Serialize) -> String {
     // Serializing plain strings, numbers and maps cannot fail; an empty text would only
     // make every checksum mismatch, which fails closed.
-    let text = serde_json::to_string(&content).unwrap_or_default();
+    let text = serde_json::to_string(content).unwrap_or_default();
     let digest = Sha256::digest(text.as_bytes());
     let hex: String = digest.iter().map(|b| format!("{b:02x}")).collect();
     format!("sha256:{hex}")
@@ -202,14 +225,7 @@ pub(super) fn read(text: &str) -> Result<Parsed> {
 fn read_v1(value: Value) -> Result<Parsed> {
     let doc: DocumentV1 = crate::json::from_value(value, "trust document").map_err(malformed)?;
     let expected = checksum(&doc.grants, &doc.agents);
-    if doc.checksum != expected {
-        return Err(Error::new(
-            ErrorKind::Tampered,
-            "the trust document's checksum does not match its content",
-        )
-        .at("checksum")
-        .with_hint("the document was changed after it was exported; export it again"));
-    }
+    verify(Some(&doc.checksum), &expected)?;
     let bypass = doc
         .agents
         .into_iter()
@@ -222,9 +238,37 @@ fn read_v1(value: Value) -> Result<Parsed> {
     })
 }
 
-/// Migrates version 0: every rule becomes an `always` grant for any agent, created at 0.
+/// Checks a document's checksum against the one its content gives.
+fn verify(found: Option<&str>, expected: &str) -> Result<()> {
+    match found {
+        Some(sum) if sum == expected => Ok(()),
+        Some(_) => Err(Error::new(
+            ErrorKind::Tampered,
+            "the trust document's checksum does not match its content",
+        )
+        .at("checksum")
+        .with_hint("the document was changed after it was exported; export it again")),
+        None => Err(Error::new(
+            ErrorKind::Tampered,
+            "the trust document has no `checksum`, so it cannot be verified",
+        )
+        .at("checksum")
+        .with_hint(
+            "export the trust store to get a checksummed document, or grant the rules again",
+        )),
+    }
+}
+
+/// Migrates version 0 once its checksum verifies: every rule becomes an `always` grant for
+/// any agent, created at 0.
 fn read_v0(value: Value) -> Result<Parsed> {
     let doc: DocumentV0 = crate::json::from_value(value, "trust document").map_err(malformed)?;
+    let expected = sha256_of(&ContentV0 {
+        version: 0,
+        allow: &doc.allow,
+        bypass_agents: &doc.bypass_agents,
+    });
+    verify(doc.checksum.as_deref(), &expected)?;
     let grants = doc
         .allow
         .into_iter()
@@ -252,6 +296,20 @@ mod tests {
     }
 
     #[test]
+    fn version_0_reads_only_with_its_checksum() {
+        let allow = vec!["Write".to_owned()];
+        let sum = sha256_of(&ContentV0 {
+            version: 0,
+            allow: &allow,
+            bypass_agents: &[],
+        });
+        let text = format!(r#"{{"version":0,"allow":["Write"],"checksum":"{sum}"}}"#);
+        assert_eq!(read(&text).unwrap().grants.len(), 1);
+        let widened = text.replace("Write", "Edit");
+        assert_eq!(read(&widened).err().unwrap().kind(), ErrorKind::Tampered);
+    }
+
+    #[test]
     fn version_and_shape_errors() {
         let cases = [
             ("{", ErrorKind::InvalidTrustDocument),
@@ -273,6 +331,11 @@ mod tests {
             (
                 r#"{"version":0,"allow":[1]}"#,
                 ErrorKind::InvalidTrustDocument,
+            ),
+            (r#"{"version":0,"allow":["Write"]}"#, ErrorKind::Tampered),
+            (
+                r#"{"version":0,"allow":["Write"],"checksum":"sha256:00"}"#,
+                ErrorKind::Tampered,
             ),
             (
                 r#"{"version":0,"alow":[]}"#,

@@ -4,42 +4,126 @@ use crate::decision::Evaluate;
 use crate::error::{Error, ErrorKind, Result};
 use crate::tool::{self, ToolKind};
 
-/// Programs that run whatever they are given: trusting them by a prefix trusts any code.
-const RUNNERS: &[&str] = &[
-    "bash",
-    "sh",
-    "zsh",
-    "dash",
-    "ksh",
-    "fish",
+/// Programs that run code they are given and are not (yet) in the shell module's lists.
+/// The program-knowledge table in `src/commands/` replaces this slice: it says per program
+/// whether any of its options or operands runs code.
+const INTERIM_CODE_RUNNERS: &[&str] = &[
+    // multi-call binaries and text processors with an `exec`/`system` escape
+    "busybox",
+    "toybox",
+    "awk",
+    "gawk",
+    "mawk",
+    "nawk",
+    "sed",
+    "gsed",
+    "m4",
     "csh",
     "tcsh",
-    "pwsh",
-    "powershell",
-    "node",
-    "deno",
-    "bun",
-    "perl",
-    "ruby",
-    "php",
-    "lua",
-    "sudo",
-    "doas",
-    "su",
-    "env",
-    "eval",
-    "exec",
-    "xargs",
-    "nohup",
-    "command",
-    "builtin",
-    "time",
-    "nice",
+    // debuggers, remote shells, terminal multiplexers, editors with shell escapes
+    "gdb",
+    "lldb",
+    "ssh",
+    "sshpass",
+    "scp",
+    "rsync",
+    "tmux",
+    "screen",
+    "vim",
+    "vi",
+    "nvim",
+    "view",
+    "ex",
+    "emacs",
+    "emacsclient",
+    "ed",
+    "less",
+    "more",
+    "man",
+    // containers, schedulers and service managers that start programs
+    "docker",
+    "podman",
+    "kubectl",
+    "crontab",
+    "at",
+    "batch",
+    "systemctl",
+    "service",
+    "launchctl",
+    "schtasks",
+    "start",
+    "open",
+    "xdg-open",
+    "cmd",
+    "wsl",
+    // build tools and package runners that run scripts they find
+    "make",
+    "gmake",
+    "cmake",
+    "ninja",
+    "pip",
+    "pipx",
+    "uv",
+    "uvx",
+    "poetry",
+    "tsx",
+    "ts-node",
+    "pythonw",
+    "pypy",
+    "java",
+    "jshell",
+    "julia",
+    "r",
+    "irb",
+    "tclsh",
+    "wish",
+    "expect",
+    "osascript",
+    "nc",
+    "ncat",
+    "socat",
+    "tar",
+    "zip",
+    "git-shell",
 ];
+
+/// The program a rule's first word names, read as widely as any platform does: without
+/// its directory (`/usr/bin/python3`, `C:\\Python\\python.exe`), quotes and backslashes,
+/// an executable suffix (`.exe`, `.cmd`, `.bat`, `.com`), a version (`python3.12`,
+/// `lua5.4`, `pip-3`), and in lowercase.
+fn program_of(word: &str) -> String {
+    let unquoted: String = word.chars().filter(|c| !matches!(c, '\'' | '"')).collect();
+    let name = unquoted
+        .rsplit(['/', '\\'])
+        .next()
+        .unwrap_or(&unquoted)
+        .to_lowercase();
+    let name = [".exe", ".cmd", ".bat", ".com"]
+        .iter()
+        .find_map(|suffix| name.strip_suffix(suffix))
+        .unwrap_or(&name);
+    let bare = name.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.' || c == '-');
+    if bare.is_empty() { name } else { bare }.to_owned()
+}
+
+/// Whether `program` (as [`program_of`] reads it) runs code it is given: a shell, an
+/// interpreter, a runner or wrapper of other commands, or one of the interim list. Trusting
+/// such a program by a prefix trusts any code.
+fn runs_code(program: &str) -> bool {
+    let named = |list: &[&str]| list.iter().any(|p| p.eq_ignore_ascii_case(program));
+    named(crate::shell::SHELLS)
+        || named(crate::shell::RUNNERS)
+        || named(crate::shell::TRANSPARENT_WRAPPERS)
+        || crate::shell::INTERPRETERS
+            .iter()
+            .any(|(p, _)| p.eq_ignore_ascii_case(program))
+        || named(INTERIM_CODE_RUNNERS)
+}
 
 /// Tools whose bare prefix is as broad as a shell (`git *` runs hooks and aliases; `npm *`
 /// runs package scripts).
-const BROAD_WITH_WILDCARD_ONLY: &[&str] = &["git", "npm", "npx", "pnpm", "yarn", "cargo", "make"];
+const BROAD_WITH_WILDCARD_ONLY: &[&str] =
+    &["git", "npm", "npx", "pnpm", "yarn", "cargo", "go", "dotnet"];
 
 /// The tool name and the specifier of a rule: `Bash(npm test *)` → (`Bash`, `Some("npm test *")`).
 pub(crate) fn split_rule(rule: &str) -> (&str, Option<&str>) {
@@ -104,11 +188,22 @@ pub fn check_grant_rule(rule: &str, rules: &dyn Evaluate) -> Result<()> {
     })
 }
 
+/// Whether `word` sets a variable (`NODE_ENV=test`) rather than naming a program.
+fn is_assignment(word: &str) -> bool {
+    word.split_once('=').is_some_and(|(name, _)| {
+        !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+    })
+}
+
 fn check_shell_spec(rule: &str, spec: &str) -> Result<()> {
     let spec = spec
         .strip_suffix(":*")
         .map_or(spec.to_owned(), |s| format!("{s} *"));
-    let words: Vec<&str> = spec.split_whitespace().collect();
+    // Leading `NAME=value` words set variables; the program is the first word after them.
+    let words: Vec<&str> = spec
+        .split_whitespace()
+        .skip_while(|w| is_assignment(w))
+        .collect();
     let Some(first) = words.first() else {
         return Err(refused(
             rule,
@@ -116,13 +211,15 @@ fn check_shell_spec(rule: &str, spec: &str) -> Result<()> {
             "name the command to trust, e.g. `Bash(npm test)`",
         ));
     };
-    let program = first.rsplit('/').next().unwrap_or(first);
-    let program = program.strip_suffix(".exe").unwrap_or(program);
-    let interpreter = RUNNERS.contains(&program)
-        || program.starts_with("python")
-        || program.starts_with("pip")
-        || program.contains('*');
-    if interpreter {
+    let program = program_of(first);
+    if program.contains(['*', '?', '[', '$', '`', '(', '{']) || program.is_empty() {
+        return Err(refused(
+            rule,
+            &format!("the program `{first}` is a pattern or an expansion, so it names any program"),
+            "name the program literally, e.g. `Bash(npm test)`",
+        ));
+    }
+    if runs_code(&program) {
         return Err(refused(
             rule,
             &format!("`{program}` runs arbitrary code, so trusting it trusts anything"),
@@ -130,7 +227,7 @@ fn check_shell_spec(rule: &str, spec: &str) -> Result<()> {
         ));
     }
     let only_wildcards = words.iter().skip(1).all(|w| w.chars().all(|c| c == '*'));
-    if BROAD_WITH_WILDCARD_ONLY.contains(&program) && only_wildcards {
+    if BROAD_WITH_WILDCARD_ONLY.contains(&program.as_str()) && only_wildcards {
         return Err(refused(
             rule,
             &format!("`{program}` with any arguments is as broad as a shell"),
@@ -188,6 +285,29 @@ mod tests {
             "Bash()",
             "shell(sh)",
             "Bash(x((",
+            "Bash(busybox sh)",
+            "Bash(awk *)",
+            "Bash(gawk:*)",
+            "Bash(gdb -batch *)",
+            "Bash(ssh host ls)",
+            "Bash(tmux new *)",
+            "Bash(vim *)",
+            "Bash(docker run *)",
+            "Bash(sed -n *)",
+            "Bash(find . -name x)",
+            "Bash(make build)",
+            "Bash(nohup ./x)",
+            "Bash(timeout 5 npm test)",
+            "Bash(NODE_ENV=1 node x.js)",
+            "Bash(Python3 x.py)",
+            "Bash(C:\\Python312\\python.exe x.py)",
+            "Bash(PIP3 install x)",
+            "Bash('bash' -c x)",
+            "Bash($SHELL -c x)",
+            "Bash(py* x)",
+            "Bash(GIT *)",
+            "Bash(go *)",
+            "Bash(X=1)",
         ] {
             let e = check_grant_rule(rule, &Rules).unwrap_err();
             assert_eq!(e.kind(), ErrorKind::GrantRefused, "{rule}");
@@ -208,9 +328,31 @@ mod tests {
             "Bash(git status)",
             "Bash(git log:*)",
             "Bash(cargo test)",
+            "Bash(NODE_ENV=test npm test)",
+            "Bash(ls -la)",
+            "Bash(b2sum x)",
+            "Bash(go test ./...)",
             "mcp__github__create_issue",
         ] {
             check_grant_rule(rule, &Rules).unwrap_or_else(|e| panic!("{rule}: {e}"));
+        }
+    }
+
+    #[test]
+    fn programs_are_read_widely() {
+        assert_eq!(program_of("/usr/bin/python3.12"), "python");
+        assert_eq!(program_of("C:\\Tools\\Node.EXE"), "node");
+        assert_eq!(program_of("'bash'"), "bash");
+        assert_eq!(program_of("lua5.4"), "lua");
+        assert_eq!(program_of("7z"), "7z");
+        assert_eq!(program_of("42"), "42");
+        for program in [
+            "sh", "env", "timeout", "python", "rscript", "busybox", "awk",
+        ] {
+            assert!(runs_code(program), "{program}");
+        }
+        for program in ["ls", "git", "npm", "cat", "grep"] {
+            assert!(!runs_code(program), "{program}");
         }
     }
 

@@ -10,10 +10,30 @@ use crate::error::{Error, ErrorKind, Result};
 
 /// Grants and per-agent bypass. Session grants are kept in memory only; `always` grants and
 /// bypass flags are what [`TrustStore::export`] writes and [`TrustStore::import`] reads.
+///
+/// While the host loads the stored document ([`TrustStore::begin_load`] …
+/// [`TrustStore::finish_load`]), changes apply at once and are also recorded; the load then
+/// replays them over the stored document, in order, so a revoke or a bypass turned off
+/// before the load finished is not undone by it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct TrustStore {
     grants: BTreeMap<String, Grant>,
     bypass: BTreeMap<String, bool>,
+    /// Changes made since `begin_load`, while a load is under way.
+    journal: Option<Vec<Change>>,
+}
+
+/// A change to the store, recorded while the stored document loads.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Change {
+    Added(Grant),
+    Revoked(String),
+    Bypass(String, bool),
+    ClearedSession(String),
+    Imported {
+        grants: BTreeMap<String, Grant>,
+        bypass: BTreeMap<String, bool>,
+    },
 }
 
 /// A stable id for a grant, derived from what it grants to whom.
@@ -42,6 +62,73 @@ impl TrustStore {
     /// An empty store.
     pub fn new() -> Self {
         TrustStore::default()
+    }
+
+    fn record(&mut self, change: Change) {
+        if let Some(journal) = self.journal.as_mut() {
+            journal.push(change);
+        }
+    }
+
+    /// Starts a load of the stored document: from now until [`TrustStore::finish_load`],
+    /// every change is applied at once and recorded, to be replayed over what is loaded.
+    ///
+    /// ```
+    /// use toolgate::trust::{NewGrant, TrustStore};
+    /// # use toolgate::{Decision, Evaluate, Request};
+    /// # struct AnyRule;
+    /// # impl Evaluate for AnyRule {
+    /// #     fn evaluate_with(&self, _: &Request, _: &toolgate::decision::TrustOverlay) -> Decision { unimplemented!() }
+    /// #     fn check_rule(&self, _: &str) -> toolgate::Result<()> { Ok(()) }
+    /// # }
+    /// let mut saved = TrustStore::new();
+    /// let grant = saved.add(NewGrant::always("Write"), &AnyRule, 1).unwrap();
+    /// saved.set_agent_bypass("claude", true);
+    /// let stored = saved.export(2);
+    ///
+    /// let mut store = TrustStore::new();
+    /// store.begin_load();
+    /// store.revoke(&grant.id); // issued before the stored document arrived
+    /// store.set_agent_bypass("claude", false);
+    /// store.finish_load(Some(&stored), &AnyRule).unwrap();
+    /// assert!(store.list(3).is_empty());
+    /// assert!(!store.agent_bypass(Some("claude")));
+    /// ```
+    pub fn begin_load(&mut self) {
+        self.journal = Some(Vec::new());
+    }
+
+    /// Whether a load started by [`TrustStore::begin_load`] is under way.
+    pub fn loading(&self) -> bool {
+        self.journal.is_some()
+    }
+
+    /// Finishes a load: imports `stored` (the document the storage held, `None` when it
+    /// held none), then replays the changes made since [`TrustStore::begin_load`] in order.
+    /// A bad document is an error and leaves the store as the changes made it. Either way
+    /// the store stops recording. Returns how many grants the document held.
+    pub fn finish_load(&mut self, stored: Option<&str>, rules: &dyn Evaluate) -> Result<usize> {
+        let journal = self.journal.take().unwrap_or_default();
+        let Some(text) = stored else {
+            return Ok(0);
+        };
+        let count = self.import(text, rules)?;
+        for change in journal {
+            match change {
+                Change::Added(g) => {
+                    self.grants.insert(g.id.clone(), g);
+                }
+                Change::Revoked(id) => {
+                    self.grants.remove(&id);
+                }
+                Change::Bypass(agent, on) => self.set_agent_bypass(&agent, on),
+                Change::ClearedSession(session) => {
+                    self.clear_session(&session);
+                }
+                Change::Imported { grants, bypass } => self.replace_persisted(grants, bypass),
+            }
+        }
+        Ok(count)
     }
 
     /// Adds a grant after checking it ([`check_grant_rule`]): a refused rule, a `once` scope,
@@ -93,6 +180,7 @@ impl TrustStore {
             expires_at: new.expires_at,
         };
         self.grants.insert(grant.id.clone(), grant.clone());
+        self.record(Change::Added(grant.clone()));
         Ok(grant)
     }
 
@@ -103,6 +191,7 @@ impl TrustStore {
         } else {
             self.bypass.remove(agent);
         }
+        self.record(Change::Bypass(agent.to_owned(), on));
     }
 
     /// Whether `agent` has bypass.
@@ -133,11 +222,13 @@ impl TrustStore {
 
     /// Removes one grant by id; `None` when there is no such grant.
     pub fn revoke(&mut self, id: &str) -> Option<Grant> {
+        self.record(Change::Revoked(id.to_owned()));
         self.grants.remove(id)
     }
 
     /// Removes every grant of a session; returns how many.
     pub fn clear_session(&mut self, session_id: &str) -> usize {
+        self.record(Change::ClearedSession(session_id.to_owned()));
         let before = self.grants.len();
         self.grants
             .retain(|_, g| g.session_id.as_deref() != Some(session_id));
@@ -192,10 +283,23 @@ impl TrustStore {
             grants.insert(id, grant);
         }
         let count = grants.len();
+        self.record(Change::Imported {
+            grants: grants.clone(),
+            bypass: parsed.bypass.clone(),
+        });
+        self.replace_persisted(grants, parsed.bypass);
+        Ok(count)
+    }
+
+    /// Replaces the `always` grants and the bypass flags; session grants stay.
+    fn replace_persisted(
+        &mut self,
+        grants: BTreeMap<String, Grant>,
+        bypass: BTreeMap<String, bool>,
+    ) {
         self.grants.retain(|_, g| g.scope != Scope::Always);
         self.grants.extend(grants);
-        self.bypass = parsed.bypass;
-        Ok(count)
+        self.bypass = bypass;
     }
 }
 
@@ -269,6 +373,48 @@ mod tests {
             assert_eq!(e.kind(), ErrorKind::GrantRefused);
         }
         assert_eq!(s, TrustStore::new());
+    }
+
+    #[test]
+    fn changes_made_while_loading_are_replayed_over_the_stored_document() {
+        let mut saved = TrustStore::new();
+        let write = saved.add(NewGrant::always("Write"), &AnyRule, 1).unwrap();
+        saved.add(NewGrant::always("Edit"), &AnyRule, 1).unwrap();
+        saved.set_agent_bypass("claude", true);
+        let stored = saved.export(2);
+
+        let mut s = TrustStore::new();
+        s.begin_load();
+        assert!(s.loading());
+        assert!(s.revoke(&write.id).is_none(), "not loaded yet");
+        s.set_agent_bypass("claude", false);
+        s.add(NewGrant::always("Read"), &AnyRule, 3).unwrap();
+        s.add(NewGrant::session("Glob", "s1"), &AnyRule, 3).unwrap();
+        assert_eq!(s.finish_load(Some(&stored), &AnyRule).unwrap(), 2);
+        assert!(!s.loading());
+        let rules: Vec<&str> = s.list(4).iter().map(|g| g.rule.as_str()).collect();
+        assert_eq!(rules.len(), 3);
+        for rule in ["Edit", "Read", "Glob"] {
+            assert!(rules.contains(&rule), "{rules:?}");
+        }
+        assert!(!s.agent_bypass(Some("claude")));
+        // Recording stops with the load.
+        s.revoke("g-none");
+        assert_eq!(s.journal, None);
+    }
+
+    #[test]
+    fn a_bad_stored_document_keeps_the_changes_and_stops_recording() {
+        let mut s = TrustStore::new();
+        s.begin_load();
+        s.add(NewGrant::always("Read"), &AnyRule, 3).unwrap();
+        let e = s.finish_load(Some("{"), &AnyRule).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::InvalidTrustDocument);
+        assert_eq!(s.list(4).len(), 1);
+        assert!(!s.loading());
+        s.begin_load();
+        assert_eq!(s.finish_load(None, &AnyRule).unwrap(), 0);
+        assert_eq!(s.list(4).len(), 1);
     }
 
     #[test]

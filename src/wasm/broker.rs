@@ -335,4 +335,18 @@ impl RawBroker {
     pub fn bypass_agents(&self) -> Vec<String> {
         self.broker.trust().bypass_agents()
     }
+
+    /// Starts loading the stored trust document: changes from now on are replayed over it.
+    #[wasm_bindgen(js_name = beginLoad)]
+    pub fn begin_load(&mut self) {
+        self.broker.trust_mut().begin_load();
+    }
+
+    /// Finishes the load with the stored document (`undefined` when there was none); the
+    /// changes made meanwhile are replayed over it. The number of grants it held.
+    #[wasm_bindgen(js_name = finishLoad)]
+    pub fn finish_load(&mut self, text: Option<String>) -> Result<usize, JsValue> {
+        let (store, rules) = self.broker.trust_and_rules();
+        store.finish_load(text.as_deref(), rules).map_err(err)
+    }
 }

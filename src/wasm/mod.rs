@@ -7,6 +7,7 @@
 mod broker;
 mod encode;
 mod hook;
+mod import;
 mod js_error;
 mod policy_engine;
 mod trust_store;
@@ -16,6 +17,7 @@ use wasm_bindgen::prelude::*;
 pub use broker::RawBroker;
 pub use encode::encode;
 pub use hook::{blocking_answer_js, run_hook, HookHost};
+pub use import::{export_policy, import_policy};
 pub use js_error::js_error;
 pub use policy_engine::RawPolicyEngine;
 pub use trust_store::RawTrustStore;

@@ -76,4 +76,19 @@ impl RawTrustStore {
     pub fn bypass_agents(&self) -> Vec<String> {
         self.store.bypass_agents()
     }
+
+    /// Starts loading the stored document: changes from now on are replayed over it.
+    #[wasm_bindgen(js_name = beginLoad)]
+    pub fn begin_load(&mut self) {
+        self.store.begin_load();
+    }
+
+    /// Finishes the load with the stored document (`undefined` when there was none); the
+    /// changes made meanwhile are replayed over it. The number of grants it held.
+    #[wasm_bindgen(js_name = finishLoad)]
+    pub fn finish_load(&mut self, text: Option<String>) -> Result<usize, JsValue> {
+        self.store
+            .finish_load(text.as_deref(), &self.rules)
+            .map_err(|e| js_error(&e))
+    }
 }

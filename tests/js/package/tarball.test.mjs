@@ -40,7 +40,8 @@ test("the tarball holds the package and nothing else", () => {
   // The JS layer: one module per part, as ES modules in web/ and CommonJS in node/; `wire`
   // holds the wire types generated from the Rust types.
   const layer = [
-    "acp", "bindings", "bridge", "broker", "errors", "index", "json-file-storage", "policy", "storage", "trust", "types",
+    "acp", "bindings", "bridge", "broker", "callbacks", "errors", "import", "index", "json-file-storage", "policy", "storage",
+    "trust", "types",
     "wire",
   ];
   assert.deepEqual(files, [

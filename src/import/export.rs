@@ -1,0 +1,688 @@
+//! Writing a policy in an agent's own format: Claude Code `settings.json`, Copilot CLI
+//! arguments, a Gemini CLI policy TOML file, Codex execpolicy rules.
+//!
+//! What the target cannot express is reported as a warning (the `path` is the rule's place in
+//! the policy document). Like the import, the export only approximates in the stricter
+//! direction: an allow that the target would read more widely is left out, a deny or ask is
+//! widened. A deny or ask that the target cannot express at all is reported as such.
+
+use crate::decision::RuleList;
+use crate::error::{Error, ErrorKind, Result};
+use crate::policy::{PolicyDocument, Warning};
+use crate::rule::{CommandMatch, Rule, Specifier, ToolSelector};
+use crate::tool::ToolKind;
+
+use super::Format;
+
+/// Warning code: a rule or setting that the target cannot express was left out.
+const NOT_EXPRESSED: &str = "EXPORT_NOT_EXPRESSED";
+/// Warning code: a rule was approximated (an allow narrowed, a deny or ask widened).
+const APPROXIMATED: &str = "EXPORT_APPROXIMATED";
+
+/// An exported configuration and what it could not carry.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Exported {
+    /// The text of the agent's file.
+    pub text: String,
+    /// What the target cannot express, each at its place in the policy document.
+    pub warnings: Vec<Warning>,
+}
+
+/// One rule of the document with its place.
+struct Item {
+    list: RuleList,
+    rule: Rule,
+    path: String,
+}
+
+/// Writes `doc` in the format of `target` (`claude`, `copilot`, `gemini` or `codex`).
+///
+/// ```
+/// use toolgate::import::{export, Format};
+/// let doc = toolgate::json::from_str(
+///     r#"{"permissions":{"allow":["Bash(git status *)"],"deny":["Bash(rm -rf*)"]}}"#,
+///     "policy",
+/// ).unwrap();
+/// let out = export(Format::Codex, &doc).unwrap();
+/// assert!(out.text.contains(r#"pattern = ["git", "status"]"#));
+/// ```
+pub fn export(target: Format, doc: &PolicyDocument) -> Result<Exported> {
+    let items = items(doc)?;
+    let mut w = Writer {
+        warnings: Vec::new(),
+    };
+    let text = match target {
+        Format::Claude => claude(&mut w, doc, &items),
+        Format::Copilot => copilot(&mut w, doc, &items),
+        Format::Gemini => gemini(&mut w, doc, &items),
+        Format::Codex => codex(&mut w, doc, &items),
+        Format::Vscode | Format::Zed => {
+            return Err(Error::new(
+                ErrorKind::InvalidRequest,
+                format!("export to `{}` is not supported", target.as_str()),
+            )
+            .with_hint("export to claude, copilot, gemini or codex"))
+        }
+    };
+    common(&mut w, doc, target);
+    Ok(Exported {
+        text,
+        warnings: w.warnings,
+    })
+}
+
+struct Writer {
+    warnings: Vec<Warning>,
+}
+
+impl Writer {
+    fn left_out(&mut self, path: &str, message: impl Into<String>) {
+        self.warnings
+            .push(Warning::new(NOT_EXPRESSED, path, message));
+    }
+
+    fn approximated(&mut self, path: &str, message: impl Into<String>) {
+        self.warnings
+            .push(Warning::new(APPROXIMATED, path, message));
+    }
+}
+
+fn items(doc: &PolicyDocument) -> Result<Vec<Item>> {
+    let mut out = Vec::new();
+    let mut push = |list: RuleList, text: &str, path: String| -> Result<()> {
+        let rule = Rule::parse(text).map_err(|e| e.at(path.clone()))?;
+        out.push(Item { list, rule, path });
+        Ok(())
+    };
+    let mut layers: Vec<(String, &crate::policy::Permissions)> = Vec::new();
+    if let Some(p) = &doc.permissions {
+        layers.push(("permissions".to_owned(), p));
+    }
+    for (i, l) in doc.layers.iter().enumerate() {
+        layers.push((format!("layers[{i}].permissions"), &l.permissions));
+    }
+    for (prefix, p) in layers {
+        for (list, name, rules) in [
+            (RuleList::Deny, "deny", &p.deny),
+            (RuleList::Ask, "ask", &p.ask),
+            (RuleList::Allow, "allow", &p.allow),
+        ] {
+            for (i, r) in rules.iter().enumerate() {
+                push(list, r, format!("{prefix}.{name}[{i}]"))?;
+            }
+        }
+    }
+    if let Some(c) = &doc.copilot {
+        for (i, r) in c.deny_tools.iter().enumerate() {
+            push(RuleList::Deny, r, format!("copilot.denyTools[{i}]"))?;
+        }
+        for (i, r) in c.deny_urls.iter().enumerate() {
+            push(
+                RuleList::Deny,
+                &format!("url({r})"),
+                format!("copilot.denyUrls[{i}]"),
+            )?;
+        }
+        for (i, r) in c.allow_tools.iter().enumerate() {
+            push(RuleList::Allow, r, format!("copilot.allowTools[{i}]"))?;
+        }
+        for (i, r) in c.allow_urls.iter().enumerate() {
+            push(
+                RuleList::Allow,
+                &format!("url({r})"),
+                format!("copilot.allowUrls[{i}]"),
+            )?;
+        }
+    }
+    let rank = |l: RuleList| match l {
+        RuleList::Deny => 0,
+        RuleList::Ask => 1,
+        RuleList::Allow => 2,
+    };
+    out.sort_by_key(|i| rank(i.list));
+    Ok(out)
+}
+
+/// Settings every target but Claude Code lacks, or none has.
+fn common(w: &mut Writer, doc: &PolicyDocument, target: Format) {
+    if !doc.tools.is_empty() {
+        w.left_out("tools", "per-tool defaults are not exported");
+    }
+    if doc.mcp_servers.values().any(|s| s.trusted) {
+        w.left_out(
+            "mcpServers",
+            "trusted MCP servers are not exported: their read-only tools ask",
+        );
+    }
+    if doc.agents.values().any(|a| a.bypass_permissions) {
+        w.left_out("agents", "per-agent bypass is not exported");
+    }
+    for (i, l) in doc.layers.iter().enumerate() {
+        if l.root.is_some() {
+            w.approximated(&format!("layers[{i}].root"), "the layer's root is not exported: `/path` rules are relative to the working directory");
+        }
+        if l.allow_managed_permission_rules_only && target != Format::Claude {
+            w.left_out(
+                &format!("layers[{i}]"),
+                "`allowManagedPermissionRulesOnly` is not exported",
+            );
+        }
+    }
+    if target != Format::Claude {
+        let mode = doc
+            .default_mode
+            .or_else(|| doc.layers.iter().find_map(|l| l.permissions.default_mode))
+            .or_else(|| doc.permissions.as_ref().and_then(|p| p.default_mode));
+        if let Some(m) = mode.filter(|m| *m != crate::mode::Mode::Default) {
+            w.left_out(
+                "defaultMode",
+                format!("the mode `{}` is not exported", m.as_str()),
+            );
+        }
+    }
+}
+
+/// The words before the first one with a `*`, for widening a deny.
+fn literal_words(glob: &str) -> String {
+    glob.split(' ')
+        .take_while(|w| !w.contains('*'))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The text prefix before the first `*`, for widening a deny.
+fn literal_text(glob: &str) -> &str {
+    glob.split('*').next().unwrap_or("")
+}
+
+/// What a shell rule matches.
+enum Cmd {
+    /// Every command.
+    All,
+    /// These words, then a space or the end.
+    Prefix(String),
+    /// Exactly this command.
+    Exact(String),
+    /// A glob (`*` spans anything), as written between the parentheses.
+    Glob(String),
+}
+
+/// A shell rule's matcher, or `None` for other rules.
+fn command(rule: &Rule) -> Option<Cmd> {
+    let (ToolSelector::Builtin { tool, .. }, spec) = (rule.tool(), rule.specifier()) else {
+        return None;
+    };
+    if tool.defaults.kind != ToolKind::Shell {
+        return None;
+    }
+    Some(match spec {
+        None => Cmd::All,
+        Some(Specifier::Command(c)) => match &c.matcher {
+            CommandMatch::Exact(e) if e == "*" => Cmd::All,
+            CommandMatch::Exact(e) if e.contains('*') => Cmd::Glob(e.clone()),
+            CommandMatch::Exact(e) => Cmd::Exact(e.clone()),
+            CommandMatch::Prefix(p) if p.contains('*') => Cmd::Glob(format!("{p} *")),
+            CommandMatch::Prefix(p) => Cmd::Prefix(p.clone()),
+        },
+        Some(_) => return None,
+    })
+}
+
+fn spec_text(rule: &Rule) -> String {
+    let text = rule.to_string();
+    text.split_once('(')
+        .and_then(|(_, r)| r.strip_suffix(')'))
+        .unwrap_or("")
+        .to_owned()
+}
+
+fn claude(w: &mut Writer, doc: &PolicyDocument, items: &[Item]) -> String {
+    let mut lists: [Vec<String>; 3] = [Vec::new(), Vec::new(), Vec::new()];
+    for it in items {
+        let out = match (it.rule.tool(), it.rule.specifier()) {
+            _ if command(&it.rule).is_some() => match command(&it.rule) {
+                Some(Cmd::Prefix(p)) => Some(format!("Bash({p} *)")),
+                Some(Cmd::Exact(e) | Cmd::Glob(e)) => Some(format!("Bash({e})")),
+                _ => Some("Bash".to_owned()),
+            },
+            (ToolSelector::Builtin { tool, .. }, spec) => {
+                let name = match tool.defaults.kind {
+                    ToolKind::Read => Some("Read"),
+                    ToolKind::Glob => Some("Glob"),
+                    ToolKind::Grep => Some("Grep"),
+                    ToolKind::Write => Some("Write"),
+                    ToolKind::Edit => Some("Edit"),
+                    ToolKind::Fetch => Some("WebFetch"),
+                    _ => None,
+                };
+                match (name, spec) {
+                    (None, _) => {
+                        w.left_out(
+                            &it.path,
+                            format!("Claude Code has no tool for `{}`", it.rule),
+                        );
+                        None
+                    }
+                    (Some(n), None) => Some(n.to_owned()),
+                    (Some(_), Some(Specifier::Domain(_))) => Some(it.rule.to_string()),
+                    (Some(_), Some(Specifier::Url(u))) => {
+                        let host = spec_text(&it.rule);
+                        let plain = u.scheme.is_none() && u.port.is_none() && u.path.is_empty();
+                        if plain {
+                            Some(format!("WebFetch(domain:{host})"))
+                        } else if it.list == RuleList::Allow {
+                            w.left_out(
+                                &it.path,
+                                format!("`{}` is narrower than a domain; it is left out", it.rule),
+                            );
+                            None
+                        } else {
+                            let h = host.split_once("://").map_or(host.as_str(), |(_, r)| r);
+                            let h = h.split(['/', ':']).next().unwrap_or(h);
+                            w.approximated(
+                                &it.path,
+                                format!("`{}` is widened to its domain", it.rule),
+                            );
+                            Some(format!("WebFetch(domain:{h})"))
+                        }
+                    }
+                    (Some(n), Some(_)) => Some(format!("{n}({})", spec_text(&it.rule))),
+                }
+            }
+            (ToolSelector::Name(n), Some(Specifier::McpTool(t))) => Some(format!("mcp__{n}__{t}")),
+            _ => Some(it.rule.to_string()),
+        };
+        if let Some(r) = out {
+            let slot = match it.list {
+                RuleList::Allow => 0,
+                RuleList::Ask => 1,
+                RuleList::Deny => 2,
+            };
+            if let Some(l) = lists.get_mut(slot) {
+                if !l.contains(&r) {
+                    l.push(r);
+                }
+            }
+        }
+    }
+    let [allow, ask, deny] = lists;
+    let mut perms = serde_json::Map::new();
+    for (k, v) in [("allow", allow), ("ask", ask), ("deny", deny)] {
+        if !v.is_empty() {
+            perms.insert(k.to_owned(), v.into());
+        }
+    }
+    let mut dirs: Vec<String> = Vec::new();
+    let all_perms = doc
+        .permissions
+        .iter()
+        .chain(doc.layers.iter().map(|l| &l.permissions));
+    let mut mode = doc.default_mode;
+    let mut disable = false;
+    for p in all_perms {
+        for d in &p.additional_directories {
+            if !dirs.contains(d) {
+                dirs.push(d.clone());
+            }
+        }
+        mode = mode.or(p.default_mode);
+        disable |= p.disable_bypass_permissions_mode.is_some();
+    }
+    if !dirs.is_empty() {
+        perms.insert("additionalDirectories".to_owned(), dirs.into());
+    }
+    if let Some(m) = mode {
+        perms.insert("defaultMode".to_owned(), m.as_str().into());
+    }
+    if disable {
+        perms.insert("disableBypassPermissionsMode".to_owned(), "disable".into());
+        w.left_out(
+            "layers",
+            "`disableBypassPermissionsMode` holds only in managed-settings.json: copy it there",
+        );
+    }
+    if doc
+        .layers
+        .iter()
+        .any(|l| l.allow_managed_permission_rules_only)
+    {
+        w.left_out(
+            "layers",
+            "`allowManagedPermissionRulesOnly` holds only in managed-settings.json: copy it there",
+        );
+    }
+    if let Some(c) = &doc.copilot {
+        if c.allow_all || c.allow_all_tools || c.allow_all_paths || c.allow_all_urls {
+            w.left_out(
+                "copilot",
+                "the allow-all flags are not exported: those calls ask",
+            );
+        }
+    }
+    if doc.layers.len() > 1 {
+        w.approximated("layers", "the layers are merged into one settings file");
+    }
+    let mut top = serde_json::Map::new();
+    top.insert("permissions".to_owned(), perms.into());
+    serde_json::to_string_pretty(&serde_json::Value::Object(top)).unwrap_or_default() + "\n"
+}
+
+fn copilot(w: &mut Writer, doc: &PolicyDocument, items: &[Item]) -> String {
+    let mut lines: Vec<String> = Vec::new();
+    let mut add = |flag: &str, value: &str| {
+        let line = format!("{flag} {}", quote(value));
+        if !lines.contains(&line) {
+            lines.push(line);
+        }
+    };
+    for it in items {
+        let (allow_flag, url_flag) = match it.list {
+            RuleList::Allow => ("--allow-tool", "--allow-url"),
+            RuleList::Deny => ("--deny-tool", "--deny-url"),
+            RuleList::Ask => {
+                w.left_out(
+                    &it.path,
+                    format!("Copilot CLI has no ask list: `{}` is left out", it.rule),
+                );
+                continue;
+            }
+        };
+        let deny = it.list == RuleList::Deny;
+        if let Some(m) = command(&it.rule) {
+            match m {
+                Cmd::All => add(allow_flag, "shell"),
+                Cmd::Prefix(p) => add(allow_flag, &format!("shell({p})")),
+                Cmd::Exact(e) | Cmd::Glob(e) if deny => {
+                    let words = literal_words(&e);
+                    w.approximated(&it.path, format!("`{}` is widened to a prefix", it.rule));
+                    if words.is_empty() {
+                        add(allow_flag, "shell");
+                    } else {
+                        add(allow_flag, &format!("shell({words})"));
+                    }
+                }
+                Cmd::Exact(_) | Cmd::Glob(_) => w.left_out(
+                    &it.path,
+                    format!(
+                        "Copilot CLI rules are prefixes: `{}` would allow more, so it is left out",
+                        it.rule
+                    ),
+                ),
+            }
+            continue;
+        }
+        match (it.rule.tool(), it.rule.specifier()) {
+            (_, Some(Specifier::Domain(_))) | (_, Some(Specifier::Url(_))) => {
+                let spec = spec_text(&it.rule);
+                add(url_flag, spec.strip_prefix("domain:").unwrap_or(&spec));
+            }
+            (ToolSelector::Builtin { tool, .. }, spec)
+                if matches!(tool.defaults.kind, ToolKind::Write | ToolKind::Edit) =>
+            {
+                match spec {
+                    None => add(allow_flag, "write"),
+                    Some(_) if deny => {
+                        w.approximated(
+                            &it.path,
+                            format!("`{}` is widened to every write", it.rule),
+                        );
+                        add(allow_flag, "write");
+                    }
+                    Some(_) => w.left_out(
+                        &it.path,
+                        format!("Copilot CLI has no path rules: `{}` is left out", it.rule),
+                    ),
+                }
+            }
+            (
+                ToolSelector::Mcp {
+                    server, tool: t, ..
+                },
+                _,
+            ) => match t {
+                Some(t) => add(allow_flag, &format!("{server}({t})")),
+                None => add(allow_flag, server),
+            },
+            (ToolSelector::Name(_), _) => add(allow_flag, &it.rule.to_string()),
+            _ => w.left_out(
+                &it.path,
+                format!("Copilot CLI cannot express `{}`", it.rule),
+            ),
+        }
+    }
+    let dirs = doc
+        .permissions
+        .iter()
+        .chain(doc.layers.iter().map(|l| &l.permissions))
+        .flat_map(|p| p.additional_directories.iter());
+    for d in dirs {
+        add("--add-dir", d);
+    }
+    if let Some(c) = &doc.copilot {
+        for (on, flag) in [
+            (c.allow_all, "--allow-all"),
+            (c.allow_all_tools, "--allow-all-tools"),
+            (c.allow_all_paths, "--allow-all-paths"),
+            (c.allow_all_urls, "--allow-all-urls"),
+        ] {
+            if on {
+                lines.push(flag.to_owned());
+            }
+        }
+    }
+    let order = [
+        "--deny-tool",
+        "--deny-url",
+        "--allow-tool",
+        "--allow-url",
+        "--add-dir",
+        "--allow-all",
+    ];
+    lines.sort_by_key(|l| {
+        order
+            .iter()
+            .position(|o| l.starts_with(o))
+            .unwrap_or(order.len())
+    });
+    let mut text = lines.join(" \\\n");
+    text.push('\n');
+    text
+}
+
+/// Quotes a shell word when it needs it.
+fn quote(s: &str) -> String {
+    if !s.is_empty()
+        && s.chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_./:@,+=".contains(c))
+    {
+        s.to_owned()
+    } else {
+        format!("'{}'", s.replace('\'', "'\\''"))
+    }
+}
+
+/// A TOML basic string.
+fn toml_str(s: &str) -> String {
+    serde_json::to_string(s).unwrap_or_default()
+}
+
+fn gemini(w: &mut Writer, _doc: &PolicyDocument, items: &[Item]) -> String {
+    let mut out = String::new();
+    let mut seen: Vec<String> = Vec::new();
+    let mut rule = |out: &mut String, list: RuleList, body: String| {
+        let (decision, priority) = match list {
+            RuleList::Deny => ("deny", 300),
+            RuleList::Ask => ("ask_user", 200),
+            RuleList::Allow => ("allow", 100),
+        };
+        let block = format!("[[rule]]\n{body}decision = \"{decision}\"\npriority = {priority}\n");
+        if !seen.contains(&block) {
+            if !out.is_empty() {
+                out.push('\n');
+            }
+            out.push_str(&block);
+            seen.push(block);
+        }
+    };
+    for it in items {
+        let allow = it.list == RuleList::Allow;
+        if let Some(m) = command(&it.rule) {
+            let tool = "toolName = \"run_shell_command\"\n".to_owned();
+            match m {
+                Cmd::All => rule(&mut out, it.list, tool),
+                Cmd::Prefix(p) if allow => {
+                    w.approximated(&it.path, format!("`{}` becomes the prefix `{p} ` (with a space), so the bare command asks", it.rule));
+                    rule(
+                        &mut out,
+                        it.list,
+                        format!("{tool}commandPrefix = {}\n", toml_str(&format!("{p} "))),
+                    );
+                }
+                Cmd::Prefix(p) => rule(
+                    &mut out,
+                    it.list,
+                    format!("{tool}commandPrefix = {}\n", toml_str(&p)),
+                ),
+                Cmd::Exact(_) | Cmd::Glob(_) if allow => w.left_out(
+                    &it.path,
+                    format!(
+                        "Gemini CLI prefixes would allow more than `{}`; it is left out",
+                        it.rule
+                    ),
+                ),
+                Cmd::Exact(e) | Cmd::Glob(e) => {
+                    let p = literal_text(&e);
+                    if p.trim().is_empty() {
+                        rule(&mut out, it.list, tool);
+                    } else {
+                        rule(
+                            &mut out,
+                            it.list,
+                            format!("{tool}commandPrefix = {}\n", toml_str(p)),
+                        );
+                    }
+                    w.approximated(&it.path, format!("`{}` is widened to a prefix", it.rule));
+                }
+            }
+            continue;
+        }
+        let name = match it.rule.tool() {
+            ToolSelector::Builtin { tool, .. } => match tool.defaults.kind {
+                ToolKind::Read => Some("read_file".to_owned()),
+                ToolKind::Glob => Some("glob".to_owned()),
+                ToolKind::Grep => Some("grep_search".to_owned()),
+                ToolKind::Write => Some("write_file".to_owned()),
+                ToolKind::Edit => Some("replace".to_owned()),
+                ToolKind::Fetch => Some("web_fetch".to_owned()),
+                _ => None,
+            },
+            ToolSelector::Mcp { server, tool, .. } => {
+                Some(format!("{server}__{}", tool.as_deref().unwrap_or("*")))
+            }
+            ToolSelector::Name(n) => match it.rule.specifier() {
+                Some(Specifier::McpTool(t)) => Some(format!("{n}__{t}")),
+                _ => Some(n.clone()),
+            },
+            ToolSelector::Glob(_) => None,
+        };
+        let Some(name) = name else {
+            w.left_out(&it.path, format!("Gemini CLI cannot express `{}`", it.rule));
+            continue;
+        };
+        let has_spec = it.rule.specifier().is_some()
+            && !matches!(it.rule.specifier(), Some(Specifier::McpTool(_)));
+        if has_spec && allow {
+            w.left_out(
+                &it.path,
+                format!(
+                    "Gemini CLI cannot express `{}` as narrowly; it is left out",
+                    it.rule
+                ),
+            );
+            continue;
+        }
+        if has_spec {
+            w.approximated(
+                &it.path,
+                format!("`{}` is widened to every call of `{name}`", it.rule),
+            );
+        }
+        rule(
+            &mut out,
+            it.list,
+            format!("toolName = {}\n", toml_str(&name)),
+        );
+    }
+    out
+}
+
+fn codex(w: &mut Writer, _doc: &PolicyDocument, items: &[Item]) -> String {
+    let mut out = String::new();
+    for it in items {
+        let decision = match it.list {
+            RuleList::Allow => "allow",
+            RuleList::Ask => "prompt",
+            RuleList::Deny => "forbidden",
+        };
+        let Some(m) = command(&it.rule) else {
+            w.left_out(
+                &it.path,
+                format!(
+                    "Codex rules cover shell commands only: `{}` is left out",
+                    it.rule
+                ),
+            );
+            continue;
+        };
+        let words: String = match m {
+            Cmd::All => String::new(),
+            Cmd::Prefix(p) => p,
+            Cmd::Exact(_) | Cmd::Glob(_) if it.list == RuleList::Allow => {
+                w.left_out(
+                    &it.path,
+                    format!(
+                        "Codex rules are prefixes: `{}` would allow more, so it is left out",
+                        it.rule
+                    ),
+                );
+                continue;
+            }
+            Cmd::Exact(e) | Cmd::Glob(e) => {
+                w.approximated(&it.path, format!("`{}` is widened to a prefix", it.rule));
+                literal_words(&e)
+            }
+        };
+        if words.is_empty() {
+            w.left_out(
+                &it.path,
+                format!(
+                    "Codex cannot express a rule on every command: `{}` is left out",
+                    it.rule
+                ),
+            );
+            continue;
+        }
+        let pattern: Vec<String> = words.split(' ').map(toml_str).collect();
+        let line = format!(
+            "prefix_rule(pattern = [{}], decision = \"{decision}\")\n",
+            pattern.join(", ")
+        );
+        if !out.contains(&line) {
+            out.push_str(&line);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn helpers() {
+        assert_eq!(literal_words("git * main"), "git");
+        assert_eq!(literal_text("rm -rf*"), "rm -rf");
+        assert_eq!(quote("shell(git push)"), "'shell(git push)'");
+        assert_eq!(quote("github.com"), "github.com");
+    }
+}

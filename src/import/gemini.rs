@@ -1,0 +1,537 @@
+//! Gemini CLI: the policy engine's TOML rules (`[[rule]]` with `toolName`, `mcpName`,
+//! `commandPrefix`, `commandRegex`, `argsPattern`, `decision`, `priority`, `modes`) and the
+//! `tools.allowed` / `tools.exclude` settings of `settings.json`.
+//!
+//! Gemini lets the highest-priority matching rule win; toolgate lets any deny win over any
+//! ask, and any ask over any allow. Where a Gemini allow outranks an overlapping deny or ask,
+//! toolgate is therefore stricter, and the import says so.
+
+use serde_json::Value;
+use toml::Value as Toml;
+
+use crate::decision::{Layer, RuleList};
+use crate::error::{ErrorKind, Result};
+
+use super::builder::{json_type, line_at, line_of_json_string, Builder, Origin};
+use super::jsonc;
+use super::translate::{command_regex, list_name, prefix_rule, regex, wide_prefix_rules};
+
+/// Gemini's built-in tool names and the toolgate spelling of each.
+const TOOLS: &[(&str, &str)] = &[
+    ("run_shell_command", "Bash"),
+    ("read_file", "Read"),
+    ("read_many_files", "Read"),
+    ("write_file", "Write"),
+    ("replace", "Edit"),
+    ("edit", "Edit"),
+    ("glob", "Glob"),
+    ("search_file_content", "Grep"),
+    ("grep_search", "Grep"),
+    ("list_directory", "LS"),
+    ("web_fetch", "WebFetch"),
+];
+
+const RULE_KEYS: &[&str] = &[
+    "toolName",
+    "mcpName",
+    "argsPattern",
+    "commandPrefix",
+    "commandRegex",
+    "decision",
+    "priority",
+    "modes",
+    "denyMessage",
+    "deny_message",
+    "toolAnnotations",
+    "subagent",
+    "allowRedirection",
+];
+
+pub(crate) fn import(b: &mut Builder, name: &str, text: &str) -> Result<()> {
+    if name.ends_with(".json") {
+        settings(b, name, text)
+    } else {
+        policy(b, name, text)
+    }
+}
+
+/// The toolgate rule name for a Gemini tool name (`server__tool` is an MCP tool).
+pub(crate) fn tool_rule(name: &str, mcp: Option<&str>) -> String {
+    if let Some(server) = mcp {
+        return if name.is_empty() || name == "*" {
+            format!("mcp__{server}")
+        } else {
+            format!("mcp__{server}__{name}")
+        };
+    }
+    if let Some((_, t)) = TOOLS.iter().find(|(g, _)| *g == name) {
+        return (*t).to_owned();
+    }
+    if let Some((server, tool)) = name.split_once("__") {
+        return if tool == "*" {
+            format!("mcp__{server}")
+        } else {
+            format!("mcp__{server}__{tool}")
+        };
+    }
+    name.to_owned()
+}
+
+/// One `[[rule]]`, read.
+struct GeminiRule {
+    origin: Origin,
+    list: RuleList,
+    priority: i64,
+    tools: Vec<String>,
+}
+
+fn policy(b: &mut Builder, file: &str, text: &str) -> Result<()> {
+    let table: toml::Table = toml::from_str(text).map_err(|e| {
+        let line = e.span().map(|s| line_at(text, s.start)).unwrap_or(1);
+        Origin::new(file, line, "").error(
+            ErrorKind::InvalidPolicy,
+            format!("invalid TOML: {}", e.message().trim()),
+        )
+    })?;
+    let headers: Vec<u32> = text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| l.trim_start().starts_with("[[rule]]"))
+        .map(|(i, _)| u32::try_from(i + 1).unwrap_or(u32::MAX))
+        .collect();
+    let layer = b.layer(if is_system(file) {
+        Layer::Managed
+    } else {
+        Layer::User
+    });
+    let mut read = Vec::new();
+    for (key, v) in &table {
+        if key != "rule" {
+            let o = Origin::new(file, line_of_key(text, key), key.clone());
+            return Err(o
+                .error(ErrorKind::UnknownField, format!("unknown table `{key}`"))
+                .with_hint("a policy file holds `[[rule]]` tables"));
+        }
+        let Some(rules) = v.as_array() else {
+            return Err(Origin::new(file, 1, "rule").error(
+                ErrorKind::InvalidPolicy,
+                "`rule` must be an array of tables",
+            ));
+        };
+        for (i, r) in rules.iter().enumerate() {
+            let line = headers.get(i).copied().unwrap_or(1);
+            let lines: Vec<&str> = text
+                .lines()
+                .skip(usize::try_from(line).unwrap_or(1).saturating_sub(1))
+                .take_while({
+                    let mut first = true;
+                    move |l| {
+                        let keep = first || !l.trim_start().starts_with('[');
+                        first = false;
+                        keep
+                    }
+                })
+                .filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+                .collect();
+            let origin = Origin::new(file, line, lines.join("\n"));
+            read.push(rule(b, layer, r, &origin)?);
+        }
+    }
+    priorities(b, &read);
+    Ok(())
+}
+
+fn rule(b: &mut Builder, layer: usize, r: &Toml, origin: &Origin) -> Result<GeminiRule> {
+    let Some(t) = r.as_table() else {
+        return Err(origin.error(ErrorKind::InvalidPolicy, "a rule must be a table"));
+    };
+    for k in t.keys() {
+        if !RULE_KEYS.contains(&k.as_str()) {
+            return Err(origin
+                .error(ErrorKind::UnknownField, format!("unknown rule key `{k}`"))
+                .with_hint(format!("use one of {}", RULE_KEYS.join(", "))));
+        }
+    }
+    let str_or_list = |key: &str| -> Result<Vec<String>> {
+        match t.get(key) {
+            None => Ok(Vec::new()),
+            Some(Toml::String(s)) => Ok(vec![s.clone()]),
+            Some(Toml::Array(a)) => a
+                .iter()
+                .map(|v| {
+                    v.as_str().map(str::to_owned).ok_or_else(|| {
+                        origin.error(
+                            ErrorKind::InvalidPolicy,
+                            format!("`{key}` must hold strings"),
+                        )
+                    })
+                })
+                .collect(),
+            Some(_) => Err(origin.error(
+                ErrorKind::InvalidPolicy,
+                format!("`{key}` must be a string or an array of strings"),
+            )),
+        }
+    };
+    let one = |key: &str| -> Result<Option<String>> {
+        match t.get(key) {
+            None => Ok(None),
+            Some(Toml::String(s)) => Ok(Some(s.clone())),
+            Some(_) => Err(origin.error(
+                ErrorKind::InvalidPolicy,
+                format!("`{key}` must be a string"),
+            )),
+        }
+    };
+    let list = match one("decision")?.as_deref() {
+        Some("allow") => RuleList::Allow,
+        Some("deny") => RuleList::Deny,
+        Some("ask_user") => RuleList::Ask,
+        Some(other) => {
+            return Err(origin
+                .error(
+                    ErrorKind::InvalidPolicy,
+                    format!("unknown decision `{other}`"),
+                )
+                .with_hint("use `allow`, `deny` or `ask_user`"))
+        }
+        None => {
+            return Err(origin
+                .error(ErrorKind::InvalidPolicy, "a rule needs a `decision`")
+                .with_hint("add `decision = \"allow\"`, `\"deny\"` or `\"ask_user\"`"))
+        }
+    };
+    let priority = match t.get("priority") {
+        None => 0,
+        Some(Toml::Integer(p)) => *p,
+        Some(_) => {
+            return Err(origin.error(ErrorKind::InvalidPolicy, "`priority` must be an integer"))
+        }
+    };
+    let modes = str_or_list("modes")?;
+    if !modes.is_empty() {
+        if list == RuleList::Allow && !modes.iter().any(|m| m == "default") {
+            b.approximated(
+                origin,
+                format!(
+                    "allow rule for modes {} only is left out, so those calls ask",
+                    modes.join(", ")
+                ),
+            );
+            return Ok(GeminiRule {
+                origin: origin.clone(),
+                list,
+                priority,
+                tools: Vec::new(),
+            });
+        }
+        b.approximated(
+            origin,
+            format!(
+                "the rule is for modes {} only; toolgate applies it in every mode",
+                modes.join(", ")
+            ),
+        );
+    }
+    for key in ["toolAnnotations", "subagent"] {
+        if t.contains_key(key) {
+            if list == RuleList::Allow {
+                b.approximated(
+                    origin,
+                    format!("allow rule with `{key}` is left out, so those calls ask"),
+                );
+                return Ok(GeminiRule {
+                    origin: origin.clone(),
+                    list,
+                    priority,
+                    tools: Vec::new(),
+                });
+            }
+            b.approximated(
+                origin,
+                format!("`{key}` is ignored, which widens this {}", list_name(list)),
+            );
+        }
+    }
+    if one("denyMessage")?.is_some() || one("deny_message")?.is_some() {
+        b.not_imported(
+            origin,
+            "the deny message is not imported (it is in the provenance)",
+        );
+    }
+    let mcp = one("mcpName")?;
+    let mut names = str_or_list("toolName")?;
+    let prefixes = str_or_list("commandPrefix")?;
+    let command_re = one("commandRegex")?;
+    let args_re = one("argsPattern")?;
+    if names.is_empty() && (!prefixes.is_empty() || command_re.is_some()) {
+        names.push("run_shell_command".to_owned());
+    }
+    if names.is_empty() {
+        names.push(if mcp.is_some() {
+            String::new()
+        } else {
+            "*".to_owned()
+        });
+    }
+    let mut tools = Vec::new();
+    for name in &names {
+        let tool = tool_rule(name, mcp.as_deref());
+        tools.push(tool.clone());
+        let shell = tool == "Bash";
+        if (!prefixes.is_empty() || command_re.is_some()) && !shell {
+            return Err(origin.error(
+                ErrorKind::InvalidPolicy,
+                format!(
+                    "`commandPrefix` and `commandRegex` apply to `run_shell_command`, not `{name}`"
+                ),
+            ));
+        }
+        if !prefixes.is_empty() {
+            for p in &prefixes {
+                if list == RuleList::Allow {
+                    match prefix_rule(p) {
+                        Some(r) => b.checked_rule(layer, list, &r, origin)?,
+                        None => b.approximated(
+                            origin,
+                            format!("allow prefix `{p}` has a `*`; it is left out, so those commands ask"),
+                        ),
+                    }
+                } else {
+                    // Gemini compares the prefix as text: `git` also covers `gitk`.
+                    for r in wide_prefix_rules(p, true) {
+                        b.checked_rule(layer, list, &r, origin)?;
+                    }
+                }
+            }
+        } else if let Some(re) = &command_re {
+            if list == RuleList::Allow && re.starts_with('^') {
+                b.approximated(
+                    origin,
+                    format!("allow regex `{re}` starts with `^`, which Gemini applies to the JSON of the arguments; it is left out"),
+                );
+            } else {
+                command_regex(b, layer, list, re, true, origin)?;
+            }
+        } else if let Some(re) = &args_re {
+            args_pattern(b, layer, list, &tool, re, origin)?;
+        } else {
+            b.checked_rule(layer, list, &tool, origin)?;
+        }
+    }
+    Ok(GeminiRule {
+        origin: origin.clone(),
+        list,
+        priority,
+        tools,
+    })
+}
+
+/// `argsPattern` is a regex over the arguments as JSON. A pattern that starts with the
+/// command key (`"command":"git `) is a command regex; any other is approximated.
+fn args_pattern(
+    b: &mut Builder,
+    layer: usize,
+    list: RuleList,
+    tool: &str,
+    re: &str,
+    origin: &Origin,
+) -> Result<()> {
+    regex(re, origin)?;
+    if tool == "Bash" {
+        if let Some(rest) = re.strip_prefix("\"command\":\"") {
+            return command_regex(b, layer, list, rest, true, origin);
+        }
+    }
+    if list == RuleList::Allow {
+        b.approximated(
+            origin,
+            format!("allow rule with `argsPattern = {re:?}` is left out, so those calls ask"),
+        );
+    } else {
+        b.checked_rule(layer, list, tool, origin)?;
+        b.approximated(
+            origin,
+            format!(
+                "`argsPattern = {re:?}` is widened to every call of `{tool}` in this {}",
+                list_name(list)
+            ),
+        );
+    }
+    Ok(())
+}
+
+/// Warns where Gemini's priorities would let an allow (or ask) win over an overlapping deny
+/// or ask that toolgate lets win.
+fn priorities(b: &mut Builder, rules: &[GeminiRule]) {
+    let rank = |l: RuleList| match l {
+        RuleList::Deny => 2,
+        RuleList::Ask => 1,
+        RuleList::Allow => 0,
+    };
+    for r in rules {
+        let outranked = rules.iter().any(|o| {
+            rank(o.list) > rank(r.list)
+                && o.priority < r.priority
+                && o.tools
+                    .iter()
+                    .any(|t| r.tools.contains(t) || t == "*" || r.tools.iter().any(|x| x == "*"))
+        });
+        if outranked {
+            b.approximated(
+                &r.origin,
+                format!(
+                    "this {} rule outranks a stricter rule for the same tool; toolgate lets \
+                     deny win over ask and ask over allow whatever the priority",
+                    list_name(r.list)
+                ),
+            );
+        }
+    }
+}
+
+fn is_system(file: &str) -> bool {
+    file.starts_with("/etc/")
+        || file.contains("ProgramData")
+        || file.contains("Application Support")
+        || file.starts_with("managed:")
+}
+
+fn line_of_key(text: &str, key: &str) -> u32 {
+    text.lines()
+        .position(|l| {
+            let l = l.trim_start().trim_start_matches('[');
+            l.starts_with(key)
+        })
+        .and_then(|i| u32::try_from(i + 1).ok())
+        .unwrap_or(1)
+}
+
+/// `settings.json`: `tools.allowed` (and the older `allowedTools`) allow; `tools.exclude`
+/// (`excludeTools`) deny; `tools.core` (`coreTools`) limits the tools to a list, which
+/// toolgate cannot express, so it is refused.
+fn settings(b: &mut Builder, file: &str, text: &str) -> Result<()> {
+    let value = jsonc::parse(file, text)?;
+    let layer = b.layer(Layer::User);
+    let mut lists: Vec<(&str, &Value)> = Vec::new();
+    if let Some(tools) = value.get("tools") {
+        let Value::Object(tools) = tools else {
+            return Err(
+                Origin::new(file, line_of_json_string(text, "tools", 1), "tools").error(
+                    ErrorKind::InvalidPolicy,
+                    format!("`tools` must be an object, not {}", json_type(tools)),
+                ),
+            );
+        };
+        for (k, v) in tools {
+            match k.as_str() {
+                "allowed" | "exclude" | "core" => lists.push((k.as_str(), v)),
+                "autoAccept" => {
+                    if v.as_bool() == Some(true) {
+                        let o = Origin::new(file, line_of_json_string(text, k, 1), k.clone());
+                        b.not_imported(&o, "`tools.autoAccept` is not imported: toolgate decides what is safe on its own");
+                    }
+                }
+                "sandbox"
+                | "shell"
+                | "discoveryCommand"
+                | "callCommand"
+                | "useRipgrep"
+                | "enableToolOutputTruncation"
+                | "truncateToolOutputThreshold"
+                | "truncateToolOutputLines"
+                | "enableMessageBusIntegration"
+                | "enableHooks"
+                | "usePty"
+                | "approvalMode" => {}
+                other => {
+                    let o =
+                        Origin::new(file, line_of_json_string(text, other, 1), other.to_owned());
+                    return Err(o
+                        .error(ErrorKind::UnknownField, format!("unknown setting `tools.{other}`"))
+                        .with_hint("check the spelling; unknown keys are rejected so that a typo cannot weaken a policy"));
+                }
+            }
+        }
+    }
+    for (old, new) in [
+        ("allowedTools", "allowed"),
+        ("excludeTools", "exclude"),
+        ("coreTools", "core"),
+    ] {
+        if let Some(v) = value.get(old) {
+            lists.push((new, v));
+        }
+    }
+    for (kind, v) in lists {
+        let origin = Origin::new(file, line_of_json_string(text, kind, 1), kind.to_owned());
+        let items = v.as_array().ok_or_else(|| {
+            origin.error(
+                ErrorKind::InvalidPolicy,
+                format!("`{kind}` must be an array, not {}", json_type(v)),
+            )
+        })?;
+        if kind == "core" {
+            return Err(origin
+                .error(ErrorKind::InvalidPolicy, "`tools.core` limits the agent to a list of tools, which toolgate cannot express")
+                .with_hint("remove `tools.core`, or deny the tools you do not want with `tools.exclude`"));
+        }
+        let list = if kind == "allowed" {
+            RuleList::Allow
+        } else {
+            RuleList::Deny
+        };
+        let mut line = origin.line;
+        for item in items {
+            let Some(s) = item.as_str() else {
+                return Err(origin.error(
+                    ErrorKind::InvalidPolicy,
+                    format!("`{kind}` must hold strings"),
+                ));
+            };
+            line = line_of_json_string(text, s, line);
+            let o = Origin::new(file, line, s.to_owned());
+            let (name, spec) = match s.split_once('(') {
+                Some((n, rest)) => (n, rest.strip_suffix(')')),
+                None => (s, None),
+            };
+            let tool = tool_rule(name, None);
+            match spec {
+                Some(cmd) if tool == "Bash" => {
+                    // Gemini: the command starts with this text.
+                    if list == RuleList::Allow {
+                        match prefix_rule(cmd) {
+                            Some(r) => b.checked_rule(layer, list, &r, &o)?,
+                            None => b.approximated(
+                                &o,
+                                format!("`{s}` has a `*`; it is left out, so those commands ask"),
+                            ),
+                        }
+                    } else {
+                        for r in wide_prefix_rules(cmd, true) {
+                            b.checked_rule(layer, list, &r, &o)?;
+                        }
+                    }
+                }
+                Some(_) if list == RuleList::Allow => {
+                    b.approximated(&o, format!("`{s}` is left out, so those calls ask"))
+                }
+                _ => b.checked_rule(layer, list, &tool, &o)?,
+            }
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tool_names() {
+        assert_eq!(tool_rule("run_shell_command", None), "Bash");
+        assert_eq!(tool_rule("my-server__*", None), "mcp__my-server");
+        assert_eq!(tool_rule("search", Some("gh")), "mcp__gh__search");
+        assert_eq!(tool_rule("save_memory", None), "save_memory");
+    }
+}

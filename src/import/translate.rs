@@ -1,0 +1,287 @@
+//! Translations shared by the formats: command prefixes and regexes into toolgate rules.
+
+use crate::decision::RuleList;
+use crate::error::{ErrorKind, Result};
+use crate::rule::Rule;
+
+use super::builder::{Builder, Origin};
+use super::regex_rule::Regex;
+
+/// The allow rule for a command prefix (`git push` becomes `Bash(git push *)`), or `None` when
+/// the prefix has a `*` (which toolgate would read as a glob).
+pub(crate) fn prefix_rule(words: &str) -> Option<String> {
+    let words = words.split_whitespace().collect::<Vec<_>>().join(" ");
+    if words.is_empty() || words.contains('*') {
+        return None;
+    }
+    Some(format!("Bash({words} *)"))
+}
+
+/// The deny or ask rules that cover every command starting with the text `prefix` (or, when
+/// not `anchored`, containing it): `rm -rf` gives `Bash(rm -rf*)`, which also covers
+/// `rm -rfv`, and `Bash(rm -rf *)`.
+pub(crate) fn wide_prefix_rules(prefix: &str, anchored: bool) -> Vec<String> {
+    let words = prefix.split_whitespace().collect::<Vec<_>>().join(" ");
+    let lead = if anchored { "" } else { "*" };
+    if words.is_empty() {
+        return vec!["Bash".to_owned()];
+    }
+    if prefix.ends_with(char::is_whitespace) {
+        vec![format!("Bash({lead}{words} *)")]
+    } else {
+        vec![
+            format!("Bash({lead}{words}*)"),
+            format!("Bash({lead}{words} *)"),
+        ]
+    }
+}
+
+/// Parses a regex, or fails with an error at `origin`.
+pub(crate) fn regex(pattern: &str, origin: &Origin) -> Result<Regex> {
+    Regex::parse(pattern).map_err(|e| {
+        origin.error(
+            ErrorKind::InvalidRule,
+            format!("invalid regex `{pattern}`: {e}"),
+        )
+    })
+}
+
+/// Adds the rules for a command regex. `anchored` says whether the agent matches from the
+/// start of the command by itself.
+pub(crate) fn command_regex(
+    b: &mut Builder,
+    layer: usize,
+    list: RuleList,
+    pattern: &str,
+    anchored: bool,
+    origin: &Origin,
+) -> Result<()> {
+    let re = regex(pattern, origin)?;
+    if list == RuleList::Allow {
+        match re.command_forms(anchored) {
+            Some(forms) => {
+                for (words, exact) in forms {
+                    let rule = if exact {
+                        format!("Bash({words})")
+                    } else {
+                        format!("Bash({words} *)")
+                    };
+                    b.checked_rule(layer, list, &rule, origin)?;
+                }
+            }
+            None => b.approximated(
+                origin,
+                format!(
+                    "allow regex `{pattern}` is not a finite set of command prefixes; it is \
+                     left out, so those commands ask"
+                ),
+            ),
+        }
+        return Ok(());
+    }
+    let starts = anchored || re.anchored();
+    match re.literal_prefixes() {
+        Some(lits) => {
+            let exact = re.command_forms(anchored).is_some();
+            for lit in lits {
+                for rule in wide_prefix_rules(&lit, starts) {
+                    if Rule::parse(&rule).is_err() {
+                        b.rule(layer, list, "Bash", origin);
+                        continue;
+                    }
+                    b.rule(layer, list, &rule, origin);
+                }
+            }
+            if !exact || !starts {
+                b.approximated(
+                    origin,
+                    format!(
+                        "{} regex `{pattern}` is widened to every command {} its literal \
+                         text",
+                        list_name(list),
+                        if starts {
+                            "starting with"
+                        } else {
+                            "containing"
+                        }
+                    ),
+                );
+            }
+        }
+        None => {
+            b.rule(layer, list, "Bash", origin);
+            b.approximated(
+                origin,
+                format!(
+                    "{} regex `{pattern}` has no literal prefix; it is widened to every \
+                     command",
+                    list_name(list)
+                ),
+            );
+        }
+    }
+    Ok(())
+}
+
+/// Adds the rules for a regex over a file path (`tool` is `Edit`, `Delete`, ...). Deny and
+/// ask regexes cover every path containing one of their literal prefixes; allow regexes are
+/// left out.
+pub(crate) fn path_regex(
+    b: &mut Builder,
+    layer: usize,
+    list: RuleList,
+    tool: &str,
+    pattern: &str,
+    origin: &Origin,
+) -> Result<()> {
+    let re = regex(pattern, origin)?;
+    if list == RuleList::Allow {
+        b.approximated(
+            origin,
+            format!("allow regex `{pattern}` on paths is left out, so those calls ask"),
+        );
+        return Ok(());
+    }
+    let rules: Option<Vec<String>> = re.literal_prefixes().map(|lits| {
+        lits.iter()
+            .map(|l| format!("{tool}({})", path_glob(l)))
+            .collect()
+    });
+    match rules {
+        Some(rules) if rules.iter().all(|r| Rule::parse(r).is_ok()) => {
+            for r in &rules {
+                b.rule(layer, list, r, origin);
+            }
+            b.approximated(
+                origin,
+                format!(
+                    "{} regex `{pattern}` is widened to every path containing its literal \
+                     text",
+                    list_name(list)
+                ),
+            );
+        }
+        _ => {
+            b.rule(layer, list, tool, origin);
+            b.approximated(
+                origin,
+                format!(
+                    "{} regex `{pattern}` has no usable literal; it is widened to every call \
+                     of `{tool}`",
+                    list_name(list)
+                ),
+            );
+        }
+    }
+    Ok(())
+}
+
+/// A path glob for every absolute path that contains `lit`.
+fn path_glob(lit: &str) -> String {
+    let lit: String = lit
+        .chars()
+        .map(|c| {
+            if matches!(c, '*' | '?' | '[' | ']' | '{' | '}' | '!' | '\\' | ' ') {
+                '*'
+            } else {
+                c
+            }
+        })
+        .collect();
+    let parts: Vec<&str> = lit.split('/').collect();
+    match parts.as_slice() {
+        [one] => format!("//**/*{one}*"),
+        [first, middle @ .., last] => {
+            let mut s = String::from("//**/");
+            if !first.is_empty() {
+                s.push('*');
+                s.push_str(first);
+                s.push('/');
+            }
+            for m in middle {
+                s.push_str(m);
+                s.push('/');
+            }
+            if last.is_empty() {
+                s.push_str("**");
+            } else {
+                s.push_str(last);
+                s.push('*');
+            }
+            s.replace("//**//", "//**/")
+        }
+        [] => "//**".to_owned(),
+    }
+}
+
+/// Adds the rules for a regex over a URL: an allow regex that is a plain set of host names
+/// becomes domain rules (narrower: the host must be exactly that name); anything else in an
+/// allow is left out; a deny or ask regex covers every fetch.
+pub(crate) fn url_regex(
+    b: &mut Builder,
+    layer: usize,
+    list: RuleList,
+    pattern: &str,
+    origin: &Origin,
+) -> Result<()> {
+    let re = regex(pattern, origin)?;
+    if list == RuleList::Allow {
+        let hosts = re.plain_strings().filter(|hs| {
+            hs.iter().all(|h| {
+                h.contains('.')
+                    && !h.starts_with('.')
+                    && h.chars()
+                        .all(|c| c.is_ascii_alphanumeric() || c == '.' || c == '-')
+            })
+        });
+        match hosts {
+            Some(hosts) => {
+                for h in hosts {
+                    b.checked_rule(layer, list, &format!("WebFetch(domain:{h})"), origin)?;
+                }
+                b.approximated(
+                    origin,
+                    format!(
+                        "allow regex `{pattern}` is narrowed to URLs whose host is exactly \
+                         the name"
+                    ),
+                );
+            }
+            None => b.approximated(
+                origin,
+                format!("allow regex `{pattern}` on URLs is left out, so those fetches ask"),
+            ),
+        }
+        return Ok(());
+    }
+    b.rule(layer, list, "WebFetch", origin);
+    b.approximated(
+        origin,
+        format!(
+            "{} regex `{pattern}` on URLs is widened to every fetch",
+            list_name(list)
+        ),
+    );
+    Ok(())
+}
+
+pub(crate) fn list_name(list: RuleList) -> &'static str {
+    match list {
+        RuleList::Deny => "deny",
+        RuleList::Ask => "ask",
+        RuleList::Allow => "allow",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn path_globs() {
+        assert_eq!(path_glob(".env"), "//**/*.env*");
+        assert_eq!(path_glob("secrets/"), "//**/*secrets/**");
+        assert_eq!(path_glob("/etc"), "//**/etc*");
+        assert_eq!(path_glob("a/b/c"), "//**/*a/b/c*");
+    }
+}

@@ -1,0 +1,257 @@
+//! VS Code chat settings: `chat.tools.terminal.autoApprove` (string keys, `/regex/` keys,
+//! `true`/`false`/`null` values, `{approve, matchCommandLine}` objects),
+//! `chat.tools.autoApprove`, `chat.tools.eligibleForAutoApproval` and
+//! `chat.tools.urls.autoApprove`.
+//!
+//! `true` auto-approves and `false` always asks; VS Code has no deny in these settings.
+
+use serde_json::{Map, Value};
+
+use crate::decision::{Layer, RuleList};
+use crate::error::{ErrorKind, Result};
+use crate::mode::Mode;
+
+use super::builder::{json_type, line_of_json_string, Builder, Origin};
+use super::jsonc;
+use super::translate::{command_regex, prefix_rule, wide_prefix_rules};
+
+pub(crate) fn import(b: &mut Builder, name: &str, text: &str) -> Result<()> {
+    let value = jsonc::parse(name, text)?;
+    let Value::Object(top) = value else {
+        return Err(Origin::new(name, 1, "").error(
+            ErrorKind::InvalidPolicy,
+            "expected a JSON object of settings",
+        ));
+    };
+    let layer = b.layer(Layer::User);
+    for (key, v) in &top {
+        let origin = Origin::new(name, line_of_json_string(text, key, 1), key.clone());
+        match key.as_str() {
+            "chat.tools.terminal.autoApprove" => terminal(b, layer, name, text, v, &origin)?,
+            "chat.tools.autoApprove" | "chat.tools.global.autoApprove" => match v {
+                Value::Bool(true) => {
+                    b.mode(Mode::BypassPermissions, &origin);
+                    b.approximated(&origin, "global auto-approve becomes `bypassPermissions`: ask and deny rules, protected paths and unreadable commands still ask or deny");
+                }
+                Value::Bool(false) | Value::Null => {}
+                other => {
+                    return Err(origin.error(
+                        ErrorKind::InvalidPolicy,
+                        format!("`{key}` must be a boolean, not {}", json_type(other)),
+                    ))
+                }
+            },
+            "chat.tools.eligibleForAutoApproval" => {
+                let map = object(v, &origin)?;
+                for (tool, eligible) in map {
+                    let o = Origin::new(
+                        name,
+                        line_of_json_string(text, tool, origin.line),
+                        format!("\"{tool}\": {eligible}"),
+                    );
+                    match eligible {
+                        Value::Bool(false) => {
+                            b.checked_rule(layer, RuleList::Ask, &tool_name(tool), &o)?
+                        }
+                        Value::Bool(true) => {}
+                        other => {
+                            return Err(o.error(
+                                ErrorKind::InvalidPolicy,
+                                format!("expected a boolean, not {}", json_type(other)),
+                            ))
+                        }
+                    }
+                }
+            }
+            "chat.tools.urls.autoApprove" => {
+                let map = object(v, &origin)?;
+                for (pattern, approve) in map {
+                    let o = Origin::new(
+                        name,
+                        line_of_json_string(text, pattern, origin.line),
+                        format!("\"{pattern}\": {approve}"),
+                    );
+                    let request = match approve {
+                        Value::Bool(b) => *b,
+                        Value::Object(m) => {
+                            for k in m.keys() {
+                                if k != "approveRequest" && k != "approveResponse" {
+                                    return Err(o
+                                        .error(
+                                            ErrorKind::UnknownField,
+                                            format!("unknown key `{k}`"),
+                                        )
+                                        .with_hint("use `approveRequest` and `approveResponse`"));
+                                }
+                            }
+                            m.get("approveRequest")
+                                .and_then(Value::as_bool)
+                                .unwrap_or(false)
+                        }
+                        Value::Null => false,
+                        other => {
+                            return Err(o.error(
+                                ErrorKind::InvalidPolicy,
+                                format!(
+                                    "expected a boolean or an object, not {}",
+                                    json_type(other)
+                                ),
+                            ))
+                        }
+                    };
+                    if !request {
+                        continue;
+                    }
+                    let spec = pattern
+                        .strip_suffix("/*")
+                        .or_else(|| pattern.strip_suffix('*').filter(|p| p.ends_with('/')))
+                        .unwrap_or(pattern);
+                    let spec = spec.trim_end_matches('/');
+                    let rule = format!("url({spec})");
+                    let after_scheme = spec.split_once("://").map_or(spec, |(_, r)| r);
+                    let host = after_scheme.split('/').next().unwrap_or("");
+                    if spec.matches('*').count() != usize::from(host.starts_with("*.")) {
+                        b.approximated(&o, format!("URL pattern `{pattern}` has a `*` toolgate cannot match as narrowly; it is left out, so those fetches ask"));
+                        continue;
+                    }
+                    b.checked_rule(layer, RuleList::Allow, &rule, &o)?;
+                }
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+fn tool_name(tool: &str) -> String {
+    match tool {
+        "runInTerminal" | "run_in_terminal" => "Bash".to_owned(),
+        "fetch" | "fetch_webpage" => "WebFetch".to_owned(),
+        "editFiles" | "edit" => "Edit".to_owned(),
+        "createFile" => "Write".to_owned(),
+        other => other.to_owned(),
+    }
+}
+
+fn object<'a>(v: &'a Value, origin: &Origin) -> Result<&'a Map<String, Value>> {
+    v.as_object().ok_or_else(|| {
+        origin.error(
+            ErrorKind::InvalidPolicy,
+            format!("`{}` must be an object, not {}", origin.text, json_type(v)),
+        )
+    })
+}
+
+fn terminal(
+    b: &mut Builder,
+    layer: usize,
+    file: &str,
+    text: &str,
+    v: &Value,
+    origin: &Origin,
+) -> Result<()> {
+    let map = object(v, origin)?;
+    let mut line = origin.line;
+    for (key, value) in map {
+        line = line_of_json_string(text, key, line);
+        let o = Origin::new(
+            file,
+            line,
+            format!(
+                "{}: {value}",
+                serde_json::to_string(key).unwrap_or_default()
+            ),
+        );
+        let (approve, whole_line) = match value {
+            Value::Null => continue,
+            Value::Bool(a) => (*a, false),
+            Value::Object(m) => {
+                for k in m.keys() {
+                    if k != "approve" && k != "matchCommandLine" {
+                        return Err(o
+                            .error(ErrorKind::UnknownField, format!("unknown key `{k}`"))
+                            .with_hint("use `approve` and `matchCommandLine`"));
+                    }
+                }
+                let Some(approve) = m.get("approve").and_then(Value::as_bool) else {
+                    return Err(o.error(ErrorKind::InvalidPolicy, "`approve` must be a boolean"));
+                };
+                (
+                    approve,
+                    m.get("matchCommandLine")
+                        .and_then(Value::as_bool)
+                        .unwrap_or(false),
+                )
+            }
+            other => {
+                return Err(o.error(
+                    ErrorKind::InvalidPolicy,
+                    format!(
+                        "expected a boolean, null or an object, not {}",
+                        json_type(other)
+                    ),
+                ))
+            }
+        };
+        let list = if approve {
+            RuleList::Allow
+        } else {
+            RuleList::Ask
+        };
+        if whole_line && approve {
+            b.approximated(&o, "`matchCommandLine` is not needed: toolgate allows a command line only when each of its commands is allowed");
+        }
+        if let Some(re) = regex_key(key) {
+            let (pattern, flags) = re;
+            if flags.contains('i') && list == RuleList::Ask {
+                b.approximated(
+                    &o,
+                    "the `i` flag is dropped: toolgate matches this ask case-sensitively",
+                );
+            }
+            command_regex(b, layer, list, pattern, false, &o)?;
+            continue;
+        }
+        // A string key matches commands that start with it, followed by a word boundary.
+        if approve {
+            match prefix_rule(key) {
+                Some(r) => b.checked_rule(layer, list, &r, &o)?,
+                None => b.approximated(
+                    &o,
+                    format!("`{key}` has a `*`; it is left out, so those commands ask"),
+                ),
+            }
+        } else {
+            for r in wide_prefix_rules(key, true) {
+                b.checked_rule(layer, list, &r, &o)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `/pattern/flags` keys.
+fn regex_key(key: &str) -> Option<(&str, &str)> {
+    let rest = key.strip_prefix('/')?;
+    let end = rest.rfind('/')?;
+    let (pattern, flags) = (rest.get(..end)?, rest.get(end + 1..)?);
+    flags
+        .chars()
+        .all(|c| c.is_ascii_alphabetic())
+        .then_some((pattern, flags))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn regex_keys() {
+        assert_eq!(
+            regex_key("/^git (status|show)$/"),
+            Some(("^git (status|show)$", ""))
+        );
+        assert_eq!(regex_key("/rm/i"), Some(("rm", "i")));
+        assert_eq!(regex_key("mkdir"), None);
+    }
+}

@@ -1,0 +1,420 @@
+//! The agents' documented examples, imported and decided: every table under
+//! `tests/fixtures/import/<format>/*.toml` names its source, holds the agent's files and a list
+//! of calls with the effect the agent's documentation gives. The imported policy must decide
+//! each exactly so, or more strictly with a warning; never more loosely. Import, export and
+//! import again must be stable; bad input is a typed error naming the file and line.
+#![cfg(not(target_arch = "wasm32"))]
+// Test helpers may panic: a panic is a test failure.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use serde::Deserialize;
+use toolgate::import::{export, import, Format};
+use toolgate::{Effect, Policy, Request};
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Table {
+    source: String,
+    description: String,
+    cwd: String,
+    file: Vec<File>,
+    case: Vec<Case>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct File {
+    name: String,
+    text: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Case {
+    name: String,
+    #[serde(default)]
+    command: Option<String>,
+    #[serde(default)]
+    request: Option<toml::Value>,
+    #[serde(default)]
+    mode: Option<String>,
+    expect: String,
+}
+
+fn strictness(e: Effect) -> u8 {
+    match e {
+        Effect::Allow => 0,
+        Effect::Ask => 1,
+        Effect::Deny => 2,
+    }
+}
+
+fn request(table: &Table, case: &Case) -> Request {
+    let mut value = match (&case.command, &case.request) {
+        (Some(c), None) => serde_json::json!({ "tool": "Bash", "input": { "command": c } }),
+        (None, Some(r)) => serde_json::to_value(r).unwrap(),
+        _ => panic!(
+            "case `{}` needs exactly one of `command` and `request`",
+            case.name
+        ),
+    };
+    value["cwd"] = table.cwd.clone().into();
+    if let Some(m) = &case.mode {
+        value["mode"] = m.clone().into();
+    }
+    Request::from_json(&value.to_string()).unwrap()
+}
+
+fn tables() -> Vec<(Format, String, Table)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/import");
+    let mut out = Vec::new();
+    for format in Format::ALL {
+        let dir = root.join(format.as_str());
+        let mut paths: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+            .collect();
+        paths.sort();
+        assert!(!paths.is_empty(), "no tables for {}", format.as_str());
+        for p in paths {
+            let text = std::fs::read_to_string(&p).unwrap();
+            let table: Table =
+                toml::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+            assert!(
+                table.source.starts_with("https://"),
+                "{}: name the source",
+                p.display()
+            );
+            assert!(!table.description.is_empty());
+            let shown = format!(
+                "{}/{}",
+                format.as_str(),
+                p.file_name().unwrap().to_string_lossy()
+            );
+            out.push((format, shown, table));
+        }
+    }
+    out
+}
+
+fn files(table: &Table) -> Vec<(String, String)> {
+    table
+        .file
+        .iter()
+        .map(|f| (f.name.clone(), f.text.clone()))
+        .collect()
+}
+
+#[test]
+fn documented_examples_decide_as_documented_or_stricter() {
+    let mut counts: BTreeMap<&str, [usize; 3]> = BTreeMap::new();
+    let mut looser = Vec::new();
+    for (format, shown, table) in tables() {
+        let imported = import(format, &files(&table))
+            .unwrap_or_else(|e| panic!("{shown}: import failed: [{}] {e}", e.code()));
+        let warnings = imported.warnings.clone();
+        let policy = Policy::from_document(imported.document)
+            .unwrap_or_else(|e| panic!("{shown}: imported policy does not load: {e}"));
+        let c = counts.entry(format.as_str()).or_default();
+        for case in &table.case {
+            let expect = match case.expect.as_str() {
+                "allow" => Effect::Allow,
+                "ask" => Effect::Ask,
+                "deny" => Effect::Deny,
+                other => panic!("{shown}: case `{}`: unknown effect `{other}`", case.name),
+            };
+            let got = policy.evaluate(&request(&table, case));
+            match strictness(got.effect).cmp(&strictness(expect)) {
+                std::cmp::Ordering::Equal => c[0] += 1,
+                std::cmp::Ordering::Greater => {
+                    assert!(
+                        !warnings.is_empty(),
+                        "{shown}: case `{}` is stricter ({} for {}) but the import listed no warning",
+                        case.name,
+                        got.effect.as_str(),
+                        expect.as_str()
+                    );
+                    c[1] += 1;
+                }
+                std::cmp::Ordering::Less => {
+                    c[2] += 1;
+                    looser.push(format!(
+                        "{shown}: case `{}`: the agent says {}, toolgate says {} ({})",
+                        case.name,
+                        expect.as_str(),
+                        got.effect.as_str(),
+                        got.reason.text
+                    ));
+                }
+            }
+        }
+    }
+    println!("format    identical  stricter  looser");
+    for (format, [same, stricter, loose]) in &counts {
+        println!("{format:<9} {same:>9} {stricter:>9} {loose:>7}");
+    }
+    assert!(
+        looser.is_empty(),
+        "looser than the agent:\n{}",
+        looser.join("\n")
+    );
+}
+
+#[test]
+fn import_export_import_is_stable() {
+    for (format, shown, table) in tables() {
+        let first = import(format, &files(&table)).unwrap().document;
+        for target in [
+            Format::Claude,
+            Format::Copilot,
+            Format::Gemini,
+            Format::Codex,
+        ] {
+            let out = export(target, &first).unwrap();
+            let name = match target {
+                Format::Claude => ".claude/settings.json",
+                Format::Copilot => "copilot-args",
+                Format::Gemini => "policy.toml",
+                _ => "default.rules",
+            };
+            let again =
+                import(target, &[(name.to_owned(), out.text.clone())]).unwrap_or_else(|e| {
+                    panic!(
+                        "{shown} -> {}: re-import failed: {e}\n{}",
+                        target.as_str(),
+                        out.text
+                    )
+                });
+            let out2 = export(target, &again.document).unwrap();
+            assert_eq!(
+                out.text,
+                out2.text,
+                "{shown} -> {} is not stable",
+                target.as_str()
+            );
+        }
+    }
+}
+
+#[test]
+fn re_imported_claude_export_is_never_looser() {
+    for (format, shown, table) in tables() {
+        let first = import(format, &files(&table)).unwrap().document;
+        let out = export(Format::Claude, &first).unwrap();
+        if out
+            .warnings
+            .iter()
+            .any(|w| w.code == "EXPORT_NOT_EXPRESSED")
+        {
+            continue;
+        }
+        let again = import(
+            Format::Claude,
+            &[(".claude/settings.json".to_owned(), out.text)],
+        )
+        .unwrap()
+        .document;
+        let (a, b) = (
+            Policy::from_document(first).unwrap(),
+            Policy::from_document(again).unwrap(),
+        );
+        for case in &table.case {
+            let r = request(&table, case);
+            assert!(
+                strictness(b.evaluate(&r).effect) >= strictness(a.evaluate(&r).effect),
+                "{shown}: case `{}` is looser after a Claude round trip",
+                case.name
+            );
+        }
+    }
+}
+
+#[test]
+fn provenance_names_file_line_and_text() {
+    let files = [(
+        "team.rules".to_owned(),
+        "# comment\nprefix_rule(\n    pattern = [\"git\", \"push\"],\n    decision = \"forbidden\",\n)\n"
+            .to_owned(),
+    )];
+    let doc = import(Format::Codex, &files).unwrap().document;
+    let policy = Policy::from_document(doc).unwrap();
+    let r = Request::from_json(
+        r#"{"tool":"Bash","input":{"command":"git push origin"},"cwd":"/home/ada/p"}"#,
+    )
+    .unwrap();
+    let x = policy.explain(&r);
+    assert_eq!(x.decision.effect, Effect::Deny);
+    let hit = x.rules.iter().find(|c| c.matched).unwrap();
+    let p = hit.provenance.as_ref().unwrap();
+    assert_eq!((p.file.as_str(), p.line), ("team.rules", 2));
+    assert!(p.text.starts_with("prefix_rule(") && p.text.contains("forbidden"));
+}
+
+#[test]
+fn bad_input_is_a_typed_error_at_file_and_line() {
+    let cases: &[(Format, &str, &str, &str, &str)] = &[
+        (Format::Gemini, "p.toml", "[[rule]]\ntoolName = \"x\"\ndecision = allow\n", "INVALID_POLICY", "p.toml:3"),
+        (Format::Gemini, "p.toml", "[[rule]]\ntoolName = \"x\"\ndecision = \"allow\"\n\n[[rule]]\ntoolNam = \"y\"\n", "UNKNOWN_FIELD", "p.toml:5"),
+        (Format::Gemini, "p.toml", "[[rule]]\ncommandRegex = \"(\"\ndecision = \"deny\"\n", "INVALID_RULE", "p.toml:1"),
+        (Format::Codex, "a.rules", "prefix_rule(pattern = [\"ls\"])\nx = 1\n", "INVALID_POLICY", "a.rules:2"),
+        (Format::Codex, "a.rules", "\nprefix_rule(pattern = [\"ls\"], decison = \"allow\")\n", "UNKNOWN_FIELD", "a.rules:2"),
+        (Format::Codex, "a.rules", "load(\"x\")\n", "INVALID_POLICY", "a.rules:1"),
+        (Format::Codex, "a.rules", "prefix_rule(\n  pattern = [\"git\", \"push\"],\n  match = [\"git pull\"],\n)\n", "EXAMPLE_FAILED", "a.rules:3"),
+        (Format::Codex, "a.rules", "prefix_rule(\n  pattern = [\"git\", [\"push\", \"fetch\"]],\n  not_match = [[\"git\", \"fetch\", \"origin\"]],\n)\n", "EXAMPLE_FAILED", "a.rules:3"),
+        (Format::Codex, "config.toml", "approval_policy = \"sometimes\"\n", "INVALID_POLICY", "config.toml:1"),
+        (Format::Codex, "config.toml", "model = \"x\"\naproval_policy = \"never\"\n", "UNKNOWN_FIELD", "config.toml:2"),
+        (Format::Claude, "s.json", "{\n  \"permissions\": {\n    \"alow\": []\n  }\n}", "UNKNOWN_FIELD", "s.json:3"),
+        (Format::Claude, "s.json", "{\n  \"permissions\": {\n    \"deny\": [\"Bash(rm\"]\n  }\n}", "INVALID_RULE", "s.json:3"),
+        (Format::Claude, "s.json", "{\n  \"permissions\": {,\n}", "INVALID_JSON", "s.json:2"),
+        (Format::Copilot, "args", "--allow-tool 'shell(git)'\n--alow-all-tools\n", "UNKNOWN_FIELD", "args:2"),
+        (Format::Zed, "z.json", "{ \"agent\": { \"tool_permissions\": {\n \"tools\": { \"terminal\": {\n \"always_deny\": [{ \"pattern\": \"rm(\" }] } } } } }", "INVALID_RULE", "z.json:3"),
+        (Format::Vscode, "v.json", "{\n\"chat.tools.terminal.autoApprove\": {\n \"rm\": \"no\" } }", "INVALID_POLICY", "v.json:3"),
+    ];
+    for (format, name, text, code, at) in cases {
+        let e = import(*format, &[((*name).to_owned(), (*text).to_owned())])
+            .err()
+            .unwrap_or_else(|| panic!("{name}: {text:?} imported"));
+        assert_eq!((e.code(), e.path()), (*code, *at), "{text:?}: {e}");
+    }
+}
+
+#[test]
+fn strict_turns_warnings_into_an_error() {
+    let files = [(
+        "z.json".to_owned(),
+        r#"{"agent":{"tool_permissions":{"tools":{"terminal":{"always_allow":[{"pattern":"cargo"}]}}}}}"#.to_owned(),
+    )];
+    let imported = import(Format::Zed, &files).unwrap();
+    assert_eq!(imported.warnings.len(), 1);
+    let e = imported.strict().unwrap_err();
+    assert_eq!((e.code(), e.path()), ("INVALID_POLICY", "z.json:1"));
+}
+
+#[test]
+fn provenance_must_name_a_rule() {
+    let e = Policy::from_json(
+        r#"{"permissions":{"deny":["Bash(rm *)"]},
+            "provenance":{"permissions.deny[1]":{"file":"a","line":1,"text":"x"}}}"#,
+    )
+    .unwrap_err();
+    assert_eq!(
+        (e.code(), e.path()),
+        ("INVALID_POLICY", "provenance.permissions.deny[1]")
+    );
+    let ok = Policy::from_json(
+        r#"{"permissions":{"deny":["Bash(rm *)"]},
+            "provenance":{"permissions.deny[0]":{"file":"a","line":1,"text":"x"}}}"#,
+    )
+    .unwrap();
+    assert_eq!(ok.provenance("permissions.deny[0]").unwrap().file, "a");
+}
+
+/// Smaller forms of each format: the rules or settings they become, and whether a warning is
+/// listed.
+#[test]
+fn each_form_becomes_the_documented_rules() {
+    let cases: &[(Format, &str, &str, &[&str], bool)] = &[
+        (
+            Format::Gemini,
+            "p.toml",
+            "[[rule]]\ntoolName = \"run_shell_command\"\nargsPattern = '\"command\":\"git (status|log)'\ndecision = \"allow\"\n",
+            &["Bash(git status *)", "Bash(git log *)"],
+            false,
+        ),
+        (
+            Format::Gemini,
+            "p.toml",
+            "[[rule]]\ntoolName = \"read_file\"\nargsPattern = 'secret'\ndecision = \"deny\"\n",
+            &["\"Read\""],
+            true,
+        ),
+        (
+            Format::Gemini,
+            "p.toml",
+            "[[rule]]\ntoolName = \"run_shell_command\"\ndecision = \"allow\"\nmodes = [\"yolo\"]\n",
+            &[],
+            true,
+        ),
+        (
+            Format::Gemini,
+            "p.toml",
+            "[[rule]]\ntoolName = \"run_shell_command\"\ncommandRegex = \"curl .*\\\\| *sh\"\ndecision = \"deny\"\n",
+            &["Bash(curl *)"],
+            true,
+        ),
+        (
+            Format::Vscode,
+            "s.json",
+            "{\"chat.tools.eligibleForAutoApproval\": {\"runTasks\": false}, \"chat.tools.autoApprove\": true}",
+            &["\"runTasks\"", "\"defaultMode\": \"bypassPermissions\""],
+            true,
+        ),
+        (
+            Format::Claude,
+            "managed-settings.json",
+            "{\"deniedMcpServers\": [{\"serverName\": \"filesystem\"}], \"allowManagedPermissionRulesOnly\": true}",
+            &["mcp__filesystem", "\"source\": \"managed\"", "\"allowManagedPermissionRulesOnly\": true"],
+            false,
+        ),
+        (
+            Format::Claude,
+            "s.json",
+            "{\"hooks\": {}, \"permissions\": {\"allow\": [\"Read(../x)\"]}}",
+            &[],
+            true,
+        ),
+        (
+            Format::Codex,
+            "config.toml",
+            "approval_policy = \"on-request\"\nsandbox_mode = \"workspace-write\"\n",
+            &["\"defaultMode\": \"acceptEdits\""],
+            true,
+        ),
+        (
+            Format::Codex,
+            "config.toml",
+            "approval_policy = \"never\"\nsandbox_mode = \"danger-full-access\"\n",
+            &["\"defaultMode\": \"bypassPermissions\""],
+            false,
+        ),
+        (
+            Format::Zed,
+            "z.json",
+            "{\"agent\": {\"tool_permissions\": {\"default\": \"deny\", \"tools\": {\"terminal\": {\"always_allow\": [{\"pattern\": \"^git status$\"}]}}}}}",
+            &["\"defaultMode\": \"dontAsk\"", "Bash(git status)"],
+            true,
+        ),
+        (
+            Format::Copilot,
+            "args",
+            "copilot --yolo --add-dir=/srv/data",
+            &["\"allowAll\": true", "/srv/data"],
+            false,
+        ),
+    ];
+    for (format, name, text, expected, warns) in cases {
+        let imported = import(*format, &[((*name).to_owned(), (*text).to_owned())])
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
+        let json = serde_json::to_string_pretty(&imported.document).unwrap();
+        for e in *expected {
+            assert!(json.contains(e), "{text}: `{e}` missing in {json}");
+        }
+        assert_eq!(
+            !imported.warnings.is_empty(),
+            *warns,
+            "{text}: {:?}",
+            imported.warnings
+        );
+        Policy::from_document(imported.document).unwrap();
+    }
+}
