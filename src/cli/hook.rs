@@ -167,7 +167,7 @@ fn answer(o: &Options) -> HookAnswer {
     }
     let mut answer = render(call.agent, call.event, &outcome.verdict);
     if let Some(input) = edited {
-        super::inbox::with_updated_input(&mut answer, input);
+        toolgate::agents::inbox::with_updated_input(&mut answer, input);
     }
     if o.explain {
         let (name, text) = super::audit_file::verdict_parts(&outcome.verdict);
