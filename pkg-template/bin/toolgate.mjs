@@ -142,6 +142,22 @@ async function readStdin() {
   return Buffer.concat(chunks);
 }
 
+/**
+ * Hands a call that must ask to the approval inbox (docs/inbox.md), if one is running:
+ * `{reply}` (the inbox's answer line), `{fallback}` (why there is none), or `{}` (no inbox).
+ */
+async function askTheInbox(engine, hookArgs, payload, until) {
+  const { askInbox, socketPath } = await import("./inbox-protocol.mjs");
+  const socket = socketPath(process.env);
+  if (!socket || !existsSync(socket)) return {};
+  const text = engine.hookInboxMessage(hookArgs, payload, host, until);
+  if (!text) return {};
+  const message = { ...JSON.parse(text), pid: process.pid };
+  const result = await askInbox(socket, message, until);
+  if (result.answer) return { reply: JSON.stringify({ protocol: "toolgate-inbox/1", type: "answer", answer: result.answer }) };
+  return result.fallback ? { fallback: result.fallback } : {};
+}
+
 async function main() {
   const args = process.argv.slice(2);
   if (args[0] === "-h" || args[0] === "--help" || args[0] === "help") {
@@ -181,14 +197,22 @@ async function main() {
   process.on("uncaughtException", internalError);
   const deadline = engine.hookDeadlineMs(hookArgs);
   setTimeout(() => block(`toolgate did not decide within ${deadline} ms`), deadline).unref();
+  // The approval inbox's wait ends before the deadline (as the native hook's does).
+  const inboxUntil = Date.now() + deadline - Math.min(Math.floor(deadline / 4), 1000);
   try {
     payload = await readStdin();
   } catch (e) {
     return block(`cannot read stdin: ${osError(e)}`);
   }
+  let inbox = {};
+  try {
+    inbox = await askTheInbox(engine, hookArgs, payload, inboxUntil);
+  } catch (e) {
+    inbox = { fallback: `the toolgate inbox failed (${e?.message ?? e})` };
+  }
   let answer;
   try {
-    answer = engine.runHook(hookArgs, payload, host);
+    answer = engine.runHook(hookArgs, payload, host, inbox.reply, inbox.fallback);
   } catch (e) {
     return internalError(e);
   }

@@ -146,3 +146,31 @@ test("the JS parser refuses malformed requests and answers that were not offered
   assert.throws(() => protocol.checkAnswer(ask, { kind: "yes" }), /unknown answer kind/);
   assert.deepEqual(protocol.checkAnswer(ask, { kind: "deny", message: "m" }), { kind: "deny", message: "m" });
 });
+
+test("the npm package's hook asks the inbox too, offering once and deny", async () => {
+  let inbox = await rawInbox(() => protocol.replyLine({ kind: "allow", scope: "once" }));
+  let out = await hook("claude", claude(), w.env, { npm: true });
+  await inbox.close();
+  assert.equal(decisionOf(out.stdout), "allow", out.stdout + out.stderr);
+  const ask = protocol.parseAsk(inbox.seen[0]);
+  assert.deepEqual(ask.answers, ["allowOnce", "deny"]);
+  assert.ok(ask.pid > 0);
+  inbox = await rawInbox(() => protocol.replyLine({ kind: "deny", message: "not now" }));
+  out = await hook("copilot", payload("copilot-preToolUse", w.proj), w.env, { npm: true });
+  await inbox.close();
+  assert.equal(decisionOf(out.stdout), "deny", out.stdout);
+  assert.match(out.stdout, /not now/);
+  inbox = await rawInbox(() => protocol.replyLine({ kind: "allow", scope: "session" }));
+  out = await hook("claude", claude(), w.env, { npm: true });
+  await inbox.close();
+  assert.equal(decisionOf(out.stdout), "ask", out.stdout);
+  assert.match(reasonOf(out.stdout), /was not offered/);
+  inbox = await rawInbox(() => null);
+  out = await hook("claude", claude(), w.env, { npm: true });
+  await inbox.close();
+  assert.equal(decisionOf(out.stdout), "ask", out.stdout);
+  assert.match(reasonOf(out.stdout), /stopped before anyone answered/);
+  out = await hook("claude", claude(), w.env, { npm: true });
+  assert.equal(decisionOf(out.stdout), "ask");
+  assert.doesNotMatch(reasonOf(out.stdout), /inbox/);
+});

@@ -50,11 +50,13 @@ export function payload(name, proj, change = {}) {
   return { ...stdin, ...change };
 }
 
-/** Runs the native hook; resolves to {stdout, stderr, code, ms}. */
-export function hook(agent, input, env, { deadlineMs = 8000, args = [] } = {}) {
+/** Runs the native hook (or with `npm: true` the package's bin); resolves to {stdout, stderr, code, ms}. */
+export function hook(agent, input, env, { deadlineMs = 8000, args = [], npm = false } = {}) {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(NATIVE, ["hook", "--agent", agent, "--deadline-ms", String(deadlineMs), ...args], { env, stdio: ["pipe", "pipe", "pipe"] });
+    const hookArgs = ["hook", "--agent", agent, "--deadline-ms", String(deadlineMs), ...args];
+    const [command, argv] = npm ? [process.execPath, [join(PKG, "bin", "toolgate.mjs"), ...hookArgs]] : [NATIVE, hookArgs];
+    const child = spawn(command, argv, { env, stdio: ["pipe", "pipe", "pipe"] });
     const out = [];
     const err = [];
     child.stdout.on("data", (d) => out.push(d));
