@@ -23,6 +23,9 @@ import { MAX_LINE, checkAnswer, parseAsk, replyLine, socketPath } from "./inbox-
 /** The largest request body the page may send. */
 export const MAX_BODY = 64 * 1024;
 
+/** The most approvals waiting at once; more are sent back to their agent's prompt. */
+export const MAX_PENDING = 1000;
+
 const UI_DIR = fileURLToPath(new URL("../ui/", import.meta.url));
 
 /** The Content-Security-Policy of every response. */
@@ -164,6 +167,10 @@ export async function startInbox(options = {}) {
         ask = parseAsk(buffer.slice(0, nl));
       } catch (e) {
         conn.end(replyLine({ kind: "ask", reason: `the toolgate inbox could not read the request: ${e.message}` }));
+        return;
+      }
+      if (pending.size >= MAX_PENDING) {
+        conn.end(replyLine({ kind: "ask", reason: `the toolgate inbox already holds ${MAX_PENDING} approvals` }));
         return;
       }
       p = { id: randomUUID(), ask, conn, createdAt: Date.now(), seenBy: new Set() };
