@@ -96,6 +96,8 @@ export function parseAsk(line) {
  */
 export function checkAnswer(ask, answer) {
   if (kindOf(answer) !== "object") throw new TypeError("the answer must be an object");
+  // The approval card's (and the broker's) spelling of the tool-for-the-session answer.
+  if (answer.kind === "allowToolForSession" && Object.keys(answer).length === 1) answer = { kind: "allow", scope: "toolSession" };
   if (answer.kind === "deny") {
     if (answer.message !== undefined && typeof answer.message !== "string") throw new TypeError("`message` must be a string");
     return answer.message ? { kind: "deny", message: answer.message.slice(0, 2000) } : { kind: "deny" };

@@ -388,10 +388,14 @@ export class ToolgateApprovalCard extends HTMLElement {
     const always = this.#els.always;
     const session = this.#els.session;
     const tool = this.#els.tool;
-    /** @type {"once" | "session" | "always" | "toolSession" | null} */
+    if (tool instanceof HTMLInputElement && tool.checked) {
+      // The broker's own answer: the tool, any arguments, for the rest of the session.
+      this.#emit({ kind: "allowToolForSession" }, { status: "approved", scope: "toolSession" });
+      return;
+    }
+    /** @type {"once" | "session" | "always" | null} */
     let scope = null;
-    if (tool instanceof HTMLInputElement && tool.checked) scope = "toolSession";
-    else if (always instanceof HTMLInputElement && always.checked) scope = "always";
+    if (always instanceof HTMLInputElement && always.checked) scope = "always";
     else if (session instanceof HTMLInputElement && session.checked) scope = "session";
     else if (offered.includes("allowOnce")) scope = "once";
     if (scope === null) {

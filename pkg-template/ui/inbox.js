@@ -119,7 +119,7 @@ export function mountInbox(root, transport, options = {}) {
     const { id, answer } = event.detail;
     const item = cards.get(id);
     transport.answer(id, answer).then(
-      () => settled(id, answer.kind === "deny" ? { status: "denied", message: answer.message } : { status: "approved", scope: answer.scope }),
+      () => settled(id, answer.kind === "deny" ? { status: "denied", message: answer.message } : { status: "approved", scope: answer.scope ?? "toolSession" }),
       (e) => {
         const err = item?.querySelector(".tgi-error");
         if (err) err.textContent = e.message;

@@ -113,6 +113,19 @@ test("the trust panel revokes the grant, and the next call asks again", async ()
   assert.match(reasonOf(out.stdout), /allowOnce/);
 });
 
+test("allowing a tool for the session lets its next calls through, any arguments", async () => {
+  const mcp = (title) => ({ session_id: "mcp-session", tool_name: "mcp__github__create_issue", tool_input: { title } });
+  const first = await ask("claude", "claude-PreToolUse", mcp("first"));
+  const card = cards("claude").filter({ hasText: "mcp__github__create_issue" });
+  await card.getByLabel("Allow every mcp__github__create_issue call for this session").check();
+  await card.getByRole("button", { name: "Allow", exact: true }).click();
+  const out = await first.done;
+  assert.equal(decisionOf(out.stdout), "allow", out.stdout);
+  assert.match(reasonOf(out.stdout), /allowToolForSession/);
+  const next = await hook("claude", payload("claude-PreToolUse", w.proj, mcp("second, other arguments")), w.env);
+  assert.equal(decisionOf(next.stdout), "allow", next.stdout);
+});
+
 test("the audit trail filters, in a panel that scrolls", async () => {
   await page.getByLabel("Filter by verdict").selectOption("deny");
   await until(async () => (await page.locator("tbody tr[data-verdict]").count()) > 0 && (await page.locator('tbody tr[data-verdict]:not([data-verdict="deny"])').count()) === 0, 5000, "filtered rows");
