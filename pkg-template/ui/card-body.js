@@ -164,7 +164,7 @@ export function renderBody(a, { id, editable, headingLevel, actions }) {
     );
 
   const remember =
-    (canSession || canAlways) &&
+    (canSession || canAlways || canTool) &&
     h(
       "div",
       { class: "tg-remember" },
