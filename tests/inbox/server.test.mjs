@@ -3,11 +3,13 @@
 // stopped inbox sends every waiting hook back to its agent's prompt.
 
 import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
 import { request } from "node:http";
 import { connect } from "node:net";
+import { join } from "node:path";
 import { after, before, test } from "node:test";
 
-import { client, decisionOf, ensureNative, hook, load, payload, reasonOf, until, world } from "./support.mjs";
+import { PKG, client, decisionOf, ensureNative, hook, load, payload, reasonOf, until, world } from "./support.mjs";
 
 let mods;
 let w;
@@ -191,9 +193,8 @@ test("a stopped inbox sends real waiting hooks back to their agent's prompt, say
 });
 
 test("a killed inbox (no goodbye) also sends waiting hooks to the prompt", async () => {
-  const { spawn } = await import("node:child_process");
-  const { join } = await import("node:path");
-  const child = spawn(process.execPath, [join(mods.server && new URL("../../pkg/bin/toolgate.mjs", import.meta.url).pathname), "inbox", "--socket", w.socket], { env: w.env, stdio: ["ignore", "pipe", "pipe"] });
+  const bin = join(PKG, "bin", "toolgate.mjs");
+  const child = spawn(process.execPath, [bin, "inbox", "--socket", w.socket], { env: w.env, stdio: ["ignore", "pipe", "pipe"] });
   let out = "";
   child.stdout.on("data", (d) => (out += d));
   await until(() => out.includes("open http"), 10_000, "the inbox to start");
