@@ -30,6 +30,17 @@ before(async () => {
   inbox = await mods.server.startInbox({ socket: w.socket, env: w.env, engine: mods.engine });
   browser = await launchChromium();
   const context = await browser.newContext({ viewport: { width: 1200, height: 1000 } });
+  // A recording stand-in for the Notification API (headless Chromium shows none).
+  await context.addInitScript(() => {
+    window.__notes = [];
+    window.Notification = class {
+      static permission = "granted";
+      static requestPermission = async () => "granted";
+      constructor(title, options) {
+        window.__notes.push({ title, body: options?.body });
+      }
+    };
+  });
   page = await context.newPage();
   page.on("console", (m) => m.type() === "error" && problems.push(m.text()));
   page.on("pageerror", (e) => problems.push(e.message));
@@ -124,6 +135,17 @@ test("allowing a tool for the session lets its next calls through, any arguments
   assert.match(reasonOf(out.stdout), /allowToolForSession/);
   const next = await hook("claude", payload("claude-PreToolUse", w.proj, mcp("second, other arguments")), w.env);
   assert.equal(decisionOf(next.stdout), "allow", next.stdout);
+});
+
+test("a new approval raises a notification while the page is in the background", async () => {
+  await page.evaluate(() => Object.defineProperty(document, "hidden", { configurable: true, get: () => true }));
+  const { done } = await ask("copilot", "copilot-preToolUse", { sessionId: "background" });
+  const notes = await page.evaluate(() => window.__notes);
+  assert.equal(notes.length, 1);
+  assert.match(notes[0].title, /copilot asks: bash/);
+  await page.evaluate(() => delete document.hidden);
+  await cards("copilot").getByRole("button", { name: "Deny", exact: true }).click();
+  assert.equal(decisionOf((await done).stdout), "deny");
 });
 
 test("the audit trail filters, in a panel that scrolls", async () => {
