@@ -119,6 +119,7 @@ suite types tests types_tests
 suite browser tests node_tests tests/browser/*.test.mjs
 suite card tests node_tests tests/browser/card/*.test.mjs
 suite demo tests node_tests tests/browser/demo/*.test.mjs
+suite inbox tests node_tests tests/inbox/*.test.mjs
 
 step "summary (wasm route: $TOOLGATE_WASM_ROUTE, $((SECONDS - started)) s in all; logs in $LOGS/)"
 pass=0

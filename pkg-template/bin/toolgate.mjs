@@ -27,7 +27,9 @@ import { getSystemErrorMap } from "node:util";
 const USAGE = `usage: toolgate hook [--agent claude|copilot|codex|gemini|cursor] [--policy <file>]...
                      [--agent-settings] [--explain] [--deadline-ms <n>]
 
-The npm package runs the hook only; install, uninstall, doctor and trust are commands of the
+\`toolgate inbox [--port <n>] [--socket <path>]\` starts the approval inbox (docs/inbox.md).
+
+The npm package runs the hook and the inbox only; install, uninstall, doctor and trust are commands of the
 native toolgate binary (cargo install toolgate).`;
 
 /** The last `--agent` value, for blocking answers given before the engine has read the flags. */
@@ -140,12 +142,29 @@ async function readStdin() {
   return Buffer.concat(chunks);
 }
 
+/**
+ * Hands a call that must ask to the approval inbox (docs/inbox.md), if one is running:
+ * `{reply}` (the inbox's answer line), `{fallback}` (why there is none), or `{}` (no inbox).
+ */
+async function askTheInbox(engine, hookArgs, payload, until) {
+  const { askInbox, socketPath } = await import("./inbox-protocol.mjs");
+  const socket = socketPath(process.env);
+  if (!socket || !existsSync(socket)) return {};
+  const text = engine.hookInboxMessage(hookArgs, payload, host, until);
+  if (!text) return {};
+  const message = { ...JSON.parse(text), pid: process.pid };
+  const result = await askInbox(socket, message, until);
+  if (result.answer) return { reply: JSON.stringify({ protocol: "toolgate-inbox/1", type: "answer", answer: result.answer }) };
+  return result.fallback ? { fallback: result.fallback } : {};
+}
+
 async function main() {
   const args = process.argv.slice(2);
   if (args[0] === "-h" || args[0] === "--help" || args[0] === "help") {
     writeAll(1, `${USAGE}\n`);
     process.exit(0);
   }
+  if (args[0] === "inbox") return (await import("./inbox-cli.mjs")).main(args.slice(1));
   if (args[0] !== "hook") {
     writeAll(2, `toolgate: error[INVALID_REQUEST] ${args[0] === undefined ? "no command given" : `unknown command \`${args[0]}\``}\n  hint: ${USAGE}\n`);
     process.exit(2);
@@ -178,14 +197,22 @@ async function main() {
   process.on("uncaughtException", internalError);
   const deadline = engine.hookDeadlineMs(hookArgs);
   setTimeout(() => block(`toolgate did not decide within ${deadline} ms`), deadline).unref();
+  // The approval inbox's wait ends before the deadline (as the native hook's does).
+  const inboxUntil = Date.now() + deadline - Math.min(Math.floor(deadline / 4), 1000);
   try {
     payload = await readStdin();
   } catch (e) {
     return block(`cannot read stdin: ${osError(e)}`);
   }
+  let inbox = {};
+  try {
+    inbox = await askTheInbox(engine, hookArgs, payload, inboxUntil);
+  } catch (e) {
+    inbox = { fallback: `the toolgate inbox failed (${e?.message ?? e})` };
+  }
   let answer;
   try {
-    answer = engine.runHook(hookArgs, payload, host);
+    answer = engine.runHook(hookArgs, payload, host, inbox.reply, inbox.fallback);
   } catch (e) {
     return internalError(e);
   }

@@ -91,8 +91,13 @@ export interface DenyAnswer {
   message?: string;
 }
 
+/** Allow the tool, any arguments, for the rest of the session. */
+export interface AllowToolForSessionAnswer {
+  kind: "allowToolForSession";
+}
+
 /** The answer to one pending approval. */
-export type Answer = AllowAnswer | DenyAnswer;
+export type Answer = AllowAnswer | DenyAnswer | AllowToolForSessionAnswer;
 
 /** `toolgate-answer` detail: pass it on as `broker.respond(id, answer)`. */
 export interface AnswerDetail {

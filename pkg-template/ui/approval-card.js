@@ -387,6 +387,12 @@ export class ToolgateApprovalCard extends HTMLElement {
     const offered = this.#approval.answers;
     const always = this.#els.always;
     const session = this.#els.session;
+    const tool = this.#els.tool;
+    if (tool instanceof HTMLInputElement && tool.checked) {
+      // The broker's own answer: the tool, any arguments, for the rest of the session.
+      this.#emit({ kind: "allowToolForSession" }, { status: "approved", scope: "toolSession" });
+      return;
+    }
     /** @type {"once" | "session" | "always" | null} */
     let scope = null;
     if (always instanceof HTMLInputElement && always.checked) scope = "always";

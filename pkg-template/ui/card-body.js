@@ -89,7 +89,8 @@ export function renderBody(a, { id, editable, headingLevel, actions }) {
   const canOnce = offered.has("allowOnce");
   const canSession = a.trustable && offered.has("allowSession");
   const canAlways = a.trustable && offered.has("allowAlways");
-  const canAllow = canOnce || canSession || canAlways;
+  const canTool = a.trustable && offered.has("allowToolForSession");
+  const canAllow = canOnce || canSession || canAlways || canTool;
   const canDeny = offered.has("deny");
   const risk = RISK[a.risk];
   /** @type {string[]} */
@@ -197,12 +198,13 @@ export function renderBody(a, { id, editable, headingLevel, actions }) {
     );
 
   const remember =
-    (canSession || canAlways) &&
+    (canSession || canAlways || canTool) &&
     h(
       "div",
       { class: "tg-remember" },
       canSession && checkbox(`${id}-session`, "Remember for this session", !canOnce, (el) => (els.session = el)),
       canAlways && checkbox(`${id}-always`, "Always allow (saved rule)", false, (el) => (els.always = el)),
+      canTool && checkbox(`${id}-tool`, `Allow every ${a.tool} call for this session`, false, (el) => (els.tool = el)),
     );
 
   const status = h("p", { class: "tg-error", role: "alert", id: `${id}-status` });

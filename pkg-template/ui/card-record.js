@@ -13,7 +13,7 @@ export const STATUS = {
   expired: { icon: "clock" },
   cancelled: { icon: "cross" },
 };
-const SCOPE_TEXT = { once: "Allowed once", session: "Allowed for this session", always: "Always allowed" };
+const SCOPE_TEXT = { once: "Allowed once", session: "Allowed for this session", always: "Always allowed", toolSession: "Tool allowed for this session" };
 
 /**
  * The record line: `Allowed for this session: Bash(npm test)`,

@@ -26,6 +26,7 @@ pub mod codex;
 pub mod copilot;
 pub mod cursor;
 pub mod gemini;
+pub mod inbox;
 mod payload;
 
 use serde_json::Value;

@@ -126,6 +126,21 @@ pub(super) fn offered(remember: bool, whole_tool: bool) -> Vec<AnswerKind> {
 
 /// The rules a "remember" answer stores when it names none: one `Bash(<command>)` per
 /// command of a shell line that asked, else the tool's name.
+/// The allow rules a "remember this" answer saves for a call the policy asked about: the
+/// tool for most tools, the command lines that asked for a shell call.
+///
+/// ```
+/// use serde_json::json;
+/// use toolgate::{broker::remember_rules, Policy, Request};
+/// let policy = Policy::from_json("{}").unwrap();
+/// let request = Request { tool: "Bash".into(), input: json!({"command": "npm test"}), ..Request::default() };
+/// let decision = policy.evaluate(&request);
+/// assert_eq!(remember_rules(&request, &decision), vec!["Bash(npm test)".to_owned()]);
+/// ```
+pub fn remember_rules(request: &Request, decision: &Decision) -> Vec<String> {
+    default_rules(request, decision, kind_of(request, None))
+}
+
 pub(super) fn default_rules(request: &Request, decision: &Decision, kind: ToolKind) -> Vec<String> {
     if kind != ToolKind::Shell {
         return vec![request.tool.clone()];

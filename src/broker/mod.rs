@@ -68,7 +68,7 @@ mod wire;
 
 use std::collections::{BTreeSet, HashMap, HashSet, VecDeque};
 
-pub use describe::{DESCRIPTION_CHARS, DIFF_CHARS, PREVIEW_CHARS};
+pub use describe::{remember_rules, DESCRIPTION_CHARS, DIFF_CHARS, PREVIEW_CHARS};
 pub use future::ApprovalFuture;
 pub use id::{uuid_v4, IdSource, RandomIds};
 pub use resume::{binding, SavedApproval, SAVED_VERSION};

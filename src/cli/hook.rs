@@ -103,6 +103,7 @@ pub fn run(args: &[String]) -> ExitCode {
             .collect(),
         agent_settings: has_flag(&flags, "--agent-settings"),
         explain: has_flag(&flags, "--explain"),
+        inbox_until: inbox_until(deadline),
     };
     let answer = answer(&options);
     emit(&answer);
@@ -114,6 +115,19 @@ struct Options {
     policies: Vec<PathBuf>,
     agent_settings: bool,
     explain: bool,
+    /// When waiting for the inbox ends: before the hook's own deadline, so the fallback
+    /// (the agent's prompt) is what the agent gets.
+    inbox_until: (std::time::Instant, u64),
+}
+
+/// The end of the inbox wait: the hook's deadline less a margin for answering (a quarter of
+/// the deadline, at most one second).
+fn inbox_until(deadline_ms: u64) -> (std::time::Instant, u64) {
+    let wait = deadline_ms.saturating_sub((deadline_ms / 4).min(1_000));
+    (
+        std::time::Instant::now() + Duration::from_millis(wait),
+        super::files::now_ms().saturating_add(wait),
+    )
 }
 
 fn answer(o: &Options) -> HookAnswer {
@@ -141,7 +155,7 @@ fn answer(o: &Options) -> HookAnswer {
         return HookAnswer::default();
     }
     let now = super::files::now_ms();
-    let (mut outcome, explain) = match evaluate(o, &call, now) {
+    let (mut outcome, explain, edited) = match evaluate(o, &call, now) {
         Ok(x) => x,
         Err(e) => return fail(Some((call.agent, call.event)), &e.to_string()),
     };
@@ -152,6 +166,9 @@ fn answer(o: &Options) -> HookAnswer {
         }
     }
     let mut answer = render(call.agent, call.event, &outcome.verdict);
+    if let Some(input) = edited {
+        toolgate::agents::inbox::with_updated_input(&mut answer, input);
+    }
     if o.explain {
         let (name, text) = super::audit_file::verdict_parts(&outcome.verdict);
         let mut lines = explain;
@@ -185,7 +202,10 @@ fn audit(record: &serde_json::Value) -> Option<String> {
     Some(format!(" (toolgate could not write its audit log: {e})"))
 }
 
-fn evaluate(o: &Options, call: &HookCall, now: u64) -> Result<(Outcome, Vec<String>), Error> {
+/// The outcome, the lines `--explain` prints, and arguments a person edited in the inbox.
+type Evaluated = (Outcome, Vec<String>, Option<serde_json::Value>);
+
+fn evaluate(o: &Options, call: &HookCall, now: u64) -> Result<Evaluated, Error> {
     let started = std::time::Instant::now();
     let project = project_dir(call)?;
     let sources = super::layers::sources(&project, &o.policies)?;
@@ -223,10 +243,24 @@ fn evaluate(o: &Options, call: &HookCall, now: u64) -> Result<(Outcome, Vec<Stri
             "allow not passed on: the agent's settings have rules toolgate cannot read".into(),
         );
     }
+    let edited = super::inbox::consult(
+        call,
+        &mut outcome,
+        &super::inbox::Context {
+            policy: &policy,
+            overlay: &overlay,
+            project: &project_key,
+            trust_path: &trust_path,
+            now_ms: now,
+            until: o.inbox_until.0,
+            until_ms: o.inbox_until.1,
+        },
+        &mut explain,
+    );
     // The process ends right after answering: freeing the compiled policy would only cost
     // time (a few percent of a run with a thousand rules).
     std::mem::forget(policy);
-    Ok((outcome, explain))
+    Ok((outcome, explain, edited))
 }
 
 /// The project directory: the agent's own project variable, else the nearest directory

@@ -8,6 +8,7 @@ pub mod export;
 pub mod files;
 pub mod hook;
 pub mod import;
+pub mod inbox;
 pub mod install;
 pub mod layers;
 pub mod settings;

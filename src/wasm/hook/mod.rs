@@ -88,11 +88,74 @@ export interface HookHost {
 /// throws: every failure is the agent's blocking answer. The caller prints `stdout` as it is,
 /// `stderr` followed by a newline when it is not empty, and exits with `exitCode`.
 #[wasm_bindgen(js_name = runHook, unchecked_return_type = "HookAnswer")]
-pub fn run_hook(args: Vec<String>, payload: &[u8], host: HookHost) -> JsValue {
+pub fn run_hook(
+    args: Vec<String>,
+    payload: &[u8],
+    host: HookHost,
+    inbox_reply: Option<String>,
+    inbox_fallback: Option<String>,
+) -> JsValue {
     host::install(host);
-    let answer = answer_args(&args, payload);
+    let step = match (&inbox_reply, &inbox_fallback) {
+        (Some(line), _) => InboxStep::Reply(Ok(line)),
+        (None, Some(why)) => InboxStep::Reply(Err(why)),
+        (None, None) => InboxStep::Skip,
+    };
+    let answer = answer_args(&args, payload, &step);
     host::remove();
     answer_js(&answer)
+}
+
+/// The message for the approval inbox (`toolgate-inbox/1`, JSON text) when this call asks and
+/// the inbox can take it, else `undefined`. Reads the same files as `runHook` and writes
+/// nothing. The caller sends it (with its `pid`), then passes the inbox's reply line (or why
+/// there is none) to `runHook`, which decides again and applies the answer. The npm hook
+/// offers no "remember" answers: `answers` is `allowOnce` and `deny`.
+#[wasm_bindgen(js_name = hookInboxMessage)]
+pub fn hook_inbox_message(
+    args: Vec<String>,
+    payload: &[u8],
+    host: HookHost,
+    deadline: f64,
+) -> Option<String> {
+    host::install(host);
+    let message = inbox_message(&args, payload, ms_of(deadline));
+    host::remove();
+    message
+}
+
+#[allow(
+    clippy::cast_possible_truncation,
+    clippy::cast_sign_loss,
+    reason = "a Unix time in ms, clamped at zero"
+)]
+fn ms_of(v: f64) -> u64 {
+    v.max(0.0) as u64
+}
+
+fn inbox_message(args: &[String], payload: &[u8], deadline: u64) -> Option<String> {
+    let o = options(args).ok()?;
+    let payload = std::str::from_utf8(payload.get(..MAX_PAYLOAD).unwrap_or(payload)).ok()?;
+    let mut call = parse_call(o.agent, payload).ok()?;
+    for r in &mut call.requests {
+        add_realpaths(r);
+    }
+    if call.event == HookEvent::Observe {
+        return None;
+    }
+    let (_, _, _, message) =
+        evaluate(&o, &call, files::now_ms(), &InboxStep::Probe(deadline)).ok()?;
+    message
+}
+
+/// What `evaluate` does about the approval inbox.
+enum InboxStep<'a> {
+    /// Nothing.
+    Skip,
+    /// Build the message for the inbox, with this deadline (Unix ms).
+    Probe(u64),
+    /// Apply the inbox's reply line, or why there is none.
+    Reply(Result<&'a String, &'a String>),
 }
 
 /// The blocking answer for a failure outside the engine (the JS side's own errors and its
@@ -158,14 +221,14 @@ fn options(args: &[String]) -> Result<Options, Error> {
     Ok(o)
 }
 
-fn answer_args(args: &[String], payload: &[u8]) -> HookAnswer {
+fn answer_args(args: &[String], payload: &[u8], step: &InboxStep<'_>) -> HookAnswer {
     match options(args) {
-        Ok(o) => answer(&o, payload),
+        Ok(o) => answer(&o, payload, step),
         Err(e) => blocking_answer(None, &e.to_string()),
     }
 }
 
-fn answer(o: &Options, payload: &[u8]) -> HookAnswer {
+fn answer(o: &Options, payload: &[u8], step: &InboxStep<'_>) -> HookAnswer {
     let payload = payload.get(..MAX_PAYLOAD).unwrap_or(payload);
     let Ok(payload) = std::str::from_utf8(payload) else {
         return fail(
@@ -186,7 +249,7 @@ fn answer(o: &Options, payload: &[u8]) -> HookAnswer {
         return HookAnswer::default();
     }
     let now = files::now_ms();
-    let (mut outcome, explain) = match evaluate(o, &call, now) {
+    let (mut outcome, explain, edited, _) = match evaluate(o, &call, now, step) {
         Ok(x) => x,
         Err(e) => return fail(Some((call.agent, call.event)), &e.to_string()),
     };
@@ -197,6 +260,9 @@ fn answer(o: &Options, payload: &[u8]) -> HookAnswer {
         }
     }
     let mut answer = render(call.agent, call.event, &outcome.verdict);
+    if let Some(input) = edited {
+        crate::agents::inbox::with_updated_input(&mut answer, input);
+    }
     if o.explain {
         let (name, text) = audit_file::verdict_parts(&outcome.verdict);
         let mut lines = explain;
@@ -246,7 +312,21 @@ fn trust_path() -> Result<PathBuf, Error> {
     }
 }
 
-fn evaluate(o: &Options, call: &HookCall, now: u64) -> Result<(Outcome, Vec<String>), Error> {
+/// The outcome, the lines `--explain` prints, arguments a person edited in the inbox, and
+/// the message for the inbox (when probing).
+type Evaluated = (
+    Outcome,
+    Vec<String>,
+    Option<serde_json::Value>,
+    Option<String>,
+);
+
+fn evaluate(
+    o: &Options,
+    call: &HookCall,
+    now: u64,
+    step: &InboxStep<'_>,
+) -> Result<Evaluated, Error> {
     let started = host::clock_ms();
     let project = project_dir(call)?;
     let sources = layers::sources(&project, &o.policies)?;
@@ -282,10 +362,40 @@ fn evaluate(o: &Options, call: &HookCall, now: u64) -> Result<(Outcome, Vec<Stri
             "allow not passed on: the agent's settings have rules toolgate cannot read".into(),
         );
     }
+    let (edited, message) = inbox_step(step, call, &mut outcome, &policy, &overlay, &project_key);
     // The process ends right after answering: freeing the compiled policy would only cost
     // time (a few percent of a run with a thousand rules).
     std::mem::forget(policy);
-    Ok((outcome, explain))
+    Ok((outcome, explain, edited, message))
+}
+
+fn inbox_step(
+    step: &InboxStep<'_>,
+    call: &HookCall,
+    outcome: &mut Outcome,
+    policy: &Policy,
+    overlay: &crate::TrustOverlay,
+    project: &str,
+) -> (Option<serde_json::Value>, Option<String>) {
+    use crate::agents::inbox::{apply, ask_message, parse_reply};
+    let deadline = match step {
+        InboxStep::Skip => return (None, None),
+        InboxStep::Probe(d) => *d,
+        InboxStep::Reply(_) => 0,
+    };
+    let Some(message) = ask_message(call, outcome, policy, project, false, deadline) else {
+        return (None, None);
+    };
+    let reply = match step {
+        InboxStep::Reply(Ok(line)) => parse_reply(line),
+        InboxStep::Reply(Err(why)) => Err((*why).clone()),
+        InboxStep::Skip | InboxStep::Probe(_) => {
+            return (None, serde_json::to_string(&message).ok())
+        }
+    };
+    let applied = apply(call, &message, reply, policy, overlay);
+    outcome.verdict = applied.verdict;
+    (applied.edited, None)
 }
 
 /// Records where symlinks in the request's paths really lead (the native CLI's

@@ -48,6 +48,9 @@ test("the tarball holds the package and nothing else", () => {
   ];
   assert.deepEqual(files, [
     "README.md",
+    "bin/inbox-cli.mjs",
+    "bin/inbox-protocol.mjs",
+    "bin/inbox-server.mjs",
     "bin/toolgate.mjs",
     "node/index.d.mts",
     "node/index.mjs",

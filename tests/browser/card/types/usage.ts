@@ -28,9 +28,12 @@ card.addEventListener("toolgate-answer", (event) => {
     const edited: Record<string, unknown> | undefined = detail.answer.editedInput;
     void scope;
     void edited;
-  } else {
+  } else if (detail.answer.kind === "deny") {
     const message: string | undefined = detail.answer.message;
     void message;
+  } else {
+    const kind: "allowToolForSession" = detail.answer.kind;
+    void kind;
   }
   void respond(detail.id, detail.answer);
 });

@@ -1,0 +1,448 @@
+// `toolgate inbox`: one approval inbox for every agent on the machine. Hooks that must ask
+// send the call over a private Unix socket (inbox-protocol.mjs); a page on 127.0.0.1 lists
+// them with where they come from and answers them with the approval card; it also shows and
+// revokes the trust each project holds and shows the audit trail.
+//
+// Nobody else can answer: the page is served on 127.0.0.1 only; the start URL carries a
+// random token that opens a session (an HttpOnly, SameSite=Strict cookie); every request's
+// `Host` must be this server (DNS rebinding); every change needs the session's CSRF token in
+// `X-Toolgate-CSRF` and this server's `Origin`; there are no CORS headers; the
+// Content-Security-Policy allows this origin's scripts and styles only; an answer is taken
+// once, for a pending approval the same session was shown.
+
+import { randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
+import { chmodSync, closeSync, existsSync, fsyncSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, statSync, unlinkSync, writeSync } from "node:fs";
+import { createServer as createHttpServer } from "node:http";
+import { connect, createServer as createNetServer } from "node:net";
+import { homedir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+import { MAX_LINE, checkAnswer, parseAsk, replyLine, socketPath } from "./inbox-protocol.mjs";
+
+/** The largest request body the page may send. */
+export const MAX_BODY = 64 * 1024;
+
+/** The most approvals waiting at once; more are sent back to their agent's prompt. */
+export const MAX_PENDING = 1000;
+
+const UI_DIR = fileURLToPath(new URL("../ui/", import.meta.url));
+
+/** The Content-Security-Policy of every response. */
+export const CSP =
+  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+const COOKIE = "toolgate_inbox";
+
+/** `$XDG_STATE_HOME/toolgate/NAME` or `~/.local/state/toolgate/NAME`, as the hook finds them. */
+function stateFile(env, variable, name) {
+  if (env[variable]) return env[variable];
+  const base = env.XDG_STATE_HOME?.startsWith("/") ? env.XDG_STATE_HOME : join(env.HOME || homedir(), ".local", "state");
+  return join(base, "toolgate", name);
+}
+
+const same = (a, b) => typeof a === "string" && typeof b === "string" && a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+/** Writes `text` to `path` through a temporary file renamed into place. */
+function writeAtomic(path, text) {
+  const tmp = `${path}.tmp-${process.pid}-${randomBytes(4).toString("hex")}`;
+  const fd = openSync(tmp, "wx", 0o600);
+  try {
+    writeSync(fd, text);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(tmp, path);
+}
+
+/** The subject of a call in words, as the approval card's description. */
+function describe(ask) {
+  const input = ask.input && typeof ask.input === "object" ? ask.input : {};
+  for (const key of ["command", "file_path", "filePath", "path", "url", "pattern", "query"]) {
+    if (typeof input[key] === "string") return `${ask.tool}: ${input[key]}`.slice(0, 200);
+  }
+  return `${ask.tool} (${ask.agent})`;
+}
+
+/** Prepares the socket's directory: this user's, mode 0700. */
+function prepareDir(dir) {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const d = lstatSync(dir);
+  if (!d.isDirectory() || d.uid !== process.getuid()) throw new Error(`\`${dir}\` is not a directory of this user: remove it or set TOOLGATE_INBOX_SOCKET`);
+  if ((d.mode & 0o077) !== 0) chmodSync(dir, 0o700);
+}
+
+/** Whether something answers on `socket`. */
+const answering = (socket) =>
+  new Promise((resolve) => {
+    const c = connect(socket);
+    c.on("connect", () => (c.destroy(), resolve(true)));
+    c.on("error", () => resolve(false));
+  });
+
+/**
+ * Starts the inbox. Options: `socket` (path), `port` (0: any free one), `env` (for the trust
+ * file and audit log paths), `engine` (the package's CommonJS wasm build, for trust
+ * documents), `log`. Resolves to `{ url, port, socket, token, pending(), close() }`.
+ */
+export async function startInbox(options = {}) {
+  const env = options.env ?? process.env;
+  const socket = options.socket ?? socketPath(env);
+  if (!socket) throw new Error("the inbox is switched off (TOOLGATE_INBOX=off)");
+  const trustFile = stateFile(env, "TOOLGATE_TRUST_FILE", "trust.json");
+  const auditLog = stateFile(env, "TOOLGATE_AUDIT_LOG", "audit.jsonl");
+  const engine = options.engine;
+  const log = options.log ?? (() => {});
+  const token = randomBytes(32).toString("base64url");
+  /** @type {Map<string, {csrf: string}>} */
+  const sessions = new Map();
+  /** @type {Map<string, any>} */
+  const pending = new Map();
+  const settled = new Set();
+  /** @type {Set<{res: import("node:http").ServerResponse, sid: string}>} */
+  const streams = new Set();
+
+  prepareDir(dirname(socket));
+  if (existsSync(socket)) {
+    if (await answering(socket)) throw new Error(`an inbox is already running on \`${socket}\``);
+    unlinkSync(socket);
+  }
+
+  const view = (p) => ({
+    id: p.id,
+    sessionId: p.ask.session,
+    callId: null,
+    agent: p.ask.agent,
+    tool: p.ask.tool,
+    title: p.ask.tool,
+    description: describe(p.ask),
+    input: p.ask.input,
+    preview: null,
+    diff: null,
+    risk: p.ask.decision.risk,
+    trustable: p.ask.decision.trustable,
+    reason: p.ask.reason,
+    decision: p.ask.decision,
+    answers: p.ask.answers,
+    createdAt: p.createdAt,
+    deadline: p.ask.deadline,
+    provenance: { project: p.ask.project, cwd: p.ask.cwd ?? null, event: p.ask.event, rules: p.ask.rules, pid: p.ask.pid, editable: p.ask.editable },
+  });
+
+  const send = (stream, event, data) => stream.res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  const broadcast = (event, data, p) => {
+    for (const s of streams) {
+      if (p) p.seenBy.add(s.sid);
+      send(s, event, data);
+    }
+  };
+
+  const settle = (p, answer, why) => {
+    if (!pending.has(p.id)) return false;
+    pending.delete(p.id);
+    settled.add(p.id);
+    clearTimeout(p.timer);
+    if (answer) p.conn.end(replyLine(answer));
+    else p.conn.destroy();
+    broadcast("settled", { id: p.id, answer: answer ?? null, why });
+    return true;
+  };
+
+  // The hooks' side.
+  const unix = createNetServer((conn) => {
+    let buffer = "";
+    let p = null;
+    conn.setEncoding("utf8");
+    conn.on("data", (chunk) => {
+      if (p) return;
+      buffer += chunk;
+      const nl = buffer.indexOf("\n");
+      if (nl < 0) {
+        if (buffer.length > MAX_LINE) conn.destroy();
+        return;
+      }
+      let ask;
+      try {
+        ask = parseAsk(buffer.slice(0, nl));
+      } catch (e) {
+        conn.end(replyLine({ kind: "ask", reason: `the toolgate inbox could not read the request: ${e.message}` }));
+        return;
+      }
+      if (pending.size >= MAX_PENDING) {
+        conn.end(replyLine({ kind: "ask", reason: `the toolgate inbox already holds ${MAX_PENDING} approvals` }));
+        return;
+      }
+      p = { id: randomUUID(), ask, conn, createdAt: Date.now(), seenBy: new Set() };
+      // Never longer than ten minutes, whatever the hook says.
+      const wait = Math.min(Math.max(0, ask.deadline - Date.now()), 600_000);
+      p.timer = setTimeout(() => settle(p, { kind: "ask", reason: "nobody answered in the toolgate inbox in time" }, "expired"), wait);
+      pending.set(p.id, p);
+      log(`inbox: ${ask.agent} asks for ${describe(ask)} (${p.id})`);
+      broadcast("add", view(p), p);
+    });
+    conn.on("error", () => {});
+    conn.on("close", () => {
+      if (p && pending.has(p.id)) {
+        pending.delete(p.id);
+        settled.add(p.id);
+        clearTimeout(p.timer);
+        broadcast("settled", { id: p.id, answer: null, why: "the hook stopped waiting" });
+      }
+    });
+  });
+  await new Promise((resolve, reject) => {
+    unix.once("error", reject);
+    unix.listen(socket, () => {
+      unix.off("error", reject);
+      resolve();
+    });
+  });
+  chmodSync(socket, 0o600);
+
+  // The page's side.
+  const uiFiles = new Set(readdirSync(UI_DIR).filter((f) => /^[\w.-]+\.(js|css)$/.test(f)));
+  let origin = "";
+  let hostNames = [];
+
+  const headers = (type) => ({
+    "Content-Type": type,
+    "Content-Security-Policy": CSP,
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "Cache-Control": "no-store",
+    "Cross-Origin-Resource-Policy": "same-origin",
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "X-Frame-Options": "DENY",
+  });
+  const reply = (res, status, body, extra = {}) => {
+    res.writeHead(status, { ...headers("application/json; charset=utf-8"), ...extra });
+    res.end(JSON.stringify(body));
+  };
+  const fail = (res, status, error) => reply(res, status, { error });
+
+  const sessionOf = (req) => {
+    const m = /(?:^|;\s*)toolgate_inbox=([\w-]+)/.exec(req.headers.cookie ?? "");
+    return m && sessions.has(m[1]) ? m[1] : null;
+  };
+
+  const readBody = (req) =>
+    new Promise((resolve, reject) => {
+      let size = 0;
+      const chunks = [];
+      const tooLarge = () => Object.assign(new Error(`the request body is larger than ${MAX_BODY} bytes`), { status: 413 });
+      if (Number(req.headers["content-length"] ?? 0) > MAX_BODY) return reject(tooLarge());
+      req.on("data", (c) => {
+        size += c.length;
+        if (size > MAX_BODY) {
+          reject(tooLarge());
+          chunks.length = 0;
+        } else chunks.push(c);
+      });
+      req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+      req.on("error", reject);
+    });
+
+  const page = (csrf) => `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="toolgate-csrf" content="${csrf}">
+<title>toolgate inbox</title>
+<link rel="stylesheet" href="/ui/approval-card.css">
+<link rel="stylesheet" href="/ui/inbox.css">
+<script type="module" src="/ui/inbox-main.js"></script>
+</head>
+<body>
+<main id="inbox" class="tgi"></main>
+</body>
+</html>
+`;
+
+  /** Trust grants of every project: `[{project, session, grant}]`. */
+  const trustList = () => {
+    let file;
+    try {
+      file = JSON.parse(readFileSync(trustFile, "utf8"));
+    } catch (e) {
+      if (e.code === "ENOENT") return [];
+      throw new Error(`cannot read the trust file \`${trustFile}\`: ${e.message}`);
+    }
+    const out = [];
+    for (const [project, p] of Object.entries(file.projects ?? {})) {
+      const docs = [["", p.always], ...Object.entries(p.sessions ?? {})];
+      for (const [session, doc] of docs) {
+        if (!doc) continue;
+        const store = new engine.RawTrustStore();
+        store.importText(doc);
+        for (const grant of store.list(Date.now())) out.push({ project, session, grant });
+      }
+    }
+    return out;
+  };
+
+  const trustRevoke = (project, id) => {
+    const file = JSON.parse(readFileSync(trustFile, "utf8"));
+    const p = file.projects?.[project];
+    if (!p) return false;
+    let removed = false;
+    const revokeIn = (doc) => {
+      const store = new engine.RawTrustStore();
+      store.importText(doc);
+      if (!store.revoke(id)) return doc;
+      removed = true;
+      return store.exportText(Date.now());
+    };
+    if (p.always) p.always = revokeIn(p.always);
+    for (const s of Object.keys(p.sessions ?? {})) p.sessions[s] = revokeIn(p.sessions[s]);
+    if (removed) writeAtomic(trustFile, JSON.stringify(file, null, 2));
+    return removed;
+  };
+
+  /** The audit trail, newest first, filtered; reads at most the last 4 MB. */
+  const auditList = (q) => {
+    let text;
+    try {
+      const size = statSync(auditLog).size;
+      const len = Math.min(size, 4 * 1024 * 1024);
+      const buf = Buffer.alloc(len);
+      const fd = openSync(auditLog, "r");
+      try {
+        readSync(fd, buf, 0, len, size - len);
+      } finally {
+        closeSync(fd);
+      }
+      text = buf.toString("utf8");
+    } catch (e) {
+      if (e.code === "ENOENT") return [];
+      throw e;
+    }
+    const limit = Math.min(Number(q.get("limit")) || 500, 5000);
+    const want = (key, v) => !q.get(key) || String(v ?? "").toLowerCase().includes(q.get(key).toLowerCase());
+    const out = [];
+    const lines = text.split("\n");
+    for (let i = lines.length - 1; i >= 0 && out.length < limit; i--) {
+      if (!lines[i].trim()) continue;
+      let e;
+      try {
+        e = JSON.parse(lines[i]);
+      } catch {
+        continue;
+      }
+      if (want("agent", e.agent) && want("verdict", e.verdict) && want("tool", e.tool) && want("session", e.sessionId) && want("text", JSON.stringify(e))) out.push(e);
+    }
+    return out;
+  };
+
+  const changeAllowed = (req, res, sid) => {
+    if (!sid) return fail(res, 403, "no session: open the address `toolgate inbox` printed"), false;
+    if (req.headers.origin !== origin) return fail(res, 403, `the origin \`${req.headers.origin ?? ""}\` may not change anything here`), false;
+    if (!same(req.headers["x-toolgate-csrf"], sessions.get(sid).csrf)) return fail(res, 403, "missing or wrong `X-Toolgate-CSRF` token: reload the page"), false;
+    if (!/^application\/json\b/.test(req.headers["content-type"] ?? "")) return fail(res, 415, "send `application/json`"), false;
+    return true;
+  };
+
+  const routes = async (req, res) => {
+    if (!hostNames.includes(req.headers.host ?? "")) return fail(res, 421, `unexpected \`Host\` header \`${req.headers.host ?? ""}\`: open the inbox at ${origin}`);
+    const url = new URL(req.url ?? "/", origin);
+    const sid = sessionOf(req);
+    if (req.method === "GET" && url.pathname === "/") {
+      if (url.searchParams.has("token")) {
+        if (!same(url.searchParams.get("token"), token)) return fail(res, 403, "wrong token: open the address `toolgate inbox` printed");
+        const id = randomBytes(24).toString("base64url");
+        sessions.set(id, { csrf: randomBytes(24).toString("base64url") });
+        res.writeHead(303, { ...headers("text/plain"), Location: "/", "Set-Cookie": `${COOKIE}=${id}; HttpOnly; SameSite=Strict; Path=/` });
+        return res.end();
+      }
+      if (!sid) return fail(res, 403, "no session: open the address `toolgate inbox` printed (it carries the token)");
+      res.writeHead(200, headers("text/html; charset=utf-8"));
+      return res.end(page(sessions.get(sid).csrf));
+    }
+    if (req.method === "GET" && url.pathname.startsWith("/ui/")) {
+      const name = url.pathname.slice(4);
+      if (!uiFiles.has(name)) return fail(res, 404, "no such file");
+      res.writeHead(200, headers(name.endsWith(".css") ? "text/css; charset=utf-8" : "text/javascript; charset=utf-8"));
+      return res.end(readFileSync(join(UI_DIR, name)));
+    }
+    if (!url.pathname.startsWith("/api/")) return fail(res, 404, "no such page");
+    if (!sid) return fail(res, 403, "no session: open the address `toolgate inbox` printed");
+    if (req.method === "GET" && url.pathname === "/api/events") {
+      res.writeHead(200, { ...headers("text/event-stream; charset=utf-8"), Connection: "keep-alive" });
+      const stream = { res, sid };
+      streams.add(stream);
+      const list = [...pending.values()];
+      for (const p of list) p.seenBy.add(sid);
+      send(stream, "snapshot", list.map(view));
+      const beat = setInterval(() => res.write(": beat\n\n"), 15_000);
+      req.on("close", () => (clearInterval(beat), streams.delete(stream)));
+      return;
+    }
+    if (req.method === "GET" && url.pathname === "/api/pending") {
+      const list = [...pending.values()];
+      for (const p of list) p.seenBy.add(sid);
+      return reply(res, 200, list.map(view));
+    }
+    if (req.method === "GET" && url.pathname === "/api/trust") return reply(res, 200, trustList());
+    if (req.method === "GET" && url.pathname === "/api/audit") return reply(res, 200, auditList(url.searchParams));
+    if (req.method !== "POST") return fail(res, 405, `\`${req.method}\` is not allowed here`);
+    if (!changeAllowed(req, res, sid)) return;
+    let body;
+    try {
+      body = JSON.parse(await readBody(req));
+    } catch (e) {
+      if (e.status === 413) {
+        res.on("finish", () => req.destroy());
+        return reply(res, 413, { error: e.message }, { Connection: "close" });
+      }
+      return fail(res, 400, `the body is not JSON (${e.message})`);
+    }
+    if (url.pathname === "/api/answer") {
+      const p = pending.get(body?.id);
+      if (!p) return fail(res, settled.has(body?.id) ? 409 : 404, settled.has(body?.id) ? `approval \`${body.id}\` is already settled` : `no pending approval \`${body?.id}\``);
+      if (!p.seenBy.has(sid)) return fail(res, 403, "this page was not shown that approval");
+      let answer;
+      try {
+        answer = checkAnswer(p.ask, body.answer);
+      } catch (e) {
+        return fail(res, 400, e.message);
+      }
+      settle(p, answer, "answered");
+      log(`inbox: ${p.id} answered ${answer.kind}${answer.scope ? ` (${answer.scope})` : ""}`);
+      return reply(res, 200, { id: p.id, answer });
+    }
+    if (url.pathname === "/api/trust/revoke") {
+      if (typeof body?.project !== "string" || typeof body?.id !== "string") return fail(res, 400, "send `project` and `id`");
+      const removed = trustRevoke(body.project, body.id);
+      if (!removed) return fail(res, 404, `no grant \`${body.id}\` in \`${body.project}\``);
+      return reply(res, 200, { revoked: body.id });
+    }
+    return fail(res, 404, "no such endpoint");
+  };
+
+  const http = createHttpServer((req, res) => {
+    routes(req, res).catch((e) => {
+      if (!res.headersSent) fail(res, 500, e.message);
+      else res.end();
+    });
+  });
+  await new Promise((resolve) => http.listen(options.port ?? 0, "127.0.0.1", resolve));
+  const port = http.address().port;
+  origin = `http://127.0.0.1:${port}`;
+  hostNames = [`127.0.0.1:${port}`, `localhost:${port}`];
+
+  let closed = false;
+  const close = async (why = "the toolgate inbox was stopped") => {
+    if (closed) return;
+    closed = true;
+    for (const p of [...pending.values()]) settle(p, { kind: "ask", reason: why }, "inbox stopped");
+    for (const s of streams) s.res.end();
+    await Promise.all([new Promise((r) => unix.close(r)), new Promise((r) => http.close(r))]);
+    http.closeAllConnections?.();
+    try {
+      unlinkSync(socket);
+    } catch {}
+  };
+
+  return { url: `${origin}/?token=${token}`, origin, port, socket, token, pending: () => [...pending.values()].map(view), close };
+}

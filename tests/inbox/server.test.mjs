@@ -1,0 +1,207 @@
+// The inbox server: nobody but the page it opened may answer (host, origin, tokens, sessions,
+// bodies), answers are taken once, 200 waiting hooks are each answered exactly once, and a
+// stopped inbox sends every waiting hook back to its agent's prompt.
+
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { request } from "node:http";
+import { connect } from "node:net";
+import { join } from "node:path";
+import { after, before, test } from "node:test";
+
+import { PKG, client, decisionOf, ensureNative, hook, load, payload, reasonOf, until, world } from "./support.mjs";
+
+let mods;
+let w;
+before(async () => {
+  ensureNative();
+  mods = await load();
+  w = world();
+});
+after(() => w?.cleanup());
+
+const start = () => mods.server.startInbox({ socket: w.socket, env: w.env, engine: mods.engine });
+
+/** A raw hook over the socket: sends `ask`, resolves to the reply line (or "" on close). */
+function rawHook(socket, ask) {
+  return new Promise((resolve) => {
+    const c = connect(socket);
+    let buf = "";
+    c.setEncoding("utf8");
+    c.on("connect", () => c.write(`${JSON.stringify(ask)}\n`));
+    c.on("data", (d) => (buf += d));
+    c.on("close", () => resolve(buf));
+    c.on("error", () => resolve(buf));
+  });
+}
+
+const askFor = (i) => ({
+  protocol: "toolgate-inbox/1",
+  type: "ask",
+  agent: i % 2 ? "copilot" : "claude",
+  event: "PreToolUse",
+  project: "/p",
+  session: `s${i}`,
+  cwd: "/p",
+  tool: "Bash",
+  input: { command: `echo ${i}` },
+  reason: "toolgate: `Bash` asks by default",
+  decision: { effect: "ask", risk: "high", trustable: true, reason: { decider: { kind: "toolDefault", tool: "Bash" }, text: "`Bash` asks by default" } },
+  rules: [`Bash(echo ${i})`],
+  answers: ["allowOnce", "deny", "allowSession", "allowAlways"],
+  editable: false,
+  deadline: Date.now() + 60_000,
+  pid: 1,
+});
+
+/** A raw HTTP request with any Host header (fetch will not send a forged one). */
+function raw(port, { method = "GET", path = "/", headers = {}, body } = {}) {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: "127.0.0.1", port, method, path, headers }, (res) => {
+      const chunks = [];
+      res.on("data", (c) => chunks.push(c));
+      res.on("end", () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks).toString() }));
+    });
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+test("the page is served on 127.0.0.1 with a strict CSP, no CORS, and only with the token", async () => {
+  const inbox = await start();
+  try {
+    assert.match(inbox.url, /^http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]{40,}$/);
+    const c = await client(inbox);
+    const page = await c.get("/");
+    assert.equal(page.status, 200);
+    assert.match(page.headers.get("content-security-policy"), /default-src 'none'; script-src 'self'/);
+    assert.equal(page.headers.get("access-control-allow-origin"), null);
+    assert.equal(page.headers.get("x-frame-options"), "DENY");
+    // No session: nothing.
+    for (const path of ["/", "/api/pending", "/api/trust", "/api/audit", "/api/events"]) {
+      assert.equal((await fetch(`${inbox.origin}${path}`)).status, 403, path);
+    }
+    // A wrong token opens no session.
+    const wrong = await fetch(`${inbox.origin}/?token=${"A".repeat(43)}`, { redirect: "manual" });
+    assert.equal(wrong.status, 403);
+    assert.equal(wrong.headers.get("set-cookie"), null);
+    // The cookie is HttpOnly and SameSite=Strict.
+    const first = await fetch(inbox.url, { redirect: "manual" });
+    assert.match(first.headers.get("set-cookie"), /HttpOnly; SameSite=Strict/);
+    // A preflight gets no CORS answer.
+    const pre = await fetch(`${inbox.origin}/api/answer`, { method: "OPTIONS", headers: { origin: "https://evil.example", "access-control-request-method": "POST" } });
+    assert.equal(pre.headers.get("access-control-allow-origin"), null);
+  } finally {
+    await inbox.close();
+  }
+});
+
+test("requests for another host are refused (DNS rebinding)", async () => {
+  const inbox = await start();
+  try {
+    const c = await client(inbox);
+    for (const host of ["evil.example", `evil.example:${inbox.port}`, "127.0.0.1", `127.0.0.1:${inbox.port + 1}`, `127.0.0.1.evil.example:${inbox.port}`]) {
+      const r = await raw(inbox.port, { path: "/api/pending", headers: { host, cookie: c.cookie } });
+      assert.equal(r.status, 421, `${host}: ${r.body}`);
+    }
+    const ok = await raw(inbox.port, { path: "/api/pending", headers: { host: `localhost:${inbox.port}`, cookie: c.cookie } });
+    assert.equal(ok.status, 200);
+  } finally {
+    await inbox.close();
+  }
+});
+
+test("answers need the origin, the session's CSRF token, a pending approval the page was shown; once", async () => {
+  const inbox = await start();
+  try {
+    const c = await client(inbox);
+    const waiting = rawHook(w.socket, askFor(1));
+    await until(() => inbox.pending().length === 1, 5000, "the approval");
+    const id = inbox.pending()[0].id;
+    const answer = { id, answer: { kind: "allow", scope: "once" } };
+    // Not yet shown to this page.
+    assert.equal((await c.post("/api/answer", answer)).status, 403);
+    await c.get("/api/pending");
+    assert.equal((await c.post("/api/answer", answer, { origin: "https://evil.example" })).status, 403);
+    assert.equal((await c.post("/api/answer", answer, { origin: "null" })).status, 403);
+    const noOrigin = await raw(inbox.port, { method: "POST", path: "/api/answer", headers: { host: `127.0.0.1:${inbox.port}`, cookie: c.cookie, "content-type": "application/json", "x-toolgate-csrf": c.csrf }, body: JSON.stringify(answer) });
+    assert.equal(noOrigin.status, 403);
+    assert.equal((await c.post("/api/answer", answer, { "x-toolgate-csrf": "" })).status, 403);
+    assert.equal((await c.post("/api/answer", answer, { "x-toolgate-csrf": c.csrf.replace(/.$/, "x") })).status, 403);
+    // Another session's CSRF token does not fit this session.
+    const other = await client(inbox);
+    assert.equal((await c.post("/api/answer", answer, { "x-toolgate-csrf": other.csrf })).status, 403);
+    assert.equal((await c.post("/api/answer", answer, { "content-type": "text/plain" })).status, 415);
+    assert.equal((await c.post("/api/answer", { id, answer: { kind: "allow", scope: "toolSession" } })).status, 400);
+    assert.equal((await c.post("/api/answer", `{"id":"${id}","pad":"${"x".repeat(70_000)}"}`)).status, 413);
+    assert.equal((await c.post("/api/answer", { id: "no-such-id", answer: answer.answer })).status, 404);
+    const ok = await c.post("/api/answer", answer);
+    assert.equal(ok.status, 200);
+    assert.equal(await waiting, `${mods.protocol.replyLine({ kind: "allow", scope: "once" })}`);
+    // Replayed: already settled.
+    assert.equal((await c.post("/api/answer", answer)).status, 409);
+    assert.equal((await other.post("/api/answer", answer)).status, 409);
+  } finally {
+    await inbox.close();
+  }
+});
+
+test("200 hooks waiting at once are each answered exactly once", async () => {
+  const inbox = await start();
+  try {
+    const c = await client(inbox);
+    const n = 200;
+    const replies = Array.from({ length: n }, (_, i) => rawHook(w.socket, askFor(i)));
+    await until(() => inbox.pending().length === n, 20_000, `${n} approvals`);
+    const list = await (await c.get("/api/pending")).json();
+    assert.equal(list.length, n);
+    assert.equal(new Set(list.map((p) => p.id)).size, n);
+    // Every approval answered twice, concurrently: one 200 and one 409 each.
+    const statuses = await Promise.all(
+      list.flatMap((p, i) => {
+        const answer = i % 3 === 0 ? { kind: "deny", message: `no ${p.sessionId}` } : { kind: "allow", scope: "once" };
+        return [c.post("/api/answer", { id: p.id, answer }), c.post("/api/answer", { id: p.id, answer })];
+      }),
+    ).then((rs) => rs.map((r) => r.status));
+    assert.equal(statuses.filter((s) => s === 200).length, n);
+    assert.equal(statuses.filter((s) => s === 409).length, n);
+    const lines = await Promise.all(replies);
+    for (const [i, line] of lines.entries()) {
+      assert.equal(line.split("\n").filter(Boolean).length, 1, `hook ${i} got ${JSON.stringify(line)}`);
+      const answer = mods.protocol.parseReply(line.trim());
+      if (answer.kind === "deny") assert.equal(answer.message, `no s${i}`);
+    }
+    assert.equal(inbox.pending().length, 0);
+  } finally {
+    await inbox.close();
+  }
+});
+
+test("a stopped inbox sends real waiting hooks back to their agent's prompt, saying why", async () => {
+  const inbox = await start();
+  const claude = hook("claude", payload("claude-PreToolUse", w.proj), w.env);
+  const copilot = hook("copilot", payload("copilot-preToolUse", w.proj), w.env);
+  await until(() => inbox.pending().length === 2, 10_000, "two waiting hooks");
+  await inbox.close();
+  for (const out of await Promise.all([claude, copilot])) {
+    assert.equal(decisionOf(out.stdout), "ask", out.stdout);
+    assert.match(reasonOf(out.stdout), /the toolgate inbox was stopped/);
+  }
+  // A new inbox on the same socket path starts over the stale socket.
+  const again = await start();
+  await again.close();
+});
+
+test("a killed inbox (no goodbye) also sends waiting hooks to the prompt", async () => {
+  const bin = join(PKG, "bin", "toolgate.mjs");
+  const child = spawn(process.execPath, [bin, "inbox", "--socket", w.socket], { env: w.env, stdio: ["ignore", "pipe", "pipe"] });
+  let out = "";
+  child.stdout.on("data", (d) => (out += d));
+  await until(() => out.includes("open http"), 10_000, "the inbox to start");
+  const waiting = hook("claude", payload("claude-PreToolUse", w.proj), w.env);
+  await new Promise((r) => setTimeout(r, 500));
+  child.kill("SIGKILL");
+  const answer = await waiting;
+  assert.equal(decisionOf(answer.stdout), "ask", answer.stdout);
+  assert.match(reasonOf(answer.stdout), /stopped before anyone answered|not running/);
+});
