@@ -159,7 +159,7 @@ pub fn ask_message(
     let (Some(decision), Some(request)) = (&outcome.decision, call.requests.first()) else {
         return None;
     };
-    let remember = crate::broker::remember_rules(request, decision);
+    let remember = crate::broker::remember_rules(rules, request, decision);
     let grantable = |r: &str| check_grant_rule(r, rules).is_ok();
     let mut answers = vec!["allowOnce", "deny"];
     if grants && decision.trustable && call.requests.len() == 1 {

@@ -1,7 +1,7 @@
 //! What an approval card shows: a title, the call in words, a preview, a diff, the answers.
 
 use super::{AnswerKind, Diff, Preview};
-use crate::decision::{Decision, Effect};
+use crate::decision::{Decision, Effect, Evaluate};
 use crate::registry::ToolDefinition;
 use crate::request::Request;
 use crate::tool::ToolKind;
@@ -135,10 +135,10 @@ pub(super) fn offered(remember: bool, whole_tool: bool) -> Vec<AnswerKind> {
 /// let policy = Policy::from_json("{}").unwrap();
 /// let request = Request { tool: "Bash".into(), input: json!({"command": "npm test"}), ..Request::default() };
 /// let decision = policy.evaluate(&request);
-/// assert_eq!(remember_rules(&request, &decision), vec!["Bash(npm test)".to_owned()]);
+/// assert_eq!(remember_rules(&policy, &request, &decision), vec!["Bash(npm test)".to_owned()]);
 /// ```
-pub fn remember_rules(request: &Request, decision: &Decision) -> Vec<String> {
-    default_rules(request, decision, kind_of(request, None))
+pub fn remember_rules(rules: &dyn Evaluate, request: &Request, decision: &Decision) -> Vec<String> {
+    default_rules(request, decision, rules.tool_kind(request))
 }
 
 pub(super) fn default_rules(request: &Request, decision: &Decision, kind: ToolKind) -> Vec<String> {
