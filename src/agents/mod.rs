@@ -29,6 +29,16 @@ pub mod gemini;
 pub mod inbox;
 mod payload;
 
+/// How long a hook waits at most before it answers (blocking) by itself, in milliseconds:
+/// long enough for a person to answer in the approval inbox, and below
+/// [`INSTALLED_TIMEOUT_SECS`], so no agent times the hook out (Copilot CLI would then let the
+/// call through). The native hook and the npm bin both use it.
+pub const DEFAULT_DEADLINE_MS: u64 = 25_000;
+
+/// The timeout `toolgate install` writes into an agent's settings, in seconds: above
+/// [`DEFAULT_DEADLINE_MS`].
+pub const INSTALLED_TIMEOUT_SECS: u64 = 30;
+
 use serde_json::Value;
 
 use crate::decision::{Decider, Decision, Effect, Evaluate, TrustOverlay};

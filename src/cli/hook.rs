@@ -26,13 +26,7 @@ use toolgate::{Error, Policy};
 
 use super::{flag_value, has_flag, parse_flags};
 
-/// The hook answers (blocking) by itself after this long; `toolgate install` writes a larger
-/// timeout into the agent's settings.
-pub const DEFAULT_DEADLINE_MS: u64 = 10_000;
-
-/// The timeout `toolgate install` writes, in seconds: well above the hook's own deadline,
-/// so the agent never times the hook out (Copilot CLI would then let the call through).
-pub const INSTALLED_TIMEOUT_SECS: u64 = 30;
+pub use toolgate::agents::{DEFAULT_DEADLINE_MS, INSTALLED_TIMEOUT_SECS};
 
 /// The largest payload read from stdin.
 const MAX_PAYLOAD: u64 = 32 * 1024 * 1024;

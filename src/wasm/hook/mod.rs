@@ -48,8 +48,7 @@ use crate::agents::{
 };
 use crate::{Error, ErrorKind, Policy};
 
-/// The native hook's deadline when `--deadline-ms` is absent.
-const DEFAULT_DEADLINE_MS: u64 = 10_000;
+use crate::agents::DEFAULT_DEADLINE_MS;
 
 /// The largest payload read from stdin.
 const MAX_PAYLOAD: usize = 32 * 1024 * 1024;
