@@ -35,22 +35,20 @@ function namedWasm() {
 const twiggy = (args) =>
   JSON.parse(execFileSync("twiggy", [...args, "--format", "json"], { encoding: "utf8", maxBuffer: 1 << 28 }));
 
-/** The crate an item belongs to (toolgate's own items by their top module). */
-function owner(name) {
-  if (/^(code|data|type|import|export|table|elem|global|memory|custom)\[|^"|section|^export /.test(name)) {
-    if (name.startsWith("data[") || name.includes(".rodata") || name.includes(".data")) return "data";
-    return `(${name.split(/[[ ]/)[0]})`;
-  }
-  // `<A as B>::f`: the implementing type's crate; `core::ptr::drop_in_place<toolgate::x::Y>`:
-  // the dropped type's.
-  const inner = name.match(/^<&?(?:mut )?(?:\[)?(?:dyn )?([A-Za-z_][A-Za-z0-9_]*)::([A-Za-z_][A-Za-z0-9_]*)/);
-  const generic = name.match(/^(?:core|alloc)::ptr::drop_in_place<&?(?:mut )?([A-Za-z_][A-Za-z0-9_]*)::([A-Za-z_][A-Za-z0-9_]*)/);
-  const plain = name.match(/^([A-Za-z_][A-Za-z0-9_]*)::([A-Za-z_][A-Za-z0-9_]*)/);
-  const m = generic ?? inner ?? plain;
+/** The crate an item belongs to (toolgate's own items by their top two modules). */
+function owner(raw) {
+  if (raw.startsWith("data segment")) return "data (.rodata and the rest)";
+  if (raw.includes('"function names" subsection')) return "(function names: not shipped)";
+  if (raw.endsWith("multivalue shim")) return "wasm-bindgen (export shims)";
+  if (raw.startsWith("<str>") || raw.startsWith("<[")) return "core/alloc/std";
+  // Hashes of std's crates (`core[c5930c85a12de822]::`) go; then the first `crate::item`
+  // anywhere decides: in `<A as B>::f` that is A's crate when A has a path, else B's.
+  const name = raw.replace(/\[[0-9a-f]{8,}\]/g, "");
+  const m = name.match(/([A-Za-z_][A-Za-z0-9_]*)::([A-Za-z_][A-Za-z0-9_]*)(?:::([A-Za-z_][A-Za-z0-9_]*))?/);
   if (!m) return "(other)";
   const crate = m[1];
-  if (crate === "toolgate") return `toolgate::${m[2]}`;
-  if (crate === "std" || crate === "core" || crate === "alloc") return "core/alloc/std";
+  if (crate === "toolgate") return m[3] && /^[a-z]/.test(m[3]) && !/^[a-z_]+$/.test(m[2]) === false && ["commands", "import", "wasm", "policy", "shell", "json"].includes(m[2]) ? `toolgate::${m[2]}::${m[3]}` : `toolgate::${m[2]}`;
+  if (["std", "core", "alloc", "dlmalloc", "compiler_builtins", "hashbrown"].includes(crate)) return "core/alloc/std";
   return crate;
 }
 
@@ -62,7 +60,7 @@ for (const item of top) {
   const o = owner(item.name);
   byOwner.set(o, (byOwner.get(o) ?? 0) + item.shallow_size);
 }
-const total = top.reduce((n, i) => n + i.shallow_size, 0);
+const total = top.filter((i) => !i.name.includes('"function names"')).reduce((n, i) => n + i.shallow_size, 0);
 const owners = [...byOwner.entries()].sort((a, b) => b[1] - a[1]);
 
 // Retained size of each export: bytes reachable from it and from nothing else.
@@ -96,7 +94,19 @@ writeFileSync(`${ROOT}target/bench/size.json`, `${JSON.stringify(result, null, 2
 console.log(`${file}: ${bytes.length} bytes (names included); shipped wasm ${result.shippedRaw} raw, ${result.shippedGzip} gzip -9\n`);
 console.log("| crate or module | bytes (shallow) | share |");
 console.log("|---|---|---|");
-for (const [o, n] of owners.slice(0, Number(process.env.SIZE_ROWS ?? "40"))) {
+// toolgate's modules, then the crates grouped to the top level.
+const crateOf = (o) => (o.startsWith("toolgate::") ? "toolgate" : o);
+const byCrate = new Map();
+for (const [o, n] of owners) byCrate.set(crateOf(o), (byCrate.get(crateOf(o)) ?? 0) + n);
+result.byCrate = Object.fromEntries(byCrate);
+writeFileSync(`${ROOT}target/bench/size.json`, `${JSON.stringify(result, null, 2)}\n`);
+for (const [o, n] of [...byCrate.entries()].sort((a, b) => b[1] - a[1])) {
+  if (o.startsWith("(function names")) continue;
+  console.log(`| ${o} | ${n.toLocaleString("en")} | ${((100 * n) / total).toFixed(1)}% |`);
+}
+console.log("\n| toolgate module | bytes (shallow) | share |");
+console.log("|---|---|---|");
+for (const [o, n] of owners.filter(([o]) => o.startsWith("toolgate::"))) {
   console.log(`| ${o} | ${n.toLocaleString("en")} | ${((100 * n) / total).toFixed(1)}% |`);
 }
 console.log("\n| export | retained bytes (only reachable from it) |");
