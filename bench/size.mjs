@@ -47,7 +47,11 @@ function owner(raw) {
   const m = name.match(/([A-Za-z_][A-Za-z0-9_]*)::([A-Za-z_][A-Za-z0-9_]*)(?:::([A-Za-z_][A-Za-z0-9_]*))?/);
   if (!m) return "(other)";
   const crate = m[1];
-  if (crate === "toolgate") return m[3] && /^[a-z]/.test(m[3]) && !/^[a-z_]+$/.test(m[2]) === false && ["commands", "import", "wasm", "policy", "shell", "json"].includes(m[2]) ? `toolgate::${m[2]}::${m[3]}` : `toolgate::${m[2]}`;
+  if (crate === "toolgate") {
+    // The larger modules split one level further (`toolgate::commands::danger`).
+    const split = ["commands", "import", "wasm", "policy", "shell", "json"].includes(m[2]);
+    return split && m[3] && /^[a-z_]+$/.test(m[3]) ? `toolgate::${m[2]}::${m[3]}` : `toolgate::${m[2]}`;
+  }
   if (["std", "core", "alloc", "dlmalloc", "compiler_builtins", "hashbrown"].includes(crate)) return "core/alloc/std";
   return crate;
 }
