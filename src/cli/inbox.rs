@@ -10,18 +10,26 @@
 //! before the hook's deadline, the inbox stopping, a reply that does not parse or answers with
 //! something that was not offered) the call goes to the agent's own prompt with the reason.
 
+#[cfg(unix)]
 use std::io::{BufRead as _, BufReader, Read as _, Write as _};
+#[cfg(unix)]
 use std::os::unix::fs::{FileTypeExt as _, MetadataExt as _};
+#[cfg(unix)]
 use std::os::unix::net::UnixStream;
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+#[cfg(unix)]
+use std::time::Duration;
+use std::time::Instant;
 
 use serde_json::Value;
-use toolgate::agents::inbox::{apply, ask_message, parse_reply, AskMessage, InboxAnswer};
+#[cfg(unix)]
+use toolgate::agents::inbox::parse_reply;
+use toolgate::agents::inbox::{apply, ask_message, AskMessage, InboxAnswer};
 use toolgate::agents::{HookCall, Outcome};
 use toolgate::{Policy, TrustOverlay};
 
 /// The largest reply read from the inbox.
+#[cfg(unix)]
 const MAX_REPLY: u64 = 1024 * 1024;
 
 /// The inbox's socket path, or `None` when the inbox is switched off (`TOOLGATE_INBOX=off`).
@@ -46,6 +54,7 @@ pub fn socket_path() -> Option<PathBuf> {
 }
 
 /// This process's user id: the owner of `/proc/self`, else of the home directory.
+#[cfg(unix)]
 fn current_uid() -> Option<u32> {
     match std::fs::metadata("/proc/self") {
         Ok(m) => Some(m.uid()),
@@ -57,6 +66,7 @@ fn current_uid() -> Option<u32> {
 
 /// Checks that the socket and its directory belong to this user and the directory is closed
 /// to everyone else, so no other user can stand in for the inbox.
+#[cfg(unix)]
 fn check_private(socket: &Path) -> Result<(), String> {
     let uid = current_uid().ok_or("cannot tell this process's user")?;
     let meta = std::fs::symlink_metadata(socket).map_err(|e| e.to_string())?;
@@ -82,6 +92,7 @@ fn check_private(socket: &Path) -> Result<(), String> {
 pub struct NoAnswer(pub Option<String>);
 
 /// Sends `message` to the inbox at `socket` and waits until `until` for its reply.
+#[cfg(unix)]
 pub fn ask(socket: &Path, message: &AskMessage, until: Instant) -> Result<InboxAnswer, NoAnswer> {
     if !socket.exists() {
         return Err(NoAnswer(None));
@@ -139,6 +150,27 @@ pub fn ask(socket: &Path, message: &AskMessage, until: Instant) -> Result<InboxA
     parse_reply(&reply).map_err(said)
 }
 
+/// Where there are no Unix domain sockets (Windows, wasm) there is no inbox channel yet: the
+/// call goes to the agent's own prompt.
+#[cfg(not(unix))]
+fn current_uid() -> Option<u32> {
+    None
+}
+
+/// Where there are no Unix domain sockets there is no inbox channel yet (a named pipe on
+/// Windows is not built): the call goes to the agent's own prompt, saying so when a socket
+/// path was named.
+#[cfg(not(unix))]
+pub fn ask(socket: &Path, _message: &AskMessage, _until: Instant) -> Result<InboxAnswer, NoAnswer> {
+    if !socket.exists() {
+        return Err(NoAnswer(None));
+    }
+    Err(NoAnswer(Some(
+        "the toolgate inbox can only be reached over a Unix domain socket on this platform"
+            .to_owned(),
+    )))
+}
+
 /// What the trust file and the policy are, for saving grants and checking edited calls.
 pub struct Context<'a> {
     /// The compiled policy.
@@ -189,7 +221,7 @@ pub fn consult(
     applied.edited
 }
 
-#[cfg(test)]
+#[cfg(all(test, unix))]
 mod tests {
     use super::*;
 
