@@ -58,6 +58,44 @@ pub struct Request {
 }
 
 impl Request {
+    /// Records where the paths of `input` really lead ([`Request::realpaths`]), for every path
+    /// the tool's schema names (`file_path`, `path`, `paths[]`, `edits[].file_path`, ...).
+    /// `realpath` resolves an absolute path on the host (symlinks followed), `None` when it
+    /// cannot; hosts without a file system leave `realpaths` empty.
+    ///
+    /// ```
+    /// use serde_json::json;
+    /// use toolgate::Request;
+    /// let mut r = Request { tool: "Read".into(), input: json!({"file_path": "link"}),
+    ///     cwd: Some("/p".into()), ..Request::default() };
+    /// r.add_realpaths(|p| (p == "/p/link").then(|| "/etc/passwd".to_owned()));
+    /// assert_eq!(r.realpaths["link"], "/etc/passwd");
+    /// ```
+    pub fn add_realpaths(&mut self, realpath: impl Fn(&str) -> Option<String>) {
+        let cwd = self.cwd.clone();
+        let written: Vec<String> = match crate::tool::input_paths(&self.input) {
+            Ok(paths) => paths.iter().map(|p| p.path.to_owned()).collect(),
+            Err(_) => return,
+        };
+        for written in written {
+            if self.realpaths.contains_key(&written) {
+                continue;
+            }
+            let full = match &cwd {
+                Some(c) if !written.starts_with('/') => {
+                    format!("{}/{written}", c.trim_end_matches('/'))
+                }
+                _ => written.clone(),
+            };
+            if let Some(real) = realpath(&full) {
+                let lexical = crate::path::normalize(&written, cwd.as_deref(), None);
+                if lexical.as_deref() != Some(real.as_str()) {
+                    self.realpaths.insert(written, real);
+                }
+            }
+        }
+    }
+
     /// Parses a request document, with errors that name the bad field. A key repeated in
     /// any object (`{"command": "ls", "command": "rm -rf /"}`) is an error: the engine must
     /// judge the same call the host runs, whichever copy the host's parser would keep.

@@ -11,8 +11,6 @@
 #[path = "../cli/mod.rs"]
 mod cli;
 
-use std::io::Read as _;
-use std::path::Path;
 use std::process::ExitCode;
 
 use toolgate::policy::{Explanation, Policy};
@@ -50,10 +48,6 @@ fn main() -> ExitCode {
     }
 }
 
-fn usage_error(message: &str) -> Error {
-    Error::new(ErrorKind::InvalidRequest, message.to_owned()).with_hint("run `toolgate --help`")
-}
-
 fn run(args: &[String]) -> Result<ExitCode, Error> {
     let Some((command, rest)) = args.split_first() else {
         eprintln!("{USAGE}");
@@ -76,9 +70,9 @@ fn run(args: &[String]) -> Result<ExitCode, Error> {
         }
         "test" => {
             let [file] = rest else {
-                return Err(usage_error("`test` takes one policy file"));
+                return Err(cli::usage("`test` takes one policy file"));
             };
-            let doc = toolgate::json::from_str(&read(file)?, "policy")?;
+            let doc = toolgate::json::from_str(&cli::read_input(file)?, "policy")?;
             let policy = Policy::compile_unchecked(doc)?;
             for w in policy.warnings() {
                 println!("warning[{}] {}: {}", w.code, w.path, w.message);
@@ -109,7 +103,7 @@ fn run(args: &[String]) -> Result<ExitCode, Error> {
         "uninstall" => cli::install::run(rest, false),
         "doctor" => cli::doctor::run(rest),
         "trust" => cli::trust::run(rest),
-        other => Err(usage_error(&format!("unknown command `{other}`"))),
+        other => Err(cli::usage(&format!("unknown command `{other}`"))),
     }
 }
 
@@ -120,68 +114,38 @@ fn policy_and_request(args: &[String]) -> Result<(Policy, Request), Error> {
         let slot = match flag.as_str() {
             "--policy" => &mut policy,
             "--request" => &mut request,
-            other => return Err(usage_error(&format!("unexpected argument `{other}`"))),
+            other => return Err(cli::usage(&format!("unexpected argument `{other}`"))),
         };
         let Some(value) = it.next() else {
-            return Err(usage_error(&format!("`{flag}` needs a file name or `-`")));
+            return Err(cli::usage(&format!("`{flag}` needs a file name or `-`")));
         };
         *slot = Some(value.clone());
     }
     let (Some(policy), Some(request)) = (policy, request) else {
-        return Err(usage_error("both `--policy` and `--request` are required"));
+        return Err(cli::usage("both `--policy` and `--request` are required"));
     };
     if policy == "-" && request == "-" {
-        return Err(usage_error(
+        return Err(cli::usage(
             "only one of `--policy` and `--request` can be `-`",
         ));
     }
-    let policy = Policy::from_json(&read(&policy)?).map_err(|e| e.within("policy"))?;
+    let policy = Policy::from_json(&cli::read_input(&policy)?).map_err(|e| e.within("policy"))?;
     for w in policy.warnings() {
         eprintln!("toolgate: warning[{}] {}: {}", w.code, w.path, w.message);
     }
-    let mut request = Request::from_json(&read(&request)?).map_err(|e| e.within("request"))?;
+    let mut request =
+        Request::from_json(&cli::read_input(&request)?).map_err(|e| e.within("request"))?;
     add_realpaths(&mut request);
     Ok((policy, request))
-}
-
-fn read(file: &str) -> Result<String, Error> {
-    let mut text = String::new();
-    let result = if file == "-" {
-        std::io::stdin().read_to_string(&mut text).map(|_| ())
-    } else {
-        std::fs::read_to_string(file).map(|t| text = t)
-    };
-    result.map_err(|e| {
-        Error::new(ErrorKind::Storage, format!("cannot read `{file}`: {e}"))
-            .with_hint("check the file name")
-    })?;
-    Ok(text)
 }
 
 /// The native CLI can see the file system: record where symlinks in the request's paths
 /// really lead, so that an allow needs both the link and its target to match.
 fn add_realpaths(request: &mut Request) {
-    let cwd = request.cwd.clone();
-    for key in ["file_path", "path", "notebook_path"] {
-        let Some(written) = request.input_str(key).map(str::to_owned) else {
-            continue;
-        };
-        if request.realpaths.contains_key(&written) {
-            continue;
-        }
-        let full = match &cwd {
-            Some(c) if !written.starts_with('/') => Path::new(c).join(&written),
-            _ => Path::new(&written).to_path_buf(),
-        };
-        if let Ok(real) = std::fs::canonicalize(&full) {
-            if let Some(real) = real.to_str() {
-                let lexical = toolgate::path::normalize(&written, cwd.as_deref(), None);
-                if lexical.as_deref() != Some(real) {
-                    request.realpaths.insert(written, real.to_owned());
-                }
-            }
-        }
-    }
+    request.add_realpaths(|full| {
+        let real = std::fs::canonicalize(full).ok()?;
+        real.to_str().map(str::to_owned)
+    });
 }
 
 fn to_json<T: serde::Serialize>(value: &T) -> Result<String, Error> {

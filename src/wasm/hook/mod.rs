@@ -397,29 +397,10 @@ fn inbox_step(
     (applied.edited, None)
 }
 
-/// Records where symlinks in the request's paths really lead (the native CLI's
-/// `add_realpaths`, over the host's `realpath`), so an allow needs both the link and its
-/// target to match.
+/// Records where symlinks in the request's paths really lead (as the native CLI does, over
+/// the host's `realpath`), so an allow needs both the link and its target to match.
 fn add_realpaths(request: &mut crate::Request) {
-    let cwd = request.cwd.clone();
-    for key in ["file_path", "path", "notebook_path"] {
-        let Some(written) = request.input_str(key).map(str::to_owned) else {
-            continue;
-        };
-        if request.realpaths.contains_key(&written) {
-            continue;
-        }
-        let full = match &cwd {
-            Some(c) if !written.starts_with('/') => PathBuf::from(c).join(&written),
-            _ => PathBuf::from(&written),
-        };
-        if let Some(real) = host::realpath(&full.to_string_lossy()) {
-            let lexical = crate::path::normalize(&written, cwd.as_deref(), None);
-            if lexical.as_deref() != Some(real.as_str()) {
-                request.realpaths.insert(written, real);
-            }
-        }
-    }
+    request.add_realpaths(host::realpath);
 }
 
 /// The project directory: the agent's own project variable, else the nearest directory
