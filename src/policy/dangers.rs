@@ -297,7 +297,9 @@ fn program_of(text: &str) -> Option<String> {
     Some(first.rsplit('/').next().unwrap_or(first).to_owned())
 }
 
-fn overall_reason(parts: &[PartDecision], effect: Effect) -> Reason {
+/// The reason of a call of several parts: all allowed, or the first part with the call's
+/// effect.
+pub(super) fn overall_reason(parts: &[PartDecision], effect: Effect) -> Reason {
     if effect == Effect::Allow {
         return Reason {
             decider: Decider::Parts,

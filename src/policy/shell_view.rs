@@ -219,21 +219,7 @@ pub(crate) fn decide_shell(call: &Call<'_>, mode: &Effective) -> Decision {
             text: "the command has nothing to run".into(),
         },
         [one] => one.reason.clone(),
-        many if effect == Effect::Allow => Reason {
-            decider: Decider::Parts,
-            text: format!("all {} commands are allowed", many.len()),
-        },
-        many => many
-            .iter()
-            .find(|p| p.effect == effect)
-            .map(|p| Reason {
-                decider: p.reason.decider.clone(),
-                text: format!("`{}`: {}", p.part, p.reason.text),
-            })
-            .unwrap_or_else(|| Reason {
-                decider: Decider::Parts,
-                text: "a part of the command decided".into(),
-            }),
+        many => super::dangers::overall_reason(many, effect),
     };
     let risk = if all_read_only && !decided.is_empty() {
         Risk::Low
