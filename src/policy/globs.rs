@@ -151,7 +151,7 @@ fn glob_builder(glob: &str, literal_separator: bool) -> GlobBuilder<'_> {
 /// "/src/[a-"         -> false  (parsed now: a bad class is an error when loading)
 /// ```
 fn cannot_fail_to_parse(glob: &str) -> bool {
-    !glob.contains(['[', ']', '{', '}', '\\'])
+    !has_any(glob, b"[]{}\\")
 }
 
 pub(crate) struct BucketsBuilder {
@@ -268,19 +268,24 @@ impl Buckets {
 /// metacharacter: every text the glob matches starts with it, followed by the separator or
 /// the end.
 fn literal_prefix(glob: &str, separator: char) -> String {
-    let units: Vec<&str> = glob.split(separator).collect();
-    let literal = units
-        .iter()
-        .take_while(|u| !u.contains(['*', '?', '[', ']', '{', '}']))
-        .count();
-    if literal == units.len() {
-        return glob.to_owned();
+    // The units before the first one holding a glob metacharacter, joined as they stand.
+    let mut end = 0;
+    for (i, unit) in glob.split(separator).enumerate() {
+        if has_any(unit, b"*?[]{}") {
+            return glob.get(..end).unwrap_or("").to_owned();
+        }
+        end = if i == 0 {
+            unit.len()
+        } else {
+            end + separator.len_utf8() + unit.len()
+        };
     }
-    let sep = separator.to_string();
-    units
-        .get(..literal)
-        .map(|u| u.join(&sep))
-        .unwrap_or_default()
+    glob.to_owned()
+}
+
+/// Whether `text` holds any of the ASCII bytes `set`.
+fn has_any(text: &str, set: &[u8]) -> bool {
+    text.bytes().any(|b| set.contains(&b))
 }
 
 #[cfg(test)]
@@ -321,6 +326,9 @@ mod tests {
         assert_eq!(literal_prefix("/**", '/'), "");
         assert_eq!(literal_prefix("git push *", ' '), "git push");
         assert_eq!(literal_prefix("*", ' '), "");
+        assert_eq!(literal_prefix("a//b*/c", '/'), "a/");
+        assert_eq!(literal_prefix("é/ü/[x]", '/'), "é/ü");
+        assert_eq!(literal_prefix("", '/'), "");
     }
 
     #[test]
