@@ -151,7 +151,9 @@ fn glob_builder(glob: &str, literal_separator: bool) -> GlobBuilder<'_> {
 /// "/src/[a-"         -> false  (parsed now: a bad class is an error when loading)
 /// ```
 fn cannot_fail_to_parse(glob: &str) -> bool {
-    !has_any(glob, b"[]{}\\")
+    !glob
+        .bytes()
+        .any(|b| matches!(b, b'[' | b']' | b'{' | b'}' | b'\\'))
 }
 
 pub(crate) struct BucketsBuilder {
@@ -271,7 +273,7 @@ fn literal_prefix(glob: &str, separator: char) -> String {
     // The units before the first one holding a glob metacharacter, joined as they stand.
     let mut end = 0;
     for (i, unit) in glob.split(separator).enumerate() {
-        if has_any(unit, b"*?[]{}") {
+        if unit.bytes().any(|b| matches!(b, b'*' | b'?' | b'[' | b']' | b'{' | b'}')) {
             return glob.get(..end).unwrap_or("").to_owned();
         }
         end = if i == 0 {
@@ -281,11 +283,6 @@ fn literal_prefix(glob: &str, separator: char) -> String {
         };
     }
     glob.to_owned()
-}
-
-/// Whether `text` holds any of the ASCII bytes `set`.
-fn has_any(text: &str, set: &[u8]) -> bool {
-    text.bytes().any(|b| set.contains(&b))
 }
 
 #[cfg(test)]
