@@ -41,15 +41,13 @@ impl GlobIndexBuilder {
             self.ids.push(id);
             return Ok(());
         }
-        let g = glob_builder(glob, literal_separator)
-            .build()
-            .map_err(|e| {
-                Error::new(
-                    ErrorKind::InvalidRule,
-                    format!("pattern `{glob}` does not compile: {}", e.kind()),
-                )
-                .with_hint("check brackets: `[` starts a character class that `]` must close")
-            })?;
+        let g = glob_builder(glob, literal_separator).build().map_err(|e| {
+            Error::new(
+                ErrorKind::InvalidRule,
+                format!("pattern `{glob}` does not compile: {}", e.kind()),
+            )
+            .with_hint("check brackets: `[` starts a character class that `]` must close")
+        })?;
         self.globs.push(Pattern::Built(g));
         self.ids.push(id);
         Ok(())
@@ -138,7 +136,8 @@ impl Pattern {
 
 fn glob_builder(glob: &str, literal_separator: bool) -> GlobBuilder<'_> {
     let mut b = GlobBuilder::new(glob);
-    b.literal_separator(literal_separator).backslash_escape(false);
+    b.literal_separator(literal_separator)
+        .backslash_escape(false);
     b
 }
 
@@ -273,7 +272,10 @@ fn literal_prefix(glob: &str, separator: char) -> String {
     // The units before the first one holding a glob metacharacter, joined as they stand.
     let mut end = 0;
     for (i, unit) in glob.split(separator).enumerate() {
-        if unit.bytes().any(|b| matches!(b, b'*' | b'?' | b'[' | b']' | b'{' | b'}')) {
+        if unit
+            .bytes()
+            .any(|b| matches!(b, b'*' | b'?' | b'[' | b']' | b'{' | b'}'))
+        {
             return glob.get(..end).unwrap_or("").to_owned();
         }
         end = if i == 0 {
@@ -307,7 +309,10 @@ mod tests {
     #[test]
     fn malformed_globs_are_errors_when_added() {
         for bad in ["/src/[a-", "a,b}", "{a,b", "[z-a]"] {
-            assert!(GlobIndexBuilder::new(true).add(1, bad, true).is_err(), "{bad}");
+            assert!(
+                GlobIndexBuilder::new(true).add(1, bad, true).is_err(),
+                "{bad}"
+            );
         }
         for fine in ["a*b?c", "**/.env", "/x/**", "git push *", "a]b"] {
             assert!(cannot_fail_to_parse(fine) || fine.contains(']'));
