@@ -16,7 +16,7 @@ use super::index::Id;
 /// Globs with the rule ids they belong to, checked (parsed) when added and compiled into one
 /// [`GlobSet`] on first use, so that loading a policy costs little more than parsing it.
 pub(crate) struct GlobIndexBuilder {
-    globs: Vec<Glob>,
+    globs: Vec<Pattern>,
     ids: Vec<Id>,
     restrictive: bool,
 }
@@ -33,18 +33,22 @@ impl GlobIndexBuilder {
     }
 
     pub(crate) fn add(&mut self, id: Id, glob: &str, literal_separator: bool) -> Result<()> {
-        let g = GlobBuilder::new(glob)
-            .literal_separator(literal_separator)
-            .backslash_escape(false)
-            .build()
-            .map_err(|e| {
-                Error::new(
-                    ErrorKind::InvalidRule,
-                    format!("pattern `{glob}` does not compile: {}", e.kind()),
-                )
-                .with_hint("check brackets: `[` starts a character class that `]` must close")
-            })?;
-        self.globs.push(g);
+        if cannot_fail_to_parse(glob) {
+            self.globs.push(Pattern::Deferred {
+                glob: glob.to_owned(),
+                literal_separator,
+            });
+            self.ids.push(id);
+            return Ok(());
+        }
+        let g = glob_builder(glob, literal_separator).build().map_err(|e| {
+            Error::new(
+                ErrorKind::InvalidRule,
+                format!("pattern `{glob}` does not compile: {}", e.kind()),
+            )
+            .with_hint("check brackets: `[` starts a character class that `]` must close")
+        })?;
+        self.globs.push(Pattern::Built(g));
         self.ids.push(id);
         Ok(())
     }
@@ -61,7 +65,7 @@ impl GlobIndexBuilder {
 
 /// A `GlobSet` whose match indices map back to rule ids, compiled on first use.
 pub(crate) struct GlobIndex {
-    globs: Vec<Glob>,
+    globs: Vec<Pattern>,
     ids: Vec<Id>,
     restrictive: bool,
     /// `None` when the globs, valid one by one, do not compile together (a size limit).
@@ -74,7 +78,7 @@ impl GlobIndex {
             .get_or_init(|| {
                 let mut builder = GlobSetBuilder::new();
                 for g in &self.globs {
-                    builder.add(g.clone());
+                    builder.add(g.glob()?);
                 }
                 builder.build().ok()
             })
@@ -105,6 +109,52 @@ impl GlobIndex {
 /// Globs split into buckets by their literal prefix (whole segments or words before the first
 /// wildcard). A text is matched only against the buckets of its own prefixes, so thousands of
 /// rules with distinct prefixes cost a few hash lookups rather than one huge automaton.
+/// One glob of a set: parsed when added, or kept as text when its parse cannot fail and
+/// parsed when the set is first used (parsing is most of a rule's compile cost, and most sets
+/// are never used).
+enum Pattern {
+    Built(Glob),
+    Deferred {
+        glob: String,
+        literal_separator: bool,
+    },
+}
+
+impl Pattern {
+    /// The parsed glob; `None` only if a deferred parse fails after all, which makes the set
+    /// fail closed like a set that does not compile.
+    fn glob(&self) -> Option<Glob> {
+        match self {
+            Pattern::Built(g) => Some(g.clone()),
+            Pattern::Deferred {
+                glob,
+                literal_separator,
+            } => glob_builder(glob, *literal_separator).build().ok(),
+        }
+    }
+}
+
+fn glob_builder(glob: &str, literal_separator: bool) -> GlobBuilder<'_> {
+    let mut b = GlobBuilder::new(glob);
+    b.literal_separator(literal_separator)
+        .backslash_escape(false);
+    b
+}
+
+/// Whether `glob` parses whatever it holds: with backslash escapes off, only character
+/// classes (`[...]`) and alternates (`{...}`) can be malformed, so a glob without any of
+/// `[ ] { } \` is checked when it is first used instead of when it is added.
+///
+/// ```text
+/// "npm run task1:*"  -> true   (parsed on first use)
+/// "/src/[a-"         -> false  (parsed now: a bad class is an error when loading)
+/// ```
+fn cannot_fail_to_parse(glob: &str) -> bool {
+    !glob
+        .bytes()
+        .any(|b| matches!(b, b'[' | b']' | b'{' | b'}' | b'\\'))
+}
+
 pub(crate) struct BucketsBuilder {
     separator: char,
     literal_separator: bool,
@@ -219,24 +269,56 @@ impl Buckets {
 /// metacharacter: every text the glob matches starts with it, followed by the separator or
 /// the end.
 fn literal_prefix(glob: &str, separator: char) -> String {
-    let units: Vec<&str> = glob.split(separator).collect();
-    let literal = units
-        .iter()
-        .take_while(|u| !u.contains(['*', '?', '[', ']', '{', '}']))
-        .count();
-    if literal == units.len() {
-        return glob.to_owned();
+    // The units before the first one holding a glob metacharacter, joined as they stand.
+    let mut end = 0;
+    for (i, unit) in glob.split(separator).enumerate() {
+        if unit
+            .bytes()
+            .any(|b| matches!(b, b'*' | b'?' | b'[' | b']' | b'{' | b'}'))
+        {
+            return glob.get(..end).unwrap_or("").to_owned();
+        }
+        end = if i == 0 {
+            unit.len()
+        } else {
+            end + separator.len_utf8() + unit.len()
+        };
     }
-    let sep = separator.to_string();
-    units
-        .get(..literal)
-        .map(|u| u.join(&sep))
-        .unwrap_or_default()
+    glob.to_owned()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn deferred_globs_match_like_parsed_ones() {
+        let mut b = GlobIndexBuilder::new(false);
+        b.add(1, "npm run task1:*", false).unwrap();
+        b.add(2, "/src/{a,b}/**", true).unwrap();
+        let set = b.build().unwrap();
+        assert!(matches!(set.globs.first(), Some(Pattern::Deferred { .. })));
+        assert!(matches!(set.globs.get(1), Some(Pattern::Built(_))));
+        let mut out = Vec::new();
+        set.matches_into("npm run task1:x", &mut out);
+        set.matches_into("/src/b/c/d", &mut out);
+        set.matches_into("/src/c/d", &mut out);
+        assert_eq!(out, vec![1, 2]);
+    }
+
+    #[test]
+    fn malformed_globs_are_errors_when_added() {
+        for bad in ["/src/[a-", "a,b}", "{a,b", "[z-a]"] {
+            assert!(
+                GlobIndexBuilder::new(true).add(1, bad, true).is_err(),
+                "{bad}"
+            );
+        }
+        for fine in ["a*b?c", "**/.env", "/x/**", "git push *", "a]b"] {
+            assert!(cannot_fail_to_parse(fine) || fine.contains(']'));
+            assert!(glob_builder(fine, true).build().is_ok(), "{fine}");
+        }
+    }
 
     #[test]
     fn prefixes() {
@@ -246,6 +328,9 @@ mod tests {
         assert_eq!(literal_prefix("/**", '/'), "");
         assert_eq!(literal_prefix("git push *", ' '), "git push");
         assert_eq!(literal_prefix("*", ' '), "");
+        assert_eq!(literal_prefix("a//b*/c", '/'), "a/");
+        assert_eq!(literal_prefix("é/ü/[x]", '/'), "é/ü");
+        assert_eq!(literal_prefix("", '/'), "");
     }
 
     #[test]

@@ -252,7 +252,7 @@ impl ClassIndex {
                     name_globs.add(id, &glob, false).map_err(fail)?;
                 }
                 (_, Some(Specifier::Command(c))) => {
-                    for g in c.globs(&|w| w.to_vec()) {
+                    for g in c.literal_globs() {
                         commands.add(id, &g).map_err(fail)?;
                     }
                     if restrictive {

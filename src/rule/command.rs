@@ -57,10 +57,19 @@ impl CommandPattern {
     /// The globs (over words joined by single spaces, `*` spanning anything) that together
     /// implement this pattern, after mapping the literal words through `words_map`.
     pub fn globs(&self, words_map: &dyn Fn(&[String]) -> Vec<String>) -> Vec<String> {
-        let map = |s: &str| {
+        self.globs_of(|s| {
             let words: Vec<String> = s.split(' ').map(str::to_owned).collect();
             words_map(&words).join(" ")
-        };
+        })
+    }
+
+    /// The globs of the pattern's words as written: [`CommandPattern::globs`] with the
+    /// identity map, without splitting and joining the words.
+    pub fn literal_globs(&self) -> Vec<String> {
+        self.globs_of(str::to_owned)
+    }
+
+    fn globs_of(&self, map: impl Fn(&str) -> String) -> Vec<String> {
         match &self.matcher {
             CommandMatch::Exact(s) => vec![escape_but_star(&map(s))],
             CommandMatch::Prefix(p) => {
@@ -80,6 +89,12 @@ impl CommandPattern {
 
 /// Escapes every glob metacharacter except `*`.
 fn escape_but_star(s: &str) -> String {
+    if !s
+        .bytes()
+        .any(|b| matches!(b, b'?' | b'[' | b']' | b'{' | b'}'))
+    {
+        return s.to_owned();
+    }
     s.split('*')
         .map(globset::escape)
         .collect::<Vec<_>>()
@@ -92,6 +107,16 @@ mod tests {
 
     fn p(s: &str, d: CommandDialect) -> CommandMatch {
         CommandPattern::parse(s, d).unwrap().matcher
+    }
+
+    #[test]
+    fn literal_globs_equal_globs_with_the_identity_map() {
+        for text in ["npm run test:*", "git push", "a?b [c] {d}", "ls *", "*"] {
+            let c = CommandPattern::parse(text, CommandDialect::Claude).unwrap();
+            assert_eq!(c.literal_globs(), c.globs(&|w| w.to_vec()), "{text}");
+        }
+        assert_eq!(escape_but_star("a?b*[c]"), "a[?]b*[[]c[]]");
+        assert_eq!(escape_but_star("git push *"), "git push *");
     }
 
     #[test]
