@@ -90,6 +90,9 @@ const SSH_PUBLIC: &[&str] = &[
 /// What kind of secret `path` holds (`"an environment file"`, `"a private key"`, ...), or
 /// `None` when its name is not a known secret location.
 pub fn secret_kind(path: &str) -> Option<&'static str> {
+    if cannot_be_secret(path) {
+        return None;
+    }
     let lower = path.to_lowercase();
     let segs: Vec<&str> = lower
         .split(['/', '\\'])
@@ -120,6 +123,43 @@ pub fn secret_kind(path: &str) -> Option<&'static str> {
         return Some("a private key");
     }
     None
+}
+
+/// A quick reject for [`secret_kind`], without allocating: an ASCII path none of whose
+/// segments is a secret directory's first segment (`.ssh`, `.aws`, ...) and whose last
+/// segment is no environment file, secret name or secret ending. Other paths (any non-ASCII
+/// byte, whose lowercase form may differ) take the full check.
+fn cannot_be_secret(path: &str) -> bool {
+    if !path.is_ascii() {
+        return false;
+    }
+    let mut segs = path
+        .split(['/', '\\'])
+        .filter(|s| !s.is_empty() && *s != ".");
+    let Some(name) = segs.next_back() else {
+        return true;
+    };
+    let is = |a: &str, b: &str| a.eq_ignore_ascii_case(b);
+    let ends = |a: &str, e: &str| {
+        a.len() >= e.len()
+            && a.get(a.len() - e.len()..)
+                .is_some_and(|tail| tail.eq_ignore_ascii_case(e))
+    };
+    let starts_env = name.get(..4).is_some_and(|h| is(h, ".env"));
+    if starts_env
+        || SECRET_NAMES.iter().any(|(n, _)| is(name, n))
+        || SECRET_EXTENSIONS.iter().any(|(e, _)| ends(name, e))
+    {
+        return false;
+    }
+    let heads = || {
+        SECRET_DIRS
+            .iter()
+            .chain(SECRET_FILES)
+            .filter_map(|(seq, _)| seq.first().copied())
+            .chain(std::iter::once(".ssh"))
+    };
+    !heads().any(|h| is(name, h)) && !segs.any(|d| heads().any(|h| is(d, h)))
 }
 
 /// Whether `path` names a file that holds secrets (see [`secret_kind`]).
@@ -156,16 +196,18 @@ impl Call<'_> {
         if !matches!(kind, ToolKind::Read | ToolKind::Grep) {
             return None;
         }
-        let mut candidates = paths.to_vec();
+        let mut globs = Vec::new();
         if kind == ToolKind::Grep {
             if let Some(g) = self.request.input_str("glob") {
-                candidates.push(g.replace(['*', '?'], ""));
-                candidates.push(g.replace('*', ".x"));
+                globs.push(g.replace(['*', '?'], ""));
+                globs.push(g.replace('*', ".x"));
             }
         }
-        if !candidates.iter().any(|p| is_secret(p)) {
+        if !paths.iter().chain(&globs).any(|p| is_secret(p)) {
             return None;
         }
+        let mut candidates = paths.to_vec();
+        candidates.extend(globs);
         let q = self.query();
         self.secret_read_by(&q, &candidates)
     }
