@@ -134,14 +134,16 @@ fn cannot_be_secret(path: &str) -> bool {
         return false;
     }
     let mut segs = path
-        .split(['/', '\\'])
+        .split(|c: char| c == '/' || c == '\\')
         .filter(|s| !s.is_empty() && *s != ".");
     let Some(name) = segs.next_back() else {
         return true;
     };
-    let is = |a: &str, b: &str| a.eq_ignore_ascii_case(b);
+    // Lengths first: most names differ in length from every entry.
+    let is = |a: &str, b: &str| a.len() == b.len() && a.eq_ignore_ascii_case(b);
     let ends = |a: &str, e: &str| {
         a.len() >= e.len()
+            && a.as_bytes().last().map(u8::to_ascii_lowercase) == e.as_bytes().last().copied()
             && a.get(a.len() - e.len()..)
                 .is_some_and(|tail| tail.eq_ignore_ascii_case(e))
     };
@@ -259,6 +261,65 @@ fn names_a_file(r: &Reason) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The full check without the quick reject, to compare against.
+    fn full_kind(path: &str) -> Option<&'static str> {
+        let lower = path.to_lowercase();
+        let segs: Vec<&str> = lower
+            .split(['/', '\\'])
+            .filter(|s| !s.is_empty() && *s != ".")
+            .collect();
+        let name = *segs.last()?;
+        if (name == ".env" || name.starts_with(".env.")) && !ENV_TEMPLATES.contains(&name) {
+            return Some("an environment file");
+        }
+        if let Some((_, kind)) = SECRET_NAMES.iter().find(|(n, _)| *n == name) {
+            return Some(kind);
+        }
+        if let Some((_, kind)) = SECRET_EXTENSIONS.iter().find(|(e, _)| name.ends_with(e)) {
+            return Some(kind);
+        }
+        let dirs = segs.get(..segs.len().saturating_sub(1)).unwrap_or_default();
+        for (seq, kind) in SECRET_DIRS {
+            if dirs.windows(seq.len()).any(|w| w == *seq) {
+                return Some(kind);
+            }
+        }
+        for (seq, kind) in SECRET_FILES {
+            if segs.ends_with(seq) {
+                return Some(kind);
+            }
+        }
+        if dirs.contains(&".ssh") && !name.ends_with(".pub") && !SSH_PUBLIC.contains(&name) {
+            return Some("a private key");
+        }
+        None
+    }
+
+    #[test]
+    fn the_quick_reject_never_hides_a_secret() {
+        let mut names: Vec<String> = vec![".env".into(), ".env.local".into(), ".ENV".into()];
+        names.extend(SECRET_NAMES.iter().map(|(n, _)| (*n).to_owned()));
+        names.extend(SECRET_EXTENSIONS.iter().map(|(e, _)| format!("x{e}")));
+        for (seq, _) in SECRET_DIRS.iter().chain(SECRET_FILES) {
+            names.push(seq.join("/"));
+            names.push(format!("{}/x", seq.join("/")));
+        }
+        names.extend([".ssh/id".into(), "\u{212a}ey.txt".into(), "x.\u{212a}ey".into()]);
+        names.extend(["file.txt", "src/env.rs", "README.md", "a/b/c.ts", ".", ""].map(String::from));
+        for n in names {
+            for p in [
+                n.clone(),
+                n.to_uppercase(),
+                format!("/home/ada/{n}"),
+                format!("./{}", n.to_uppercase()),
+                format!("C:\\Users\\ada\\{}", n.replace('/', "\\")),
+                format!("{n}/"),
+            ] {
+                assert_eq!(secret_kind(&p), full_kind(&p), "{p}");
+            }
+        }
+    }
 
     #[test]
     fn the_listed_secrets_match_at_any_depth_and_case() {
