@@ -305,8 +305,13 @@ mod tests {
             names.push(seq.join("/"));
             names.push(format!("{}/x", seq.join("/")));
         }
-        names.extend([".ssh/id".into(), "\u{212a}ey.txt".into(), "x.\u{212a}ey".into()]);
-        names.extend(["file.txt", "src/env.rs", "README.md", "a/b/c.ts", ".", ""].map(String::from));
+        names.extend([
+            ".ssh/id".into(),
+            "\u{212a}ey.txt".into(),
+            "x.\u{212a}ey".into(),
+        ]);
+        names
+            .extend(["file.txt", "src/env.rs", "README.md", "a/b/c.ts", ".", ""].map(String::from));
         for n in names {
             for p in [
                 n.clone(),
