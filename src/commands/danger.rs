@@ -226,6 +226,27 @@ pub fn classify_line(line: &str) -> Classification {
     out
 }
 
+/// Classifies a shell command line and names the program its first command runs (the
+/// last segment of its first word that is not a redirection), from one parse of the line.
+///
+/// ```
+/// use toolgate::commands::danger::classify_line_and_program;
+/// let (c, program) = classify_line_and_program("> out.txt /usr/bin/frob --x");
+/// assert!(c.findings.is_empty());
+/// assert_eq!(program.as_deref(), Some("frob"));
+/// ```
+pub fn classify_line_and_program(line: &str) -> (Classification, Option<String>) {
+    let mut out = Classification::default();
+    let commands = commands_of(line);
+    let program = commands
+        .iter()
+        .find(|c| c.first().is_some_and(|w| w != ">" && w != "<"))
+        .and_then(|words| words.first())
+        .map(|first| first.rsplit('/').next().unwrap_or(first).to_owned());
+    commands_into(line, commands, 0, &mut out);
+    (out, program)
+}
+
 /// Facts about a whole line that combine across pipes: `curl … | sh`.
 #[derive(Default)]
 struct LineFacts {
@@ -246,8 +267,17 @@ fn line_into(line: &str, depth: usize, out: &mut Classification) -> Option<Strin
         );
         return None;
     }
+    commands_into(line, commands_of(line), depth, out)
+}
+
+/// [`line_into`] once the line is split into its commands (`commands_of(line)`).
+fn commands_into(
+    line: &str,
+    mut commands: Vec<Vec<String>>,
+    depth: usize,
+    out: &mut Classification,
+) -> Option<String> {
     obscuring_spellings(line, out);
-    let mut commands = commands_of(line);
     if commands.is_empty() && !line.trim().is_empty() {
         commands = rough_commands(line);
     }

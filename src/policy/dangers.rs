@@ -9,11 +9,12 @@
 
 use globset::{GlobBuilder, GlobSet, GlobSetBuilder};
 
-use crate::commands::danger::{classify_line, classify_tool, Classification, DangerClass, Finding};
+use crate::commands::danger::{
+    classify_line_and_program, classify_tool, Classification, DangerClass, Finding,
+};
 use crate::decision::{Danger, Decider, Decision, Effect, Layer, PartDecision, Reason, RuleList};
 use crate::error::{Error, ErrorKind, Result};
 use crate::mode::Mode;
-use crate::shell::commands_of;
 use crate::tool::ToolKind;
 use crate::Risk;
 
@@ -287,16 +288,6 @@ fn annotate(reason: &mut Reason, findings: &[Finding], program: Option<&str>) {
     }
 }
 
-/// The program a shell part runs, for "toolgate does not know what `x` does".
-fn program_of(text: &str) -> Option<String> {
-    let cmds = commands_of(text);
-    let words = cmds
-        .into_iter()
-        .find(|c| c.first().is_some_and(|w| w != ">" && w != "<"))?;
-    let first = words.first()?;
-    Some(first.rsplit('/').next().unwrap_or(first).to_owned())
-}
-
 /// The reason of a call of several parts: all allowed, or the first part with the call's
 /// effect.
 pub(super) fn overall_reason(parts: &[PartDecision], effect: Effect) -> Reason {
@@ -319,27 +310,41 @@ pub(super) fn overall_reason(parts: &[PartDecision], effect: Effect) -> Reason {
         })
 }
 
-/// The dangers of the whole call.
-fn classify_call(call: &Call<'_>) -> Classification {
+/// The dangers of the whole call; `subject` is the call's subject when the caller has it
+/// already (it is computed once per call: the URL and path readings are costly).
+/// For a shell call, also the program its line runs first (for "toolgate does not know what
+/// `x` does"), from the same parse.
+fn classify_call(call: &Call<'_>, subject: Option<&Subject>) -> (Classification, Option<String>) {
     let kind = call.tool.defaults.kind;
     if kind == ToolKind::Shell {
         return call
             .request
             .input_str("command")
-            .map(classify_line)
+            .map(classify_line_and_program)
             .unwrap_or_default();
     }
-    let paths = match call.subject() {
-        Subject::Paths(p) => p,
-        _ => Vec::new(),
+    let computed;
+    let subject = match subject {
+        Some(s) => s,
+        None => {
+            computed = call.subject();
+            &computed
+        }
     };
-    classify_tool(kind, &call.tool.name, &call.request.input, &paths)
+    let paths: &[String] = match subject {
+        Subject::Paths(p) => p,
+        _ => &[],
+    };
+    (
+        classify_tool(kind, &call.tool.name, &call.request.input, paths),
+        None,
+    )
 }
 
 /// The danger rules of `list`, for explanations: each applies to every tool, and matched
 /// when it covers a danger of the call.
 pub(crate) fn consulted(call: &Call<'_>, list: RuleList) -> Vec<ConsultedRule> {
-    let whole = classify_call(call);
+    let (whole, _) = classify_call(call, None);
     let cwd = call.cwd.as_deref();
     call.policy
         .danger_rules
@@ -391,17 +396,31 @@ fn unnamed_secret_read(
         })
 }
 
-/// Applies danger classes to a decision the rules and the mode produced.
-pub(crate) fn finish(call: &Call<'_>, mode: &Effective, mut decision: Decision) -> Decision {
+/// Applies danger classes to a decision the rules and the mode produced; `subject` is the
+/// call's subject when the caller computed it.
+pub(crate) fn finish(
+    call: &Call<'_>,
+    mode: &Effective,
+    subject: Option<&Subject>,
+    mut decision: Decision,
+) -> Decision {
     let kind = call.tool.defaults.kind;
     let cwd = call.cwd.as_deref();
     let rules = &call.policy.danger_rules;
     let shell = kind == ToolKind::Shell;
-    let whole = classify_call(call);
-    let part_classes: Vec<Classification> = decision
+    let (whole, program) = classify_call(call, subject);
+    // A part that is the whole line (a single command) has the line's classification.
+    let line = shell.then(|| call.request.input_str("command")).flatten();
+    let part_classes: Vec<(Classification, Option<String>)> = decision
         .parts
         .iter()
-        .map(|p| classify_line(&p.part))
+        .map(|p| {
+            if line == Some(p.part.as_str()) {
+                (whole.clone(), program.clone())
+            } else {
+                classify_line_and_program(&p.part)
+            }
+        })
         .collect();
 
     // Allow rules on classes loosen default asks, part by part.
@@ -415,7 +434,7 @@ pub(crate) fn finish(call: &Call<'_>, mode: &Effective, mut decision: Decision) 
                 }
             }
         } else {
-            for (p, c) in decision.parts.iter_mut().zip(&part_classes) {
+            for (p, (c, _)) in decision.parts.iter_mut().zip(&part_classes) {
                 if p.effect == Effect::Ask && loosenable(&p.reason) {
                     if let Some(r) = allowed_by_class(rules, &c.findings, cwd) {
                         p.effect = Effect::Allow;
@@ -435,19 +454,14 @@ pub(crate) fn finish(call: &Call<'_>, mode: &Effective, mut decision: Decision) 
     }
 
     // Every part names its dangers; default stops say what they found.
-    for (p, c) in decision.parts.iter_mut().zip(&part_classes) {
+    for (p, (c, part_program)) in decision.parts.iter_mut().zip(&part_classes) {
         p.dangers = dangers_of(c);
         if p.effect != Effect::Allow {
-            annotate(&mut p.reason, &c.findings, program_of(&p.part).as_deref());
+            annotate(&mut p.reason, &c.findings, part_program.as_deref());
         }
     }
     if decision.effect != Effect::Allow {
         if decision.parts.is_empty() {
-            let program = if shell {
-                call.request.input_str("command").and_then(program_of)
-            } else {
-                None
-            };
             annotate(&mut decision.reason, &whole.findings, program.as_deref());
         } else {
             decision.reason = overall_reason(&decision.parts, decision.effect);
@@ -499,7 +513,7 @@ pub(crate) fn finish(call: &Call<'_>, mode: &Effective, mut decision: Decision) 
                     .parts
                     .iter()
                     .zip(&part_classes)
-                    .filter(|(_, c)| !c.secret_uploads.is_empty())
+                    .filter(|(_, (c, _))| !c.secret_uploads.is_empty())
                     .all(|(p, _)| is_rule_allow(&p.reason))
             };
         if !named {

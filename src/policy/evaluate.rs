@@ -655,7 +655,7 @@ pub(crate) fn decide(call: &Call<'_>, overlay: Option<&TrustOverlay>) -> Decisio
     let kind = call.tool.defaults.kind;
     if kind == ToolKind::Shell {
         let decision = super::shell_view::decide_shell(call, &mode);
-        return super::dangers::finish(call, &mode, decision);
+        return super::dangers::finish(call, &mode, None, decision);
     }
     let subject = call.subject();
     let basis = basis_for(call, &subject);
@@ -679,7 +679,7 @@ pub(crate) fn decide(call: &Call<'_>, overlay: Option<&TrustOverlay>) -> Decisio
         parts: Vec::new(),
         dangers: Vec::new(),
     };
-    super::dangers::finish(call, &mode, decision)
+    super::dangers::finish(call, &mode, Some(&subject), decision)
 }
 
 fn basis_for(call: &Call<'_>, subject: &Subject) -> Basis {

@@ -90,6 +90,9 @@ const SSH_PUBLIC: &[&str] = &[
 /// What kind of secret `path` holds (`"an environment file"`, `"a private key"`, ...), or
 /// `None` when its name is not a known secret location.
 pub fn secret_kind(path: &str) -> Option<&'static str> {
+    if cannot_be_secret(path) {
+        return None;
+    }
     let lower = path.to_lowercase();
     let segs: Vec<&str> = lower
         .split(['/', '\\'])
@@ -120,6 +123,51 @@ pub fn secret_kind(path: &str) -> Option<&'static str> {
         return Some("a private key");
     }
     None
+}
+
+/// A quick reject for [`secret_kind`], without allocating: an ASCII path none of whose
+/// segments is a secret directory's first segment (`.ssh`, `.aws`, ...) and whose last
+/// segment is no environment file, secret name or secret ending. Other paths (any non-ASCII
+/// byte, whose lowercase form may differ) take the full check.
+fn cannot_be_secret(path: &str) -> bool {
+    if !path.is_ascii() {
+        return false;
+    }
+    let mut segs = path
+        .split(is_separator)
+        .filter(|s| !s.is_empty() && *s != ".");
+    let Some(name) = segs.next_back() else {
+        return true;
+    };
+    // Lengths first: most names differ in length from every entry.
+    let is = |a: &str, b: &str| a.len() == b.len() && a.eq_ignore_ascii_case(b);
+    let ends = |a: &str, e: &str| {
+        a.len() >= e.len()
+            && a.as_bytes().last().map(u8::to_ascii_lowercase) == e.as_bytes().last().copied()
+            && a.get(a.len() - e.len()..)
+                .is_some_and(|tail| tail.eq_ignore_ascii_case(e))
+    };
+    let starts_env = name.get(..4).is_some_and(|h| is(h, ".env"));
+    if starts_env
+        || SECRET_NAMES.iter().any(|(n, _)| is(name, n))
+        || SECRET_EXTENSIONS.iter().any(|(e, _)| ends(name, e))
+    {
+        return false;
+    }
+    let heads = || {
+        SECRET_DIRS
+            .iter()
+            .chain(SECRET_FILES)
+            .filter_map(|(seq, _)| seq.first().copied())
+            .chain(std::iter::once(".ssh"))
+    };
+    !heads().any(|h| is(name, h)) && !segs.any(|d| heads().any(|h| is(d, h)))
+}
+
+/// A path separator in the widest reading (`/` or `\`); a function rather than a char
+/// array, which splits more slowly.
+fn is_separator(c: char) -> bool {
+    c == '/' || c == '\\'
 }
 
 /// Whether `path` names a file that holds secrets (see [`secret_kind`]).
@@ -156,16 +204,18 @@ impl Call<'_> {
         if !matches!(kind, ToolKind::Read | ToolKind::Grep) {
             return None;
         }
-        let mut candidates = paths.to_vec();
+        let mut globs = Vec::new();
         if kind == ToolKind::Grep {
             if let Some(g) = self.request.input_str("glob") {
-                candidates.push(g.replace(['*', '?'], ""));
-                candidates.push(g.replace('*', ".x"));
+                globs.push(g.replace(['*', '?'], ""));
+                globs.push(g.replace('*', ".x"));
             }
         }
-        if !candidates.iter().any(|p| is_secret(p)) {
+        if !paths.iter().chain(&globs).any(|p| is_secret(p)) {
             return None;
         }
+        let mut candidates = paths.to_vec();
+        candidates.extend(globs);
         let q = self.query();
         self.secret_read_by(&q, &candidates)
     }
@@ -217,6 +267,70 @@ fn names_a_file(r: &Reason) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The full check without the quick reject, to compare against.
+    fn full_kind(path: &str) -> Option<&'static str> {
+        let lower = path.to_lowercase();
+        let segs: Vec<&str> = lower
+            .split(['/', '\\'])
+            .filter(|s| !s.is_empty() && *s != ".")
+            .collect();
+        let name = *segs.last()?;
+        if (name == ".env" || name.starts_with(".env.")) && !ENV_TEMPLATES.contains(&name) {
+            return Some("an environment file");
+        }
+        if let Some((_, kind)) = SECRET_NAMES.iter().find(|(n, _)| *n == name) {
+            return Some(kind);
+        }
+        if let Some((_, kind)) = SECRET_EXTENSIONS.iter().find(|(e, _)| name.ends_with(e)) {
+            return Some(kind);
+        }
+        let dirs = segs.get(..segs.len().saturating_sub(1)).unwrap_or_default();
+        for (seq, kind) in SECRET_DIRS {
+            if dirs.windows(seq.len()).any(|w| w == *seq) {
+                return Some(kind);
+            }
+        }
+        for (seq, kind) in SECRET_FILES {
+            if segs.ends_with(seq) {
+                return Some(kind);
+            }
+        }
+        if dirs.contains(&".ssh") && !name.ends_with(".pub") && !SSH_PUBLIC.contains(&name) {
+            return Some("a private key");
+        }
+        None
+    }
+
+    #[test]
+    fn the_quick_reject_never_hides_a_secret() {
+        let mut names: Vec<String> = vec![".env".into(), ".env.local".into(), ".ENV".into()];
+        names.extend(SECRET_NAMES.iter().map(|(n, _)| (*n).to_owned()));
+        names.extend(SECRET_EXTENSIONS.iter().map(|(e, _)| format!("x{e}")));
+        for (seq, _) in SECRET_DIRS.iter().chain(SECRET_FILES) {
+            names.push(seq.join("/"));
+            names.push(format!("{}/x", seq.join("/")));
+        }
+        names.extend([
+            ".ssh/id".into(),
+            "\u{212a}ey.txt".into(),
+            "x.\u{212a}ey".into(),
+        ]);
+        names
+            .extend(["file.txt", "src/env.rs", "README.md", "a/b/c.ts", ".", ""].map(String::from));
+        for n in names {
+            for p in [
+                n.clone(),
+                n.to_uppercase(),
+                format!("/home/ada/{n}"),
+                format!("./{}", n.to_uppercase()),
+                format!("C:\\Users\\ada\\{}", n.replace('/', "\\")),
+                format!("{n}/"),
+            ] {
+                assert_eq!(secret_kind(&p), full_kind(&p), "{p}");
+            }
+        }
+    }
 
     #[test]
     fn the_listed_secrets_match_at_any_depth_and_case() {
