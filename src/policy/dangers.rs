@@ -284,7 +284,16 @@ fn annotate(reason: &mut Reason, findings: &[Finding], program: Option<&str>) {
     } else if let (Some(p), Decider::ToolDefault { .. } | Decider::Mode { .. }) =
         (program, &reason.decider)
     {
-        reason.text = format!("toolgate does not know what `{p}` does; {}", reason.text);
+        reason.text = if crate::commands::lookup(p).is_some() {
+            // In the program table, but not this use of it (an option, subcommand or operand
+            // the table does not vouch for).
+            format!(
+                "toolgate does not know this use of `{p}` to be harmless; {}",
+                reason.text
+            )
+        } else {
+            format!("toolgate does not know what `{p}` does; {}", reason.text)
+        };
     }
 }
 
