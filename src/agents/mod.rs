@@ -309,7 +309,12 @@ pub fn decide(call: &HookCall, policy: &Policy, trust: &TrustOverlay) -> Outcome
 }
 
 fn verdict_for(call: &HookCall, d: &Decision) -> Verdict {
-    let text = format!("toolgate: {}", d.reason.text);
+    // Said once: a reason that already names toolgate gets no second prefix.
+    let text = if d.reason.text.starts_with("toolgate ") {
+        d.reason.text.clone()
+    } else {
+        format!("toolgate: {}", d.reason.text)
+    };
     match d.effect {
         Effect::Deny => Verdict::Deny(d.model_message().unwrap_or(text)),
         Effect::Ask => match (&d.reason.decider, call.event) {
