@@ -93,6 +93,11 @@ pub fn secret_kind(path: &str) -> Option<&'static str> {
     if cannot_be_secret(path) {
         return None;
     }
+    full_kind(path)
+}
+
+/// The full check of [`secret_kind`], without the quick reject.
+fn full_kind(path: &str) -> Option<&'static str> {
     let lower = path.to_lowercase();
     let segs: Vec<&str> = lower
         .split(['/', '\\'])
@@ -267,40 +272,6 @@ fn names_a_file(r: &Reason) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// The full check without the quick reject, to compare against.
-    fn full_kind(path: &str) -> Option<&'static str> {
-        let lower = path.to_lowercase();
-        let segs: Vec<&str> = lower
-            .split(['/', '\\'])
-            .filter(|s| !s.is_empty() && *s != ".")
-            .collect();
-        let name = *segs.last()?;
-        if (name == ".env" || name.starts_with(".env.")) && !ENV_TEMPLATES.contains(&name) {
-            return Some("an environment file");
-        }
-        if let Some((_, kind)) = SECRET_NAMES.iter().find(|(n, _)| *n == name) {
-            return Some(kind);
-        }
-        if let Some((_, kind)) = SECRET_EXTENSIONS.iter().find(|(e, _)| name.ends_with(e)) {
-            return Some(kind);
-        }
-        let dirs = segs.get(..segs.len().saturating_sub(1)).unwrap_or_default();
-        for (seq, kind) in SECRET_DIRS {
-            if dirs.windows(seq.len()).any(|w| w == *seq) {
-                return Some(kind);
-            }
-        }
-        for (seq, kind) in SECRET_FILES {
-            if segs.ends_with(seq) {
-                return Some(kind);
-            }
-        }
-        if dirs.contains(&".ssh") && !name.ends_with(".pub") && !SSH_PUBLIC.contains(&name) {
-            return Some("a private key");
-        }
-        None
-    }
 
     #[test]
     fn the_quick_reject_never_hides_a_secret() {
