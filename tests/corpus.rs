@@ -116,9 +116,14 @@ fn every_case_meets_its_expectations_and_the_decisions_are_written() {
         );
     }
     println!(
-        "native: {total} cases in {} files decided in {:.1} ms (debug build)",
+        "native: {total} cases in {} files decided in {:.1} ms ({} build)",
         files.len(),
-        elapsed.as_secs_f64() * 1000.0
+        elapsed.as_secs_f64() * 1000.0,
+        if cfg!(debug_assertions) {
+            "debug"
+        } else {
+            "release"
+        }
     );
 
     let out = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/output");
@@ -157,4 +162,55 @@ fn every_case_meets_its_expectations_and_the_decisions_are_written() {
             "{prefix} has {n} cases, fewer than {at_least}"
         );
     }
+}
+
+// The schema's own checks: what `tests/corpus/schema.rs` refuses, builds and reports.
+
+fn file(text: &str) -> Result<schema::CorpusFile, String> {
+    schema::CorpusFile::from_json(text)
+}
+
+#[test]
+fn a_case_needs_one_request_and_an_expectation() {
+    let both = r#"{"description":"d","expect":"stop","cases":[
+        {"command":"ls","request":{"tool":"Read","input":{}}}]}"#;
+    assert!(file(both).unwrap_err().contains("exactly one"));
+    let none = r#"{"description":"d","cases":[{"command":"ls"}]}"#;
+    assert!(file(none).unwrap_err().contains("no `expect`"));
+    let twice =
+        r#"{"description":"d","expect":"stop","cases":[{"command":"ls"},{"command":"ls"}]}"#;
+    assert!(file(twice).unwrap_err().contains("second case named `ls`"));
+    let unknown = r#"{"description":"d","cases":[{"command":"ls","expect":"allow","x":1}]}"#;
+    assert!(file(unknown).is_err());
+}
+
+#[test]
+fn requests_take_the_file_cwd_and_the_case_mode() {
+    let f = file(
+        r#"{"description":"d","cwd":"/p","expect":"allow","cases":[
+        {"command":"ls","mode":"plan"},
+        {"request":{"tool":"Read","input":{"file_path":"a"},"cwd":"/q"}}]}"#,
+    )
+    .unwrap();
+    assert_eq!(
+        f.request_for(&f.cases[0]),
+        json!({"tool":"Bash","input":{"command":"ls"},"cwd":"/p","mode":"plan"})
+    );
+    assert_eq!(f.request_for(&f.cases[1])["cwd"], "/q");
+    assert_eq!(f.policy_for(&f.cases[0]), json!({}));
+}
+
+#[test]
+fn checks_name_what_differs() {
+    let f = file(
+        r#"{"description":"d","expect":"stop","cases":[
+        {"command":"rm -rf x","danger":"recursive-delete","decider":"rule"}]}"#,
+    )
+    .unwrap();
+    let decision = json!({"effect":"allow","reason":{"decider":{"kind":"mode"}}});
+    let problems = f.check(&f.cases[0], &decision);
+    assert_eq!(problems.len(), 3, "{problems:?}");
+    let stopped = json!({"effect":"ask","reason":{"decider":{"kind":"rule"}},
+        "dangers":[{"class":"recursive-delete"}]});
+    assert!(f.check(&f.cases[0], &stopped).is_empty());
 }

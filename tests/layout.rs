@@ -80,7 +80,10 @@ fn the_readme_layout_names_every_top_level_path_and_only_those() {
          (directories are written with a trailing `/`): remove or fix those rows"
     );
     for path in &described {
-        assert!(Path::new(ROOT).join(path).exists(), "`{path}` does not exist");
+        assert!(
+            Path::new(ROOT).join(path).exists(),
+            "`{path}` does not exist"
+        );
     }
 }
 
