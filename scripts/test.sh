@@ -98,10 +98,11 @@ types_tests() {
         node_tests tests/js/package/types.test.mjs
 }
 
-# The differential check: the native engine writes its decisions on a generated corpus
-# (tests/differential.rs), then the wasm engine replays it in Node and in Chromium.
+# The differential check: the native engine writes its decisions on the corpus
+# (tests/corpus.rs, over tests/corpus/) and on a generated corpus (tests/differential.rs),
+# then the wasm engine replays both in Node and in Chromium.
 differential() {
-    cargo test --test differential &&
+    cargo test --test corpus --test differential &&
         node --test --test-reporter=spec tests/differential/*.test.mjs
 }
 

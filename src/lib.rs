@@ -17,7 +17,6 @@ pub mod commands;
 pub mod decision;
 pub mod error;
 pub mod feedback;
-pub mod fixture;
 pub mod import;
 pub mod json;
 pub mod mode;

@@ -4,6 +4,12 @@
 //! replays it through the wasm engine in Node and in headless Chromium and requires identical
 //! JSON. `TOOLGATE_DIFF_POLICIES` (default 160) and `TOOLGATE_DIFF_REQUESTS` (per policy,
 //! default 25) size the corpus.
+//!
+//! It stays generated, apart from the hand-written cases of `tests/corpus/`: it is a property
+//! test, random policies crossed with random requests, whose only expectation is that every
+//! runtime decides as the native engine does; stored, it would be thousands of cases no one
+//! chose. It draws its shell lines partly from the corpus (every command line there), so the
+//! real-world lines meet policies no table holds.
 #![cfg(not(target_arch = "wasm32"))]
 #![allow(
     clippy::unwrap_used,
@@ -11,6 +17,9 @@
     clippy::panic,
     clippy::indexing_slicing
 )]
+
+#[path = "corpus/schema.rs"]
+mod schema;
 
 use std::path::Path;
 
@@ -202,8 +211,11 @@ fn policy(rng: &mut Rng) -> Value {
     doc
 }
 
-fn request(rng: &mut Rng) -> Value {
+fn request(rng: &mut Rng, lines: &[&str]) -> Value {
     let mut req = match rng.below(9) {
+        0..=2 if !lines.is_empty() && rng.chance(30) => {
+            json!({ "tool": "Bash", "input": { "command": rng.pick(lines) } })
+        }
         0..=2 => {
             let mut line = words(rng);
             for _ in 0..rng.below(3) {
@@ -275,10 +287,12 @@ fn env_size(name: &str, default: usize) -> usize {
 /// not load are kept with their error code, which the wasm engine must report too.
 fn corpus(seed: u64, policies: usize, per_policy: usize) -> Value {
     let mut rng = Rng(seed);
+    let corpus_lines = schema::command_lines();
+    let lines: Vec<&str> = corpus_lines.iter().map(String::as_str).collect();
     let mut cases = Vec::with_capacity(policies);
     for _ in 0..policies {
         let doc = policy(&mut rng);
-        let requests: Vec<Value> = (0..per_policy).map(|_| request(&mut rng)).collect();
+        let requests: Vec<Value> = (0..per_policy).map(|_| request(&mut rng, &lines)).collect();
         let case = match Policy::from_json(&doc.to_string()) {
             Ok(p) => {
                 let decisions: Vec<Value> = requests

@@ -1,7 +1,8 @@
 //! Differential oracle: toolgate's shell parser against a real one (`shfmt --to-json`,
 //! Debian package `shfmt`, installed by `scripts/setup.sh`). Whenever the two disagree on
 //! the commands a line runs (or one of them rejects the line), toolgate must not allow
-//! that line. Runs over the shell fixtures, the corpora and a few hundred generated lines.
+//! that line. Runs over every command line of the corpus (`tests/corpus/`) and a few hundred
+//! generated lines.
 #![cfg(not(target_arch = "wasm32"))]
 #![allow(
     clippy::unwrap_used,
@@ -10,6 +11,9 @@
     clippy::panic,
     reason = "a test harness"
 )]
+
+#[path = "corpus/schema.rs"]
+mod schema;
 
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -191,26 +195,13 @@ fn check(line: &str, rules: &LiteralRules) -> bool {
     agree
 }
 
+/// Every command line of the corpus (`tests/corpus/`), short of the few over 4 KiB or
+/// holding a NUL byte, which shfmt cannot be fed.
 fn corpus_lines() -> Vec<String> {
-    let mut lines = Vec::new();
-    let root = env!("CARGO_MANIFEST_DIR");
-    for file in [
-        "tests/fixtures/shell/bypass.json",
-        "tests/fixtures/shell/ordinary.json",
-        "tests/corpus/benign.json",
-        "tests/corpus/attacks.json",
-    ] {
-        let text = std::fs::read_to_string(format!("{root}/{file}")).unwrap();
-        let doc: Value = serde_json::from_str(&text).unwrap();
-        for case in doc["cases"].as_array().unwrap() {
-            if let Some(c) = case["command"].as_str() {
-                if c.len() < 4096 && !c.contains('\0') {
-                    lines.push(c.to_owned());
-                }
-            }
-        }
-    }
-    lines
+    schema::command_lines()
+        .into_iter()
+        .filter(|line| line.len() < 4096 && !line.contains('\0'))
+        .collect()
 }
 
 #[test]

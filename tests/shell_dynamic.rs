@@ -15,6 +15,9 @@
     reason = "a test harness"
 )]
 
+#[path = "corpus/schema.rs"]
+mod schema;
+
 use std::cell::RefCell;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -69,7 +72,7 @@ const FILES: &[(&str, &str)] = &[
     ("src/b.rs", "b\n"),
     ("src/shell/analysis.rs", "// analysis\n"),
     ("tests/x.rs", "#[test] fn t() {}\n"),
-    ("tests/fixtures/shell/bypass.json", "{\"cases\":[1,2]}\n"),
+    ("tests/corpus/shell/bypass.json", "{\"cases\":[1,2]}\n"),
     ("names.txt", "b\na\nb\n"),
     ("words.txt", "x\ny\n"),
     ("data.txt", "a 2\nb 1\n"),
@@ -307,15 +310,10 @@ fn read_only_commands_do_only_what_the_analysis_says() {
         return;
     }
     let s = scratch();
-    let text = std::fs::read_to_string(format!(
-        "{}/tests/corpus/benign.json",
-        env!("CARGO_MANIFEST_DIR")
-    ))
-    .unwrap();
-    let doc: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let benign = schema::load("benign.json");
     let mut ran = 0;
-    for case in doc["cases"].as_array().unwrap() {
-        if run_checked(&s, case["command"].as_str().unwrap()) {
+    for case in &benign.file.cases {
+        if run_checked(&s, case.command.as_deref().unwrap()) {
             ran += 1;
         }
     }

@@ -1,7 +1,7 @@
 // The packed package in headless Chromium: installed from its tarball into a scratch project
 // that a small static server serves, then loaded by a plain `<script type="module">` page,
 // by a page under a strict (VS Code webview style) Content-Security-Policy, and used to
-// decide every fixture case (equal to the native decisions).
+// decide every corpus case (equal to the native decisions).
 import assert from "node:assert/strict";
 import { copyFileSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
@@ -10,6 +10,7 @@ import { after, before, test } from "node:test";
 
 import { launchChromium } from "./chromium.mjs";
 
+import { loadCorpus } from "../differential/load.mjs";
 import { scratchProject } from "../js/package/scratch.mjs";
 
 const ROOT = new URL("../../", import.meta.url);
@@ -25,7 +26,7 @@ let browser;
 
 before(async () => {
   ({ dir } = scratchProject());
-  copyFileSync(new URL("tests/js/parity.mjs", ROOT), join(dir, "parity.mjs"));
+  copyFileSync(new URL("tests/differential/replay.mjs", ROOT), join(dir, "replay.mjs"));
   writeFileSync(
     join(dir, "module.html"),
     `<!doctype html><meta charset="utf-8"><title>module</title>
@@ -107,17 +108,19 @@ test("a page under a strict CSP runs the broker", async () => {
   assert.deepEqual(problems, []);
 });
 
-test("every fixture case in Chromium equals the native decision", async () => {
-  const dump = readFileSync(new URL("target/native-decisions.json", ROOT), "utf8");
+test("every corpus case in Chromium equals the native decision", async () => {
+  const corpus = JSON.stringify(loadCorpus());
   const { page } = await open("parity.html");
   const result = await page.evaluate(async (text) => {
     const api = await import("/node_modules/toolgate/web/toolgate.js");
-    const { compareDecisions } = await import("/parity.mjs");
+    const { replayCorpus } = await import("/replay.mjs");
     await api.default();
-    return compareDecisions(api, JSON.parse(text));
-  }, dump);
-  assert.ok(result.cases >= 100, `${result.cases} cases`);
+    const { cases, mismatches, failures } = replayCorpus(api, JSON.parse(text));
+    return { cases, mismatches, failures };
+  }, corpus);
+  assert.ok(result.cases >= 1000, `${result.cases} cases`);
   assert.deepEqual(result.mismatches, []);
+  assert.deepEqual(result.failures, []);
 });
 
 test("localStorage and IndexedDB storage keep grants; tampered data is refused", async () => {

@@ -1,11 +1,12 @@
 // A static server over the repository root for the browser checks: the built package under
-// /pkg/, the corpus under /tests/output/, and an empty page at /blank.html.
+// /pkg/, the native decisions under /tests/output/, the replay module under
+// /tests/differential/, and an empty page at /blank.html.
 import { readFile } from "node:fs/promises";
 import { createServer } from "node:http";
 import { extname, normalize } from "node:path";
 import { fileURLToPath } from "node:url";
 
-import { ROOT } from "./corpus.mjs";
+import { ROOT } from "./load.mjs";
 
 const TYPES = {
   ".js": "text/javascript",
@@ -14,7 +15,7 @@ const TYPES = {
   ".json": "application/json",
   ".html": "text/html",
 };
-const ALLOWED = ["/pkg/", "/tests/output/", "/node_modules/"];
+const ALLOWED = ["/pkg/", "/tests/output/", "/tests/differential/", "/node_modules/"];
 
 export function serveRoot() {
   const root = fileURLToPath(ROOT);

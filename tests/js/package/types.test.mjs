@@ -284,7 +284,7 @@ console.log(JSON.stringify(out));
 test("what the engine emits type-checks against the published declarations", () => {
   writeFileSync(join(dir, "emit.mjs"), EMIT);
   const emitted = JSON.parse(
-    execFileSync(process.execPath, ["emit.mjs", join(ROOT, "tests", "fixtures", "policy")], { cwd: dir, encoding: "utf8" }),
+    execFileSync(process.execPath, ["emit.mjs", join(ROOT, "tests", "corpus", "tables")], { cwd: dir, encoding: "utf8" }),
   );
   for (const [name, values] of Object.entries(emitted)) assert.ok(values.length > 0, `no ${name} emitted`);
   const kinds = new Set(emitted.decisions.map((d) => d.reason.decider.kind));
