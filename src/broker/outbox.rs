@@ -21,7 +21,7 @@
 //! assert_eq!(loaded.trust, None); // nothing changed while loading: nothing to save
 //!
 //! let call: ApprovalRequest = toolgate::json::from_str(
-//!     r#"{"sessionId":"s","request":{"tool":"Read","input":{"file_path":"a.txt"}}}"#,
+//!     r#"{"sessionId":"s","request":{"tool":"Read","input":{"file_path":"/p/a.txt"},"cwd":"/p"}}"#,
 //!     "approval request",
 //! )?;
 //! let admitted = outbox.admit(&mut broker, call, 1)?;
