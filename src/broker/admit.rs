@@ -3,8 +3,8 @@
 use std::collections::HashSet;
 
 use super::{
-    deny_outcome, describe, DESCRIPTION_CHARS, future, transition_of, AnswerKind, ApprovalFuture, ApprovalOutcome,
-    ApprovalRequest, Broker, By, PendingApproval, Record, State, Status,
+    deny_outcome, describe, future, transition_of, AnswerKind, ApprovalFuture, ApprovalOutcome,
+    ApprovalRequest, Broker, By, PendingApproval, Record, State, Status, DESCRIPTION_CHARS,
 };
 use crate::decision::{Decider, Decision, Effect, Layer, TrustOverlay};
 use crate::error::{Error, ErrorKind, Result};

@@ -254,7 +254,10 @@ mod tests {
         assert_eq!(label("Bash", "npm   test\n"), "Bash(npm test)");
         assert_eq!(label("custom", " "), "custom");
         let long = label("Read", &"a".repeat(100));
-        assert_eq!(long, format!("Read({}…)", "a".repeat(LABEL_SUBJECT_CHARS - 1)));
+        assert_eq!(
+            long,
+            format!("Read({}…)", "a".repeat(LABEL_SUBJECT_CHARS - 1))
+        );
         let r = req("Grep", json!({"pattern": "fn", "path": "src"}));
         assert_eq!(subject(&r, ToolKind::Grep), "fn");
     }

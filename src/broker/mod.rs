@@ -74,9 +74,9 @@ pub use describe::{
 };
 pub use future::ApprovalFuture;
 pub use id::{uuid_v4, IdSource, RandomIds};
+pub use outbox::Outbox;
 pub use resume::{binding, SavedApproval, SAVED_VERSION};
 pub use state::State;
-pub use outbox::Outbox;
 pub use wire::{
     Admitted, Answer, AnswerKind, ApprovalOutcome, ApprovalRequest, Batch, By, Diff,
     PendingApproval, Preview, Status, Transition,

@@ -236,10 +236,9 @@ mod tests {
     use crate::Policy;
 
     fn broker() -> (Broker, Outbox) {
-        let policy = Policy::from_json(
-            r#"{"permissions":{"allow":["Read"],"deny":["Bash(rm *)"]}}"#,
-        )
-        .unwrap();
+        let policy =
+            Policy::from_json(r#"{"permissions":{"allow":["Read"],"deny":["Bash(rm *)"]}}"#)
+                .unwrap();
         let mut broker = Broker::new(Box::new(policy));
         let outbox = Outbox::attach(&mut broker);
         (broker, outbox)

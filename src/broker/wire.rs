@@ -207,10 +207,13 @@ pub struct PendingApproval {
     /// What the call does in words: `Execute command: git push`.
     pub description: String,
     /// What the call acts on, as the description names it (`git push`, `src/a.ts`); empty
-    /// when the description names nothing (`Use tool: custom`).
+    /// when the description names nothing (`Use tool: custom`). Absent in approvals saved
+    /// by older versions, which are refused by their version.
+    #[serde(default)]
     pub subject: String,
     /// The short label of the call in records: `Bash(git push)`, or the tool alone when
     /// there is no subject. The subject is cut to [`super::LABEL_SUBJECT_CHARS`] characters.
+    #[serde(default)]
     pub label: String,
     /// The arguments.
     pub input: Value,

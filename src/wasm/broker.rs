@@ -150,7 +150,12 @@ impl RawBroker {
     /// Records that an adapter answered approval `id` with a substitute: a batch of the
     /// event's `seq`.
     #[wasm_bindgen(js_name = recordFallback)]
-    pub fn record_fallback(&mut self, id: &str, detail: &str, now: f64) -> Result<JsValue, JsValue> {
+    pub fn record_fallback(
+        &mut self,
+        id: &str,
+        detail: &str,
+        now: f64,
+    ) -> Result<JsValue, JsValue> {
         let seq = self
             .broker
             .record_fallback(id, detail, ms(now))
@@ -318,7 +323,12 @@ impl RawBroker {
 
     /// Turns an agent's "Bypass Permissions" on or off: a batch of nothing.
     #[wasm_bindgen(js_name = setAgentBypass)]
-    pub fn set_agent_bypass(&mut self, agent: &str, on: bool, now: f64) -> Result<JsValue, JsValue> {
+    pub fn set_agent_bypass(
+        &mut self,
+        agent: &str,
+        on: bool,
+        now: f64,
+    ) -> Result<JsValue, JsValue> {
         self.broker.trust_mut().set_agent_bypass(agent, on);
         self.sealed((), ms(now))
     }
