@@ -110,6 +110,8 @@ fn wire_types(cfg: &Config) -> Vec<Declared> {
         broker::ApprovalOutcome,
         broker::Transition,
         broker::SavedApproval,
+        broker::Admitted,
+        broker::Batch<serde_json::Value>,
         feedback::FeedbackCode,
         feedback::ModelFeedback,
         // The audit trail.

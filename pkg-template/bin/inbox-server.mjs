@@ -56,13 +56,21 @@ function writeAtomic(path, text) {
   renameSync(tmp, path);
 }
 
-/** The subject of a call in words, as the approval card's description. */
+/** The call in words for the approval card: its description, subject and record label. */
 function describe(ask) {
   const input = ask.input && typeof ask.input === "object" ? ask.input : {};
   for (const key of ["command", "file_path", "filePath", "path", "url", "pattern", "query"]) {
-    if (typeof input[key] === "string") return `${ask.tool}: ${input[key]}`.slice(0, 200);
+    if (typeof input[key] === "string") {
+      const words = input[key].replace(/\s+/g, " ").trim();
+      const short = words.length > 80 ? `${words.slice(0, 79)}…` : words;
+      return {
+        description: `${ask.tool}: ${input[key]}`.slice(0, 200),
+        subject: input[key].slice(0, 200),
+        label: short === "" ? ask.tool : `${ask.tool}(${short})`,
+      };
+    }
   }
-  return `${ask.tool} (${ask.agent})`;
+  return { description: `${ask.tool} (${ask.agent})`, subject: "", label: ask.tool };
 }
 
 /** Prepares the socket's directory: this user's, mode 0700. */
@@ -116,7 +124,7 @@ export async function startInbox(options = {}) {
     agent: p.ask.agent,
     tool: p.ask.tool,
     title: p.ask.tool,
-    description: describe(p.ask),
+    ...describe(p.ask),
     input: p.ask.input,
     preview: null,
     diff: null,

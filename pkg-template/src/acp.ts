@@ -125,7 +125,7 @@ export function acpToolRequest(call: AcpRequestPermissionParams["toolCall"], opt
  * policy asks about them rather than the registry denying them.
  */
 export function createAcpPermissionHandler(broker: ApprovalBroker, options: AcpAdapterOptions = {}): AcpPermissionHandler {
-  broker.registerTool({
+  broker.tools.register({
     name: OTHER_TOOL,
     title: "Agent tool",
     description: "A tool call an ACP agent describes only by its title",
@@ -139,9 +139,8 @@ export function createAcpPermissionHandler(broker: ApprovalBroker, options: AcpA
   ): AcpRequestPermissionResponse => {
     if (outcome.status === "cancelled") return { outcome: { outcome: "cancelled" } };
     const approved = outcome.status === "approved";
-    const remembered = outcome.scope === "session" || outcome.scope === "always";
     const order: AcpOptionKind[] = approved
-      ? remembered ? ["allow_always", "allow_once"] : ["allow_once", "allow_always"]
+      ? outcome.remembered ? ["allow_always", "allow_once"] : ["allow_once", "allow_always"]
       : ["reject_once", "reject_always"];
     const needed = order[0] as AcpOptionKind;
     for (const kind of order) {
@@ -157,7 +156,7 @@ export function createAcpPermissionHandler(broker: ApprovalBroker, options: AcpA
   const fallback = (p: AcpRequestPermissionParams, o: ApprovalOutcome, needed: AcpOptionKind, used: AcpOptionKind | "cancelled") => {
     const f: AcpFallback = { sessionId: p.sessionId, toolCallId: p.toolCall.toolCallId, approvalId: o.id, needed, used };
     const detail = `ACP option \`${needed}\` was not offered for tool call \`${f.toolCallId}\`; answered ${used}`;
-    broker.recordFallback(o.id, detail);
+    broker.audit.recordFallback(o.id, detail);
     console.warn(`toolgate acp: ${detail}`);
     options.onFallback?.(f);
   };
@@ -181,7 +180,7 @@ export function createAcpPermissionHandler(broker: ApprovalBroker, options: AcpA
       }
     },
     cancelSession(sessionId) {
-      broker.cancelSession(sessionId);
+      broker.sessions.cancel(sessionId);
     },
   };
 }

@@ -27,35 +27,52 @@ export interface RawTrust {
   finishLoad(text: string | undefined): number;
 }
 
-/** The raw broker handle. */
-export interface RawBroker extends RawTrust {
+/**
+ * The raw broker handle. Every operation that changes something returns one batch (a
+ * `Batch<T>`: its result, the transitions and audit events it caused, the next deadline,
+ * the trust document to save), so each operation crosses the boundary once.
+ */
+export interface RawBroker {
   setPolicy(policy: RawPolicyEngine): void;
-  requestApproval(call: string, now: number): string;
-  requestApprovals(calls: string, now: number): string[];
+  requestApproval(call: string, now: number): unknown;
+  requestApprovals(calls: string, now: number): unknown;
   respond(id: string, answer: string, now: number): unknown;
-  approveAll(sessionId: string, now: number): string[];
-  denyAll(sessionId: string, message: string | undefined, now: number): string[];
-  cancel(id: string, now: number): void;
-  recordFallback(id: string, detail: string, now: number): number;
-  cancelSession(sessionId: string, now: number): string[];
-  endSession(sessionId: string, now: number): string[];
-  tick(now: number): string[];
-  nextDeadline(): number | undefined;
+  approveAll(sessionId: string, now: number): unknown;
+  denyAll(sessionId: string, message: string | undefined, now: number): unknown;
+  cancel(id: string, now: number): unknown;
+  recordFallback(id: string, detail: string, now: number): unknown;
+  cancelSession(sessionId: string, now: number): unknown;
+  endSession(sessionId: string, now: number): unknown;
+  tick(now: number): unknown;
+  /** What an operation that threw had queued, as a batch. */
+  takeQueued(now: number): unknown;
   pending(): unknown;
-  drainTransitions(): unknown;
-  drainEvents(): unknown;
   audit(query: string): unknown;
   exportAudit(query: string): string;
-  startExecution(id: string, now: number): void;
-  complete(id: string, now: number): void;
+  startExecution(id: string, now: number): unknown;
+  complete(id: string, now: number): unknown;
   fail(id: string, error: string, now: number): unknown;
-  shutdown(now: number): void;
+  shutdown(now: number): unknown;
   savePending(id: string): unknown;
-  resume(saved: string, call: string, now: number): string;
+  resume(saved: string, call: string, now: number): unknown;
   registerTool(definition: string): void;
   registerMcpTool(server: string, trusted: boolean, tool: string): string;
   unregisterTool(name: string): boolean;
   toolNames(): string[];
+  grant(newGrant: string, now: number): unknown;
+  revoke(id: string, now: number): unknown;
+  list(now: number): unknown;
+  clearSession(sessionId: string, now: number): unknown;
+  exportText(now: number): string;
+  importText(text: string, now: number): unknown;
+  setAgentBypass(agent: string, on: boolean, now: number): unknown;
+  bypassAgents(): string[];
+  /** Starts loading the stored document: changes from now on are replayed over it. */
+  beginLoad(): void;
+  /** Imports the stored document (none: `undefined`) and replays the changes made since. */
+  finishLoad(text: string | undefined, now: number): unknown;
+  /** Finishes a load whose document could not be read; nothing is saved from then on. */
+  abandonLoad(now: number): unknown;
   free(): void;
 }
 

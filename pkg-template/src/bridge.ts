@@ -156,7 +156,7 @@ export function createBrokerHost(
     post({ toolgate: 1, type: "approval-rejected", requestId, code: error.code, message: error.message });
   };
   const offRequest = broker.onRequest(send);
-  const offTransition = broker.onTransition((t) => {
+  const offTransition = broker.audit.onTransition((t) => {
     if (t.outcome !== undefined && sent.has(t.id)) {
       answered.add(t.id);
       post({ toolgate: 1, type: "approval-settled", requestId: t.id, outcome: t.outcome });

@@ -7,7 +7,10 @@ import type { ToolDefaults } from "./types.js";
 export { ToolgateError } from "./errors.js";
 export { PolicyEngine } from "./policy.js";
 export { TrustStore, type TrustStoreOptions } from "./trust.js";
-export { ApprovalBroker, type ApprovalBrokerOptions, type RegistryOptions } from "./broker.js";
+export {
+  ApprovalBroker, type ApprovalBrokerOptions, type BrokerAudit, type BrokerDeadlines, type BrokerRuns,
+  type BrokerSessions, type BrokerTools, type RegistryOptions, type SavedApprovals,
+} from "./broker.js";
 export {
   indexedDbTrustStorage, localStorageTrustStorage, type IndexedDbTrustStorageOptions,
   type KeyValueStorage, type TrustStorage,

@@ -24,15 +24,24 @@ export interface TrustStoreOptions {
   onError?: (error: unknown) => void;
 }
 
-interface Backing {
-  raw: RawTrust;
-  now: () => number;
-  changed: () => void;
-  ready: () => Promise<void>;
-  flush: () => Promise<void>;
+/**
+ * What a `TrustStore` runs on: a stand-alone store of its own, or a broker's store, whose
+ * changes go through the broker (which delivers them and saves what the core says to save).
+ */
+export interface TrustBackend {
+  grant(grant: NewGrant): Grant;
+  revoke(id: string): boolean;
+  list(): Grant[];
+  clearSession(sessionId: string): number;
+  setAgentBypass(agent: string, on: boolean): void;
+  bypassAgents(): string[];
+  exportText(): string;
+  importText(text: string): number;
+  ready(): Promise<void>;
+  flush(): Promise<void>;
 }
 
-let adopting: Backing | undefined;
+let adopting: TrustBackend | undefined;
 
 /**
  * Remembered allow rules ("grants") and agent bypass. `export()` gives the persisted
@@ -40,54 +49,12 @@ let adopting: Backing | undefined;
  * nothing.
  */
 export class TrustStore {
-  #raw: RawTrust;
-  #now: () => number;
-  #changed: () => void;
-  #ready: () => Promise<void>;
-  #flush: () => Promise<void>;
+  #backend: TrustBackend;
 
   constructor(options: TrustStoreOptions = {}) {
     const backing = adopting;
     adopting = undefined;
-    if (backing !== undefined) {
-      this.#raw = backing.raw;
-      this.#now = backing.now;
-      this.#changed = backing.changed;
-      this.#ready = backing.ready;
-      this.#flush = backing.flush;
-      return;
-    }
-    this.#raw = guard(() => new (bindings().RawTrustStore)());
-    this.#now = options.now ?? Date.now;
-    const storage = options.storage;
-    const onError = reporter(options.onError);
-    // False until the stored document loaded: a bad one is never saved over. A change made
-    // before then is saved once the load (which replays it) finishes.
-    let loaded = false;
-    let unsaved = false;
-    let saving: Promise<void> = Promise.resolve();
-    this.#changed = () => {
-      if (storage === undefined) return;
-      if (!loaded) {
-        unsaved = true;
-        return;
-      }
-      const text = this.#raw.exportText(this.#now());
-      saving = saving.then(() => storage.save(text)).catch(onError);
-    };
-    this.#flush = () => saving;
-    if (options.trust !== undefined) this.import(options.trust);
-    unsaved = false;
-    // From here until the stored document arrives, changes are recorded by the core and
-    // replayed over it, so a revoke or bypass-off issued now is not undone by the load.
-    if (storage !== undefined) this.#raw.beginLoad();
-    const ready = storage === undefined ? Promise.resolve() : this.#load(storage, () => {
-      loaded = true;
-      if (unsaved) this.#changed();
-    });
-    // A bad stored document is reported here too, so an unawaited `ready` never crashes Node.
-    ready.catch(onError);
-    this.#ready = () => ready;
+    this.#backend = backing ?? standAlone(options);
   }
 
   /**
@@ -96,61 +63,42 @@ export class TrustStore {
    * bad: the store then keeps what it had and never saves over the stored document.
    */
   get ready(): Promise<void> {
-    return this.#ready();
+    return this.#backend.ready();
   }
 
   /** Resolves when every save started so far has finished. */
   flushStorage(): Promise<void> {
-    return this.#flush();
-  }
-
-  async #load(storage: TrustStorage, loaded: () => void): Promise<void> {
-    let text: string | null;
-    try {
-      text = await storage.load();
-    } catch (err) {
-      guard(() => this.#raw.finishLoad(undefined));
-      throw err;
-    }
-    guard(() => this.#raw.finishLoad(text ?? undefined));
-    loaded();
+    return this.#backend.flush();
   }
 
   /** Remembers a rule; the stored grant (its id is stable for the same content). */
   grant(grant: NewGrant): Grant {
-    const out = guard(() => this.#raw.grant(jsonText(grant, "grant"), this.#now()) as Grant);
-    this.#changed();
-    return out;
+    return this.#backend.grant(grant);
   }
 
   /** Forgets a grant; whether there was one. */
   revoke(id: string): boolean {
-    const gone = this.#raw.revoke(id);
-    // Saved even when nothing was there yet: before the stored document loads, the revoke
-    // is recorded and applied to it, and the result must reach storage.
-    this.#changed();
-    return gone;
+    return this.#backend.revoke(id);
   }
 
   /** The grants alive now. */
   list(): Grant[] {
-    return guard(() => this.#raw.list(this.#now()) as Grant[]);
+    return this.#backend.list();
   }
 
   /** Forgets a session's grants; how many. */
   clearSession(sessionId: string): number {
-    return this.#raw.clearSession(sessionId);
+    return this.#backend.clearSession(sessionId);
   }
 
   /** Turns an agent's "Bypass Permissions" on or off (persisted). */
   setAgentBypass(agent: string, on: boolean): void {
-    this.#raw.setAgentBypass(agent, on);
-    this.#changed();
+    this.#backend.setAgentBypass(agent, on);
   }
 
   /** The agents with bypass on. */
   bypassAgents(): string[] {
-    return this.#raw.bypassAgents();
+    return this.#backend.bypassAgents();
   }
 
   /** The persisted document: always grants and bypass, sorted, with a checksum. */
@@ -160,7 +108,7 @@ export class TrustStore {
 
   /** The persisted document as JSON text. */
   exportText(): string {
-    return this.#raw.exportText(this.#now());
+    return this.#backend.exportText();
   }
 
   /**
@@ -169,21 +117,87 @@ export class TrustStore {
    * keeps the current state when the document is bad. Returns the number of grants.
    */
   import(document: TrustDocument | string): number {
-    const n = guard(() => this.#raw.importText(jsonText(document, "trust document")));
-    this.#changed();
-    return n;
+    return this.#backend.importText(jsonText(document, "trust document"));
   }
 }
 
-/** A `TrustStore` over a broker's own store, whose storage the broker runs. */
-export function adoptTrustStore(
-  raw: RawTrust,
-  now: () => number,
-  changed: () => void,
-  ready: () => Promise<void>,
-  flush: () => Promise<void>,
-): TrustStore {
-  adopting = { raw, now, changed, ready, flush };
+/** A store of its own, saving its persisted part to `storage` after every change. */
+function standAlone(options: TrustStoreOptions): TrustBackend {
+  const raw: RawTrust = guard(() => new (bindings().RawTrustStore)());
+  const now = options.now ?? Date.now;
+  const storage = options.storage;
+  const onError = reporter(options.onError);
+  // False until the stored document loaded: a bad one is never saved over. A change made
+  // before then is saved once the load (which replays it) finishes.
+  let loaded = false;
+  let unsaved = false;
+  let saving: Promise<void> = Promise.resolve();
+  let ready: Promise<void> = Promise.resolve();
+  const changed = () => {
+    if (storage === undefined) return;
+    if (!loaded) {
+      unsaved = true;
+      return;
+    }
+    const text = raw.exportText(now());
+    saving = saving.then(() => storage.save(text)).catch(onError);
+  };
+  const backend: TrustBackend = {
+    grant(grant) {
+      const out = guard(() => raw.grant(jsonText(grant, "grant"), now()) as Grant);
+      changed();
+      return out;
+    },
+    revoke(id) {
+      const gone = raw.revoke(id);
+      // Saved even when nothing was there yet: before the stored document loads, the revoke
+      // is recorded and applied to it, and the result must reach storage.
+      changed();
+      return gone;
+    },
+    list: () => guard(() => raw.list(now()) as Grant[]),
+    clearSession: (sessionId) => raw.clearSession(sessionId),
+    setAgentBypass(agent, on) {
+      raw.setAgentBypass(agent, on);
+      changed();
+    },
+    bypassAgents: () => raw.bypassAgents(),
+    exportText: () => raw.exportText(now()),
+    importText(text) {
+      const n = guard(() => raw.importText(text));
+      changed();
+      return n;
+    },
+    ready: () => ready,
+    flush: () => saving,
+  };
+  if (options.trust !== undefined) backend.importText(jsonText(options.trust, "trust document"));
+  unsaved = false;
+  // From here until the stored document arrives, changes are recorded by the core and
+  // replayed over it, so a revoke or bypass-off issued now is not undone by the load.
+  if (storage !== undefined) {
+    raw.beginLoad();
+    ready = (async () => {
+      let text: string | null;
+      try {
+        text = await storage.load();
+      } catch (err) {
+        guard(() => raw.finishLoad(undefined));
+        throw err;
+      }
+      guard(() => raw.finishLoad(text ?? undefined));
+      loaded = true;
+      if (unsaved) changed();
+    })();
+    // A bad stored document is reported here too, so an unawaited `ready` never crashes Node.
+    ready.catch(onError);
+  }
+  return backend;
+}
+
+/** A `TrustStore` over a broker's own store, whose changes and storage the broker runs. */
+export function adoptTrustStore(backend: TrustBackend): TrustStore {
+  adopting = backend;
   try {
     return new TrustStore();
   } finally {

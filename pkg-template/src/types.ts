@@ -7,6 +7,7 @@
 import type { CoreErrorCode, JsonValue } from "./wire.js";
 
 export type {
+  Admitted,
   AgentSettings,
   AgentTrust,
   Answer,
@@ -16,6 +17,7 @@ export type {
   AuditEvent,
   AuditKind,
   AuditQuery,
+  Batch,
   By,
   ConsultedRule,
   CopilotFlags,

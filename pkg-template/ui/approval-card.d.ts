@@ -1,81 +1,31 @@
-// Type declarations for the toolgate approval card (approval-card.js).
+// Type declarations for the toolgate approval card (approval-card.js). The wire types come
+// from the package's generated declarations (../web/types.js); what is declared here is the
+// card's own: its answers, events, records and element.
 
-/** Any JSON value (the same shape as the package's `JsonValue`). */
-export type JsonValue = number | string | boolean | JsonValue[] | { [key: string]: JsonValue } | null;
+import type {
+  AnswerKind,
+  Danger,
+  Decision,
+  Effect,
+  JsonValue,
+  PartDecision,
+  PendingApproval,
+  Risk,
+  Scope,
+} from "../web/types.js";
 
-/** What a policy decided for a call or one part of it. */
-export type Effect = "allow" | "ask" | "deny";
-
-/** How risky a call is judged to be. */
-export type Risk = "low" | "medium" | "high";
+// The wire types, as the package generates them from the Rust types: the card renders a
+// `PendingApproval` as the broker emits it.
+export type { Danger, Effect, JsonValue, PartDecision, PendingApproval, Risk };
 
 /** The answers the broker may offer for a pending approval. */
-export type AnswerOption =
-  | "allowOnce"
-  | "allowSession"
-  | "allowAlways"
-  | "deny"
-  | "allowAll"
-  | "denyAll"
-  | "allowToolForSession";
-
-/** One part of a compound shell command and what the policy said about it. */
-export interface PartDecision {
-  part: string;
-  effect: Effect;
-  reason: { text: string };
-}
-
-/** A danger the policy found in the call: its class id, the class's sentence, the detail. */
-export interface Danger {
-  /** The class id, e.g. `history-rewrite`, `publish`, `secret-read`. */
-  class: string;
-  sentence: string;
-  detail: string;
-}
+export type AnswerOption = AnswerKind;
 
 /** The policy's decision as the broker sends it with a pending approval. */
-export interface ApprovalDecision {
-  effect: Effect;
-  risk: Risk;
-  trustable: boolean;
-  reason: { decider: { kind: string }; text: string };
-  parts?: PartDecision[];
-  /** The dangers found, shown above the arguments. */
-  dangers?: Danger[];
-}
-
-/** A request waiting for a person: the broker's wire type, rendered as is. */
-export interface PendingApproval {
-  id: string;
-  sessionId: string;
-  callId: string | null;
-  agent: string | null;
-  tool: string;
-  title: string;
-  /** What the call does, in words: `Write to file: src/app.ts`. */
-  description: string;
-  /** The call's arguments: any JSON value; the card shows only an object's (others are refused). */
-  input: JsonValue;
-  /** A content preview (at most 500 characters) for writes. */
-  preview: { text: string; truncated: boolean } | null;
-  /** Old and new text, for edits. */
-  diff: { oldText: string; newText: string } | null;
-  risk: Risk;
-  /** Whether the call may be remembered (session or always). */
-  trustable: boolean;
-  /** Why it asks, for people. */
-  reason: string;
-  decision: ApprovalDecision;
-  answers: AnswerOption[];
-  /** Unix milliseconds. */
-  createdAt: number;
-  /** Unix milliseconds; the broker denies automatically at this time. */
-  deadline: number;
-}
+export type ApprovalDecision = Decision;
 
 /** How long an allow holds. */
-export type AllowScope = "once" | "session" | "always";
+export type AllowScope = Scope;
 
 /** An allow, possibly with arguments the person edited. */
 export interface AllowAnswer {
@@ -196,12 +146,6 @@ export declare function renderJson(value: unknown, options?: { openDepth?: numbe
 
 /** Lists what keeps a value from being shown as a pending approval (empty when fine). */
 export declare function approvalProblems(value: unknown): string[];
-
-/** The short label of a call used in records: `Bash(npm test)`. */
-export declare function callLabel(
-  approval: Pick<PendingApproval, "tool" | "description" | "input">,
-  max?: number,
-): string;
 
 /** The events a card dispatches; they bubble to the document and the window. */
 export interface ToolgateCardEventMap {

@@ -15,7 +15,7 @@ import { STATUS, recordText } from "./card-record.js";
 
 export { diffLines, foldUnchanged } from "./line-diff.js";
 export { renderJson } from "./json-view.js";
-export { approvalProblems, callLabel } from "./approval-check.js";
+export { approvalProblems } from "./approval-check.js";
 
 /** The tag name the card is defined under. */
 export const TAG = "toolgate-approval-card";

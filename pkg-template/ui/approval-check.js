@@ -1,5 +1,5 @@
 // Checks that a value has the shape of the broker's `PendingApproval` before
-// the card shows it, and derives the short label used in records.
+// the card shows it.
 //
 // A card that cannot show a request faithfully must not offer to allow it:
 // the element renders the problems found here with a Deny button only.
@@ -37,7 +37,7 @@ export function approvalProblems(value) {
   need("sessionId", typeof v.sessionId === "string", "a string");
   need("callId", v.callId === null || typeof v.callId === "string", "a string or null");
   need("agent", v.agent === null || typeof v.agent === "string", "a string or null");
-  for (const key of ["tool", "title", "description", "reason"]) need(key, typeof v[key] === "string", "a string");
+  for (const key of ["tool", "title", "description", "subject", "label", "reason"]) need(key, typeof v[key] === "string", "a string");
   need("input", isObject(v.input), "an object");
   need("risk", RISKS.includes(v.risk), "`low`, `medium` or `high`");
   need("trustable", typeof v.trustable === "boolean", "true or false");
@@ -96,37 +96,6 @@ export function approvalProblems(value) {
     }
   }
   return problems;
-}
-
-/** Input keys that name what a call acts on, most telling first. */
-const SUBJECT_KEYS = ["command", "file_path", "filePath", "path", "notebook_path", "url", "pattern", "query"];
-
-/**
- * The short label of a call for records: `Bash(npm test)`,
- * `Write(src/app.ts)`, or the tool name alone.
- *
- * @param {{ tool: string, description: string, input: import("./approval-card").JsonValue }} approval
- * @param {number} [max] the longest subject kept before it is cut with `…`
- * @returns {string}
- */
-export function callLabel(approval, max = 80) {
-  const input = approval.input;
-  const args = input !== null && typeof input === "object" && !Array.isArray(input) ? input : {};
-  let subject = "";
-  for (const key of SUBJECT_KEYS) {
-    const value = args[key];
-    if (typeof value === "string" && value.trim() !== "") {
-      subject = value;
-      break;
-    }
-  }
-  if (subject === "") {
-    const colon = approval.description.indexOf(": ");
-    if (colon >= 0) subject = approval.description.slice(colon + 2);
-  }
-  subject = subject.replace(/\s+/g, " ").trim();
-  if (subject.length > max) subject = subject.slice(0, max - 1) + "…";
-  return subject === "" ? approval.tool : `${approval.tool}(${subject})`;
 }
 
 /** @param {unknown} value @returns {value is Record<string, any>} */

@@ -87,9 +87,10 @@ export function renderBody(a, { id, editable, headingLevel, actions }) {
   const els = {};
   const offered = new Set(a.answers);
   const canOnce = offered.has("allowOnce");
-  const canSession = a.trustable && offered.has("allowSession");
-  const canAlways = a.trustable && offered.has("allowAlways");
-  const canTool = a.trustable && offered.has("allowToolForSession");
+  // The broker offers "remember" answers only where they may be remembered.
+  const canSession = offered.has("allowSession");
+  const canAlways = offered.has("allowAlways");
+  const canTool = offered.has("allowToolForSession");
   const canAllow = canOnce || canSession || canAlways || canTool;
   const canDeny = offered.has("deny");
   const risk = RISK[a.risk];

@@ -1,7 +1,5 @@
 // The one-line record a card leaves once its request is settled.
 
-import { callLabel } from "./approval-check.js";
-
 /**
  * The icon of each final status.
  *
@@ -28,7 +26,7 @@ export function recordText(approval, problems, record) {
     approval === null
       ? "request"
       : problems.length === 0
-        ? callLabel(approval)
+        ? approval.label
         : typeof approval.tool === "string"
           ? approval.tool
           : "request";

@@ -4,7 +4,7 @@ use std::collections::HashSet;
 
 use super::{
     deny_outcome, describe, future, transition_of, AnswerKind, ApprovalFuture, ApprovalOutcome,
-    ApprovalRequest, Broker, By, PendingApproval, Record, State, Status,
+    ApprovalRequest, Broker, By, PendingApproval, Record, State, Status, DESCRIPTION_CHARS,
 };
 use crate::decision::{Decider, Decision, Effect, Layer, TrustOverlay};
 use crate::error::{Error, ErrorKind, Result};
@@ -252,6 +252,7 @@ impl Broker {
         let kind = self.evaluator.tool_kind(&request);
         let tool_trustable = self.tool_trustable(&request.tool);
         let title = describe::title(&request, def.as_ref());
+        let subject = describe::subject(&request, kind);
         let plain = self.evaluator.evaluate(&request);
         let answers = self.offered_answers(&request, &plain, kind, tool_trustable);
         let mut card = PendingApproval {
@@ -261,6 +262,8 @@ impl Broker {
             agent: request.agent.clone(),
             tool: request.tool.clone(),
             description: describe::description(&request, kind, &title),
+            label: describe::label(&request.tool, &subject),
+            subject: describe::flat(&subject, DESCRIPTION_CHARS),
             title,
             input: request.input.clone(),
             preview: describe::preview(&request, kind),
@@ -350,6 +353,7 @@ impl Broker {
                     input: card.input.clone(),
                     message: None,
                     grants: Vec::new(),
+                    remembered: ApprovalOutcome::remembers(scope),
                     feedback: None,
                 };
                 card.decision = decision;

@@ -408,6 +408,7 @@ fn approved(id: &str, by: By, scope: Scope, input: &Value) -> ApprovalOutcome {
         input: input.clone(),
         message: None,
         grants: Vec::new(),
+        remembered: ApprovalOutcome::remembers(Some(scope)),
         feedback: None,
     }
 }

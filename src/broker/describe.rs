@@ -12,6 +12,8 @@ pub const PREVIEW_CHARS: usize = 500;
 pub const DIFF_CHARS: usize = 10_000;
 /// Descriptions are cut to this many characters.
 pub const DESCRIPTION_CHARS: usize = 200;
+/// The subject in a card's label is cut to this many characters.
+pub const LABEL_SUBJECT_CHARS: usize = 80;
 
 /// The name people see.
 pub(super) fn title(request: &Request, def: Option<&ToolDefinition>) -> String {
@@ -25,7 +27,7 @@ pub(super) fn title(request: &Request, def: Option<&ToolDefinition>) -> String {
 
 /// What the call is about. For file tools, every path it names (all of them are judged, so
 /// a person sees all of them, not only the first).
-fn subject(request: &Request, kind: ToolKind) -> String {
+pub(super) fn subject(request: &Request, kind: ToolKind) -> String {
     let file_tool = matches!(
         kind,
         ToolKind::Read | ToolKind::Write | ToolKind::Edit | ToolKind::Delete
@@ -73,15 +75,38 @@ pub(super) fn description(request: &Request, kind: ToolKind, title: &str) -> Str
         },
         ToolKind::Other => format!("Use tool: {title}"),
     };
+    flat(&text, DESCRIPTION_CHARS)
+}
+
+/// `text` on one line (control characters become spaces), cut to `max` characters with `…`.
+pub(super) fn flat(text: &str, max: usize) -> String {
     let flat: String = text
         .chars()
         .map(|c| if c.is_control() { ' ' } else { c })
         .collect();
-    let (mut short, was_cut) = cut(&flat, DESCRIPTION_CHARS);
+    let (mut short, was_cut) = cut(&flat, max);
     if was_cut {
         short.push('…');
     }
     short
+}
+
+/// The short label of a call in records: `Bash(npm test)`, the tool alone without a
+/// subject. Runs of whitespace in the subject become one space, and a subject longer than
+/// [`LABEL_SUBJECT_CHARS`] is cut to one less, with `…`.
+pub(super) fn label(tool: &str, subject: &str) -> String {
+    let words = subject.split_whitespace().collect::<Vec<_>>().join(" ");
+    if words.is_empty() {
+        return tool.to_owned();
+    }
+    let short = if words.chars().count() > LABEL_SUBJECT_CHARS {
+        let (mut head, _) = cut(&words, LABEL_SUBJECT_CHARS - 1);
+        head.push('…');
+        head
+    } else {
+        words
+    };
+    format!("{tool}({short})")
 }
 
 /// The content a write or edit would put in place, cut to [`PREVIEW_CHARS`].
@@ -222,6 +247,19 @@ mod tests {
         let d = description(&long, ToolKind::Shell, "Bash");
         assert_eq!(d.chars().count(), DESCRIPTION_CHARS + 1);
         assert!(!d.contains('\n') && d.ends_with('…'));
+    }
+
+    #[test]
+    fn labels_name_the_tool_and_the_subject() {
+        assert_eq!(label("Bash", "npm   test\n"), "Bash(npm test)");
+        assert_eq!(label("custom", " "), "custom");
+        let long = label("Read", &"a".repeat(100));
+        assert_eq!(
+            long,
+            format!("Read({}…)", "a".repeat(LABEL_SUBJECT_CHARS - 1))
+        );
+        let r = req("Grep", json!({"pattern": "fn", "path": "src"}));
+        assert_eq!(subject(&r, ToolKind::Grep), "fn");
     }
 
     #[test]

@@ -60,6 +60,7 @@ impl Drop for Settler {
             input,
             message: None,
             grants: Vec::new(),
+            remembered: false,
             feedback: Some(ModelFeedback::cancelled(
                 &self.tool,
                 "the approval broker shut down",
@@ -149,6 +150,7 @@ mod tests {
             input: json!({}),
             message: None,
             grants: vec![],
+            remembered: false,
             feedback: None,
         }
     }

@@ -62,20 +62,24 @@ mod events;
 mod future;
 mod id;
 mod lifecycle;
+mod outbox;
 mod resume;
 mod state;
 mod wire;
 
 use std::collections::{BTreeSet, HashMap, HashSet, VecDeque};
 
-pub use describe::{remember_rules, DESCRIPTION_CHARS, DIFF_CHARS, PREVIEW_CHARS};
+pub use describe::{
+    remember_rules, DESCRIPTION_CHARS, DIFF_CHARS, LABEL_SUBJECT_CHARS, PREVIEW_CHARS,
+};
 pub use future::ApprovalFuture;
 pub use id::{uuid_v4, IdSource, RandomIds};
+pub use outbox::Outbox;
 pub use resume::{binding, SavedApproval, SAVED_VERSION};
 pub use state::State;
 pub use wire::{
-    Answer, AnswerKind, ApprovalOutcome, ApprovalRequest, By, Diff, PendingApproval, Preview,
-    Status, Transition,
+    Admitted, Answer, AnswerKind, ApprovalOutcome, ApprovalRequest, Batch, By, Diff,
+    PendingApproval, Preview, Status, Transition,
 };
 
 use events::{audit_base, step_event};
@@ -440,6 +444,7 @@ fn deny_outcome(
         input: card.input.clone(),
         message,
         grants: Vec::new(),
+        remembered: false,
         feedback: Some(feedback),
     }
 }

@@ -20,8 +20,9 @@ use sha2::{Digest, Sha256};
 use super::{ApprovalFuture, ApprovalRequest, Broker, PendingApproval, State};
 use crate::error::{Error, ErrorKind, Result};
 
-/// The version of [`SavedApproval`] this build writes and reads (2: with a checksum).
-pub const SAVED_VERSION: u64 = 2;
+/// The version of [`SavedApproval`] this build writes and reads (2: with a checksum; 3: the
+/// card carries its subject and label).
+pub const SAVED_VERSION: u64 = 3;
 
 /// A pending approval saved for later (JSON, camelCase).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -29,7 +30,7 @@ pub const SAVED_VERSION: u64 = 2;
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct SavedApproval {
     /// Always [`SAVED_VERSION`].
-    #[cfg_attr(feature = "typescript", ts(type = "2"))]
+    #[cfg_attr(feature = "typescript", ts(type = "3"))]
     pub version: u64,
     /// The card as it was.
     pub approval: PendingApproval,

@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::State;
+use crate::audit::AuditEvent;
 use crate::decision::{Decision, Risk};
 use crate::feedback::ModelFeedback;
 use crate::request::Request;
@@ -205,6 +206,15 @@ pub struct PendingApproval {
     pub title: String,
     /// What the call does in words: `Execute command: git push`.
     pub description: String,
+    /// What the call acts on, as the description names it (`git push`, `src/a.ts`); empty
+    /// when the description names nothing (`Use tool: custom`). Absent in approvals saved
+    /// by older versions, which are refused by their version.
+    #[serde(default)]
+    pub subject: String,
+    /// The short label of the call in records: `Bash(git push)`, or the tool alone when
+    /// there is no subject. The subject is cut to [`super::LABEL_SUBJECT_CHARS`] characters.
+    #[serde(default)]
+    pub label: String,
     /// The arguments.
     pub input: Value,
     /// A preview of the content to be written.
@@ -251,6 +261,10 @@ pub struct ApprovalOutcome {
     /// The rules remembered by this answer (session or always grants).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub grants: Vec<String>,
+    /// Whether the answer reaches beyond this call (scope `session` or `always`): an agent
+    /// that offers "allow always" is told so.
+    #[serde(default)]
+    pub remembered: bool,
     /// What the model is told when the call does not run; `null` when approved.
     pub feedback: Option<ModelFeedback>,
 }
@@ -259,6 +273,11 @@ impl ApprovalOutcome {
     /// Whether the call may run.
     pub fn is_approved(&self) -> bool {
         self.status == Status::Approved
+    }
+
+    /// Whether an answer of `scope` reaches beyond the call it answered.
+    pub fn remembers(scope: Option<Scope>) -> bool {
+        matches!(scope, Some(Scope::Session | Scope::Always))
     }
 }
 
@@ -289,4 +308,40 @@ pub struct Transition {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "typescript", ts(optional))]
     pub approval: Option<PendingApproval>,
+}
+
+/// A call the broker took: its approval id and, when it settled within the same operation
+/// (allowed or denied by the policy, a grant or the registry), its outcome.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Admitted {
+    /// The approval's id.
+    pub id: String,
+    /// The outcome, when the call settled at once; `null` while it waits for a person.
+    pub outcome: Option<ApprovalOutcome>,
+}
+
+/// What one broker operation hands its host, all at once: the operation's own result, the
+/// transitions and audit events it caused (oldest first), when the host must next call
+/// `tick`, and the trust document to save when the persisted part of the trust store changed.
+///
+/// A host delivers a batch in this order: settle the waiting outcomes of settling
+/// transitions, then call listeners with each transition and each event, then save `trust`,
+/// then set its timer to `nextDeadline`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Batch<T> {
+    /// The operation's result.
+    pub result: T,
+    /// Every transition the operation caused, oldest first.
+    pub transitions: Vec<Transition>,
+    /// Every audit event the operation recorded, oldest first.
+    pub events: Vec<AuditEvent>,
+    /// The earliest deadline of a pending approval (Unix ms); `null` when none is pending.
+    pub next_deadline: Option<u64>,
+    /// The trust document to save (JSON text), when the persisted part changed and the host
+    /// saves it (it loaded the stored document); `null` otherwise.
+    pub trust: Option<String>,
 }

@@ -21,6 +21,8 @@ pub struct TrustStore {
     bypass: BTreeMap<String, bool>,
     /// Changes made since `begin_load`, while a load is under way.
     journal: Option<Vec<Change>>,
+    /// Counts changes to the persisted part ([`TrustStore::revision`]).
+    revision: u64,
 }
 
 /// A change to the store, recorded while the stored document loads.
@@ -62,6 +64,17 @@ impl TrustStore {
     /// An empty store.
     pub fn new() -> Self {
         TrustStore::default()
+    }
+
+    /// A number that changes whenever the persisted part (`always` grants, bypass) may have
+    /// changed, so a host knows when to save [`TrustStore::export`] again. While a load is
+    /// under way every revoke counts, since it applies to the document still to come.
+    pub fn revision(&self) -> u64 {
+        self.revision
+    }
+
+    fn touch(&mut self) {
+        self.revision = self.revision.wrapping_add(1);
     }
 
     fn record(&mut self, change: Change) {
@@ -180,6 +193,9 @@ impl TrustStore {
             expires_at: new.expires_at,
         };
         self.grants.insert(grant.id.clone(), grant.clone());
+        if grant.scope == Scope::Always {
+            self.touch();
+        }
         self.record(Change::Added(grant.clone()));
         Ok(grant)
     }
@@ -192,6 +208,7 @@ impl TrustStore {
             self.bypass.remove(agent);
         }
         self.record(Change::Bypass(agent.to_owned(), on));
+        self.touch();
     }
 
     /// Whether `agent` has bypass.
@@ -222,8 +239,13 @@ impl TrustStore {
 
     /// Removes one grant by id; `None` when there is no such grant.
     pub fn revoke(&mut self, id: &str) -> Option<Grant> {
+        let loading = self.loading();
         self.record(Change::Revoked(id.to_owned()));
-        self.grants.remove(id)
+        let gone = self.grants.remove(id);
+        if loading || gone.as_ref().is_some_and(|g| g.scope == Scope::Always) {
+            self.touch();
+        }
+        gone
     }
 
     /// Removes every grant of a session; returns how many.
@@ -297,6 +319,7 @@ impl TrustStore {
         grants: BTreeMap<String, Grant>,
         bypass: BTreeMap<String, bool>,
     ) {
+        self.touch();
         self.grants.retain(|_, g| g.scope != Scope::Always);
         self.grants.extend(grants);
         self.bypass = bypass;

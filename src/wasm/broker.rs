@@ -1,16 +1,15 @@
-//! `RawBroker`: the approval broker, with its transitions and audit events queued for the JS
-//! layer to drain after each call (so JS listeners never run while the broker is borrowed).
+//! `RawBroker`: the approval broker. Every operation returns one [`Batch`]: its result, the
+//! transitions and audit events it caused, the next deadline and, when the core says so, the
+//! trust document to save; the JS layer delivers it (so JS listeners never run while the
+//! broker is borrowed, and each operation crosses the boundary once).
 
-use std::cell::RefCell;
-use std::rc::Rc;
-
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
 use super::policy_engine::RawPolicyEngine;
 use super::{encode, js_error, ms};
-use crate::audit::{AuditEvent, AuditLog, AuditQuery, AuditSink, SinkError};
-use crate::broker::{Answer, ApprovalRequest, Broker, BrokerConfig, SavedApproval, Transition};
+use crate::audit::{AuditLog, AuditQuery};
+use crate::broker::{Answer, ApprovalRequest, Broker, BrokerConfig, Outbox, SavedApproval};
 use crate::registry::{McpTool, ToolDefinition};
 use crate::trust::NewGrant;
 
@@ -27,30 +26,22 @@ struct RawBrokerOptions {
     record_arguments_of: Vec<String>,
 }
 
-/// Queues audit events for [`RawBroker::drain_events`].
-struct QueueSink(Rc<RefCell<Vec<AuditEvent>>>);
-
-impl AuditSink for QueueSink {
-    fn send(&mut self, event: &AuditEvent) -> Result<(), SinkError> {
-        self.0.borrow_mut().push(event.clone());
-        Ok(())
-    }
-
-    fn name(&self) -> &str {
-        "js"
-    }
-}
-
 /// The approval broker (the JS layer's `ApprovalBroker` wraps it).
 #[wasm_bindgen(skip_typescript)]
 pub struct RawBroker {
     broker: Broker,
-    transitions: Rc<RefCell<Vec<Transition>>>,
-    events: Rc<RefCell<Vec<AuditEvent>>>,
+    outbox: Outbox,
 }
 
 fn err(e: crate::Error) -> JsValue {
     js_error(&e)
+}
+
+impl RawBroker {
+    /// `result` with everything the operation queued, encoded once.
+    fn sealed<T: Serialize>(&mut self, result: T, now: u64) -> Result<JsValue, JsValue> {
+        encode(&self.outbox.seal(&self.broker, result, now))
+    }
 }
 
 #[wasm_bindgen]
@@ -74,21 +65,18 @@ impl RawBroker {
         for tool in &o.record_arguments_of {
             audit.record_arguments_of(tool);
         }
-        let events = Rc::new(RefCell::new(Vec::new()));
-        audit.add_sink(Box::new(QueueSink(events.clone())));
         let mut broker = Broker::new(Box::new(policy.shared()))
             .with_config(config)
             .with_audit(audit);
-        let transitions = Rc::new(RefCell::new(Vec::new()));
-        let queue = transitions.clone();
-        broker.on_transition(Box::new(move |t: &Transition| {
-            queue.borrow_mut().push(t.clone())
-        }));
-        Ok(RawBroker {
-            broker,
-            transitions,
-            events,
-        })
+        let outbox = Outbox::attach(&mut broker);
+        Ok(RawBroker { broker, outbox })
+    }
+
+    /// What an operation that threw had queued (answering an approval past its deadline
+    /// expires it, then throws): the JS layer delivers it before rethrowing.
+    #[wasm_bindgen(js_name = takeQueued)]
+    pub fn take_queued(&mut self, now: f64) -> Result<JsValue, JsValue> {
+        self.sealed((), ms(now))
     }
 
     /// Replaces the policy; pending approvals keep their decisions.
@@ -97,112 +85,108 @@ impl RawBroker {
         self.broker.replace_evaluator(Box::new(policy.shared()));
     }
 
-    /// Asks for approval of the call `text` (an `ApprovalRequest` as JSON); returns its id.
-    /// The outcome arrives as a settling transition.
+    /// Asks for approval of the call `text` (an `ApprovalRequest` as JSON): a batch whose
+    /// result is the id and, when the call settled at once, its outcome.
     #[wasm_bindgen(js_name = requestApproval)]
-    pub fn request_approval(&mut self, text: &str, now: f64) -> Result<String, JsValue> {
+    pub fn request_approval(&mut self, text: &str, now: f64) -> Result<JsValue, JsValue> {
         let call: ApprovalRequest = crate::json::from_str(text, "approval request").map_err(err)?;
-        let (id, _future) = self.broker.request_approval(call, ms(now)).map_err(err)?;
-        Ok(id)
+        let batch = self
+            .outbox
+            .admit(&mut self.broker, call, ms(now))
+            .map_err(err)?;
+        encode(&batch)
     }
 
-    /// Asks for approval of several calls (a JSON array); returns their ids, in order.
+    /// Asks for approval of several calls (a JSON array): a batch of their admissions, in
+    /// order.
     #[wasm_bindgen(js_name = requestApprovals)]
-    pub fn request_approvals(&mut self, text: &str, now: f64) -> Result<Vec<String>, JsValue> {
+    pub fn request_approvals(&mut self, text: &str, now: f64) -> Result<JsValue, JsValue> {
         let calls: Vec<ApprovalRequest> =
             crate::json::from_str(text, "approval requests").map_err(err)?;
-        let made = self.broker.request_approvals(calls, ms(now)).map_err(err)?;
-        Ok(made.into_iter().map(|(id, _)| id).collect())
+        let batch = self
+            .outbox
+            .admit_all(&mut self.broker, calls, ms(now))
+            .map_err(err)?;
+        encode(&batch)
     }
 
-    /// Answers the approval `id` with `text` (an `Answer` as JSON); returns the outcome.
+    /// Answers the approval `id` with `text` (an `Answer` as JSON): a batch of the outcome.
     pub fn respond(&mut self, id: &str, text: &str, now: f64) -> Result<JsValue, JsValue> {
         let answer: Answer = crate::json::from_str(text, "answer").map_err(err)?;
-        encode(&self.broker.respond(id, answer, ms(now)).map_err(err)?)
+        let outcome = self.broker.respond(id, answer, ms(now)).map_err(err)?;
+        self.sealed(outcome, ms(now))
     }
 
-    /// Approves every pending call of the session; the ids.
+    /// Approves every pending call of the session: a batch of the ids.
     #[wasm_bindgen(js_name = approveAll)]
-    pub fn approve_all(&mut self, session_id: &str, now: f64) -> Result<Vec<String>, JsValue> {
+    pub fn approve_all(&mut self, session_id: &str, now: f64) -> Result<JsValue, JsValue> {
         let outcomes = self.broker.approve_all(session_id, ms(now)).map_err(err)?;
-        Ok(outcomes.into_iter().map(|o| o.id).collect())
+        let ids: Vec<String> = outcomes.into_iter().map(|o| o.id).collect();
+        self.sealed(ids, ms(now))
     }
 
-    /// Denies every pending call of the session; the ids.
+    /// Denies every pending call of the session: a batch of the ids.
     #[wasm_bindgen(js_name = denyAll)]
     pub fn deny_all(
         &mut self,
         session_id: &str,
         message: Option<String>,
         now: f64,
-    ) -> Result<Vec<String>, JsValue> {
+    ) -> Result<JsValue, JsValue> {
         let outcomes = self
             .broker
             .deny_all(session_id, message, ms(now))
             .map_err(err)?;
-        Ok(outcomes.into_iter().map(|o| o.id).collect())
+        let ids: Vec<String> = outcomes.into_iter().map(|o| o.id).collect();
+        self.sealed(ids, ms(now))
     }
 
-    /// Cancels one approval.
-    pub fn cancel(&mut self, id: &str, now: f64) -> Result<(), JsValue> {
-        self.broker.cancel(id, ms(now)).map_err(err)
+    /// Cancels one approval: a batch of nothing.
+    pub fn cancel(&mut self, id: &str, now: f64) -> Result<JsValue, JsValue> {
+        self.broker.cancel(id, ms(now)).map_err(err)?;
+        self.sealed((), ms(now))
     }
 
-    /// Records that an adapter answered approval `id` with a substitute; the event's `seq`.
+    /// Records that an adapter answered approval `id` with a substitute: a batch of the
+    /// event's `seq`.
     #[wasm_bindgen(js_name = recordFallback)]
-    pub fn record_fallback(&mut self, id: &str, detail: &str, now: f64) -> Result<f64, JsValue> {
-        #[allow(
-            clippy::cast_precision_loss,
-            reason = "sequence numbers stay below 2^53"
-        )]
-        self.broker
+    pub fn record_fallback(
+        &mut self,
+        id: &str,
+        detail: &str,
+        now: f64,
+    ) -> Result<JsValue, JsValue> {
+        let seq = self
+            .broker
             .record_fallback(id, detail, ms(now))
-            .map(|seq| seq as f64)
-            .map_err(err)
+            .map_err(err)?;
+        self.sealed(seq, ms(now))
     }
 
-    /// Cancels every pending and approved-not-running call of the session; the ids.
+    /// Cancels every pending and approved-not-running call of the session: a batch of the
+    /// ids.
     #[wasm_bindgen(js_name = cancelSession)]
-    pub fn cancel_session(&mut self, session_id: &str, now: f64) -> Vec<String> {
-        self.broker.cancel_session(session_id, ms(now))
+    pub fn cancel_session(&mut self, session_id: &str, now: f64) -> Result<JsValue, JsValue> {
+        let ids = self.broker.cancel_session(session_id, ms(now));
+        self.sealed(ids, ms(now))
     }
 
-    /// Cancels the session's calls and clears its grants; the ids.
+    /// Cancels the session's calls and clears its grants: a batch of the ids.
     #[wasm_bindgen(js_name = endSession)]
-    pub fn end_session(&mut self, session_id: &str, now: f64) -> Vec<String> {
-        self.broker.end_session(session_id, ms(now))
+    pub fn end_session(&mut self, session_id: &str, now: f64) -> Result<JsValue, JsValue> {
+        let ids = self.broker.end_session(session_id, ms(now));
+        self.sealed(ids, ms(now))
     }
 
-    /// Expires every approval past its deadline; the ids.
-    pub fn tick(&mut self, now: f64) -> Vec<String> {
-        self.broker.tick(ms(now))
-    }
-
-    /// The earliest deadline (Unix ms), if any approval is pending.
-    #[wasm_bindgen(js_name = nextDeadline)]
-    pub fn next_deadline(&self) -> Option<f64> {
-        // Deadlines are Unix milliseconds, far below 2^53.
-        #[allow(clippy::cast_precision_loss, reason = "Unix ms fit an f64 exactly")]
-        self.broker.next_deadline().map(|t| t as f64)
+    /// Expires every approval past its deadline: a batch of the ids.
+    pub fn tick(&mut self, now: f64) -> Result<JsValue, JsValue> {
+        let ids = self.broker.tick(ms(now));
+        self.sealed(ids, ms(now))
     }
 
     /// Every pending approval, oldest first.
     pub fn pending(&self) -> Result<JsValue, JsValue> {
         encode(&self.broker.pending())
-    }
-
-    /// The transitions since the last call, oldest first.
-    #[wasm_bindgen(js_name = drainTransitions)]
-    pub fn drain_transitions(&self) -> Result<JsValue, JsValue> {
-        let queued = std::mem::take(&mut *self.transitions.borrow_mut());
-        encode(&queued)
-    }
-
-    /// The audit events since the last call, oldest first.
-    #[wasm_bindgen(js_name = drainEvents)]
-    pub fn drain_events(&self) -> Result<JsValue, JsValue> {
-        let queued = std::mem::take(&mut *self.events.borrow_mut());
-        encode(&queued)
     }
 
     /// The retained audit events matching `query` (an `AuditQuery` as JSON).
@@ -218,25 +202,30 @@ impl RawBroker {
         Ok(self.broker.audit().to_json_lines(&q))
     }
 
-    /// The host started running an approved call.
+    /// The host started running an approved call: a batch of nothing.
     #[wasm_bindgen(js_name = startExecution)]
-    pub fn start_execution(&mut self, id: &str, now: f64) -> Result<(), JsValue> {
-        self.broker.start_execution(id, ms(now)).map_err(err)
+    pub fn start_execution(&mut self, id: &str, now: f64) -> Result<JsValue, JsValue> {
+        self.broker.start_execution(id, ms(now)).map_err(err)?;
+        self.sealed((), ms(now))
     }
 
-    /// A running call finished.
-    pub fn complete(&mut self, id: &str, now: f64) -> Result<(), JsValue> {
-        self.broker.complete(id, ms(now)).map_err(err)
+    /// A running call finished: a batch of nothing.
+    pub fn complete(&mut self, id: &str, now: f64) -> Result<JsValue, JsValue> {
+        self.broker.complete(id, ms(now)).map_err(err)?;
+        self.sealed((), ms(now))
     }
 
-    /// A running call failed; the feedback for the model.
+    /// A running call failed: a batch of the feedback for the model.
     pub fn fail(&mut self, id: &str, error: &str, now: f64) -> Result<JsValue, JsValue> {
-        encode(&self.broker.fail(id, error, ms(now)).map_err(err)?)
+        let feedback = self.broker.fail(id, error, ms(now)).map_err(err)?;
+        self.sealed(feedback, ms(now))
     }
 
-    /// Settles everything not running as cancelled; later calls are `SHUT_DOWN`.
-    pub fn shutdown(&mut self, now: f64) {
+    /// Settles everything not running as cancelled (later calls are `SHUT_DOWN`): a batch of
+    /// nothing.
+    pub fn shutdown(&mut self, now: f64) -> Result<JsValue, JsValue> {
         self.broker.shutdown(ms(now));
+        self.sealed((), ms(now))
     }
 
     /// A pending approval, saved to resume after a restart.
@@ -245,12 +234,16 @@ impl RawBroker {
         encode(&self.broker.save_pending(id).map_err(err)?)
     }
 
-    /// Resumes a saved approval (`saved`, JSON) for the call `call` (JSON); its id.
-    pub fn resume(&mut self, saved: &str, call: &str, now: f64) -> Result<String, JsValue> {
+    /// Resumes a saved approval (`saved`, JSON) for the call `call` (JSON): a batch like
+    /// `requestApproval`'s.
+    pub fn resume(&mut self, saved: &str, call: &str, now: f64) -> Result<JsValue, JsValue> {
         let saved: SavedApproval = crate::json::from_str(saved, "saved approval").map_err(err)?;
         let call: ApprovalRequest = crate::json::from_str(call, "approval request").map_err(err)?;
-        let (id, _future) = self.broker.resume(saved, call, ms(now)).map_err(err)?;
-        Ok(id)
+        let batch = self
+            .outbox
+            .resume(&mut self.broker, saved, call, ms(now))
+            .map_err(err)?;
+        encode(&batch)
     }
 
     /// Registers a tool (`ToolDefinition` as JSON).
@@ -288,16 +281,18 @@ impl RawBroker {
         self.broker.registry().names()
     }
 
-    /// Adds a grant to the broker's trust store (`NewGrant` as JSON); the `Grant`.
+    /// Adds a grant to the broker's trust store (`NewGrant` as JSON): a batch of the `Grant`.
     pub fn grant(&mut self, text: &str, now: f64) -> Result<JsValue, JsValue> {
         let new: NewGrant = crate::json::from_str(text, "grant").map_err(err)?;
         let (store, rules) = self.broker.trust_and_rules();
-        encode(&store.add(new, rules, ms(now)).map_err(err)?)
+        let grant = store.add(new, rules, ms(now)).map_err(err)?;
+        self.sealed(grant, ms(now))
     }
 
-    /// Removes a grant; whether there was one.
-    pub fn revoke(&mut self, id: &str) -> bool {
-        self.broker.trust_mut().revoke(id).is_some()
+    /// Removes a grant: a batch of whether there was one.
+    pub fn revoke(&mut self, id: &str, now: f64) -> Result<JsValue, JsValue> {
+        let gone = self.broker.trust_mut().revoke(id).is_some();
+        self.sealed(gone, ms(now))
     }
 
     /// The grants alive at `now`.
@@ -305,10 +300,11 @@ impl RawBroker {
         encode(&self.broker.trust().list(ms(now)))
     }
 
-    /// Removes the session's grants; how many.
+    /// Removes the session's grants: a batch of how many.
     #[wasm_bindgen(js_name = clearSession)]
-    pub fn clear_session(&mut self, session_id: &str) -> usize {
-        self.broker.trust_mut().clear_session(session_id)
+    pub fn clear_session(&mut self, session_id: &str, now: f64) -> Result<JsValue, JsValue> {
+        let count = self.broker.trust_mut().clear_session(session_id);
+        self.sealed(count, ms(now))
     }
 
     /// The trust store's persisted document (JSON text).
@@ -317,17 +313,24 @@ impl RawBroker {
         self.broker.trust().export(ms(now))
     }
 
-    /// Replaces the trust store's persisted part; all or nothing.
+    /// Replaces the trust store's persisted part, all or nothing: a batch of how many grants.
     #[wasm_bindgen(js_name = importText)]
-    pub fn import_text(&mut self, text: &str) -> Result<usize, JsValue> {
+    pub fn import_text(&mut self, text: &str, now: f64) -> Result<JsValue, JsValue> {
         let (store, rules) = self.broker.trust_and_rules();
-        store.import(text, rules).map_err(err)
+        let count = store.import(text, rules).map_err(err)?;
+        self.sealed(count, ms(now))
     }
 
-    /// Turns an agent's "Bypass Permissions" on or off.
+    /// Turns an agent's "Bypass Permissions" on or off: a batch of nothing.
     #[wasm_bindgen(js_name = setAgentBypass)]
-    pub fn set_agent_bypass(&mut self, agent: &str, on: bool) {
+    pub fn set_agent_bypass(
+        &mut self,
+        agent: &str,
+        on: bool,
+        now: f64,
+    ) -> Result<JsValue, JsValue> {
         self.broker.trust_mut().set_agent_bypass(agent, on);
+        self.sealed((), ms(now))
     }
 
     /// The agents with bypass on.
@@ -336,17 +339,29 @@ impl RawBroker {
         self.broker.trust().bypass_agents()
     }
 
-    /// Starts loading the stored trust document: changes from now on are replayed over it.
+    /// Starts loading the stored trust document: changes from now on are replayed over it,
+    /// and batches carry the document to save once the load has finished.
     #[wasm_bindgen(js_name = beginLoad)]
     pub fn begin_load(&mut self) {
-        self.broker.trust_mut().begin_load();
+        self.outbox.begin_load(&mut self.broker);
+    }
+
+    /// Finishes a load whose stored document could not be read: the changes made meanwhile
+    /// stay, and no batch ever carries a document to save over the unread one.
+    #[wasm_bindgen(js_name = abandonLoad)]
+    pub fn abandon_load(&mut self, now: f64) -> Result<JsValue, JsValue> {
+        encode(&self.outbox.abandon_load(&mut self.broker, ms(now)))
     }
 
     /// Finishes the load with the stored document (`undefined` when there was none); the
-    /// changes made meanwhile are replayed over it. The number of grants it held.
+    /// changes made meanwhile are replayed over it. A batch of the number of grants it held
+    /// (carrying the document to save when something changed meanwhile).
     #[wasm_bindgen(js_name = finishLoad)]
-    pub fn finish_load(&mut self, text: Option<String>) -> Result<usize, JsValue> {
-        let (store, rules) = self.broker.trust_and_rules();
-        store.finish_load(text.as_deref(), rules).map_err(err)
+    pub fn finish_load(&mut self, text: Option<String>, now: f64) -> Result<JsValue, JsValue> {
+        let batch = self
+            .outbox
+            .finish_load(&mut self.broker, text.as_deref(), ms(now))
+            .map_err(err)?;
+        encode(&batch)
     }
 }

@@ -139,7 +139,7 @@ test("localStorage and IndexedDB storage keep grants; tampered data is refused",
       const p = first.requestApproval(bash("npm run lint"));
       first.respond(first.pending()[0].id, { kind: "allow", scope: "always" });
       await p;
-      await first.flushStorage();
+      await first.trust.flushStorage();
       const second = new api.ApprovalBroker({ policy: {}, storage: make() });
       await second.ready;
       const by = (await second.requestApproval(bash("npm run lint"))).by;

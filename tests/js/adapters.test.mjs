@@ -51,7 +51,7 @@ describe("ACP session/request_permission", () => {
     const fallbacks = [];
     const audited = [];
     const broker = new ApprovalBroker({ policy: POLICY });
-    broker.onEvent((e) => { if (e.kind === "fallback") audited.push([e.callId, e.decidedBy]); });
+    broker.audit.onEvent((e) => { if (e.kind === "fallback") audited.push([e.callId, e.decidedBy]); });
     const handler = createAcpPermissionHandler(broker, { onFallback: (f) => fallbacks.push(`${f.needed}->${f.used}`) });
     const onlyAlways = [{ optionId: "a", name: "Always", kind: "allow_always" }, { optionId: "r", name: "Never", kind: "reject_always" }];
     assert.deepEqual(await handler.requestPermission(params({ kind: "execute", rawInput: { command: "npm test" } }, onlyAlways)),
@@ -95,7 +95,7 @@ describe("MCP registration from tools/list", () => {
   test("only a trusted server's read-only tools may be trusted wholesale", async () => {
     for (const [trusted, offered] of [[true, true], [false, false]]) {
       const broker = new ApprovalBroker({ policy: {} });
-      const names = broker.registerMcpTools("gh", trusted, toolsList);
+      const names = broker.tools.registerMcp("gh", trusted, toolsList);
       assert.deepEqual(names, ["mcp__gh__list_issues", "mcp__gh__delete_repo"]);
       const p = broker.requestApproval({ sessionId: "s", request: { tool: "mcp__gh__list_issues", input: { repo: "a" } } });
       assert.equal(broker.pending()[0].answers.includes("allowToolForSession"), offered, `trusted: ${trusted}`);
@@ -108,6 +108,6 @@ describe("MCP registration from tools/list", () => {
     const broker = new ApprovalBroker({ policy: {}, registry: { mcpServers: [{ server: "gh", tools: toolsList.tools }] } });
     const o = await broker.requestApproval({ sessionId: "s", request: { tool: "mcp__gh__list_issues", input: { repo: 42 } } });
     assert.equal(o.feedback.code, "INVALID_PARAMS");
-    assert.throws(() => broker.registerMcpTools("gh", false, [{ name: "x", inputSchema: { anyOf: [] } }]), { code: "INVALID_SCHEMA" });
+    assert.throws(() => broker.tools.registerMcp("gh", false, [{ name: "x", inputSchema: { anyOf: [] } }]), { code: "INVALID_SCHEMA" });
   });
 });

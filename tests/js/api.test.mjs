@@ -257,7 +257,7 @@ describe("ApprovalBroker: every path settles the promise", () => {
     const a = b.requestApproval(bash("git push", "s1"));
     const c = b.requestApproval(bash("git pull", "s1"));
     const other = b.requestApproval(bash("git push", "s2"));
-    assert.equal(b.cancelSession("s1").length, 2);
+    assert.equal(b.sessions.cancel("s1").length, 2);
     assert.equal((await a).status, "cancelled");
     assert.equal((await c).status, "cancelled");
     assert.equal(b.pending().length, 1);
@@ -333,14 +333,14 @@ describe("ApprovalBroker: answers, listeners, audit", () => {
     const b = broker();
     const transitions = [];
     const events = [];
-    const offT = b.onTransition((t) => transitions.push(`${t.from}->${t.to}`));
-    const offE = b.onEvent((e) => events.push(e.kind));
+    const offT = b.audit.onTransition((t) => transitions.push(`${t.from}->${t.to}`));
+    const offE = b.audit.onEvent((e) => events.push(e.kind));
     const p = b.requestApproval(bash("git push"));
     const id = b.pending()[0].id;
     b.respond(id, { kind: "allow", scope: "once" });
     await p;
-    b.startExecution(id);
-    b.complete(id);
+    b.runs.start(id);
+    b.runs.complete(id);
     assert.deepEqual(transitions, ["null->pendingApproval", "pendingApproval->approved", "approved->executing", "executing->completed"]);
     assert.ok(events.includes("decision") && events.includes("transition"));
     offT();
@@ -364,13 +364,13 @@ describe("ApprovalBroker: answers, listeners, audit", () => {
   test("fail gives model feedback; audit and exportAudit", async () => {
     const b = broker();
     const o = await b.requestApproval(bash("npm test"));
-    b.startExecution(o.id);
-    assert.equal(b.fail(o.id, "exit 1").code, "EXECUTION_ERROR");
-    const events = b.audit({ approvalId: o.id });
+    b.runs.start(o.id);
+    assert.equal(b.runs.fail(o.id, "exit 1").code, "EXECUTION_ERROR");
+    const events = b.audit.query({ approvalId: o.id });
     assert.ok(events.length >= 3);
     assert.deepEqual(events[0].input, { command: "<string:8>" });
-    const lines = b.exportAudit().trim().split("\n");
-    assert.equal(lines.length, b.audit().length);
+    const lines = b.audit.toJsonLines().trim().split("\n");
+    assert.equal(lines.length, b.audit.query().length);
     assert.equal(JSON.parse(lines[0]).seq, 1);
   });
 
@@ -384,7 +384,7 @@ describe("ApprovalBroker: answers, listeners, audit", () => {
         }],
       },
     });
-    assert.ok(b.toolNames().includes("mcp__github__list_issues"));
+    assert.ok(b.tools.names().includes("mcp__github__list_issues"));
     const p = b.requestApproval({ sessionId: "s1", request: { tool: "mcp__github__list_issues", input: {} } });
     const card = b.pending()[0];
     assert.ok(card.answers.includes("allowToolForSession"));
@@ -405,10 +405,10 @@ describe("ApprovalBroker: answers, listeners, audit", () => {
     const b = broker();
     const call = bash("git push", "s1", { callId: "c1" });
     b.requestApproval(call);
-    const saved = b.savePending(b.pending()[0].id);
+    const saved = b.saved.save(b.pending()[0].id);
     b.shutdown();
     const again = broker();
-    const p = again.resume(saved, call);
+    const p = again.saved.resume(saved, call);
     assert.equal(again.pending()[0].id, saved.approval.id);
     again.respond(saved.approval.id, { kind: "allow", scope: "once" });
     assert.equal((await p).status, "approved");

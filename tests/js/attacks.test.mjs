@@ -216,7 +216,7 @@ test("a stored version 0 document without its checksum is refused at load", asyn
   await assert.rejects(broker.ready, { code: "TAMPERED" });
   assert.deepEqual(broker.trust.bypassAgents(), []);
   broker.trust.grant({ rule: "Read", scope: "always" });
-  await broker.flushStorage();
+  await broker.trust.flushStorage();
   assert.deepEqual(saved, [], "a refused document is never saved over");
 });
 
@@ -249,7 +249,7 @@ test("a revoke issued before storage loads is not undone by the load", async () 
   slow.release();
   await broker.ready;
   assert.deepEqual(broker.trust.list().map((g) => g.rule), ["Bash(npm test)"]);
-  await broker.flushStorage();
+  await broker.trust.flushStorage();
   assert.ok(!slow.saved.at(-1).includes('"Write"'), "the revoke is saved too");
 });
 
@@ -303,7 +303,7 @@ test("a throwing error handler and throwing listeners leave no batch approval un
   console.error = quiet;
   try {
     broker.onRequest(() => { throw new Error("listener broke"); });
-    broker.onTransition(() => { throw new Error("listener broke"); });
+    broker.audit.onTransition(() => { throw new Error("listener broke"); });
     const promises = broker.requestApprovals([bash("git push"), bash("git fetch"), bash("cargo build")]);
     assert.equal(promises.length, 3);
     broker.shutdown();
@@ -319,7 +319,7 @@ test("an async onRequest listener that rejects is reported, not a crash", async 
     const errors = [];
     const broker = new ApprovalBroker({ policy: {}, onError: (e) => errors.push(e.message) });
     broker.onRequest(async () => { throw new Error("async listener broke"); });
-    broker.onEvent(async () => { throw new Error("async event listener broke"); });
+    broker.audit.onEvent(async () => { throw new Error("async event listener broke"); });
     const p = broker.requestApproval(bash("git push"));
     await tick();
     assert.ok(errors.includes("async listener broke"), String(errors));
@@ -363,7 +363,7 @@ test("a failing save with a throwing error handler is not an unhandled rejection
       const broker = new ApprovalBroker({ policy: {}, storage, onError: () => { throw new Error("handler"); } });
       await broker.ready;
       broker.trust.grant({ rule: "Read", scope: "always" });
-      await broker.flushStorage();
+      await broker.trust.flushStorage();
       const store = new TrustStore({ storage: { load: async () => "{", save: async () => {} }, onError: () => { throw new Error("x"); } });
       await assert.rejects(store.ready, { code: "INVALID_TRUST_DOCUMENT" });
     } finally {
@@ -424,7 +424,7 @@ function savedCall() {
   const call = bash("npm publish", { callId: "c1" });
   const broker = new ApprovalBroker({ policy: {} });
   broker.requestApproval(call);
-  const saved = broker.savePending(broker.pending()[0].id);
+  const saved = broker.saved.save(broker.pending()[0].id);
   broker.shutdown();
   return { call, saved };
 }
@@ -440,11 +440,11 @@ test("resume rejects an edited saved approval", async () => {
   ]) {
     const bad = structuredClone(saved);
     edit(bad);
-    await assert.rejects(new ApprovalBroker({ policy: {} }).resume(bad, call), { code: "TAMPERED" });
+    await assert.rejects(new ApprovalBroker({ policy: {} }).saved.resume(bad, call), { code: "TAMPERED" });
   }
   const { checksum, ...without } = saved;
   assert.ok(checksum.startsWith("sha256:"));
-  await assert.rejects(new ApprovalBroker({ policy: {} }).resume(without, call), { name: "ToolgateError" });
+  await assert.rejects(new ApprovalBroker({ policy: {} }).saved.resume(without, call), { name: "ToolgateError" });
 });
 
 test("resume caps a year-long deadline at the broker's maximum timeout", async () => {
@@ -452,7 +452,7 @@ test("resume caps a year-long deadline at the broker's maximum timeout", async (
   const long = structuredClone(saved);
   long.approval.deadline = long.approval.createdAt + 365 * 86_400_000;
   const broker = new ApprovalBroker({ policy: {}, maxTimeoutMs: 60_000, defaultTimeoutMs: 60_000 });
-  const p = broker.resume(resigned(long), call);
+  const p = broker.saved.resume(resigned(long), call);
   const card = broker.pending()[0];
   assert.equal(card.deadline, saved.approval.createdAt + 60_000);
   broker.shutdown();
@@ -466,7 +466,7 @@ test("resume never takes a creation time from the future", async () => {
   later.approval.deadline = later.approval.createdAt + 60_000;
   const broker = new ApprovalBroker({ policy: {}, maxTimeoutMs: 60_000, defaultTimeoutMs: 60_000 });
   const before = Date.now();
-  const p = broker.resume(resigned(later), call);
+  const p = broker.saved.resume(resigned(later), call);
   const card = broker.pending()[0];
   assert.ok(card.createdAt <= Date.now() && card.createdAt >= before);
   assert.ok(card.deadline <= Date.now() + 60_000);
@@ -477,7 +477,7 @@ test("resume never takes a creation time from the future", async () => {
 test("an untouched saved approval resumes with its own deadline", async () => {
   const { call, saved } = savedCall();
   const broker = new ApprovalBroker({ policy: {} });
-  const p = broker.resume(JSON.parse(JSON.stringify(saved)), call);
+  const p = broker.saved.resume(JSON.parse(JSON.stringify(saved)), call);
   assert.equal(broker.pending()[0].deadline, saved.approval.deadline);
   broker.respond(saved.approval.id, { kind: "allow", scope: "once" });
   assert.equal((await p).status, "approved");

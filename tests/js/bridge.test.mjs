@@ -134,7 +134,7 @@ test("approveAll and denyAll answer a session's requests through the host's brok
     assert.deepEqual(outcomes.map((o) => [o.status, o.by, o.scope]), [["approved", "person", "once"], ["approved", "person", "once"]]);
     assert.deepEqual(client.pending().map((a) => a.sessionId).sort(), ["s2", "s3"]);
     assert.deepEqual(broker.pending().map((a) => a.sessionId).sort(), ["s2", "s3"]);
-    const audit = broker.audit().filter((e) => e.kind === "transition" && e.to === "approved");
+    const audit = broker.audit.query().filter((e) => e.kind === "transition" && e.to === "approved");
     assert.deepEqual(audit.map((e) => e.decidedBy), ["answer allowAll", "answer allowAll"]);
 
     assert.deepEqual(client.denyAll("s2", "not in the build"), [seen[2]]);
@@ -201,8 +201,8 @@ test("the host approves only the requests the person saw, and rejects forged or 
     await settle();
     assert.deepEqual(rejected, [`${card.id}:ALREADY_SETTLED`]);
 
-    broker.cancelSession("s1");
-    broker.cancelSession("s2");
+    broker.sessions.cancel("s1");
+    broker.sessions.cancel("s2");
     assert.equal((await late).status, "cancelled");
     assert.equal((await other).status, "cancelled");
   } finally {

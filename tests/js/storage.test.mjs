@@ -19,7 +19,7 @@ async function approveAlways(broker, command) {
   const p = broker.requestApproval(bash(command));
   broker.respond(broker.pending()[0].id, { kind: "allow", scope: "always" });
   await p;
-  await broker.flushStorage();
+  await broker.trust.flushStorage();
 }
 
 test("a JSON file keeps always grants across brokers, written atomically", async () => {
@@ -29,7 +29,7 @@ test("a JSON file keeps always grants across brokers, written atomically", async
   await first.ready;
   await approveAlways(first, "npm run lint");
   first.trust.setAgentBypass("copilot", true);
-  await first.flushStorage();
+  await first.trust.flushStorage();
   assert.deepEqual(readdirSync(dir), ["trust.json"], "no temp file is left");
   const doc = JSON.parse(readFileSync(file, "utf8"));
   assert.equal(doc.grants[0].rule, "Bash(npm run lint)");
@@ -61,7 +61,7 @@ test("a tampered or corrupt file is refused, the store stays as it was, the file
     assert.equal(b.pending().length, 1, "the tampered grant does not allow: it asks");
     b.respond(b.pending()[0].id, { kind: "allow", scope: "always" });
     await p;
-    await b.flushStorage();
+    await b.trust.flushStorage();
     assert.equal(readFileSync(file, "utf8"), text, "the bad file is left for inspection");
     assert.equal(errors.length, 1);
     b.shutdown();

@@ -56,8 +56,8 @@ export async function runAgent({ broker, chat, session, timeoutMs, paceMs = 250,
 /** Tells the broker the approved call ran (the audit trail records executing → completed). */
 function execute(broker, id) {
   try {
-    broker.startExecution(id);
-    broker.complete(id);
+    broker.runs.start(id);
+    broker.runs.complete(id);
   } catch {
     // Calls settled by the policy at once may be forgotten already; nothing ran for them.
   }

@@ -43,7 +43,7 @@ async function main() {
 
   // The grants are listed again once the answer that added one has finished.
   broker().onRequest((/** @type {any} */ approval) => chat.show(approval));
-  broker().onEvent((/** @type {any} */ event) => {
+  broker().audit.onEvent((/** @type {any} */ event) => {
     audit.add(event);
     if (event.kind === "grant") queueMicrotask(() => trust.render());
   });

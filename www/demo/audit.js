@@ -42,6 +42,6 @@ export function auditPanel({ root, broker }) {
 
   filter.addEventListener("input", applyFilter);
   kind.addEventListener("change", applyFilter);
-  exportButton.addEventListener("click", () => download("toolgate-audit.jsonl", broker().exportAudit()));
+  exportButton.addEventListener("click", () => download("toolgate-audit.jsonl", broker().audit.toJsonLines()));
   return { add };
 }

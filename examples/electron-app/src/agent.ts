@@ -31,8 +31,8 @@ export async function runAgent(
     });
     outcomes.push(outcome);
     if (outcome.status === "approved") {
-      broker.startExecution(outcome.id);
-      broker.complete(outcome.id);
+      broker.runs.start(outcome.id);
+      broker.runs.complete(outcome.id);
       say(`ran ${call.tool} (${outcome.by})`);
     } else {
       say(`not run ${call.tool}: ${outcome.feedback?.aiMessage ?? outcome.status}`);

@@ -60,7 +60,7 @@ export function createApprovalService(options: ApprovalServiceOptions): Approval
         onError: (error) => console.warn(`toolgate: the renderer sent a refused message: ${error.code}: ${error.message}`),
       }),
     close: async () => {
-      await broker.flushStorage();
+      await broker.trust.flushStorage();
       broker.shutdown();
     },
   };

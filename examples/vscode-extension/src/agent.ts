@@ -68,8 +68,8 @@ export async function runAgent(broker: ApprovalBroker, sessionId: string, say: S
     outcomes.push(outcome);
     say(`call-${n} ${describe(step, outcome)}`);
     if (outcome.status === "approved") {
-      broker.startExecution(outcome.id);
-      broker.complete(outcome.id);
+      broker.runs.start(outcome.id);
+      broker.runs.complete(outcome.id);
     }
   }
   say("agent: done");

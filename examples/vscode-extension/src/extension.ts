@@ -46,14 +46,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       const picked = await vscode.window.showQuickPick(items, { placeHolder: "Grant to revoke" });
       if (picked === undefined) return;
       broker.trust.revoke(picked.id);
-      await broker.flushStorage();
+      await broker.trust.flushStorage();
       say(`revoked: ${picked.label}`);
     },
     "toolgateExample.exportAudit": async () => {
       // JSON Lines: one audit event per line.
-      const doc = await vscode.workspace.openTextDocument({ content: broker.exportAudit(), language: "jsonl" });
+      const doc = await vscode.workspace.openTextDocument({ content: broker.audit.toJsonLines(), language: "jsonl" });
       await vscode.window.showTextDocument(doc);
-      say(`audit exported: ${broker.audit().length} events`);
+      say(`audit exported: ${broker.audit.query().length} events`);
     },
   };
   for (const [id, run] of Object.entries(commands)) {

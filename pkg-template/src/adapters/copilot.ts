@@ -87,8 +87,8 @@ export function createCopilotPermissionHandler(options: Omit<GateOptions, "sessi
 }
 
 function registerOther(broker: ApprovalBroker): void {
-  if (broker.toolNames().includes(OTHER_TOOL)) return;
-  broker.registerTool({
+  if (broker.tools.names().includes(OTHER_TOOL)) return;
+  broker.tools.register({
     name: OTHER_TOOL, title: "Copilot permission", description: "A Copilot permission request of a kind toolgate does not model",
     parameters: { type: "object" }, kind: "other", trustable: false,
   });

@@ -74,13 +74,13 @@ export async function decide(options: GateOptions, name: string, input: JsonValu
  * returns what the tool returned; rethrows the tool's error after recording it.
  */
 export async function runApproved<T>(broker: ApprovalBroker, outcome: ApprovalOutcome, run: (input: JsonValue) => T | PromiseLike<T>): Promise<T> {
-  broker.startExecution(outcome.id);
+  broker.runs.start(outcome.id);
   try {
     const result = await run(outcome.input);
-    broker.complete(outcome.id);
+    broker.runs.complete(outcome.id);
     return result;
   } catch (err) {
-    broker.fail(outcome.id, err instanceof Error ? err.message : String(err));
+    broker.runs.fail(outcome.id, err instanceof Error ? err.message : String(err));
     throw err;
   }
 }

@@ -71,8 +71,8 @@ const ELICITATION_TOOL = "mcp_elicitation";
  */
 export function createMcpGate(client: McpClientLike, options: McpGateOptions): McpGate {
   const gate: GateOptions = { ...options, toolName: (name) => `mcp__${options.server}__${name}` };
-  if (!options.broker.toolNames().includes(ELICITATION_TOOL)) {
-    options.broker.registerTool({
+  if (!options.broker.tools.names().includes(ELICITATION_TOOL)) {
+    options.broker.tools.register({
       name: ELICITATION_TOOL, title: "Information requested by an MCP server",
       description: "An MCP server asks the user for information (elicitation/create)",
       parameters: { type: "object" }, kind: "other", trustable: false,
@@ -95,7 +95,7 @@ export function createMcpGate(client: McpClientLike, options: McpGateOptions): M
         cursor = listed.nextCursor;
         if (cursor === undefined) break;
       }
-      return options.broker.registerMcpTools(options.server, options.trusted ?? false, tools);
+      return options.broker.tools.registerMcp(options.server, options.trusted ?? false, tools);
     },
     async callTool(params, callId) {
       const v = await decide(gate, params.name, (params.arguments ?? {}) as JsonObject, callId);

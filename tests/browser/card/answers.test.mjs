@@ -233,7 +233,7 @@ describe("answers by keyboard", () => {
       assert.deepEqual(await page.locator("toolgate-approval-card").allInnerTexts(), [
         "Denied: Bash(npm test && rm -rf build)",
         "Allowed once: Write(src/app.ts)",
-        "Allowed once: mcp__weather__forecast(weather/forecast)",
+        "Allowed once: mcp__weather__forecast",
       ]);
     }));
 

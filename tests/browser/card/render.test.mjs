@@ -132,7 +132,7 @@ describe("rendering", () => {
       // The card's own timer (every 500 ms) notices the deadline without help.
       await page.evaluate(() => (window.harness.clock.now += 9_500));
       await c.locator(".tg-record").waitFor({ timeout: 2_000 });
-      assert.equal(await c.innerText(), "Timed out — denied automatically: mcp__weather__forecast(weather/forecast)");
+      assert.equal(await c.innerText(), "Timed out — denied automatically: mcp__weather__forecast");
       assert.deepEqual(await page.evaluate(() => window.harness.events.map((e) => [e.type, e.detail])), [
         ["toolgate-expired", { id: "apr-mcp-1" }],
       ]);

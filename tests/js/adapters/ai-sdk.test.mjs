@@ -88,7 +88,7 @@ describe("toolgate/ai-sdk", () => {
     let clock = 1_000_000;
     const broker = new ApprovalBroker({ policy: POLICY, now: () => clock });
     // Nobody answers: the clock passes the deadline and the broker expires the approval.
-    broker.onRequest(() => { setTimeout(() => { clock += 2000; broker.tick(); }, 5); });
+    broker.onRequest(() => { setTimeout(() => { clock += 2000; broker.deadlines.tick(); }, 5); });
     const { ran, seen } = await run(["npm run lint"], broker, { timeoutMs: 1000 });
     assert.deepEqual(ran, []);
     assert.match(seen, /not approved in time/);
@@ -120,8 +120,8 @@ describe("toolgate/ai-sdk", () => {
     ];
     await generateText({ model, tools, messages, stopWhen: isStepCount(3) });
     assert.deepEqual(ran, ["npm run lint"]);
-    const answered = broker.audit().filter((e) => e.kind === "transition" && e.source === "person" && e.to === "approved");
-    assert.equal(answered.length, 1, JSON.stringify(broker.audit()));
+    const answered = broker.audit.query().filter((e) => e.kind === "transition" && e.source === "person" && e.to === "approved");
+    assert.equal(answered.length, 1, JSON.stringify(broker.audit.query()));
     broker.shutdown();
   });
 });

@@ -43,7 +43,7 @@ describe("toolgate/claude-agent-sdk", () => {
     broker.onRequest((a) => {
       asked += 1;
       if (a.input.command === "npm run lint") broker.respond(a.id, { kind: "allow", scope: "session" });
-      else setTimeout(() => { clock += 10 * 60 * 1000; broker.tick(); }, 5);
+      else setTimeout(() => { clock += 10 * 60 * 1000; broker.deadlines.tick(); }, 5);
     });
     const canUseTool = createCanUseTool({ broker, sessionId: "s", cwd: "/p" });
     const signal = new AbortController().signal;

@@ -60,7 +60,7 @@ describe("toolgate/copilot Path A: the SDK's permission handler", () => {
   test("nobody answering in time rejects", async () => {
     let clock = 1_000_000;
     const broker = new ApprovalBroker({ policy: POLICY, now: () => clock });
-    broker.onRequest(() => { setTimeout(() => { clock += 10 * 60 * 1000; broker.tick(); }, 5); });
+    broker.onRequest(() => { setTimeout(() => { clock += 10 * 60 * 1000; broker.deadlines.tick(); }, 5); });
     const result = await createCopilotPermissionHandler({ broker })(shell("npm run lint"), { sessionId: "s" });
     assert.equal(result.kind, "reject");
     assert.match(result.feedback, /not approved in time/);

@@ -74,7 +74,7 @@ describe("toolgate/langchain", () => {
   test("nobody answering in time denies", async () => {
     let clock = 1_000_000;
     const broker = new ApprovalBroker({ policy: POLICY, now: () => clock });
-    broker.onRequest(() => { setTimeout(() => { clock += 10 * 60 * 1000; broker.tick(); }, 5); });
+    broker.onRequest(() => { setTimeout(() => { clock += 10 * 60 * 1000; broker.deadlines.tick(); }, 5); });
     const { ran, agent, config } = setup(["npm run lint"], broker);
     const result = await agent.invoke({ messages: [{ role: "user", content: "go" }] }, config);
     assert.deepEqual(ran, []);

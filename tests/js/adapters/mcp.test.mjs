@@ -82,7 +82,7 @@ describe("toolgate/mcp", () => {
     const { client } = await connect(ran);
     let clock = 1_000_000;
     const broker = new ApprovalBroker({ policy: {}, now: () => clock });
-    broker.onRequest(() => { setTimeout(() => { clock += 10 * 60 * 1000; broker.tick(); }, 5); });
+    broker.onRequest(() => { setTimeout(() => { clock += 10 * 60 * 1000; broker.deadlines.tick(); }, 5); });
     const gate = createMcpGate(client, { broker, sessionId: "s", server: "tracker" });
     await gate.registerTools();
     const result = await gate.callTool({ name: "delete_repo", arguments: { repo: "a" } });

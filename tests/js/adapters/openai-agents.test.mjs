@@ -109,7 +109,7 @@ describe("toolgate/openai-agents", () => {
     const { ran, gate, agent, seen, runner } = setup(["npm run lint"], broker);
     let result = await runner.run(agent, "go");
     clock += 10 * 60 * 1000;
-    broker.tick();
+    broker.deadlines.tick();
     await gate.resolveInterruptions(result.state);
     result = await runner.run(agent, result.state);
     assert.deepEqual(ran, []);

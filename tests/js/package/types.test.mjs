@@ -262,8 +262,8 @@ for (const file of readdirSync(dir)) {
 }
 const broker = new api.ApprovalBroker({ policy: { permissions: { deny: ["Bash(rm *)"] } }, now: () => 1000 });
 broker.onRequest((a) => out.pending.push(a));
-broker.onTransition((t) => out.transitions.push(t));
-broker.onEvent((e) => out.events.push(e));
+broker.audit.onTransition((t) => out.transitions.push(t));
+broker.audit.onEvent((e) => out.events.push(e));
 const calls = [
   { sessionId: "s1", callId: "c1", request: { tool: "Bash", input: { command: "git push" }, cwd: "/p", agent: "claude" } },
   { sessionId: "s1", request: { tool: "Write", input: { file_path: "/p/a.txt", content: "hello" }, cwd: "/p" } },
@@ -271,7 +271,7 @@ const calls = [
   { sessionId: "s1", request: { tool: "Bash", input: { command: "rm -rf build" }, cwd: "/p" } },
 ];
 const promises = calls.map((c) => broker.requestApproval(c));
-out.saved.push(broker.savePending(out.pending[0].id));
+out.saved.push(broker.saved.save(out.pending[0].id));
 broker.respond(out.pending[0].id, { kind: "allow", scope: "always" });
 broker.respond(out.pending[1].id, { kind: "deny", message: "not there" });
 broker.cancel(out.pending[2].id);

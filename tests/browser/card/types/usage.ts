@@ -9,7 +9,7 @@ import {
   type AnswerDetail,
   type PendingApproval,
   type SettledRecord,
-} from "../../../../pkg-template/ui/approval-card.js";
+} from "../../../../pkg/ui/approval-card.js";
 
 declare const approval: PendingApproval;
 declare function respond(id: string, answer: Answer): Promise<void>;
