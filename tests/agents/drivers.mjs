@@ -41,7 +41,7 @@ const claudeSettings = (run) => [
 
 const claudeHookEntry = (command) => [{ matcher: "*", hooks: [{ type: "command", command, timeout: 30 }] }];
 
-function anthropicEnv(run, model) {
+export function anthropicEnv(run, model) {
   return {
     ...baseEnv(run),
     ANTHROPIC_BASE_URL: model.url,
