@@ -119,19 +119,29 @@ function allowArg(rule: string): string[] | undefined {
   return undefined;
 }
 
-/** The `--deny-tool` spelling of a deny rule (any prefix: a broader deny only tightens). */
+/**
+ * The `--deny-tool` spelling of a deny rule, never narrower than toolgate's reading. The CLI
+ * reads `shell(x y)` as a prefix only when `y` is a subcommand it knows (`git push`), and as
+ * the exact command otherwise (`shell(touch a.txt)` does not stop `touch a.txt b.txt`): so an
+ * exact command is passed as it is, and a rule with a wildcard denies its whole program
+ * (`Bash(git push *)` is `shell(git)`), or the whole shell when the program is not plain.
+ */
 function denyArg(rule: string): string[] | undefined {
-  const m = /^(Bash|bash|shell)\(([^*]*?)(?: ?\*|:\*)?\)$/.exec(rule);
-  if (m !== null && PLAIN_WORDS.test(m[2] ?? "")) return ["--deny-tool", `shell(${m[2]})`];
   if (/^(Bash|bash|shell)$/.test(rule)) return ["--deny-tool", "shell"];
-  return undefined;
+  const m = /^(Bash|bash|shell)\((.*)\)$/.exec(rule);
+  if (m === null) return undefined;
+  const spec = (m[2] ?? "").trim();
+  if (m[1] !== "shell" && PLAIN_WORDS.test(spec)) return ["--deny-tool", `shell(${spec})`];
+  const program = /^[\w@%+=,./-]+(?=$|[ :])/.exec(spec)?.[0];
+  return ["--deny-tool", program === undefined ? "shell" : `shell(${program})`];
 }
 
 /**
  * Path B: `copilot` CLI arguments from trust grants (`broker.trust.list()`) and a policy's
  * allow and deny rules. An allow is passed only when the CLI's reading allows no more than
  * toolgate's (`Bash(npm test *)` is `shell(npm test)`; `Bash(npm test)`, which allows no
- * arguments, has no spelling and is skipped); denies are passed when a prefix covers them.
+ * arguments, has no spelling and is skipped); every shell deny is passed, widened to its whole
+ * program when the CLI would read it more narrowly.
  *
  * ```ts
  * const { args } = copilotCliArgs({ grants: broker.trust.list(), policy });
@@ -175,6 +185,7 @@ const DENIALS: [CopilotDenial["by"], RegExp][] = [
   ["preToolUse", /Denied by preToolUse hook(?: \(unable to ask user for confirmation\))?:\s*(.*)$/],
   ["permissionRequest", /Permission denied by a PermissionRequest hook:\s*(.*)$/],
   ["noUser", /Permission denied because no interactive user response was available(.*)$/],
+  ["rules", /Permission to run this tool was denied due to the following rules:\s*(.*)$/],
   ["rules", /Permission denied(?: by rules)?:\s*(.*)$/],
 ];
 
