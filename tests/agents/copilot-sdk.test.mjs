@@ -1,11 +1,11 @@
 // toolgate/copilot against the real Copilot CLI 1.0.102 and the scripted fake model.
 // Path A: the Copilot SDK 1.0.14 (`@github/copilot-sdk`, installed under .cache/ on first
-// use) runs the CLI as its runtime, and the adapter's permission handler answers every
-// permission request. Path B: `copilot -p` with the arguments `copilotCliArgs` derives, and
+// use) runs the CLI as its runtime (and, as by default, its bundled runtime, CLI 1.0.85), and
+// the adapter's permission handler answers every permission request. Path B: `copilot -p` with the arguments `copilotCliArgs` derives, and
 // its denial lines read back by `copilotDenials`.
 
 import assert from "node:assert/strict";
-import { readdirSync } from "node:fs";
+import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { after, describe, test } from "node:test";
@@ -20,6 +20,9 @@ const sdkDir = installCached(COPILOT_SDK);
 const { CopilotClient, RuntimeConnection } = await import(
   pathToFileURL(join(sdkDir, "node_modules", "@github", "copilot-sdk", "dist", "index.js")).href
 );
+const COPILOT_RUNTIME = JSON.parse(
+  readFileSync(join(sdkDir, "node_modules", "@github", "copilot-sdk", "package.json"), "utf8"),
+).copilotCliVersion;
 const { copilotCliArgs, copilotDenials, createCopilotPermissionHandler } = await adapter("copilot");
 
 const MODEL = "gpt-5.4";
@@ -44,11 +47,11 @@ function runtimeEnv(run, model) {
  * turn, the adapter's handler answers every permission request, `answer` is the person at
  * the broker's cards.
  */
-async function sdkRun(label, { commands, answer, timeoutMs }) {
+async function runSdk(runtime, label, { commands, answer, timeoutMs }) {
   const run = makeRun("copilot-sdk");
   const model = await startFakeModel({ commands });
   const client = new CopilotClient({
-    connection: RuntimeConnection.forStdio({ path: agentBin("copilot"), env: runtimeEnv(run, model) }),
+    connection: RuntimeConnection.forStdio({ ...(runtime.path ? { path: runtime.path } : {}), env: runtimeEnv(run, model) }),
     workingDirectory: run.proj,
     baseDirectory: run.copilotHome,
     useLoggedInUser: false,
@@ -76,7 +79,7 @@ async function sdkRun(label, { commands, answer, timeoutMs }) {
     const final = await session.sendAndWait({ prompt: PROMPT }, RUN_TIMEOUT_MS);
     await session.disconnect();
     const ms = Math.round(performance.now() - started);
-    timings.push(`${label}: ${(ms / 1000).toFixed(1)} s, ${model.requests.length} model requests`);
+    timings.push(`${runtime.name} ${label}: ${(ms / 1000).toFixed(1)} s, ${model.requests.length} model requests`);
     assert.equal(final?.data?.content, "Done.", "the session did not reach the model's final answer");
     const files = new Set(readdirSync(run.proj));
     return {
@@ -97,68 +100,78 @@ async function sdkRun(label, { commands, answer, timeoutMs }) {
 const allow = (scope = "once", editedInput) => ({ kind: "allow", scope, ...(editedInput ? { editedInput } : {}) });
 const REJECTED = "The user rejected this tool call. User feedback: ";
 
-describe("toolgate/copilot Path A: the Copilot SDK's permission handler on the real CLI", () => {
-  after(() => {
-    for (const line of timings.splice(0)) console.log(`# wall time ${line}`);
-  });
+/** The runtimes the SDK drives: the CLI the other agent tests run, and its own. */
+const RUNTIMES = [
+  { name: "the copilot CLI 1.0.102", path: agentBin("copilot") },
+  { name: `its bundled runtime (CLI ${COPILOT_RUNTIME})` },
+];
 
-  test("a denied call never runs, and the model reads toolgate's reason", async () => {
-    const r = await sdkRun("deny", { commands: ["touch denied.txt"] });
-    assert.equal(r.ran("denied.txt"), false, "the denied command ran");
-    assert.deepEqual(r.requests.map((q) => [q.kind, q.fullCommandText]), [["shell", "touch denied.txt"]]);
-    assert.ok(r.seen[0].startsWith(`${REJECTED}Permission denied: `), r.seen[0]);
-    assert.match(r.seen[0], /`Bash\(touch denied\.txt\)`/);
-    assert.deepEqual(r.asked, []);
-  });
+for (const runtime of RUNTIMES) {
+  describe(`toolgate/copilot Path A: the Copilot SDK's permission handler on ${runtime.name}`, () => {
+    const sdkRun = (label, options) => runSdk(runtime, label, options);
 
-  test("an allowed call runs without asking anyone", async () => {
-    const r = await sdkRun("allow", { commands: ["touch allowed.txt"] });
-    assert.equal(r.ran("allowed.txt"), true, `the allowed command did not run; the model saw: ${r.seen}`);
-    assert.deepEqual(r.answers, [{ kind: "approve-once" }]);
-    assert.deepEqual(r.asked, []);
-  });
-
-  test("an edit cannot run through the SDK: the model is told the edit, and its new call is checked again", async () => {
-    const r = await sdkRun("edit", {
-      commands: ["touch first.txt", "touch second.txt", "touch edited.txt"],
-      answer: (card) =>
-        card.input.command === "touch first.txt"
-          ? allow("once", { command: "touch denied.txt" })
-          : card.input.command === "touch second.txt"
-            ? allow("once", { command: "touch edited.txt" })
-            : allow("once"),
+    after(() => {
+      for (const line of timings.splice(0)) console.log(`# wall time ${line}`);
     });
-    assert.equal(r.ran("first.txt") || r.ran("denied.txt") || r.ran("second.txt"), false);
-    assert.match(r.seen[0], /edited call is denied/, r.seen[0]);
-    assert.ok(r.seen[1].startsWith(`${REJECTED}The user changed this call to {"command":"touch edited.txt"}`), r.seen[1]);
-    // The model's new call is a new request: the person is asked about it again.
-    assert.deepEqual(r.asked, ["touch first.txt", "touch second.txt", "touch edited.txt"]);
-    assert.equal(r.ran("edited.txt"), true, `the edited call did not run; the model saw: ${r.seen}`);
-  });
 
-  test("a call approved for the session does not ask twice", async () => {
-    const r = await sdkRun("session", { commands: ["touch session.txt", "touch session.txt"], answer: () => allow("session") });
-    assert.equal(r.requests.length, 2, "Copilot did not ask both times");
-    assert.deepEqual(r.asked, ["touch session.txt"], "the person was asked again");
-    assert.deepEqual(r.answers, [{ kind: "approve-once" }, { kind: "approve-once" }]);
-    assert.equal(r.ran("session.txt"), true);
-  });
+    test("a denied call never runs, and the model reads toolgate's reason", async () => {
+      const r = await sdkRun("deny", { commands: ["touch denied.txt"] });
+      assert.equal(r.ran("denied.txt"), false, "the denied command ran");
+      assert.deepEqual(r.requests.map((q) => [q.kind, q.fullCommandText]), [["shell", "touch denied.txt"]]);
+      assert.ok(r.seen[0].startsWith(`${REJECTED}Permission denied: `), r.seen[0]);
+      assert.match(r.seen[0], /`Bash\(touch denied\.txt\)`/);
+      assert.deepEqual(r.asked, []);
+    });
 
-  test("nobody answering in time rejects", async () => {
-    const r = await sdkRun("timeout", { commands: ["touch late.txt"], timeoutMs: 300 });
-    assert.deepEqual(r.asked, ["touch late.txt"]);
-    assert.equal(r.ran("late.txt"), false, "a call nobody approved ran");
-    assert.ok(r.seen[0].startsWith(REJECTED), r.seen[0]);
-    assert.match(r.seen[0], /not approved in time/);
-  });
+    test("an allowed call runs without asking anyone", async () => {
+      const r = await sdkRun("allow", { commands: ["touch allowed.txt"] });
+      assert.equal(r.ran("allowed.txt"), true, `the allowed command did not run; the model saw: ${r.seen}`);
+      assert.deepEqual(r.answers, [{ kind: "approve-once" }]);
+      assert.deepEqual(r.asked, []);
+    });
 
-  test("Copilot asks about read-only commands too: a denied read never runs", async () => {
-    const r = await sdkRun("read", { commands: ["cat .env", "ls"], answer: () => allow("once") });
-    assert.deepEqual(r.requests.map((q) => q.fullCommandText), ["cat .env", "ls"]);
-    assert.match(r.seen[0], /Read\(\.\/\.env\)/, r.seen[0]);
-    assert.deepEqual(r.asked, [], "ls is known to be harmless; cat .env is denied");
+    test("an edit cannot run through the SDK: the model is told the edit, and its new call is checked again", async () => {
+      const r = await sdkRun("edit", {
+        commands: ["touch first.txt", "touch second.txt", "touch edited.txt"],
+        answer: (card) =>
+          card.input.command === "touch first.txt"
+            ? allow("once", { command: "touch denied.txt" })
+            : card.input.command === "touch second.txt"
+              ? allow("once", { command: "touch edited.txt" })
+              : allow("once"),
+      });
+      assert.equal(r.ran("first.txt") || r.ran("denied.txt") || r.ran("second.txt"), false);
+      assert.match(r.seen[0], /edited call is denied/, r.seen[0]);
+      assert.ok(r.seen[1].startsWith(`${REJECTED}The user changed this call to {"command":"touch edited.txt"}`), r.seen[1]);
+      // The model's new call is a new request: the person is asked about it again.
+      assert.deepEqual(r.asked, ["touch first.txt", "touch second.txt", "touch edited.txt"]);
+      assert.equal(r.ran("edited.txt"), true, `the edited call did not run; the model saw: ${r.seen}`);
+    });
+
+    test("a call approved for the session does not ask twice", async () => {
+      const r = await sdkRun("session", { commands: ["touch session.txt", "touch session.txt"], answer: () => allow("session") });
+      assert.equal(r.requests.length, 2, "Copilot did not ask both times");
+      assert.deepEqual(r.asked, ["touch session.txt"], "the person was asked again");
+      assert.deepEqual(r.answers, [{ kind: "approve-once" }, { kind: "approve-once" }]);
+      assert.equal(r.ran("session.txt"), true);
+    });
+
+    test("nobody answering in time rejects", async () => {
+      const r = await sdkRun("timeout", { commands: ["touch late.txt"], timeoutMs: 300 });
+      assert.deepEqual(r.asked, ["touch late.txt"]);
+      assert.equal(r.ran("late.txt"), false, "a call nobody approved ran");
+      assert.ok(r.seen[0].startsWith(REJECTED), r.seen[0]);
+      assert.match(r.seen[0], /not approved in time/);
+    });
+
+    test("Copilot asks about read-only commands too: a denied read never runs", async () => {
+      const r = await sdkRun("read", { commands: ["cat .env", "ls"], answer: () => allow("once") });
+      assert.deepEqual(r.requests.map((q) => q.fullCommandText), ["cat .env", "ls"]);
+      assert.match(r.seen[0], /Read\(\.\/\.env\)/, r.seen[0]);
+      assert.deepEqual(r.asked, [], "ls is known to be harmless; cat .env is denied");
+    });
   });
-});
+}
 
 describe("toolgate/copilot Path B: copilot -p with copilotCliArgs", () => {
   after(() => killAll());
