@@ -152,7 +152,7 @@ for (const runtime of RUNTIMES) {
       const r = await sdkRun("session", { commands: ["touch session.txt", "touch session.txt"], answer: () => allow("session") });
       assert.equal(r.requests.length, 2, "Copilot did not ask both times");
       assert.deepEqual(r.asked, ["touch session.txt"], "the person was asked again");
-      assert.deepEqual(r.answers, [{ kind: "approve-once" }, { kind: "approve-once" }]);
+      assert.deepEqual(r.answers, [{ kind: "approve-once", approvedInteractively: true }, { kind: "approve-once" }]);
       assert.equal(r.ran("session.txt"), true);
     });
 

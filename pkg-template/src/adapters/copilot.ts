@@ -20,11 +20,13 @@ export type CopilotPermissionRequest =
   | { kind: string; toolCallId?: string };
 
 /** The Copilot SDK's `PermissionRequestResult` (the variants the handler answers). */
-export type CopilotPermissionResult = { kind: "approve-once" } | { kind: "reject"; feedback?: string };
+export type CopilotPermissionResult =
+  | { kind: "approve-once"; approvedInteractively?: boolean }
+  | { kind: "reject"; feedback?: string };
 
 /** The Copilot SDK's `PermissionHandler`. */
 export type CopilotPermissionHandler = (
-  request: CopilotPermissionRequest,
+  request: CopilotPermissionRequest & { managedApprovalRequired?: boolean },
   invocation: { sessionId: string },
 ) => Promise<CopilotPermissionResult>;
 
@@ -64,7 +66,9 @@ function sameInput(a: JsonValue, b: JsonValue): boolean {
  * Path A: `onPermissionRequest` over the broker. Approved calls are `approve-once` (a
  * remembered answer stays in toolgate's trust, which is narrower than Copilot's session
  * approvals); others are rejected with the model's feedback. The SDK cannot run an edited
- * call, so an edit is rejected with a message that names it.
+ * call, so an edit is rejected with a message that names it. A request whose managed policy
+ * requires a person's decision (`managedApprovalRequired`) is approved only when a person
+ * approved it in the broker; a rule or a grant does not answer it.
  *
  * ```ts
  * import { createCopilotPermissionHandler } from "toolgate/copilot";
@@ -82,7 +86,11 @@ export function createCopilotPermissionHandler(options: Omit<GateOptions, "sessi
     if (!sameInput(v.input, input)) {
       return { kind: "reject", feedback: `The user changed this call to ${JSON.stringify(v.input)}; make that call instead.` };
     }
-    return { kind: "approve-once" };
+    const byPerson = v.outcome.by === "person";
+    if (request.managedApprovalRequired === true && !byPerson) {
+      return { kind: "reject", feedback: "An organisation policy requires a person to approve this call, and none did. Ask the user to run it." };
+    }
+    return byPerson ? { kind: "approve-once", approvedInteractively: true } : { kind: "approve-once" };
   };
 }
 

@@ -52,9 +52,22 @@ describe("toolgate/copilot Path A: the SDK's permission handler", () => {
     const edited = await handler(shell("make"), { sessionId: "s" });
     assert.equal(edited.kind, "reject");
     assert.match(edited.feedback, /make -n/);
-    assert.deepEqual(await handler(shell("npm run lint", "t2"), { sessionId: "s" }), { kind: "approve-once" });
+    assert.deepEqual(await handler(shell("npm run lint", "t2"), { sessionId: "s" }), { kind: "approve-once", approvedInteractively: true });
     assert.deepEqual(await handler(shell("npm run lint", "t3"), { sessionId: "s" }), { kind: "approve-once" });
     assert.equal(asked, 2);
+  });
+
+  test("a managed approval is answered only by a person, never by a rule or a grant", async () => {
+    const broker = new ApprovalBroker({ policy: POLICY });
+    broker.onRequest((a) => broker.respond(a.id, { kind: "allow", scope: "session" }));
+    const handler = createCopilotPermissionHandler({ broker, cwd: "/p" });
+    const managed = (command, id) => ({ ...shell(command, id), managedApprovalRequired: true });
+    const byRule = await handler(managed("npm test", "t1"), { sessionId: "s" });
+    assert.equal(byRule.kind, "reject");
+    assert.match(byRule.feedback, /requires a person/);
+    assert.deepEqual(await handler(managed("npm run lint", "t2"), { sessionId: "s" }), { kind: "approve-once", approvedInteractively: true });
+    assert.equal((await handler(managed("npm run lint", "t3"), { sessionId: "s" })).kind, "reject", "a grant answered a managed approval");
+    assert.deepEqual(await handler(shell("npm run lint", "t4"), { sessionId: "s" }), { kind: "approve-once" });
   });
 
   test("nobody answering in time rejects", async () => {
