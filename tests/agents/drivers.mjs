@@ -41,7 +41,7 @@ const claudeSettings = (run) => [
 
 const claudeHookEntry = (command) => [{ matcher: "*", hooks: [{ type: "command", command, timeout: 30 }] }];
 
-function anthropicEnv(run, model) {
+export function anthropicEnv(run, model) {
   return {
     ...baseEnv(run),
     ANTHROPIC_BASE_URL: model.url,
@@ -260,8 +260,8 @@ export const copilot = {
   keepHookEvents(run, events) {
     keepHooks([...jsonFilesIn(join(run.proj, ".github", "hooks")), join(run.copilotHome, "settings.json")], events);
   },
-  async invoke(run, model, { allowAllTools = false } = {}) {
-    const args = ["-p", PROMPT, "--output-format", "json", "--log-dir", run.logs];
+  async invoke(run, model, { allowAllTools = false, args: extra = [] } = {}) {
+    const args = ["-p", PROMPT, "--output-format", "json", "--log-dir", run.logs, ...extra];
     if (allowAllTools) args.push("--allow-all-tools");
     const result = await runProcess(agentBin("copilot"), args, {
       cwd: run.proj,

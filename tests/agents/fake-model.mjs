@@ -10,7 +10,9 @@
 // Every request is answered from a script, never by a model:
 //   1. it wants structured JSON (a JSON schema)      -> a minimal instance of the schema
 //   2. it already carries a tool result              -> the final text
+//      (with `commands`, once it carries one result per command)
 //   3. it offers a shell tool                        -> one call of that tool running `command`
+//                                                       (or the next of `commands`)
 //   4. anything else (no tools: titles, side calls)  -> plain text
 // The tool results it receives are logged in `toolResults`: that is what the model saw.
 //
@@ -26,8 +28,9 @@ const SHELL_TOOLS = ["exec_command", "Bash", "bash", "run_shell_command", "shell
 
 /**
  * Starts a fake model server.
- * @param {{command: string, final?: string, extraArgs?: object, text?: string}} script
- *   `command` is what the scripted tool call runs; `final` the text after a tool result;
+ * @param {{command?: string, commands?: string[], final?: string, extraArgs?: object, text?: string}} script
+ *   `command` is what the scripted tool call runs (`commands`: one call per turn, in order);
+ *   `final` the text after the last tool result;
  *   `extraArgs` merged into the tool call's arguments where the tool's schema declares them.
  */
 export async function startFakeModel(script) {
@@ -58,6 +61,8 @@ export async function startFakeModel(script) {
     url: `http://127.0.0.1:${port}`,
     requests: state.requests,
     toolResults: state.toolResults,
+    /** The tool results of the longest conversation the model was sent, in order. */
+    conversation: () => state.requests.reduce((a, r) => ((r.toolResults?.length ?? 0) > a.length ? r.toolResults : a), []),
     /** Everything the model was shown as tool results, joined. */
     seen: () => state.toolResults.map((r) => r.text).join("\n"),
     close: () =>
@@ -83,6 +88,7 @@ function answer(state, req, raw, res) {
   entry.api = api;
   if (!api) return reply(res, 404, { error: { message: `fake model: no route ${url.pathname}` } });
   const view = VIEWS[api](body, url);
+  entry.toolResults = view.toolResults;
   for (const text of view.toolResults) state.toolResults.push({ api, text });
   const plan = decide(state.script, view);
   entry.answer = plan.kind;
@@ -100,9 +106,11 @@ function apiOf(path) {
 /** What the script answers for a request seen through its API's view. */
 function decide(script, view) {
   if (view.schema) return { kind: "json", text: JSON.stringify(minimalInstance(view.schema)) };
-  if (view.toolResults.length > 0) return { kind: "final", text: script.final };
+  const commands = script.commands ?? [script.command];
+  if (view.toolResults.length >= commands.length) return { kind: "final", text: script.final };
   const tool = SHELL_TOOLS.map((n) => view.tools.find((t) => t.name === n)).find(Boolean);
-  if (tool) return { kind: "tool", name: tool.name, args: toolArgs(script, tool.schema) };
+  const command = commands[view.toolResults.length];
+  if (tool) return { kind: "tool", name: tool.name, args: toolArgs({ ...script, command }, tool.schema) };
   return { kind: "text", text: script.text };
 }
 

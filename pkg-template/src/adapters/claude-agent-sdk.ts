@@ -63,6 +63,10 @@ function cancelOnAbort(options: GateOptions, callId: string | undefined, signal:
  * A `canUseTool` over the broker: allowed calls run with the input the broker approved (a
  * person's edit, checked again), others are denied with the model's feedback.
  *
+ * Claude Code calls `canUseTool` only for calls it would itself ask about: reads inside the
+ * project (`cat .env`, `Read`) run without it. Install {@link createPreToolUseHook} too, which
+ * sees every call; `canUseTool` then only backs it up.
+ *
  * ```ts
  * import { createCanUseTool } from "toolgate/claude-agent-sdk";
  * for await (const m of query({ prompt, options: { canUseTool: createCanUseTool({ broker, sessionId }) } })) {}
@@ -85,8 +89,15 @@ export function createCanUseTool(options: GateOptions): ClaudeCanUseTool {
 
 /**
  * A PreToolUse hook callback over the broker (`hooks: { PreToolUse: [{ hooks: [hook] }] }`):
- * allow with the approved input, or deny with the model's feedback; never `ask`, since the
- * broker already asked.
+ * allow with the approved input (Claude Code runs a person's edit as `updatedInput`), or deny
+ * with the model's feedback; never `ask`, since the broker already asked. Claude Code runs it
+ * before every call, including the ones it would allow by itself.
+ *
+ * ```ts
+ * import { createCanUseTool, createPreToolUseHook } from "toolgate/claude-agent-sdk";
+ * const gate = { broker, sessionId, cwd };
+ * query({ prompt, options: { hooks: { PreToolUse: [{ hooks: [createPreToolUseHook(gate)] }] }, canUseTool: createCanUseTool(gate) } });
+ * ```
  */
 export function createPreToolUseHook(options: GateOptions): ClaudePreToolUseHook {
   return async (input, toolUseID, { signal } = {}) => {

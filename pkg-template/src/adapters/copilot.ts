@@ -20,11 +20,13 @@ export type CopilotPermissionRequest =
   | { kind: string; toolCallId?: string };
 
 /** The Copilot SDK's `PermissionRequestResult` (the variants the handler answers). */
-export type CopilotPermissionResult = { kind: "approve-once" } | { kind: "reject"; feedback?: string };
+export type CopilotPermissionResult =
+  | { kind: "approve-once"; approvedInteractively?: boolean }
+  | { kind: "reject"; feedback?: string };
 
 /** The Copilot SDK's `PermissionHandler`. */
 export type CopilotPermissionHandler = (
-  request: CopilotPermissionRequest,
+  request: CopilotPermissionRequest & { managedApprovalRequired?: boolean },
   invocation: { sessionId: string },
 ) => Promise<CopilotPermissionResult>;
 
@@ -64,7 +66,9 @@ function sameInput(a: JsonValue, b: JsonValue): boolean {
  * Path A: `onPermissionRequest` over the broker. Approved calls are `approve-once` (a
  * remembered answer stays in toolgate's trust, which is narrower than Copilot's session
  * approvals); others are rejected with the model's feedback. The SDK cannot run an edited
- * call, so an edit is rejected with a message that names it.
+ * call, so an edit is rejected with a message that names it. A request whose managed policy
+ * requires a person's decision (`managedApprovalRequired`) is approved only when a person
+ * approved it in the broker; a rule or a grant does not answer it.
  *
  * ```ts
  * import { createCopilotPermissionHandler } from "toolgate/copilot";
@@ -82,7 +86,11 @@ export function createCopilotPermissionHandler(options: Omit<GateOptions, "sessi
     if (!sameInput(v.input, input)) {
       return { kind: "reject", feedback: `The user changed this call to ${JSON.stringify(v.input)}; make that call instead.` };
     }
-    return { kind: "approve-once" };
+    const byPerson = v.outcome.by === "person";
+    if (request.managedApprovalRequired === true && !byPerson) {
+      return { kind: "reject", feedback: "An organisation policy requires a person to approve this call, and none did. Ask the user to run it." };
+    }
+    return byPerson ? { kind: "approve-once", approvedInteractively: true } : { kind: "approve-once" };
   };
 }
 
@@ -119,19 +127,29 @@ function allowArg(rule: string): string[] | undefined {
   return undefined;
 }
 
-/** The `--deny-tool` spelling of a deny rule (any prefix: a broader deny only tightens). */
+/**
+ * The `--deny-tool` spelling of a deny rule, never narrower than toolgate's reading. The CLI
+ * reads `shell(x y)` as a prefix only when `y` is a subcommand it knows (`git push`), and as
+ * the exact command otherwise (`shell(touch a.txt)` does not stop `touch a.txt b.txt`): so an
+ * exact command is passed as it is, and a rule with a wildcard denies its whole program
+ * (`Bash(git push *)` is `shell(git)`), or the whole shell when the program is not plain.
+ */
 function denyArg(rule: string): string[] | undefined {
-  const m = /^(Bash|bash|shell)\(([^*]*?)(?: ?\*|:\*)?\)$/.exec(rule);
-  if (m !== null && PLAIN_WORDS.test(m[2] ?? "")) return ["--deny-tool", `shell(${m[2]})`];
   if (/^(Bash|bash|shell)$/.test(rule)) return ["--deny-tool", "shell"];
-  return undefined;
+  const m = /^(Bash|bash|shell)\((.*)\)$/.exec(rule);
+  if (m === null) return undefined;
+  const spec = (m[2] ?? "").trim();
+  if (m[1] !== "shell" && PLAIN_WORDS.test(spec)) return ["--deny-tool", `shell(${spec})`];
+  const program = /^[\w@%+=,./-]+(?=$|[ :])/.exec(spec)?.[0];
+  return ["--deny-tool", program === undefined ? "shell" : `shell(${program})`];
 }
 
 /**
  * Path B: `copilot` CLI arguments from trust grants (`broker.trust.list()`) and a policy's
  * allow and deny rules. An allow is passed only when the CLI's reading allows no more than
  * toolgate's (`Bash(npm test *)` is `shell(npm test)`; `Bash(npm test)`, which allows no
- * arguments, has no spelling and is skipped); denies are passed when a prefix covers them.
+ * arguments, has no spelling and is skipped); every shell deny is passed, widened to its whole
+ * program when the CLI would read it more narrowly.
  *
  * ```ts
  * const { args } = copilotCliArgs({ grants: broker.trust.list(), policy });
@@ -175,6 +193,7 @@ const DENIALS: [CopilotDenial["by"], RegExp][] = [
   ["preToolUse", /Denied by preToolUse hook(?: \(unable to ask user for confirmation\))?:\s*(.*)$/],
   ["permissionRequest", /Permission denied by a PermissionRequest hook:\s*(.*)$/],
   ["noUser", /Permission denied because no interactive user response was available(.*)$/],
+  ["rules", /Permission to run this tool was denied due to the following rules:\s*(.*)$/],
   ["rules", /Permission denied(?: by rules)?:\s*(.*)$/],
 ];
 

@@ -52,9 +52,22 @@ describe("toolgate/copilot Path A: the SDK's permission handler", () => {
     const edited = await handler(shell("make"), { sessionId: "s" });
     assert.equal(edited.kind, "reject");
     assert.match(edited.feedback, /make -n/);
-    assert.deepEqual(await handler(shell("npm run lint", "t2"), { sessionId: "s" }), { kind: "approve-once" });
+    assert.deepEqual(await handler(shell("npm run lint", "t2"), { sessionId: "s" }), { kind: "approve-once", approvedInteractively: true });
     assert.deepEqual(await handler(shell("npm run lint", "t3"), { sessionId: "s" }), { kind: "approve-once" });
     assert.equal(asked, 2);
+  });
+
+  test("a managed approval is answered only by a person, never by a rule or a grant", async () => {
+    const broker = new ApprovalBroker({ policy: POLICY });
+    broker.onRequest((a) => broker.respond(a.id, { kind: "allow", scope: "session" }));
+    const handler = createCopilotPermissionHandler({ broker, cwd: "/p" });
+    const managed = (command, id) => ({ ...shell(command, id), managedApprovalRequired: true });
+    const byRule = await handler(managed("npm test", "t1"), { sessionId: "s" });
+    assert.equal(byRule.kind, "reject");
+    assert.match(byRule.feedback, /requires a person/);
+    assert.deepEqual(await handler(managed("npm run lint", "t2"), { sessionId: "s" }), { kind: "approve-once", approvedInteractively: true });
+    assert.equal((await handler(managed("npm run lint", "t3"), { sessionId: "s" })).kind, "reject", "a grant answered a managed approval");
+    assert.deepEqual(await handler(shell("npm run lint", "t4"), { sessionId: "s" }), { kind: "approve-once" });
   });
 
   test("nobody answering in time rejects", async () => {
@@ -78,9 +91,17 @@ describe("toolgate/copilot Path B: the copilot CLI", () => {
       { id: "g6", rule: "Bash(git status; rm -rf / *)", scope: "always", createdAt: 0 },
     ];
     const { args, skipped } = copilotCliArgs({ grants, policy: { permissions: { allow: ["shell(git:*)"], deny: ["Bash(curl *)", "Bash(git * main)"] } } });
-    assert.deepEqual(args, ["--deny-tool", "shell(curl)", "--allow-tool", "shell(npm run lint)", "--allow-url", "docs.rs",
-      "--allow-tool", "shell(git)"]);
+    assert.deepEqual(args, ["--deny-tool", "shell(curl)", "--deny-tool", "shell(git)", "--allow-tool", "shell(npm run lint)",
+      "--allow-url", "docs.rs", "--allow-tool", "shell(git)"]);
     assert.deepEqual(skipped, ["Bash(npm test)", "WebFetch(domain:*.example.com)", "Bash(git * main)", "Bash(git status; rm -rf / *)"]);
+  });
+
+  test("a deny is never narrower in the CLI's reading: exact commands as they are, wildcards deny the program", () => {
+    const deny = ["Bash(touch denied.txt)", "Bash(touch secret *)", "Bash(npm:*)", "shell(git push)", "Bash($SHELL -c x)", "Read(./.env)"];
+    assert.deepEqual(copilotCliArgs({ policy: { permissions: { deny } } }).args, [
+      "--deny-tool", "shell(touch denied.txt)", "--deny-tool", "shell(touch)", "--deny-tool", "shell(npm)",
+      "--deny-tool", "shell(git)", "--deny-tool", "shell",
+    ]);
   });
 
   test("the CLI's permission-denied lines are recognised", () => {
@@ -89,11 +110,12 @@ describe("toolgate/copilot Path B: the copilot CLI", () => {
       "Denied by preToolUse hook (unable to ask user for confirmation): asks",
       "Permission denied by a PermissionRequest hook: not now",
       "Permission denied because no interactive user response was available.",
+      "Permission to run this tool was denied due to the following rules: `shell(touch)`",
       "all good",
     ].join("\n");
     assert.deepEqual(copilotDenials(out).map((d) => [d.by, d.reason]), [
       ["preToolUse", "touching out.txt needs approval"], ["preToolUse", "asks"],
-      ["permissionRequest", "not now"], ["noUser", "."],
+      ["permissionRequest", "not now"], ["noUser", "."], ["rules", "`shell(touch)`"],
     ]);
   });
 });
