@@ -187,10 +187,13 @@ pub fn is_windows_absolute(path: &str) -> bool {
 
 /// Whether a path needs [`fold_windows`] at all (most do not).
 pub fn has_windows_spelling(path: &str) -> bool {
-    path.contains(['\\', ':'])
-        || path
-            .split('/')
-            .any(|s| s.ends_with([' ', '.']) && !s.chars().all(|c| c == '.'))
+    // Byte by byte: every character looked for is ASCII, and no byte of a multi-byte
+    // character is ASCII.
+    let bytes = path.as_bytes();
+    bytes.iter().any(|b| matches!(b, b'\\' | b':'))
+        || bytes
+            .split(|b| *b == b'/')
+            .any(|s| matches!(s.last(), Some(b' ' | b'.')) && !s.iter().all(|b| *b == b'.'))
 }
 
 /// A Windows 8.3 short name (`SETTIN~1.JSO`): the start of the long name's base and of its
@@ -249,6 +252,23 @@ pub fn short_name_matches(long: &str, short: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn windows_spelling_byte_check_reads_as_the_character_check() {
+        let by_chars = |path: &str| {
+            path.contains(['\\', ':'])
+                || path
+                    .split('/')
+                    .any(|s| s.ends_with([' ', '.']) && !s.chars().all(|c| c == '.'))
+        };
+        for p in [
+            "", "/", "/p/src/main.rs", "/p/.env.", "/p/.env ", "/p/../x", "/p/./x", "..", "...",
+            "/p/a\\b", "/p/.env::$DATA", "/p/é.", "/p/日本/x", "/p/ä ", "/p/x/", "//", "/p/ . /x",
+            "/p/…", "/p/.ｅnv.",
+        ] {
+            assert_eq!(has_windows_spelling(p), by_chars(p), "{p:?}");
+        }
+    }
 
     #[test]
     fn normalises_traversal_and_slashes() {

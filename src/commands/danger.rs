@@ -236,8 +236,16 @@ pub fn classify_line(line: &str) -> Classification {
 /// assert_eq!(program.as_deref(), Some("frob"));
 /// ```
 pub fn classify_line_and_program(line: &str) -> (Classification, Option<String>) {
+    classify_commands_and_program(line, commands_of(line))
+}
+
+/// [`classify_line_and_program`] for a line already split into its commands
+/// (`commands_of(line)`, or what the shell analysis's parse of the line gave).
+pub(crate) fn classify_commands_and_program(
+    line: &str,
+    commands: Vec<Vec<String>>,
+) -> (Classification, Option<String>) {
     let mut out = Classification::default();
-    let commands = commands_of(line);
     let program = commands
         .iter()
         .find(|c| c.first().is_some_and(|w| w != ">" && w != "<"))

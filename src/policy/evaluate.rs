@@ -10,6 +10,7 @@ use crate::rule::RequestedUrl;
 use crate::tool::{Level, ToolKind};
 use crate::Risk;
 
+use super::dangers::Known;
 use super::index::{ClassIndex, Id, ToolQuery};
 use super::resolve::{resolve_tool, Tool};
 use super::settle::{settle, Basis, Effective};
@@ -654,8 +655,9 @@ pub(crate) fn decide(call: &Call<'_>, overlay: Option<&TrustOverlay>) -> Decisio
     let mode = call.effective(overlay);
     let kind = call.tool.defaults.kind;
     if kind == ToolKind::Shell {
-        let decision = super::shell_view::decide_shell(call, &mode);
-        return super::dangers::finish(call, &mode, None, decision);
+        let (decision, commands) = super::shell_view::decide_shell(call, &mode);
+        let known = commands.map_or(Known::Nothing, Known::LineCommands);
+        return super::dangers::finish(call, &mode, known, decision);
     }
     let subject = call.subject();
     let basis = basis_for(call, &subject);
@@ -679,7 +681,7 @@ pub(crate) fn decide(call: &Call<'_>, overlay: Option<&TrustOverlay>) -> Decisio
         parts: Vec::new(),
         dangers: Vec::new(),
     };
-    super::dangers::finish(call, &mode, Some(&subject), decision)
+    super::dangers::finish(call, &mode, Known::Subject(&subject), decision)
 }
 
 fn basis_for(call: &Call<'_>, subject: &Subject) -> Basis {

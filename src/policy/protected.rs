@@ -159,35 +159,44 @@ pub fn pattern_names_protected(spec: &str) -> bool {
     is_protected_in(&literal.join("/"), Some(HOME)) || is_protected_in(&start, Some(HOME))
 }
 
-/// Whether the path segment `seg` (lowercased) is `name`, or an 8.3 short name of it.
-fn same(name: &str, seg: &str) -> bool {
-    seg == name || (seg.contains('~') && crate::path::short_name_matches(name, seg))
+/// Whether the path segment `seg` (lowercased) is `name`, or an 8.3 short name of it;
+/// `short_names` is false when no segment of the path holds a `~`, so none is a short name
+/// (checked once per path rather than once per comparison).
+fn same(name: &str, seg: &str, short_names: bool) -> bool {
+    seg == name
+        || (short_names
+            && seg.as_bytes().contains(&b'~')
+            && crate::path::short_name_matches(name, seg))
 }
 
 /// Like [`same`], where a `name` ending in `*` is a prefix.
-fn same_or_prefix(name: &str, seg: &str) -> bool {
-    match name.strip_suffix('*') {
-        Some(prefix) => seg.starts_with(prefix) || same(prefix, seg),
-        None => same(name, seg),
+fn same_or_prefix(name: &str, seg: &str, short_names: bool) -> bool {
+    match name.as_bytes().split_last() {
+        Some((b'*', prefix)) => {
+            seg.as_bytes().starts_with(prefix)
+                || std::str::from_utf8(prefix).is_ok_and(|p| same(p, seg, short_names))
+        }
+        _ => same(name, seg, short_names),
     }
 }
 
 fn protected_form(path: &str, home: Option<&str>) -> bool {
     let segs: Vec<&str> = crate::path::segments(path).collect();
+    let short = segs.iter().any(|s| s.as_bytes().contains(&b'~'));
     if segs
         .iter()
-        .any(|s| PROTECTED_DIRS.iter().any(|d| same(d, s)))
+        .any(|s| PROTECTED_DIRS.iter().any(|d| same(d, s, short)))
     {
         return true;
     }
     if segs
         .last()
-        .is_some_and(|s| PROTECTED_FILES.iter().any(|f| same(f, s)))
+        .is_some_and(|s| PROTECTED_FILES.iter().any(|f| same(f, s, short)))
     {
         return true;
     }
     let seq_at = |seq: &[&str], at: &[&str]| {
-        seq.len() <= at.len() && seq.iter().zip(at).all(|(n, s)| same_or_prefix(n, s))
+        seq.len() <= at.len() && seq.iter().zip(at).all(|(n, s)| same_or_prefix(n, s, short))
     };
     if PROTECTED_SEQUENCES
         .iter()
@@ -201,7 +210,7 @@ fn protected_form(path: &str, home: Option<&str>) -> bool {
     let in_home = home.and_then(|h| crate::path::relative_to(h, path));
     in_home.is_some_and(|rel| {
         let first = crate::path::segments(rel).next().unwrap_or("");
-        PROTECTED_IN_HOME.iter().any(|d| same(d, first))
+        PROTECTED_IN_HOME.iter().any(|d| same(d, first, true))
     })
 }
 

@@ -129,16 +129,20 @@ impl<'r> Analysis<'r> {
 
     /// Parses and judges `line`; a line outside the analysed subset is unanalysable, but
     /// deny rules, ask rules and critical paths are still checked on what can be read.
-    pub(crate) fn line(&mut self, line: &str, depth: usize) {
+    /// Returns the parsed commands (`None` for a line outside the subset), for callers
+    /// that read the line further.
+    pub(crate) fn line(&mut self, line: &str, depth: usize) -> Option<Vec<Simple>> {
         match parse(line, depth) {
             Ok(commands) => {
                 for c in &commands {
                     self.simple(c, depth);
                 }
+                Some(commands)
             }
             Err(e) => {
                 salvage::scan(self, line);
                 self.push(line, unanalysable(e.why));
+                None
             }
         }
     }
