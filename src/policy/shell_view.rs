@@ -12,11 +12,24 @@ use super::settle::{settle, Basis, Effective};
 
 impl CommandRules for Call<'_> {
     fn match_command(&self, list: RuleList, words: &[String]) -> Option<Reason> {
+        if list == RuleList::Allow {
+            // Allow rules are matched on the words as written only.
+            return self.match_command_canonical(list, words, &[]);
+        }
+        self.match_command_canonical(list, words, &shell::canonical_words(words))
+    }
+
+    fn match_command_canonical(
+        &self,
+        list: RuleList,
+        words: &[String],
+        canonical: &[String],
+    ) -> Option<Reason> {
         let line = words.join(" ");
         let canonical = if list == RuleList::Allow {
             String::new()
         } else {
-            shell::canonical_words(words).join(" ")
+            canonical.join(" ")
         };
         let q = self.query();
         self.first(list, &|idx: &ClassIndex| {

@@ -54,6 +54,19 @@ pub trait CommandRules {
     /// `shell(...)`) that matches the command `words` (argv after quote removal), with why.
     fn match_command(&self, list: RuleList, words: &[String]) -> Option<Reason>;
 
+    /// [`CommandRules::match_command`] for a caller that has the canonical form of `words`
+    /// already (`canonical`, equal to [`canonical_words`]`(words)`), so it is not worked
+    /// out again. The default ignores it.
+    fn match_command_canonical(
+        &self,
+        list: RuleList,
+        words: &[String],
+        canonical: &[String],
+    ) -> Option<Reason> {
+        let _ = canonical;
+        self.match_command(list, words)
+    }
+
     /// How a write to `path` (a redirection target, a `tee` file) is judged: Edit/Write
     /// rules, protected paths and the working directory, as for a file-writing tool.
     fn write_outcome(&self, path: &str) -> Outcome;
