@@ -262,9 +262,25 @@ mod tests {
                     .any(|s| s.ends_with([' ', '.']) && !s.chars().all(|c| c == '.'))
         };
         for p in [
-            "", "/", "/p/src/main.rs", "/p/.env.", "/p/.env ", "/p/../x", "/p/./x", "..", "...",
-            "/p/a\\b", "/p/.env::$DATA", "/p/é.", "/p/日本/x", "/p/ä ", "/p/x/", "//", "/p/ . /x",
-            "/p/…", "/p/.ｅnv.",
+            "",
+            "/",
+            "/p/src/main.rs",
+            "/p/.env.",
+            "/p/.env ",
+            "/p/../x",
+            "/p/./x",
+            "..",
+            "...",
+            "/p/a\\b",
+            "/p/.env::$DATA",
+            "/p/é.",
+            "/p/日本/x",
+            "/p/ä ",
+            "/p/x/",
+            "//",
+            "/p/ . /x",
+            "/p/…",
+            "/p/.ｅnv.",
         ] {
             assert_eq!(has_windows_spelling(p), by_chars(p), "{p:?}");
         }

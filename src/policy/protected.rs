@@ -180,28 +180,83 @@ fn same_or_prefix(name: &str, seg: &str, short_names: bool) -> bool {
     }
 }
 
+/// The bytes that names of a table start with, as a set: a segment starting with another
+/// byte equals none of them (unless it is a short name, which is checked apart), so it
+/// need not be compared with each. Worked out from the tables when compiling.
+struct FirstBytes(u128, u128);
+
+impl FirstBytes {
+    const fn of(mut names: &[&str]) -> Self {
+        let mut set = FirstBytes(0, 0);
+        while let Some((name, rest)) = names.split_first() {
+            set = set.with(name);
+            names = rest;
+        }
+        set
+    }
+
+    /// The first bytes of the first names of `sequences`.
+    const fn of_firsts(mut sequences: &[&[&str]]) -> Self {
+        let mut set = FirstBytes(0, 0);
+        while let Some((seq, rest)) = sequences.split_first() {
+            set = match seq.split_first() {
+                Some((name, _)) => set.with(name),
+                None => FirstBytes(u128::MAX, u128::MAX),
+            };
+            sequences = rest;
+        }
+        set
+    }
+
+    const fn with(self, name: &str) -> Self {
+        match name.as_bytes().first() {
+            // A name that is a bare prefix pattern (or empty) may start with anything.
+            Some(b'*') | None => FirstBytes(u128::MAX, u128::MAX),
+            Some(&b) if b < 128 => FirstBytes(self.0 | (1 << b), self.1),
+            Some(&b) => FirstBytes(self.0, self.1 | (1 << (b - 128))),
+        }
+    }
+
+    /// Whether `seg` may equal one of the names (always true for an empty segment).
+    fn may_start(&self, seg: &str) -> bool {
+        match seg.as_bytes().first() {
+            None => true,
+            Some(&b) if b < 128 => (self.0 >> b) & 1 == 1,
+            Some(&b) => (self.1 >> (b - 128)) & 1 == 1,
+        }
+    }
+}
+
+const DIRS_START: FirstBytes = FirstBytes::of(PROTECTED_DIRS);
+const FILES_START: FirstBytes = FirstBytes::of(PROTECTED_FILES);
+const SEQUENCES_START: FirstBytes = FirstBytes::of_firsts(PROTECTED_SEQUENCES);
+
 fn protected_form(path: &str, home: Option<&str>) -> bool {
     let segs: Vec<&str> = crate::path::segments(path).collect();
     let short = segs.iter().any(|s| s.as_bytes().contains(&b'~'));
+    // With no short name in the path, a segment can only equal a name it starts like.
+    let may = |table: &FirstBytes, seg: &str| short || table.may_start(seg);
     if segs
         .iter()
-        .any(|s| PROTECTED_DIRS.iter().any(|d| same(d, s, short)))
+        .any(|s| may(&DIRS_START, s) && PROTECTED_DIRS.iter().any(|d| same(d, s, short)))
     {
         return true;
     }
     if segs
         .last()
-        .is_some_and(|s| PROTECTED_FILES.iter().any(|f| same(f, s, short)))
+        .is_some_and(|s| may(&FILES_START, s) && PROTECTED_FILES.iter().any(|f| same(f, s, short)))
     {
         return true;
     }
     let seq_at = |seq: &[&str], at: &[&str]| {
         seq.len() <= at.len() && seq.iter().zip(at).all(|(n, s)| same_or_prefix(n, s, short))
     };
-    if PROTECTED_SEQUENCES
-        .iter()
-        .any(|seq| (0..segs.len()).any(|i| segs.get(i..).is_some_and(|rest| seq_at(seq, rest))))
-    {
+    if (0..segs.len()).any(|i| {
+        segs.get(i..).is_some_and(|rest| {
+            rest.first().is_some_and(|s| may(&SEQUENCES_START, s))
+                && PROTECTED_SEQUENCES.iter().any(|seq| seq_at(seq, rest))
+        })
+    }) {
         return true;
     }
     if PROTECTED_ABSOLUTE.iter().any(|seq| seq_at(seq, &segs)) {
@@ -229,6 +284,23 @@ mod tests {
         for name in names {
             assert_eq!(*name, name.to_lowercase(), "compared after lowercasing");
         }
+    }
+
+    #[test]
+    fn first_bytes_hold_every_name_start() {
+        for name in PROTECTED_DIRS {
+            assert!(DIRS_START.may_start(name), "{name}");
+        }
+        for name in PROTECTED_FILES {
+            assert!(FILES_START.may_start(name), "{name}");
+        }
+        for seq in PROTECTED_SEQUENCES {
+            assert!(SEQUENCES_START.may_start(seq.first().copied().unwrap_or("")));
+        }
+        assert!(!DIRS_START.may_start("src"));
+        assert!(FirstBytes::of(&["é"]).may_start("é"));
+        assert!(FirstBytes::of(&["cron*"]).may_start("cron.d"));
+        assert!(FirstBytes::of(&["*"]).may_start("x"));
     }
 
     #[test]

@@ -393,7 +393,10 @@ mod tests {
                     assert_eq!(*c, canonicalise(&p.words).words(), "{line}");
                 }
             }
-            assert!(probes.first().is_some_and(|p| p.canonical.is_some()), "{line}");
+            assert!(
+                probes.first().is_some_and(|p| p.canonical.is_some()),
+                "{line}"
+            );
         }
     }
 
