@@ -249,6 +249,54 @@ pub fn short_name_matches(long: &str, short: &str) -> bool {
         || (ext.is_empty() && all.starts_with(&base))
 }
 
+/// The bytes that the path segment names of a table start with, as a set: a segment
+/// starting with another byte equals none of them, so it need not be compared with each
+/// (a caller that also matches 8.3 short names checks those apart). Worked out from the
+/// tables when compiling, so the tables stay the one source.
+pub(crate) struct FirstBytes(u128, u128);
+
+impl FirstBytes {
+    pub(crate) const fn of(mut names: &[&str]) -> Self {
+        let mut set = FirstBytes(0, 0);
+        while let Some((name, rest)) = names.split_first() {
+            set = set.with(name);
+            names = rest;
+        }
+        set
+    }
+
+    /// The first bytes of the first names of `sequences`.
+    pub(crate) const fn of_firsts(mut sequences: &[&[&str]]) -> Self {
+        let mut set = FirstBytes(0, 0);
+        while let Some((seq, rest)) = sequences.split_first() {
+            set = match seq.split_first() {
+                Some((name, _)) => set.with(name),
+                None => FirstBytes(u128::MAX, u128::MAX),
+            };
+            sequences = rest;
+        }
+        set
+    }
+
+    const fn with(self, name: &str) -> Self {
+        match name.as_bytes().first() {
+            // A name that is a bare prefix pattern (or empty) may start with anything.
+            Some(b'*') | None => FirstBytes(u128::MAX, u128::MAX),
+            Some(&b) if b < 128 => FirstBytes(self.0 | (1 << b), self.1),
+            Some(&b) => FirstBytes(self.0, self.1 | (1 << (b - 128))),
+        }
+    }
+
+    /// Whether `seg` may equal one of the names (always true for an empty segment).
+    pub(crate) fn may_start(&self, seg: &str) -> bool {
+        match seg.as_bytes().first() {
+            None => true,
+            Some(&b) if b < 128 => (self.0 >> b) & 1 == 1,
+            Some(&b) => (self.1 >> (b - 128)) & 1 == 1,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -2,6 +2,8 @@
 //! code later (version control internals, agent settings, shell start-up files, package
 //! manager credentials). No allow rule or mode short of bypass allows a write to them.
 
+use crate::path::FirstBytes;
+
 /// Directory names that protect everything beneath them, at any depth.
 const PROTECTED_DIRS: &[&str] = &[
     ".git",
@@ -177,53 +179,6 @@ fn same_or_prefix(name: &str, seg: &str, short_names: bool) -> bool {
                 || std::str::from_utf8(prefix).is_ok_and(|p| same(p, seg, short_names))
         }
         _ => same(name, seg, short_names),
-    }
-}
-
-/// The bytes that names of a table start with, as a set: a segment starting with another
-/// byte equals none of them (unless it is a short name, which is checked apart), so it
-/// need not be compared with each. Worked out from the tables when compiling.
-struct FirstBytes(u128, u128);
-
-impl FirstBytes {
-    const fn of(mut names: &[&str]) -> Self {
-        let mut set = FirstBytes(0, 0);
-        while let Some((name, rest)) = names.split_first() {
-            set = set.with(name);
-            names = rest;
-        }
-        set
-    }
-
-    /// The first bytes of the first names of `sequences`.
-    const fn of_firsts(mut sequences: &[&[&str]]) -> Self {
-        let mut set = FirstBytes(0, 0);
-        while let Some((seq, rest)) = sequences.split_first() {
-            set = match seq.split_first() {
-                Some((name, _)) => set.with(name),
-                None => FirstBytes(u128::MAX, u128::MAX),
-            };
-            sequences = rest;
-        }
-        set
-    }
-
-    const fn with(self, name: &str) -> Self {
-        match name.as_bytes().first() {
-            // A name that is a bare prefix pattern (or empty) may start with anything.
-            Some(b'*') | None => FirstBytes(u128::MAX, u128::MAX),
-            Some(&b) if b < 128 => FirstBytes(self.0 | (1 << b), self.1),
-            Some(&b) => FirstBytes(self.0, self.1 | (1 << (b - 128))),
-        }
-    }
-
-    /// Whether `seg` may equal one of the names (always true for an empty segment).
-    fn may_start(&self, seg: &str) -> bool {
-        match seg.as_bytes().first() {
-            None => true,
-            Some(&b) if b < 128 => (self.0 >> b) & 1 == 1,
-            Some(&b) => (self.1 >> (b - 128)) & 1 == 1,
-        }
     }
 }
 
