@@ -256,6 +256,7 @@ pub fn short_name_matches(long: &str, short: &str) -> bool {
 pub(crate) struct FirstBytes(u128, u128);
 
 impl FirstBytes {
+    /// The first bytes of `names`.
     pub(crate) const fn of(mut names: &[&str]) -> Self {
         let mut set = FirstBytes(0, 0);
         while let Some((name, rest)) = names.split_first() {
@@ -278,6 +279,7 @@ impl FirstBytes {
         set
     }
 
+    /// The set with `name`'s first byte added.
     const fn with(self, name: &str) -> Self {
         match name.as_bytes().first() {
             // A name that is a bare prefix pattern (or empty) may start with anything.
