@@ -187,10 +187,13 @@ pub fn is_windows_absolute(path: &str) -> bool {
 
 /// Whether a path needs [`fold_windows`] at all (most do not).
 pub fn has_windows_spelling(path: &str) -> bool {
-    path.contains(['\\', ':'])
-        || path
-            .split('/')
-            .any(|s| s.ends_with([' ', '.']) && !s.chars().all(|c| c == '.'))
+    // Byte by byte: every character looked for is ASCII, and no byte of a multi-byte
+    // character is ASCII.
+    let bytes = path.as_bytes();
+    bytes.iter().any(|b| matches!(b, b'\\' | b':'))
+        || bytes
+            .split(|b| *b == b'/')
+            .any(|s| matches!(s.last(), Some(b' ' | b'.')) && !s.iter().all(|b| *b == b'.'))
 }
 
 /// A Windows 8.3 short name (`SETTIN~1.JSO`): the start of the long name's base and of its
@@ -246,9 +249,92 @@ pub fn short_name_matches(long: &str, short: &str) -> bool {
         || (ext.is_empty() && all.starts_with(&base))
 }
 
+/// The bytes that the path segment names of a table start with, as a set: a segment
+/// starting with another byte equals none of them, so it need not be compared with each
+/// (a caller that also matches 8.3 short names checks those apart). Worked out from the
+/// tables when compiling, so the tables stay the one source.
+pub(crate) struct FirstBytes(u128, u128);
+
+impl FirstBytes {
+    /// The first bytes of `names`.
+    pub(crate) const fn of(mut names: &[&str]) -> Self {
+        let mut set = FirstBytes(0, 0);
+        while let Some((name, rest)) = names.split_first() {
+            set = set.with(name);
+            names = rest;
+        }
+        set
+    }
+
+    /// The first bytes of the first names of `sequences`.
+    pub(crate) const fn of_firsts(mut sequences: &[&[&str]]) -> Self {
+        let mut set = FirstBytes(0, 0);
+        while let Some((seq, rest)) = sequences.split_first() {
+            set = match seq.split_first() {
+                Some((name, _)) => set.with(name),
+                None => FirstBytes(u128::MAX, u128::MAX),
+            };
+            sequences = rest;
+        }
+        set
+    }
+
+    /// The set with `name`'s first byte added.
+    const fn with(self, name: &str) -> Self {
+        match name.as_bytes().first() {
+            // A name that is a bare prefix pattern (or empty) may start with anything.
+            Some(b'*') | None => FirstBytes(u128::MAX, u128::MAX),
+            Some(&b) if b < 128 => FirstBytes(self.0 | (1 << b), self.1),
+            Some(&b) => FirstBytes(self.0, self.1 | (1 << (b - 128))),
+        }
+    }
+
+    /// Whether `seg` may equal one of the names (always true for an empty segment).
+    pub(crate) fn may_start(&self, seg: &str) -> bool {
+        match seg.as_bytes().first() {
+            None => true,
+            Some(&b) if b < 128 => (self.0 >> b) & 1 == 1,
+            Some(&b) => (self.1 >> (b - 128)) & 1 == 1,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn windows_spelling_byte_check_reads_as_the_character_check() {
+        let by_chars = |path: &str| {
+            path.contains(['\\', ':'])
+                || path
+                    .split('/')
+                    .any(|s| s.ends_with([' ', '.']) && !s.chars().all(|c| c == '.'))
+        };
+        for p in [
+            "",
+            "/",
+            "/p/src/main.rs",
+            "/p/.env.",
+            "/p/.env ",
+            "/p/../x",
+            "/p/./x",
+            "..",
+            "...",
+            "/p/a\\b",
+            "/p/.env::$DATA",
+            "/p/é.",
+            "/p/日本/x",
+            "/p/ä ",
+            "/p/x/",
+            "//",
+            "/p/ . /x",
+            "/p/…",
+            "/p/.ｅnv.",
+        ] {
+            assert_eq!(has_windows_spelling(p), by_chars(p), "{p:?}");
+        }
+    }
 
     #[test]
     fn normalises_traversal_and_slashes() {

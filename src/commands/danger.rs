@@ -21,6 +21,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use crate::path::FirstBytes;
 use crate::policy::{is_protected, secret_kind};
 use crate::shell::{commands_of, wrapped_command_start, SHELLS};
 use crate::tool::ToolKind;
@@ -236,8 +237,16 @@ pub fn classify_line(line: &str) -> Classification {
 /// assert_eq!(program.as_deref(), Some("frob"));
 /// ```
 pub fn classify_line_and_program(line: &str) -> (Classification, Option<String>) {
+    classify_commands_and_program(line, commands_of(line))
+}
+
+/// [`classify_line_and_program`] for a line already split into its commands
+/// (`commands_of(line)`, or what the shell analysis's parse of the line gave).
+pub(crate) fn classify_commands_and_program(
+    line: &str,
+    commands: Vec<Vec<String>>,
+) -> (Classification, Option<String>) {
     let mut out = Classification::default();
-    let commands = commands_of(line);
     let program = commands
         .iter()
         .find(|c| c.first().is_some_and(|w| w != ">" && w != "<"))
@@ -872,11 +881,19 @@ pub fn persistence_place(path: &str) -> Option<&'static str> {
         return Some("a protected configuration location");
     }
     let segs: Vec<&str> = rooted.split('/').filter(|s| !s.is_empty()).collect();
-    PERSISTENCE_SEGMENTS
-        .iter()
-        .any(|seq| segs.windows(seq.len()).any(|w| w == *seq))
+    // Only a segment starting like the first name of some sequence can begin one.
+    (0..segs.len())
+        .any(|i| {
+            segs.get(i..).is_some_and(|rest| {
+                rest.first().is_some_and(|s| PERSISTENCE_START.may_start(s))
+                    && PERSISTENCE_SEGMENTS.iter().any(|seq| rest.starts_with(seq))
+            })
+        })
         .then_some("a start-up location")
 }
+
+/// The first bytes of the sequences' first names.
+const PERSISTENCE_START: FirstBytes = FirstBytes::of_firsts(PERSISTENCE_SEGMENTS);
 
 /// Classifies a call of a tool other than the shell from its kind, name and input: reads of
 /// secret files, writes to persistence locations, fetches that send data, MCP tools whose
@@ -996,6 +1013,38 @@ pub fn classify_tool(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn start_up_locations_found_as_by_every_window() {
+        let by_windows = |path: &str| {
+            let rooted = format!("/{}", path.to_lowercase().replace('\\', "/"));
+            let segs: Vec<&str> = rooted.split('/').filter(|s| !s.is_empty()).collect();
+            PERSISTENCE_SEGMENTS
+                .iter()
+                .any(|seq| segs.windows(seq.len()).any(|w| w == *seq))
+        };
+        for path in [
+            "/etc/sudoers",
+            "/etc/sudoers.d/x",
+            "/ETC/ld.so.preload",
+            "/chroot/etc/cron.d/job",
+            "/var/spool/cron/x",
+            "/home/ada/.config/autostart/x.desktop",
+            "/Users/ada/Library/LaunchAgents/x.plist",
+            "etc\\profile.d\\x.sh",
+            "/home/ada/proj/src/x.ts",
+            "/etc",
+            "/var/spool",
+            "",
+        ] {
+            assert_eq!(
+                persistence_place(path) == Some("a start-up location"),
+                by_windows(path)
+                    && !is_protected(&format!("/{}", path.to_lowercase().replace('\\', "/"))),
+                "{path}"
+            );
+        }
+    }
 
     fn classes(line: &str) -> Vec<&'static str> {
         classify_line(line)

@@ -10,7 +10,8 @@
 use globset::{GlobBuilder, GlobSet, GlobSetBuilder};
 
 use crate::commands::danger::{
-    classify_line_and_program, classify_tool, Classification, DangerClass, Finding,
+    classify_commands_and_program, classify_line_and_program, classify_tool, Classification,
+    DangerClass, Finding,
 };
 use crate::decision::{Danger, Decider, Decision, Effect, Layer, PartDecision, Reason, RuleList};
 use crate::error::{Error, ErrorKind, Result};
@@ -319,23 +320,37 @@ pub(super) fn overall_reason(parts: &[PartDecision], effect: Effect) -> Reason {
         })
 }
 
-/// The dangers of the whole call; `subject` is the call's subject when the caller has it
-/// already (it is computed once per call: the URL and path readings are costly).
-/// For a shell call, also the program its line runs first (for "toolgate does not know what
-/// `x` does"), from the same parse.
-fn classify_call(call: &Call<'_>, subject: Option<&Subject>) -> (Classification, Option<String>) {
+/// What the evaluation already worked out about a call, handed to the danger step so it is
+/// not worked out twice (reading URLs and paths, parsing a shell line are the costly parts
+/// of a call).
+pub(crate) enum Known<'s> {
+    /// Nothing: the danger step works out what it needs.
+    Nothing,
+    /// The subject of a call of a tool other than the shell.
+    Subject(&'s Subject),
+    /// The simple commands of a shell call's line (`commands_of(line)`), from the parse the
+    /// shell analysis made.
+    LineCommands(Vec<Vec<String>>),
+}
+
+/// The dangers of the whole call, from what the evaluation already knows of it. For a shell
+/// call, also the program its line runs first (for "toolgate does not know what `x` does"),
+/// from the same parse.
+fn classify_call(call: &Call<'_>, known: Known<'_>) -> (Classification, Option<String>) {
     let kind = call.tool.defaults.kind;
     if kind == ToolKind::Shell {
-        return call
-            .request
-            .input_str("command")
-            .map(classify_line_and_program)
-            .unwrap_or_default();
+        let Some(line) = call.request.input_str("command") else {
+            return Default::default();
+        };
+        return match known {
+            Known::LineCommands(commands) => classify_commands_and_program(line, commands),
+            _ => classify_line_and_program(line),
+        };
     }
     let computed;
-    let subject = match subject {
-        Some(s) => s,
-        None => {
+    let subject = match known {
+        Known::Subject(s) => s,
+        _ => {
             computed = call.subject();
             &computed
         }
@@ -353,7 +368,7 @@ fn classify_call(call: &Call<'_>, subject: Option<&Subject>) -> (Classification,
 /// The danger rules of `list`, for explanations: each applies to every tool, and matched
 /// when it covers a danger of the call.
 pub(crate) fn consulted(call: &Call<'_>, list: RuleList) -> Vec<ConsultedRule> {
-    let (whole, _) = classify_call(call, None);
+    let (whole, _) = classify_call(call, Known::Nothing);
     let cwd = call.cwd.as_deref();
     call.policy
         .danger_rules
@@ -405,19 +420,19 @@ fn unnamed_secret_read(
         })
 }
 
-/// Applies danger classes to a decision the rules and the mode produced; `subject` is the
-/// call's subject when the caller computed it.
+/// Applies danger classes to a decision the rules and the mode produced; `known` is what
+/// the evaluation already worked out about the call.
 pub(crate) fn finish(
     call: &Call<'_>,
     mode: &Effective,
-    subject: Option<&Subject>,
+    known: Known<'_>,
     mut decision: Decision,
 ) -> Decision {
     let kind = call.tool.defaults.kind;
     let cwd = call.cwd.as_deref();
     let rules = &call.policy.danger_rules;
     let shell = kind == ToolKind::Shell;
-    let (whole, program) = classify_call(call, subject);
+    let (whole, program) = classify_call(call, known);
     // A part that is the whole line (a single command) has the line's classification.
     let line = shell.then(|| call.request.input_str("command")).flatten();
     let part_classes: Vec<(Classification, Option<String>)> = decision

@@ -1,18 +1,19 @@
-//! Evaluating one request: resolve the tool and its subject, look the rules up class by
-//! class, then apply protected paths, the tool's defaults and the mode.
+//! One call as the policy sees it ([`Call`]): its tool, its subject (paths, URL), and the
+//! look-ups of its rules class by class. Deciding a call from these is
+//! [`super::decide`]'s job; the shell view and the danger step build on [`Call`] too, so
+//! this module uses none of them.
 
 use std::cell::RefCell;
 
-use crate::decision::{Decider, Decision, Effect, Reason, RuleList, TrustOverlay};
+use crate::decision::{Decider, Reason, RuleList, TrustOverlay};
 use crate::mode::Mode;
 use crate::request::Request;
 use crate::rule::RequestedUrl;
 use crate::tool::{Level, ToolKind};
-use crate::Risk;
 
 use super::index::{ClassIndex, Id, ToolQuery};
 use super::resolve::{resolve_tool, Tool};
-use super::settle::{settle, Basis, Effective};
+use super::settle::{Basis, Effective};
 use super::trust::TrustIndex;
 use super::{Entry, Policy};
 
@@ -306,7 +307,7 @@ impl<'a> Call<'a> {
     /// match a file at or below one of its roots: the search could open that file, so the
     /// call asks, naming the rule. Rules that match a root itself decide in [`Self::lookup`].
     /// A listing (Glob) whose pattern cannot be read counts as a search of every file.
-    fn search_reach(&self, roots: &[String]) -> Option<Reason> {
+    pub(crate) fn search_reach(&self, roots: &[String]) -> Option<Reason> {
         let kind = self.tool.defaults.kind;
         let roots: Vec<&str> = roots
             .iter()
@@ -396,7 +397,7 @@ impl<'a> Call<'a> {
     }
 
     /// Rule lookups for a non-shell call.
-    fn lookup(&self, list: RuleList, subject: &Subject) -> Option<Reason> {
+    pub(crate) fn lookup(&self, list: RuleList, subject: &Subject) -> Option<Reason> {
         let q = self.query();
         let kind = q.kind;
         let cwd = self.cwd.as_deref();
@@ -636,98 +637,6 @@ fn literal_dirs(pattern: &str) -> Option<String> {
         .take_while(|s| !s.contains(['*', '?', '[', '{', '\\']))
         .collect();
     (!literal.is_empty()).then(|| literal.join("/"))
-}
-
-/// Evaluates `request`; `trust` is the compiled overlay, `overlay` the raw one (for
-/// per-agent bypass).
-pub(crate) fn evaluate(
-    policy: &Policy,
-    request: &Request,
-    trust: Option<&TrustIndex>,
-    overlay: Option<&TrustOverlay>,
-) -> Decision {
-    let call = Call::new(policy, request, trust);
-    decide(&call, overlay)
-}
-
-pub(crate) fn decide(call: &Call<'_>, overlay: Option<&TrustOverlay>) -> Decision {
-    let mode = call.effective(overlay);
-    let kind = call.tool.defaults.kind;
-    if kind == ToolKind::Shell {
-        let decision = super::shell_view::decide_shell(call, &mode);
-        return super::dangers::finish(call, &mode, None, decision);
-    }
-    let subject = call.subject();
-    let basis = basis_for(call, &subject);
-    let safe = basis.analysable_and_safe();
-    let risk = match basis {
-        Basis::Protected(_) | Basis::Critical(_) => Risk::High,
-        _ => call.tool.defaults.risk,
-    };
-    // A remembered answer never reaches a change outside the project's roots.
-    let changes_outside = kind.writes_files()
-        && matches!(&subject, Subject::Paths(paths) if paths.iter().any(|p| !call.inside(p)));
-    let (effect, reason) = settle(basis, &mode, kind);
-    let decision = Decision {
-        effect,
-        risk,
-        trustable: effect != Effect::Deny
-            && safe
-            && !changes_outside
-            && call.tool.defaults.trustable,
-        reason,
-        parts: Vec::new(),
-        dangers: Vec::new(),
-    };
-    super::dangers::finish(call, &mode, Some(&subject), decision)
-}
-
-fn basis_for(call: &Call<'_>, subject: &Subject) -> Basis {
-    if let Some(r) = call.lookup(RuleList::Deny, subject) {
-        return Basis::Denied(r);
-    }
-    if let Some(r) = call.lookup(RuleList::Ask, subject) {
-        return Basis::AskRule(r);
-    }
-    if let (Subject::Paths(roots), ToolKind::Glob | ToolKind::Grep) =
-        (subject, call.tool.defaults.kind)
-    {
-        if let Some(r) = call.search_reach(roots) {
-            return Basis::AskRule(r);
-        }
-    }
-    if let Subject::Bad(why) | Subject::Flawed(_, why) = subject {
-        return Basis::Unanalysable(why.clone());
-    }
-    if let Some(why) = match subject {
-        Subject::Url(u) => u.doubt(),
-        _ => None,
-    } {
-        return Basis::Unanalysable(why.to_owned());
-    }
-    if !call.request.input.is_object() && !call.request.input.is_null() {
-        return Basis::Unanalysable("`input` is not an object".to_owned());
-    }
-    let paths: &[String] = match subject {
-        Subject::Paths(p) => p,
-        _ => &[],
-    };
-    if call.tool.defaults.kind.writes_files() {
-        let home = call.home.as_deref();
-        if let Some(p) = paths
-            .iter()
-            .find(|p| super::protected::is_protected_in(p, home))
-        {
-            return Basis::Protected(p.clone());
-        }
-    }
-    if let Some(r) = call.secret_read(paths) {
-        return Basis::AskRule(r);
-    }
-    if let Some(r) = call.lookup(RuleList::Allow, subject) {
-        return Basis::Allowed(r);
-    }
-    call.default_basis(paths)
 }
 
 #[cfg(test)]

@@ -8,7 +8,8 @@ use crate::request::Request;
 use crate::rule::{star_match, ToolSelector};
 use crate::tool::ToolKind;
 
-use super::evaluate::{decide, Call};
+use super::decide::decide;
+use super::evaluate::Call;
 use super::trust::TrustIndex;
 use super::{Entry, Policy};
 

@@ -25,6 +25,7 @@
 
 mod compile;
 mod dangers;
+mod decide;
 mod document;
 mod evaluate;
 mod explain;
@@ -211,7 +212,7 @@ impl Policy {
     /// Decides one call. Never panics and never fails: what cannot be analysed asks (or is
     /// denied where asking is not possible).
     pub fn evaluate(&self, request: &Request) -> Decision {
-        evaluate::evaluate(self, request, None, None)
+        decide::evaluate(self, request, None, None)
     }
 
     /// Decides one call and lists every rule that was consulted, for people.
@@ -236,7 +237,7 @@ fn example_path(examples: &[Example], name: &str) -> String {
 impl Evaluate for Policy {
     fn evaluate_with(&self, request: &Request, trust: &TrustOverlay) -> Decision {
         let overlay = trust::TrustIndex::build(self, trust);
-        evaluate::evaluate(self, request, overlay.as_ref(), Some(trust))
+        decide::evaluate(self, request, overlay.as_ref(), Some(trust))
     }
 
     fn check_rule(&self, rule: &str) -> Result<()> {

@@ -2,6 +2,8 @@
 //! code later (version control internals, agent settings, shell start-up files, package
 //! manager credentials). No allow rule or mode short of bypass allows a write to them.
 
+use crate::path::FirstBytes;
+
 /// Directory names that protect everything beneath them, at any depth.
 const PROTECTED_DIRS: &[&str] = &[
     ".git",
@@ -159,40 +161,57 @@ pub fn pattern_names_protected(spec: &str) -> bool {
     is_protected_in(&literal.join("/"), Some(HOME)) || is_protected_in(&start, Some(HOME))
 }
 
-/// Whether the path segment `seg` (lowercased) is `name`, or an 8.3 short name of it.
-fn same(name: &str, seg: &str) -> bool {
-    seg == name || (seg.contains('~') && crate::path::short_name_matches(name, seg))
+/// Whether the path segment `seg` (lowercased) is `name`, or an 8.3 short name of it;
+/// `short_names` is false when no segment of the path holds a `~`, so none is a short name
+/// (checked once per path rather than once per comparison).
+fn same(name: &str, seg: &str, short_names: bool) -> bool {
+    seg == name
+        || (short_names
+            && seg.as_bytes().contains(&b'~')
+            && crate::path::short_name_matches(name, seg))
 }
 
 /// Like [`same`], where a `name` ending in `*` is a prefix.
-fn same_or_prefix(name: &str, seg: &str) -> bool {
-    match name.strip_suffix('*') {
-        Some(prefix) => seg.starts_with(prefix) || same(prefix, seg),
-        None => same(name, seg),
+fn same_or_prefix(name: &str, seg: &str, short_names: bool) -> bool {
+    match name.as_bytes().split_last() {
+        Some((b'*', prefix)) => {
+            seg.as_bytes().starts_with(prefix)
+                || std::str::from_utf8(prefix).is_ok_and(|p| same(p, seg, short_names))
+        }
+        _ => same(name, seg, short_names),
     }
 }
 
+const DIRS_START: FirstBytes = FirstBytes::of(PROTECTED_DIRS);
+const FILES_START: FirstBytes = FirstBytes::of(PROTECTED_FILES);
+const SEQUENCES_START: FirstBytes = FirstBytes::of_firsts(PROTECTED_SEQUENCES);
+
 fn protected_form(path: &str, home: Option<&str>) -> bool {
     let segs: Vec<&str> = crate::path::segments(path).collect();
+    let short = segs.iter().any(|s| s.as_bytes().contains(&b'~'));
+    // With no short name in the path, a segment can only equal a name it starts like.
+    let may = |table: &FirstBytes, seg: &str| short || table.may_start(seg);
     if segs
         .iter()
-        .any(|s| PROTECTED_DIRS.iter().any(|d| same(d, s)))
+        .any(|s| may(&DIRS_START, s) && PROTECTED_DIRS.iter().any(|d| same(d, s, short)))
     {
         return true;
     }
     if segs
         .last()
-        .is_some_and(|s| PROTECTED_FILES.iter().any(|f| same(f, s)))
+        .is_some_and(|s| may(&FILES_START, s) && PROTECTED_FILES.iter().any(|f| same(f, s, short)))
     {
         return true;
     }
     let seq_at = |seq: &[&str], at: &[&str]| {
-        seq.len() <= at.len() && seq.iter().zip(at).all(|(n, s)| same_or_prefix(n, s))
+        seq.len() <= at.len() && seq.iter().zip(at).all(|(n, s)| same_or_prefix(n, s, short))
     };
-    if PROTECTED_SEQUENCES
-        .iter()
-        .any(|seq| (0..segs.len()).any(|i| segs.get(i..).is_some_and(|rest| seq_at(seq, rest))))
-    {
+    if (0..segs.len()).any(|i| {
+        segs.get(i..).is_some_and(|rest| {
+            rest.first().is_some_and(|s| may(&SEQUENCES_START, s))
+                && PROTECTED_SEQUENCES.iter().any(|seq| seq_at(seq, rest))
+        })
+    }) {
         return true;
     }
     if PROTECTED_ABSOLUTE.iter().any(|seq| seq_at(seq, &segs)) {
@@ -201,7 +220,7 @@ fn protected_form(path: &str, home: Option<&str>) -> bool {
     let in_home = home.and_then(|h| crate::path::relative_to(h, path));
     in_home.is_some_and(|rel| {
         let first = crate::path::segments(rel).next().unwrap_or("");
-        PROTECTED_IN_HOME.iter().any(|d| same(d, first))
+        PROTECTED_IN_HOME.iter().any(|d| same(d, first, true))
     })
 }
 
@@ -220,6 +239,23 @@ mod tests {
         for name in names {
             assert_eq!(*name, name.to_lowercase(), "compared after lowercasing");
         }
+    }
+
+    #[test]
+    fn first_bytes_hold_every_name_start() {
+        for name in PROTECTED_DIRS {
+            assert!(DIRS_START.may_start(name), "{name}");
+        }
+        for name in PROTECTED_FILES {
+            assert!(FILES_START.may_start(name), "{name}");
+        }
+        for seq in PROTECTED_SEQUENCES {
+            assert!(SEQUENCES_START.may_start(seq.first().copied().unwrap_or("")));
+        }
+        assert!(!DIRS_START.may_start("src"));
+        assert!(FirstBytes::of(&["é"]).may_start("é"));
+        assert!(FirstBytes::of(&["cron*"]).may_start("cron.d"));
+        assert!(FirstBytes::of(&["*"]).may_start("x"));
     }
 
     #[test]

@@ -12,11 +12,24 @@ use super::settle::{settle, Basis, Effective};
 
 impl CommandRules for Call<'_> {
     fn match_command(&self, list: RuleList, words: &[String]) -> Option<Reason> {
+        if list == RuleList::Allow {
+            // Allow rules are matched on the words as written only.
+            return self.match_command_canonical(list, words, &[]);
+        }
+        self.match_command_canonical(list, words, &shell::canonical_words(words))
+    }
+
+    fn match_command_canonical(
+        &self,
+        list: RuleList,
+        words: &[String],
+        canonical: &[String],
+    ) -> Option<Reason> {
         let line = words.join(" ");
         let canonical = if list == RuleList::Allow {
             String::new()
         } else {
-            shell::canonical_words(words).join(" ")
+            canonical.join(" ")
         };
         let q = self.query();
         self.first(list, &|idx: &ClassIndex| {
@@ -153,8 +166,12 @@ impl Call<'_> {
     }
 }
 
-/// Decides a shell call: judge every part, apply the mode to each, combine.
-pub(crate) fn decide_shell(call: &Call<'_>, mode: &Effective) -> Decision {
+/// Decides a shell call: judge every part, apply the mode to each, combine. Also hands back
+/// the line's simple commands from the judgement's parse, when it parsed the line.
+pub(crate) fn decide_shell(
+    call: &Call<'_>,
+    mode: &Effective,
+) -> (Decision, Option<Vec<Vec<String>>>) {
     let Some(line) = call.request.input_str("command") else {
         // A deny or ask rule on the tool itself still decides.
         let basis = match (
@@ -169,7 +186,7 @@ pub(crate) fn decide_shell(call: &Call<'_>, mode: &Effective) -> Decision {
             )),
         };
         let (effect, reason) = settle(basis, mode, ToolKind::Shell);
-        return Decision {
+        let decision = Decision {
             effect,
             risk: call.tool.defaults.risk,
             trustable: false,
@@ -177,8 +194,9 @@ pub(crate) fn decide_shell(call: &Call<'_>, mode: &Effective) -> Decision {
             parts: Vec::new(),
             dangers: Vec::new(),
         };
+        return (decision, None);
     };
-    let parts = shell::judge(line, call);
+    let (parts, commands) = shell::judge_keeping_commands(line, call);
     let mut decided = Vec::with_capacity(parts.len());
     let mut safe = true;
     let mut all_read_only = true;
@@ -231,12 +249,13 @@ pub(crate) fn decide_shell(call: &Call<'_>, mode: &Effective) -> Decision {
     } else {
         Vec::new()
     };
-    Decision {
+    let decision = Decision {
         effect,
         risk,
         trustable: effect != Effect::Deny && safe,
         reason,
         parts,
         dangers: Vec::new(),
-    }
+    };
+    (decision, commands)
 }

@@ -92,10 +92,21 @@ impl RequestedUrl {
         let trimmed = text.trim();
         let whatwg = url::Url::parse(trimmed).ok();
         let raw = RawUrl::split(trimmed);
-        let wide = wide_readings(trimmed, whatwg.as_ref(), raw.as_ref());
+        // Each reading is worked out once and shared by the wide and the narrow readings.
+        let parsed = whatwg.as_ref().map(|u| Parsed {
+            url: u,
+            hosts: whatwg_readings(u),
+            path: clean_path(u.path()),
+        });
+        let split = raw.as_ref().map(|r| Split {
+            raw: r,
+            hosts: r.hosts(true),
+            path: clean_path(r.path),
+        });
+        let wide = wide_readings(trimmed, parsed.as_ref(), split.as_ref());
         let (narrow, doubt) = match doubt(text, whatwg.as_ref(), raw.as_ref()) {
             Some(why) => (Vec::new(), Some(why)),
-            None => match (&whatwg, &raw) {
+            None => match (&parsed, &split) {
                 (Some(u), Some(r)) => match narrow_readings(u, r) {
                     Ok(narrow) => (narrow, None),
                     Err(why) => (Vec::new(), Some(format!("`{text}` {why}"))),
@@ -162,29 +173,51 @@ impl RequestedUrl {
     }
 }
 
+/// A URL as the WHATWG parser reads it, with its host readings and cleaned path.
+struct Parsed<'u> {
+    url: &'u url::Url,
+    hosts: Vec<(String, Option<u16>)>,
+    path: String,
+}
+
+/// A URL split by the RFC 3986 grammar, with every host reading (`RawUrl::hosts(true)`)
+/// and its cleaned path.
+struct Split<'r, 'a> {
+    raw: &'r RawUrl<'a>,
+    hosts: Vec<(String, Option<u16>)>,
+    path: String,
+}
+
 /// The readings an allow rule must all match: the WHATWG and the RFC 3986 host, each with
 /// both parsers' paths, with and without `;params`.
 fn narrow_readings(
-    url: &url::Url,
-    raw: &RawUrl<'_>,
+    url: &Parsed<'_>,
+    raw: &Split<'_, '_>,
 ) -> std::result::Result<Vec<FetchTarget>, &'static str> {
-    let whatwg_hosts = whatwg_readings(url);
-    let raw_hosts = raw.hosts(false);
-    if whatwg_hosts.is_empty() {
+    // The host after the last `@` only; the same as every reading when the authority holds
+    // neither `@` nor `%` (and a URL with either is in doubt, so never read narrowly).
+    let last_only;
+    let raw_hosts = if raw.raw.authority.is_some_and(|a| a.contains(['@', '%'])) {
+        last_only = raw.raw.hosts(false);
+        &last_only
+    } else {
+        &raw.hosts
+    };
+    if url.hosts.is_empty() {
         return Err("is not an absolute URL with a host");
     }
     if raw_hosts.is_empty() {
         // `https:docs.rs/x`: a host only to WHATWG, none to RFC 3986.
         return Err("has no `//` before its host");
     }
-    let scheme = url.scheme();
+    let scheme = url.url.scheme();
     let mut hosts = Vec::new();
-    for (host, port) in whatwg_hosts.into_iter().chain(raw_hosts) {
-        add(&mut hosts, (scheme.to_owned(), host, port));
+    for (host, port) in url.hosts.iter().chain(raw_hosts) {
+        add(&mut hosts, (scheme.to_owned(), host.clone(), *port));
     }
     let mut paths = Vec::new();
-    add(&mut paths, clean_path(url.path()));
-    add(&mut paths, clean_path(raw.path));
+    add(&mut paths, url.path.clone());
+    add(&mut paths, raw.path.clone());
     for i in 0..paths.len() {
         if let Some(p) = paths.get(i).filter(|p| p.contains(';')) {
             let stripped = strip_params(p);
@@ -198,17 +231,21 @@ fn narrow_readings(
 /// RFC 3986 after the last and the first `@`, percent-decoded, `https://` put before a URL
 /// without a scheme) with every path spelling (as parsed, fully decoded, `//` collapsed,
 /// without `;params`).
-fn wide_readings(text: &str, url: Option<&url::Url>, raw: Option<&RawUrl<'_>>) -> Vec<FetchTarget> {
+fn wide_readings(
+    text: &str,
+    url: Option<&Parsed<'_>>,
+    raw: Option<&Split<'_, '_>>,
+) -> Vec<FetchTarget> {
     let mut hosts = Vec::new();
     if let Some(u) = url {
-        for (h, p) in whatwg_readings(u) {
-            add(&mut hosts, (u.scheme().to_owned(), h, p));
+        for (h, p) in &u.hosts {
+            add(&mut hosts, (u.url.scheme().to_owned(), h.clone(), *p));
         }
     }
     if let Some(r) = raw {
-        let scheme = r.scheme.to_ascii_lowercase();
-        for (h, p) in r.hosts(true) {
-            add(&mut hosts, (scheme.clone(), h, p));
+        let scheme = r.raw.scheme.to_ascii_lowercase();
+        for (h, p) in &r.hosts {
+            add(&mut hosts, (scheme.clone(), h.clone(), *p));
         }
     }
     if !text.contains("://") {
@@ -222,12 +259,12 @@ fn wide_readings(text: &str, url: Option<&url::Url>, raw: Option<&RawUrl<'_>>) -
     }
     let mut paths = Vec::new();
     if let Some(u) = url {
-        add(&mut paths, clean_path(u.path()));
+        add(&mut paths, u.path.clone());
     }
     if let Some(r) = raw {
-        add(&mut paths, clean_path(r.path));
-        if r.path.contains(['%', '\\']) {
-            add(&mut paths, fully_decoded(r.path));
+        add(&mut paths, r.path.clone());
+        if r.raw.path.contains(['%', '\\']) {
+            add(&mut paths, fully_decoded(r.raw.path));
         }
     }
     for i in 0..paths.len() {

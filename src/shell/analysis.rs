@@ -1,7 +1,7 @@
 //! Judging the simple commands of a parsed line against the rules, in the order
 //! deny → ask → critical → allow → read-only → no rule.
 
-use super::canonical::{deny_forms, program_name};
+use super::canonical::{deny_probes, program_name, Probe};
 use super::canonical_words;
 use super::parse::{parse, Redir, RedirKind, Simple};
 use super::salvage;
@@ -80,6 +80,33 @@ fn unanalysable(why: impl Into<String>) -> Outcome {
     Outcome::Unanalysable { why: why.into() }
 }
 
+/// The deny forms ([`deny_probes`]) of a command's forms, worked out on first use and kept,
+/// so the deny and the ask look-ups share them.
+struct Probes<'f> {
+    forms: &'f [Vec<String>],
+    done: Vec<Vec<Probe>>,
+}
+
+impl<'f> Probes<'f> {
+    fn new(forms: &'f [Vec<String>]) -> Self {
+        Probes {
+            forms,
+            done: Vec::with_capacity(forms.len()),
+        }
+    }
+
+    /// The deny forms of form `i`, working out those of the forms before it first.
+    fn of(&mut self, i: usize) -> &[Probe] {
+        while self.done.len() <= i {
+            let Some(form) = self.forms.get(self.done.len()) else {
+                break;
+            };
+            self.done.push(deny_probes(form));
+        }
+        self.done.get(i).map_or(&[], Vec::as_slice)
+    }
+}
+
 /// The analysis of one line: the rules, the directory state, the parts found so far.
 pub(crate) struct Analysis<'r> {
     rules: &'r dyn CommandRules,
@@ -129,16 +156,20 @@ impl<'r> Analysis<'r> {
 
     /// Parses and judges `line`; a line outside the analysed subset is unanalysable, but
     /// deny rules, ask rules and critical paths are still checked on what can be read.
-    pub(crate) fn line(&mut self, line: &str, depth: usize) {
+    /// Returns the parsed commands (`None` for a line outside the subset), for callers
+    /// that read the line further.
+    pub(crate) fn line(&mut self, line: &str, depth: usize) -> Option<Vec<Simple>> {
         match parse(line, depth) {
             Ok(commands) => {
                 for c in &commands {
                     self.simple(c, depth);
                 }
+                Some(commands)
             }
             Err(e) => {
                 salvage::scan(self, line);
                 self.push(line, unanalysable(e.why));
+                None
             }
         }
     }
@@ -219,12 +250,35 @@ impl<'r> Analysis<'r> {
         }
     }
 
-    fn first_rule(&self, list: RuleList, forms: &[Vec<String>]) -> Option<Reason> {
-        forms
-            .iter()
-            .take_while(|_| !self.exhausted())
-            .flat_map(|f| deny_forms(f))
-            .find_map(|f| self.lookup(list, &f))
+    /// [`Analysis::lookup`] of one deny form, with its canonical form when known.
+    fn lookup_probe(&self, list: RuleList, probe: &Probe) -> Option<Reason> {
+        let words = &probe.words;
+        let left = self.budget.get();
+        let cost = words.len().max(1);
+        if left < cost {
+            self.budget.set(0);
+            return None;
+        }
+        self.budget.set(left - cost);
+        match &probe.canonical {
+            Some(c) => self.rules.match_command_canonical(list, words, c),
+            None => self.rules.match_command(list, words),
+        }
+    }
+
+    /// The first rule of `list` matching a deny form of one of the forms, in order, while
+    /// the budget lasts.
+    fn first_rule(&self, list: RuleList, probes: &mut Probes<'_>) -> Option<Reason> {
+        for i in 0..probes.forms.len() {
+            if self.exhausted() {
+                return None;
+            }
+            let found = probes.of(i).iter().find_map(|p| self.lookup_probe(list, p));
+            if found.is_some() {
+                return found;
+            }
+        }
+        None
     }
 
     /// Judges one command; `None` when it adds no part of its own (`bash -c` whose script
@@ -312,10 +366,11 @@ impl<'r> Analysis<'r> {
         blocked: Option<String>,
         depth: usize,
     ) -> Option<Outcome> {
-        if let Some(r) = self.first_rule(RuleList::Deny, forms) {
+        let mut probes = Probes::new(forms);
+        if let Some(r) = self.first_rule(RuleList::Deny, &mut probes) {
             return Some(Outcome::Denied(r));
         }
-        if let Some(r) = self.first_rule(RuleList::Ask, forms) {
+        if let Some(r) = self.first_rule(RuleList::Ask, &mut probes) {
             return Some(Outcome::AskRule(r));
         }
         let Some(script) = core_words.get(i) else {
@@ -393,10 +448,11 @@ impl<'r> Analysis<'r> {
         all: &[String],
         blocked: Option<String>,
     ) -> Outcome {
-        if let Some(r) = self.first_rule(RuleList::Deny, forms) {
+        let mut probes = Probes::new(forms);
+        if let Some(r) = self.first_rule(RuleList::Deny, &mut probes) {
             return Outcome::Denied(r);
         }
-        if let Some(r) = self.first_rule(RuleList::Ask, forms) {
+        if let Some(r) = self.first_rule(RuleList::Ask, &mut probes) {
             return Outcome::AskRule(r);
         }
         if let (Inner::FindExec(_), Some(c)) = (inner, self.find_delete_critical(core)) {
@@ -560,13 +616,14 @@ impl<'r> Analysis<'r> {
             read_only,
             runs,
         } = judged;
-        if let Some(r) = self.first_rule(RuleList::Deny, forms) {
+        let mut probes = Probes::new(forms);
+        if let Some(r) = self.first_rule(RuleList::Deny, &mut probes) {
             return Outcome::Denied(r);
         }
         if let Some(denied @ Outcome::Denied(_)) = &reads {
             return denied.clone();
         }
-        if let Some(r) = self.first_rule(RuleList::Ask, forms) {
+        if let Some(r) = self.first_rule(RuleList::Ask, &mut probes) {
             return Outcome::AskRule(r);
         }
         if let Some(ask @ Outcome::AskRule(_)) = &reads {

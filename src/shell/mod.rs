@@ -54,6 +54,19 @@ pub trait CommandRules {
     /// `shell(...)`) that matches the command `words` (argv after quote removal), with why.
     fn match_command(&self, list: RuleList, words: &[String]) -> Option<Reason>;
 
+    /// [`CommandRules::match_command`] for a caller that has the canonical form of `words`
+    /// already (`canonical`, equal to [`canonical_words`]`(words)`), so it is not worked
+    /// out again. The default ignores it.
+    fn match_command_canonical(
+        &self,
+        list: RuleList,
+        words: &[String],
+        canonical: &[String],
+    ) -> Option<Reason> {
+        let _ = canonical;
+        self.match_command(list, words)
+    }
+
     /// How a write to `path` (a redirection target, a `tee` file) is judged: Edit/Write
     /// rules, protected paths and the working directory, as for a file-writing tool.
     fn write_outcome(&self, path: &str) -> Outcome;
@@ -139,6 +152,16 @@ pub struct Part {
 /// assert!(parts.iter().any(|p| matches!(p.outcome, Outcome::Denied(_))));
 /// ```
 pub fn judge(line: &str, rules: &dyn CommandRules) -> Vec<Part> {
+    judge_keeping_commands(line, rules).0
+}
+
+/// [`judge`], also handing back the line's simple commands as [`commands_of`] gives them,
+/// taken from the parse the judgement made (`None` when the line was too long to parse):
+/// a caller that classifies the line's dangers need not parse it again.
+pub(crate) fn judge_keeping_commands(
+    line: &str,
+    rules: &dyn CommandRules,
+) -> (Vec<Part>, Option<Vec<Vec<String>>>) {
     let mut analysis = analysis::Analysis::new(rules);
     if line.len() > MAX_LINE_BYTES {
         salvage::scan(&mut analysis, line);
@@ -149,9 +172,9 @@ pub fn judge(line: &str, rules: &dyn CommandRules) -> Vec<Part> {
                 why: format!("command is longer than {MAX_LINE_BYTES} bytes"),
             },
         );
-        return analysis.parts;
+        return (analysis.parts, None);
     }
-    analysis.line(line, 0);
+    let commands = analysis.line(line, 0).map(commands_of_simples);
     if analysis.exhausted() {
         analysis.push(
             line,
@@ -168,7 +191,7 @@ pub fn judge(line: &str, rules: &dyn CommandRules) -> Vec<Part> {
             },
         );
     }
-    analysis.parts
+    (analysis.parts, Some(commands.unwrap_or_default()))
 }
 
 /// The simple commands `line` runs, as the parser reads them: each command's words after
@@ -236,10 +259,14 @@ pub fn canonical_words(words: &[String]) -> Vec<String> {
 /// assert!(cmds.contains(&vec!["whoami".to_owned()]));
 /// ```
 pub fn commands_of(line: &str) -> Vec<Vec<String>> {
-    let Ok(simples) = parse::parse(line, 0) else {
-        return Vec::new();
-    };
-    let mut out = Vec::new();
+    parse::parse(line, 0)
+        .map(commands_of_simples)
+        .unwrap_or_default()
+}
+
+/// [`commands_of`] for a line already parsed into `simples`.
+fn commands_of_simples(simples: Vec<parse::Simple>) -> Vec<Vec<String>> {
+    let mut out = Vec::with_capacity(simples.len());
     for s in simples {
         for r in &s.redirs {
             let op = match r.kind {

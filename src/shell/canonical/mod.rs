@@ -226,17 +226,49 @@ fn splittable(spec: &Spec, cluster: &str) -> bool {
 /// then the same command with only some of its flags, so that a rule naming a few flags
 /// matches a command that adds more (`rm -rf x` rule, `rm -rfv x` command).
 pub(crate) fn deny_forms(words: &[String]) -> Vec<Vec<String>> {
+    deny_probes(words).into_iter().map(|p| p.words).collect()
+}
+
+/// A form of a command to look up in deny and ask rules, with its canonical form
+/// (`canonical_words(&words)`, which the rules' canonical patterns are matched against)
+/// when it is known already.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) struct Probe {
+    /// The form's words.
+    pub words: Vec<String>,
+    /// `canonical_words(&words)`, or `None` to work it out when the form is looked up.
+    pub canonical: Option<Vec<String>>,
+}
+
+/// [`deny_forms`], with the canonical form of those whose canonical form is known without
+/// more work: the form as written has the canonical form just computed, and the canonical
+/// form is its own when it equals the words as written. The others (the canonical form of
+/// a respelt command, the subsets of its flags) are canonicalised when looked up, so a
+/// look-up budget that runs out also bounds that work.
+pub(crate) fn deny_probes(words: &[String]) -> Vec<Probe> {
     const MAX_FLAGS: usize = 10;
     const MAX_RULE_FLAGS: usize = 3;
     /// Longer commands are matched in their canonical form only, keeping the cost linear.
     const MAX_WORDS: usize = 64;
+    let probe = |words: Vec<String>| Probe {
+        words,
+        canonical: None,
+    };
     let c = canonicalise(words);
     let canonical = c.words();
     let mut out = Vec::new();
-    if canonical.as_slice() != words {
-        out.push(words.to_vec());
+    if canonical.as_slice() == words {
+        out.push(Probe {
+            words: canonical.clone(),
+            canonical: Some(canonical),
+        });
+    } else {
+        out.push(Probe {
+            words: words.to_vec(),
+            canonical: Some(canonical.clone()),
+        });
+        out.push(probe(canonical));
     }
-    out.push(canonical);
     let n = c.flags.len().min(MAX_FLAGS);
     if n < 2 || words.len() > MAX_WORDS {
         return out;
@@ -245,7 +277,7 @@ pub(crate) fn deny_forms(words: &[String]) -> Vec<Vec<String>> {
     let mut stack: Vec<Vec<usize>> = (0..n).map(|i| vec![i]).collect();
     while let Some(subset) = stack.pop() {
         if subset.len() < c.flags.len() {
-            out.push(c.words_with(&subset));
+            out.push(probe(c.words_with(&subset)));
         }
         if subset.len() < MAX_RULE_FLAGS {
             let last = subset.last().copied().unwrap_or(0);
@@ -337,6 +369,34 @@ mod tests {
         ] {
             let once = canon(line);
             assert_eq!(canon(&once), once, "{line}");
+        }
+    }
+
+    #[test]
+    fn probes_carry_the_canonical_form_of_each_form() {
+        for line in [
+            "rm -rfv x",
+            "rm -r -f x",
+            "/bin/rm --recursive --force x",
+            "git push -u origin main --force",
+            "cmd1 sub1 --flag value",
+            "curl -sXPOST http://x -o out",
+            "unknown -xyz a b",
+            "ls",
+        ] {
+            let words: Vec<String> = line.split(' ').map(str::to_owned).collect();
+            let probes = deny_probes(&words);
+            let forms: Vec<Vec<String>> = probes.iter().map(|p| p.words.clone()).collect();
+            assert_eq!(forms, deny_forms(&words), "{line}");
+            for p in &probes {
+                if let Some(c) = &p.canonical {
+                    assert_eq!(*c, canonicalise(&p.words).words(), "{line}");
+                }
+            }
+            assert!(
+                probes.first().is_some_and(|p| p.canonical.is_some()),
+                "{line}"
+            );
         }
     }
 
