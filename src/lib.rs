@@ -18,6 +18,7 @@ pub mod decision;
 pub mod error;
 pub mod feedback;
 pub mod fixture;
+mod glob;
 pub mod import;
 pub mod json;
 pub mod mode;

@@ -246,7 +246,7 @@ impl ClassIndex {
                 (ToolSelector::Glob(g), _) => {
                     let glob = g
                         .split('*')
-                        .map(globset::escape)
+                        .map(crate::glob::escape)
                         .collect::<Vec<_>>()
                         .join("*");
                     name_globs.add(id, &glob, false).map_err(fail)?;
