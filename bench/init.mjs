@@ -13,7 +13,7 @@ import { fileURLToPath } from "node:url";
 
 const HERE = fileURLToPath(import.meta.url);
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
-const WASM = `${ROOT}pkg/node/toolgate_bg.wasm`;
+const WASM = `${ROOT}pkg/web/toolgate_bg.wasm`;
 
 /** Wall (ms) and CPU (ms) of `f`, which may be async. */
 async function timed(f) {

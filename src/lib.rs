@@ -33,11 +33,11 @@ pub mod trust;
 #[cfg(feature = "typescript")]
 pub mod typescript;
 
-#[cfg(feature = "wasm")]
+#[cfg(any(feature = "wasm", feature = "tools"))]
 pub mod wasm;
 // The npm bin's hook (src/wasm/hook/) compiles the native hook's modules, which name the
 // crate `toolgate` as the binary does.
-#[cfg(feature = "wasm")]
+#[cfg(feature = "tools")]
 extern crate self as toolgate;
 
 pub use audit::AuditLog;

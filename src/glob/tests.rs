@@ -253,3 +253,81 @@ fn escaped_text_matches_itself_only() {
         assert_eq!(super::escape(s), globset::escape(s));
     }
 }
+
+/// Side-by-side cost of the two engines on rule-shaped globs: compiling each glob, and
+/// matching texts that hit and miss. `cargo test --release --lib glob::tests::speed --
+/// --ignored --nocapture` prints the figures (docs/proof.md, "Package size").
+#[test]
+#[ignore = "a measurement, not a check"]
+fn speed() {
+    use std::hint::black_box;
+    use std::time::Instant;
+    let globs = [
+        "/home/ada/proj/src/**",
+        "**/.env",
+        "**/.env.*",
+        "/home/ada/.ssh/**",
+        "**/*.pem",
+        "/home/ada/proj/**/*.{key,pem}",
+        "git push *",
+        "npm run test:*",
+        "cargo * --release",
+        "/etc/**",
+        "/home/ada/proj/build/**",
+        "**/node_modules/**",
+    ];
+    let texts = [
+        "/home/ada/proj/src/main.rs",
+        "/home/ada/proj/.env",
+        "/home/ada/proj/deep/a/b/c/d.txt",
+        "/etc/passwd",
+        "git push origin main",
+        "npm run test:unit -- --watch",
+        "/home/ada/proj/certs/server.pem",
+        "/home/ada/proj/node_modules/x/index.js",
+    ];
+    let rounds = 2_000;
+    let opts = GlobOptions::plain(true);
+    let t = Instant::now();
+    for _ in 0..rounds {
+        for g in globs {
+            black_box(Glob::new(black_box(g), opts).unwrap());
+        }
+    }
+    let ours_compile = t.elapsed() / (rounds * globs.len() as u32);
+    let t = Instant::now();
+    for _ in 0..rounds {
+        for g in globs {
+            black_box(reference(black_box(g), opts).unwrap().compile_matcher());
+        }
+    }
+    let theirs_compile = t.elapsed() / (rounds * globs.len() as u32);
+    let ours: Vec<Glob> = globs.iter().map(|g| Glob::new(g, opts).unwrap()).collect();
+    let mut set = globset::GlobSetBuilder::new();
+    for g in globs {
+        set.add(reference(g, opts).unwrap());
+    }
+    let set = set.build().unwrap();
+    let t = Instant::now();
+    let mut hits = 0usize;
+    for _ in 0..rounds {
+        for text in texts {
+            hits += ours.iter().filter(|g| g.is_match(black_box(text))).count();
+        }
+    }
+    let ours_match = t.elapsed() / (rounds * texts.len() as u32);
+    let t = Instant::now();
+    let mut set_hits = 0usize;
+    for _ in 0..rounds {
+        for text in texts {
+            set_hits += set.matches(black_box(text)).len();
+        }
+    }
+    let theirs_match = t.elapsed() / (rounds * texts.len() as u32);
+    assert_eq!(hits, set_hits);
+    println!(
+        "compile one glob: ours {ours_compile:?}, globset {theirs_compile:?}; \
+         match one text against {} globs: ours {ours_match:?}, globset set {theirs_match:?}",
+        globs.len()
+    );
+}
