@@ -36,6 +36,76 @@ enum Inst {
 pub(super) struct Program {
     insts: Vec<Inst>,
     case_insensitive: bool,
+    /// For programs of at most 64 instructions (most rule globs): for each instruction, the
+    /// byte-reading and final instructions it reaches without reading a byte, as a bit set,
+    /// so that a step is a few bit operations per live state.
+    closures: Option<Vec<u64>>,
+    /// The same test as a plain comparison, for the commonest rule shapes.
+    shortcut: Option<Shortcut>,
+}
+
+/// Rule shapes answered by comparing bytes, without running the automaton.
+#[derive(Clone, Debug)]
+enum Shortcut {
+    /// `lit`: the text is `lit`.
+    Exact(Vec<u8>),
+    /// `lit/**`: the text starts with `lit/`.
+    Below(Vec<u8>),
+    /// `**/lit`: the text is `lit` or ends with `/lit`.
+    Named(Vec<u8>),
+    /// `lit*`, the separator not literal: the text starts with `lit`.
+    StartsWith(Vec<u8>),
+}
+
+impl Shortcut {
+    /// The shortcut for `tokens`, if they have one of the shapes.
+    fn of(tokens: &[Token], literal_separator: bool) -> Option<Shortcut> {
+        let literal = |tokens: &[Token]| -> Option<Vec<u8>> {
+            let mut out = String::new();
+            for t in tokens {
+                match t {
+                    Token::Literal(c) => out.push(*c),
+                    _ => return None,
+                }
+            }
+            Some(out.into_bytes())
+        };
+        match tokens {
+            [Token::RecursivePrefix] => None,
+            [Token::RecursivePrefix, rest @ ..] => literal(rest).map(Shortcut::Named),
+            [rest @ .., Token::RecursiveSuffix] => literal(rest).map(|mut l| {
+                l.push(b'/');
+                Shortcut::Below(l)
+            }),
+            [rest @ .., Token::ZeroOrMore] if !literal_separator => {
+                literal(rest).map(Shortcut::StartsWith)
+            }
+            _ => literal(tokens).map(Shortcut::Exact),
+        }
+    }
+
+    fn is_match(&self, text: &[u8], case_insensitive: bool) -> bool {
+        let same = |pattern: &[u8], text: &[u8]| {
+            pattern.len() == text.len()
+                && pattern.iter().zip(text).all(|(p, t)| {
+                    let t = normalize(*t);
+                    *p == t || (case_insensitive && p.eq_ignore_ascii_case(&t))
+                })
+        };
+        match self {
+            Shortcut::Exact(l) => same(l, text),
+            Shortcut::Below(l) => text.get(..l.len()).is_some_and(|head| same(l, head)),
+            Shortcut::StartsWith(l) => text.get(..l.len()).is_some_and(|head| same(l, head)),
+            Shortcut::Named(l) => {
+                same(l, text)
+                    || text.len() > l.len()
+                        && text
+                            .get(text.len() - l.len() - 1..)
+                            .and_then(|tail| tail.split_first())
+                            .is_some_and(|(slash, name)| normalize(*slash) == b'/' && same(l, name))
+            }
+        }
+    }
 }
 
 impl Program {
@@ -55,14 +125,89 @@ impl Program {
             c.tokens(tokens);
         }
         c.insts.push(Inst::Match);
-        Program {
+        let mut program = Program {
             insts: c.insts,
             case_insensitive,
+            closures: None,
+            shortcut: Shortcut::of(tokens, literal_separator),
+        };
+        program.closures = program.bit_closures();
+        program
+    }
+
+    fn bit_closures(&self) -> Option<Vec<u64>> {
+        if self.insts.len() > 64 {
+            return None;
         }
+        let mut set = StateSet::new(self.insts.len());
+        let mut stack = Vec::new();
+        let mut closures = Vec::with_capacity(self.insts.len() + 1);
+        for at in 0..=self.insts.len() {
+            set.clear();
+            if at < self.insts.len() {
+                self.add(&mut set, &mut stack, at);
+            }
+            let bits = set
+                .list
+                .iter()
+                .filter(|i| matches!(self.insts.get(**i), Some(Inst::Byte(_) | Inst::Match)))
+                .fold(0u64, |bits, i| bits | (1u64 << i));
+            closures.push(bits);
+        }
+        Some(closures)
     }
 
     /// Whether the whole of `text` matches.
     pub(super) fn is_match(&self, text: &str) -> bool {
+        if let Some(shortcut) = &self.shortcut {
+            return shortcut.is_match(text.as_bytes(), self.case_insensitive);
+        }
+        self.run(text)
+    }
+
+    /// [`Program::is_match`] by the automaton, whatever the shape.
+    pub(super) fn run(&self, text: &str) -> bool {
+        match &self.closures {
+            Some(closures) => self.is_match_bits(closures, text),
+            None => self.is_match_sets(text),
+        }
+    }
+
+    /// [`Program::is_match`] on bit sets of live states.
+    fn is_match_bits(&self, closures: &[u64], text: &str) -> bool {
+        let closure = |at: usize| closures.get(at).copied().unwrap_or(0);
+        let mut current = closure(0);
+        for b in text.bytes() {
+            let b = normalize(b);
+            let mut next = 0u64;
+            let mut live = current;
+            while live != 0 {
+                let at = live.trailing_zeros() as usize;
+                live &= live - 1;
+                if let Some(Inst::Byte(test)) = self.insts.get(at) {
+                    if self.accepts(test, b) {
+                        next |= closure(at + 1);
+                    }
+                }
+            }
+            if next == 0 {
+                return false;
+            }
+            current = next;
+        }
+        let mut live = current;
+        while live != 0 {
+            let at = live.trailing_zeros() as usize;
+            live &= live - 1;
+            if matches!(self.insts.get(at), Some(Inst::Match)) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// [`Program::is_match`] on lists of live states, for programs too long for bit sets.
+    pub(super) fn is_match_sets(&self, text: &str) -> bool {
         let mut current = StateSet::new(self.insts.len());
         let mut next = StateSet::new(self.insts.len());
         let mut stack = Vec::new();

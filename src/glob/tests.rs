@@ -135,6 +135,21 @@ fn agree(glob: &str, o: GlobOptions, texts: &[String]) -> Result<(), TestCaseErr
             "globset disagrees with itself on {:?}",
             t
         );
+        // Every way of answering agrees: the shortcut, the bit-set and the list automaton.
+        prop_assert_eq!(
+            ours.program.run(t),
+            want,
+            "automaton, glob {:?} text {:?}",
+            glob,
+            t
+        );
+        prop_assert_eq!(
+            ours.program.is_match_sets(t),
+            want,
+            "lists, glob {:?} text {:?}",
+            glob,
+            t
+        );
         prop_assert_eq!(
             ours.is_match(t),
             want,
