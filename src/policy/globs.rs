@@ -2,9 +2,8 @@
 //! only runs the globs that can match at all. Each set is compiled when first used: most
 //! buckets are never consulted, so loading a policy costs little more than parsing it.
 //!
-//! The rule id type comes from `super::index`, which in turn builds its matchers from these
-//! sets: the two modules are one unit split by job (sets of globs here, rule classes there),
-//! and `Id` is a plain alias, so the mutual `use` carries no initialisation order or state.
+//! The rule id type is defined here and re-exported by `super::index`, which builds its
+//! matchers from these sets, so the dependency runs one way: index uses globs, never back.
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -13,7 +12,8 @@ use std::sync::OnceLock;
 use crate::error::{Error, ErrorKind, Result};
 use crate::glob::{Glob, GlobOptions};
 
-use super::index::Id;
+/// The position of a rule in the policy's precedence order (lower wins within a class).
+pub(crate) type Id = usize;
 
 /// Globs with the rule ids they belong to, checked (parsed) when added and compiled on first
 /// use, so that loading a policy costs little more than parsing it.

@@ -4,15 +4,13 @@
 
 use std::collections::HashMap;
 
+pub(crate) use super::globs::Id;
 use super::globs::{Buckets, BucketsBuilder, GlobIndex, GlobIndexBuilder};
 use crate::error::Error;
 use crate::rule::{
     Anchor, DomainPattern, FetchTarget, Rule, SegmentGlob, Specifier, ToolSelector, UrlPattern,
 };
 use crate::tool::ToolKind;
-
-/// The position of a rule in the policy's precedence order (lower wins within a class).
-pub(crate) type Id = usize;
 
 /// What the rules of a class are matched against for one call, apart from its subject.
 pub(crate) struct ToolQuery<'a> {
