@@ -1,5 +1,5 @@
 //! Compiled rule lists: every rule of one class (deny, ask or allow) across all layers, in
-//! combined matchers (one `GlobSet` per subject kind, hash maps for names and domains), so
+//! combined matchers (glob buckets per subject kind, hash maps for names and domains), so
 //! that evaluation cost barely grows with the number of rules.
 
 use std::collections::HashMap;
