@@ -6,6 +6,7 @@
 //
 // `node bench/init.mjs` prints the table (median of BENCH_INIT_RUNS=7 fresh processes per
 // variant, wall and CPU); bench/run.mjs calls `initBreakdown()` for its JSON.
+// `node bench/init.mjs --chromium` times the same steps in headless Chromium (`chromiumInit()`).
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -13,7 +14,7 @@ import { fileURLToPath } from "node:url";
 
 const HERE = fileURLToPath(import.meta.url);
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
-const WASM = `${ROOT}pkg/node/toolgate_bg.wasm`;
+const WASM = `${ROOT}pkg/web/toolgate_bg.wasm`;
 
 /** Wall (ms) and CPU (ms) of `f`, which may be async. */
 async function timed(f) {
@@ -123,8 +124,66 @@ export function printInit(rows) {
   }
 }
 
+/**
+ * The same steps in headless Chromium, each in a fresh page (median of `runs`): the module
+ * import, `init()` as shipped (wasm-bindgen's loader: `instantiateStreaming` of a fetch),
+ * then, from the same URL, `compileStreaming` alone and `instantiate` of the compiled module,
+ * and the first and second `PolicyEngine`. The fetches hit the browser cache after the first
+ * page, as a returning visitor's would.
+ */
+export async function chromiumInit(runs = Number(process.env.BENCH_INIT_RUNS ?? "7")) {
+  const { launchChromium } = await import("../tests/browser/chromium.mjs");
+  const { serveRoot } = await import("../tests/differential/serve.mjs");
+  const server = await serveRoot();
+  const browser = await launchChromium();
+  const probes = [];
+  try {
+    for (let i = 0; i < runs; i++) {
+      const page = await browser.newPage();
+      await page.goto(`${server.url}blank.html`);
+      probes.push(
+        await page.evaluate(async () => {
+          const steps = {};
+          const time = async (name, f) => {
+            const t0 = performance.now();
+            const value = await f();
+            steps[name] = performance.now() - t0;
+            return value;
+          };
+          const api = await time("import the module", () => import("/pkg/web/toolgate.js"));
+          await time("init() as shipped", () => api.default());
+          const wasm = "/pkg/web/toolgate_bg.wasm";
+          const module = await time("compileStreaming alone", () => WebAssembly.compileStreaming(fetch(wasm)));
+          await time("instantiate alone (empty imports, fails after linking)", () =>
+            WebAssembly.instantiate(module, {}).catch(() => undefined),
+          );
+          await time("first PolicyEngine", () => new api.PolicyEngine({}));
+          await time("second PolicyEngine", () => new api.PolicyEngine({}));
+          return steps;
+        }),
+      );
+      await page.close();
+    }
+  } finally {
+    await browser.close();
+    server.close();
+  }
+  return Object.fromEntries(
+    Object.keys(probes[0]).map((name) => {
+      const xs = probes.map((p) => p[name]);
+      return [name, { wallMs: median(xs), wallRangeMs: [Math.min(...xs), Math.max(...xs)] }];
+    }),
+  );
+}
+
 if (process.argv[1] === HERE) {
   const at = process.argv.indexOf("--probe");
   if (at >= 0) await probe(process.argv[at + 1]);
-  else printInit(initBreakdown());
+  else if (process.argv.includes("--chromium")) {
+    console.log("| Chromium step | wall median (range) |");
+    console.log("|---|---|");
+    for (const [name, s] of Object.entries(await chromiumInit())) {
+      console.log(`| ${name} | ${s.wallMs.toFixed(2)} ms (${s.wallRangeMs.map((x) => x.toFixed(1)).join("–")}) |`);
+    }
+  } else printInit(initBreakdown());
 }

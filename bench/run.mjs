@@ -19,6 +19,7 @@ import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 
 import { FORMS } from "./generate.mjs";
+import { coreFiles } from "./size.mjs";
 import { initBreakdown, printInit } from "./init.mjs";
 import { timerOverhead } from "./measure.mjs";
 
@@ -241,7 +242,8 @@ function packages() {
     readdirSync(dir(rel))
       .filter(test)
       .map((f) => `${dir(rel)}/${f}`);
-  const toolgateFiles = files("pkg/node/", (f) => /\.(c?js|mjs|wasm)$/.test(f));
+  // What a browser host that uses the core loads (bench/size.mjs defines it).
+  const toolgateFiles = coreFiles();
   const cedarFiles = files("node_modules/@cedar-policy/cedar-wasm/nodejs/", (f) => /\.(js|wasm)$/.test(f));
   const picoFiles = [
     ...files("node_modules/picomatch/", (f) => f.endsWith(".js")),

@@ -1,5 +1,5 @@
 // `node bench/split.mjs [export ...]`: what leaving some exports out of the main wasm would
-// save: the shipped `pkg/node/toolgate_bg.wasm` with those exports removed (default
+// save: the shipped `pkg/web/toolgate_bg.wasm` with those exports removed (default
 // `importPolicy` and `exportPolicy`, the agents' permission formats and the TOML parser
 // behind them) and everything only they reached dropped (binaryen's
 // remove-unused-module-elements), then both modules' size and compile time (median of
@@ -12,7 +12,7 @@ import { gzipSync } from "node:zlib";
 import binaryen from "binaryen";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
-const SHIPPED = `${ROOT}pkg/node/toolgate_bg.wasm`;
+const SHIPPED = `${ROOT}pkg/web/toolgate_bg.wasm`;
 const REMOVED = process.argv.slice(2).length ? process.argv.slice(2) : ["importPolicy", "exportPolicy"];
 const RUNS = Number(process.env.BENCH_SPLIT_RUNS ?? "9");
 

@@ -19,16 +19,28 @@ BINDGEN_VERSION="$(crate_pin wasm-bindgen)"
     die "wasm-bindgen $BINDGEN_VERSION is needed (found: $(wasm-bindgen --version 2>/dev/null || echo none))" \
         "run: bash scripts/setup.sh"
 
+# Two modules: the core (--features wasm) that hosts load, and the tools (--features tools)
+# that only the npm bin and `toolgate/import` load. Cargo writes both to one path, so each is
+# copied out before the other is built.
+CARGO_WASM="target/$WASM_TARGET/release/toolgate.wasm"
+mkdir -p target/wasm
+WASM=target/wasm/toolgate.wasm
+TOOLS_WASM=target/wasm/toolgate_tools.wasm
 step "cargo build --release --lib --target $WASM_TARGET --features wasm (route: $TOOLGATE_WASM_ROUTE)"
 cargo_wasm build --release --lib --features wasm
-WASM="target/$WASM_TARGET/release/toolgate.wasm"
-[[ -f "$WASM" ]] || die "cargo did not produce $WASM"
+[[ -f "$CARGO_WASM" ]] || die "cargo did not produce $CARGO_WASM"
+cp "$CARGO_WASM" "$WASM"
+step "cargo build --release --lib --target $WASM_TARGET --features tools (the second wasm)"
+cargo_wasm build --release --lib --features tools
+cp "$CARGO_WASM" "$TOOLS_WASM"
 
 OUT=target/bindgen
 rm -rf "$OUT"
-step "wasm-bindgen --target web and --target nodejs"
+step "wasm-bindgen --target web and --target nodejs (core and tools)"
 wasm-bindgen --target web --out-dir "$OUT/web" --out-name toolgate "$WASM"
 wasm-bindgen --target nodejs --out-dir "$OUT/node" --out-name toolgate "$WASM"
+wasm-bindgen --target web --out-dir "$OUT/web" --out-name toolgate_tools "$TOOLS_WASM"
+wasm-bindgen --target nodejs --out-dir "$OUT/node" --out-name toolgate_tools "$TOOLS_WASM"
 
 step "ts-rs: the wire types' TypeScript declarations from the Rust types (native, --features typescript)"
 WIRE_TS=target/typescript/wire.ts
@@ -63,26 +75,34 @@ mkdir -p pkg/web pkg/node
 # "type": "module", so the CommonJS build takes the .cjs name.
 cp "$OUT/web/toolgate.js" pkg/web/toolgate_bindgen.js
 cp "$OUT/node/toolgate.js" pkg/node/toolgate_bindgen.cjs
+cp "$OUT/web/toolgate_tools.js" pkg/web/toolgate_tools_bindgen.js
+cp "$OUT/node/toolgate_tools.js" pkg/node/toolgate_tools_bindgen.cjs
 
 step "wasm-opt -Oz (binaryen $(node -p 'require("./node_modules/binaryen/package.json").version'))"
 # The features rustc enables by default for wasm32-unknown-unknown.
 WASM_FEATURES=(--enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext
     --enable-mutable-globals --enable-reference-types --enable-multivalue)
-# Both targets emit the same wasm (only the JS glue differs): optimise it once when so.
+# Both targets emit the same wasm (only the JS glue differs): each module ships once, in
+# web/, and Node's glue reads it from there.
 node_modules/.bin/wasm-opt -Oz --strip-debug --strip-producers "${WASM_FEATURES[@]}" \
     "$OUT/web/toolgate_bg.wasm" -o pkg/web/toolgate_bg.wasm
-if cmp -s "$OUT/web/toolgate_bg.wasm" "$OUT/node/toolgate_bg.wasm"; then
-    cp pkg/web/toolgate_bg.wasm pkg/node/toolgate_bg.wasm
-else
-    node_modules/.bin/wasm-opt -Oz --strip-debug --strip-producers "${WASM_FEATURES[@]}" \
-        "$OUT/node/toolgate_bg.wasm" -o pkg/node/toolgate_bg.wasm
-fi
+cmp -s "$OUT/web/toolgate_bg.wasm" "$OUT/node/toolgate_bg.wasm" ||
+    die "wasm-bindgen emitted different core modules for web and Node" \
+        "ship both: optimise $OUT/node/toolgate_bg.wasm into pkg/node/ and drop the path rewrite"
+node scripts/glue-path.mjs pkg/node/toolgate_bindgen.cjs toolgate_bg.wasm ../web/toolgate_bg.wasm
+node_modules/.bin/wasm-opt -Oz --strip-debug --strip-producers "${WASM_FEATURES[@]}" \
+    "$OUT/web/toolgate_tools_bg.wasm" -o pkg/web/toolgate_tools_bg.wasm
+cmp -s "$OUT/web/toolgate_tools_bg.wasm" "$OUT/node/toolgate_tools_bg.wasm" ||
+    die "wasm-bindgen emitted different tools modules for web and Node" \
+        "ship both: optimise $OUT/node/toolgate_tools_bg.wasm into pkg/node/ and drop the path rewrite"
+node scripts/glue-path.mjs pkg/node/toolgate_tools_bindgen.cjs toolgate_tools_bg.wasm ../web/toolgate_tools_bg.wasm
 
 step "writing the package manifest and Node's ES module entry"
 node scripts/assemble.mjs pkg "$(crate_version)" "$TS_OUT"
 
 step "sizes"
-for file in "$WASM" pkg/web/toolgate_bg.wasm pkg/node/toolgate_bg.wasm pkg/web/toolgate_bindgen.js; do
+for file in "$WASM" pkg/web/toolgate_bg.wasm pkg/web/toolgate_bindgen.js \
+    "$TOOLS_WASM" pkg/web/toolgate_tools_bg.wasm pkg/web/toolgate_tools_bindgen.js; do
     printf '    %-40s %8d bytes raw %8d bytes gzipped\n' "$file" \
         "$(wc -c <"$file")" "$(gzip -9 -c "$file" | wc -c)"
 done

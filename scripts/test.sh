@@ -64,10 +64,12 @@ clippy_all() {
     cargo clippy --all-targets -- -D warnings || rc=1
     note "cargo clippy --all-targets --features typescript -- -D warnings"
     cargo clippy --all-targets --features typescript -- -D warnings || rc=1
-    note "cargo clippy --all-targets --features wasm -- -D warnings"
-    cargo clippy --all-targets --features wasm -- -D warnings || rc=1
+    note "cargo clippy --all-targets --features wasm,tools -- -D warnings"
+    cargo clippy --all-targets --features wasm,tools -- -D warnings || rc=1
     note "cargo clippy --target $WASM_TARGET --all-targets --features wasm -- -D warnings"
     cargo_wasm clippy --all-targets --features wasm -- -D warnings || rc=1
+    note "cargo clippy --target $WASM_TARGET --lib --features tools -- -D warnings"
+    cargo_wasm clippy --lib --features tools -- -D warnings || rc=1
     return $rc
 }
 

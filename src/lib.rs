@@ -17,6 +17,7 @@ pub mod commands;
 pub mod decision;
 pub mod error;
 pub mod feedback;
+mod glob;
 pub mod import;
 pub mod json;
 pub mod mode;
@@ -31,11 +32,11 @@ pub mod trust;
 #[cfg(feature = "typescript")]
 pub mod typescript;
 
-#[cfg(feature = "wasm")]
+#[cfg(any(feature = "wasm", feature = "tools"))]
 pub mod wasm;
 // The npm bin's hook (src/wasm/hook/) compiles the native hook's modules, which name the
 // crate `toolgate` as the binary does.
-#[cfg(feature = "wasm")]
+#[cfg(feature = "tools")]
 extern crate self as toolgate;
 
 pub use audit::AuditLog;

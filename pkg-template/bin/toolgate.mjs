@@ -172,7 +172,7 @@ async function main() {
   const hookArgs = args.slice(1);
   let engine;
   try {
-    engine = createRequire(import.meta.url)("../node/toolgate_bindgen.cjs");
+    engine = createRequire(import.meta.url)("../node/toolgate_tools_bindgen.cjs");
   } catch (e) {
     return emitBare(`the toolgate engine did not load: ${e.message}`);
   }

@@ -83,8 +83,6 @@ export interface Bindings {
   RawBroker: new (policy: RawPolicyEngine, options: string) => RawBroker;
   version(): string;
   toolDefaults(name: string): unknown;
-  importPolicy(format: string, files: string, strict: boolean): unknown;
-  exportPolicy(format: string, policy: string): unknown;
 }
 
 let current: Bindings | undefined;

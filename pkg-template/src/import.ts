@@ -1,6 +1,8 @@
-// importPolicy / exportPolicy: the agents' own permission formats to and from policy documents.
+// importPolicy / exportPolicy: the agents' own permission formats to and from policy documents,
+// on the tools wasm (see tools-bindings.ts); `toolgate/import` exports them (import-web.ts,
+// import-node.ts).
 
-import { bindings } from "./bindings.js";
+import { toolsBindings } from "./tools-bindings.js";
 import { guard, jsonText } from "./errors.js";
 import type { PolicyDocument, PolicyWarning } from "./types.js";
 
@@ -47,11 +49,11 @@ export function importPolicy(
   options: { strict?: boolean } = {},
 ): ImportResult {
   return guard(
-    () => bindings().importPolicy(format, jsonText(files, "files"), options.strict === true) as ImportResult,
+    () => toolsBindings().importPolicy(format, jsonText(files, "files"), options.strict === true) as ImportResult,
   );
 }
 
 /** Writes a policy document in an agent's format. */
 export function exportPolicy(format: ExportFormat, policy: PolicyDocument | string): ExportResult {
-  return guard(() => bindings().exportPolicy(format, jsonText(policy, "policy")) as ExportResult);
+  return guard(() => toolsBindings().exportPolicy(format, jsonText(policy, "policy")) as ExportResult);
 }

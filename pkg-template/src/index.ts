@@ -25,10 +25,7 @@ export {
   type AcpOptionKind, type AcpPermissionHandler, type AcpRequestPermissionParams,
   type AcpRequestPermissionResponse, type AcpToolKind,
 } from "./acp.js";
-export {
-  exportPolicy, importPolicy, type AgentFile, type ExportFormat, type ExportResult, type ImportFormat,
-  type ImportResult,
-} from "./import.js";
+export type { AgentFile, ExportFormat, ExportResult, ImportFormat, ImportResult } from "./import.js";
 export type * from "./types.js";
 
 /** The engine's version (the crate version). */

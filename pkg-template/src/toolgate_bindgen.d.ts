@@ -10,5 +10,3 @@ export declare const RawTrustStore: Bindings["RawTrustStore"];
 export declare const RawBroker: Bindings["RawBroker"];
 export function version(): string;
 export function toolDefaults(name: string): unknown;
-export function importPolicy(format: string, files: string, strict: boolean): unknown;
-export function exportPolicy(format: string, policy: string): unknown;

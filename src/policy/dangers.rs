@@ -7,14 +7,13 @@
 //! class only turns the default ask for that class into an allow: it never beats a deny or
 //! ask rule, a protected or critical path, or a call that cannot be analysed.
 
-use globset::{GlobBuilder, GlobSet, GlobSetBuilder};
-
 use crate::commands::danger::{
     classify_commands_and_program, classify_line_and_program, classify_tool, Classification,
     DangerClass, Finding,
 };
 use crate::decision::{Danger, Decider, Decision, Effect, Layer, PartDecision, Reason, RuleList};
 use crate::error::{Error, ErrorKind, Result};
+use crate::glob::{Glob, GlobOptions};
 use crate::mode::Mode;
 use crate::tool::ToolKind;
 use crate::Risk;
@@ -30,7 +29,8 @@ const DANGER_TOOL: &[&str] = &["Danger", "danger"];
 /// A compiled `Danger(class)` or `Danger(class:pattern)` rule.
 pub(crate) struct DangerRule {
     pub class: DangerClass,
-    pattern: Option<GlobSet>,
+    /// The pattern and, for `dir/**`, `dir` itself.
+    pattern: Option<Vec<Glob>>,
     /// Whether the pattern has no `/`, so it matches the last segment of a target too.
     bare: bool,
     pub text: String,
@@ -112,27 +112,23 @@ pub(crate) fn compile(
             if let Some(dir) = p.strip_suffix("/**") {
                 forms.push(dir.to_owned());
             }
-            let mut set = GlobSetBuilder::new();
+            let options = GlobOptions {
+                literal_separator: true,
+                case_insensitive: list != RuleList::Allow,
+                // `\` escapes where it does not separate paths.
+                backslash_escape: !std::path::is_separator('\\'),
+            };
+            let mut set = Vec::with_capacity(forms.len());
             for f in &forms {
-                let glob = GlobBuilder::new(f)
-                    .literal_separator(true)
-                    .case_insensitive(list != RuleList::Allow)
-                    .build()
-                    .map_err(|e| {
-                        Error::new(
-                            ErrorKind::InvalidRule,
-                            format!("bad pattern `{p}` in rule `{}`: {e}", text.trim()),
-                        )
-                        .with_hint("use `*` within a segment and `**` across segments")
-                    })?;
-                set.add(glob);
+                set.push(Glob::new(f, options).map_err(|e| {
+                    Error::new(
+                        ErrorKind::InvalidRule,
+                        format!("bad pattern `{p}` in rule `{}`: {e}", text.trim()),
+                    )
+                    .with_hint("use `*` within a segment and `**` across segments")
+                })?);
             }
-            Some(set.build().map_err(|e| {
-                Error::new(
-                    ErrorKind::InvalidRule,
-                    format!("bad pattern `{p}` in rule `{}`: {e}", text.trim()),
-                )
-            })?)
+            Some(set)
         }
     };
     Ok(DangerRule {
@@ -165,7 +161,7 @@ impl DangerRule {
                 forms.push(last.to_owned());
             }
         }
-        forms.iter().any(|f| set.is_match(f))
+        forms.iter().any(|f| set.iter().any(|g| g.is_match(f)))
     }
 
     /// Deny and ask rules: any target matches (the widest reading). Allow rules: every

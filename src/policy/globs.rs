@@ -1,20 +1,22 @@
 //! Glob sets whose matches map back to rule ids, bucketed by literal prefix so that a lookup
-//! only runs the globs that can match at all. Each set is compiled when first used: building
-//! a `GlobSet` (its regex and Aho-Corasick automata) is most of what loading a policy would
-//! otherwise cost, and most buckets are never consulted.
+//! only runs the globs that can match at all. Each set is compiled when first used: most
+//! buckets are never consulted, so loading a policy costs little more than parsing it.
+//!
+//! The rule id type is defined here and re-exported by `super::index`, which builds its
+//! matchers from these sets, so the dependency runs one way: index uses globs, never back.
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::OnceLock;
 
-use globset::{Candidate, Glob, GlobBuilder, GlobSet, GlobSetBuilder};
-
 use crate::error::{Error, ErrorKind, Result};
+use crate::glob::{Glob, GlobOptions};
 
-use super::index::Id;
+/// The position of a rule in the policy's precedence order (lower wins within a class).
+pub(crate) type Id = usize;
 
-/// Globs with the rule ids they belong to, checked (parsed) when added and compiled into one
-/// [`GlobSet`] on first use, so that loading a policy costs little more than parsing it.
+/// Globs with the rule ids they belong to, checked (parsed) when added and compiled on first
+/// use, so that loading a policy costs little more than parsing it.
 pub(crate) struct GlobIndexBuilder {
     globs: Vec<Pattern>,
     ids: Vec<Id>,
@@ -41,10 +43,10 @@ impl GlobIndexBuilder {
             self.ids.push(id);
             return Ok(());
         }
-        let g = glob_builder(glob, literal_separator).build().map_err(|e| {
+        let g = Glob::new(glob, GlobOptions::plain(literal_separator)).map_err(|e| {
             Error::new(
                 ErrorKind::InvalidRule,
-                format!("pattern `{glob}` does not compile: {}", e.kind()),
+                format!("pattern `{glob}` does not compile: {e}"),
             )
             .with_hint("check brackets: `[` starts a character class that `]` must close")
         })?;
@@ -63,26 +65,20 @@ impl GlobIndexBuilder {
     }
 }
 
-/// A `GlobSet` whose match indices map back to rule ids, compiled on first use.
+/// Globs whose matches map back to rule ids, compiled on first use.
 pub(crate) struct GlobIndex {
     globs: Vec<Pattern>,
     ids: Vec<Id>,
     restrictive: bool,
-    /// `None` when the globs, valid one by one, do not compile together (a size limit).
-    set: OnceLock<Option<GlobSet>>,
+    /// `None` when a glob, accepted when added, does not compile after all.
+    set: OnceLock<Option<Vec<Glob>>>,
 }
 
 impl GlobIndex {
-    fn compiled(&self) -> Option<&GlobSet> {
+    fn compiled(&self) -> Option<&[Glob]> {
         self.set
-            .get_or_init(|| {
-                let mut builder = GlobSetBuilder::new();
-                for g in &self.globs {
-                    builder.add(g.glob()?);
-                }
-                builder.build().ok()
-            })
-            .as_ref()
+            .get_or_init(|| self.globs.iter().map(Pattern::glob).collect())
+            .as_deref()
     }
 
     pub(crate) fn matches_into(&self, text: &str, out: &mut Vec<Id>) {
@@ -97,18 +93,14 @@ impl GlobIndex {
             }
             return;
         };
-        let candidate = Candidate::new(text);
-        for i in set.matches_candidate(&candidate) {
-            if let Some(id) = self.ids.get(i) {
+        for (glob, id) in set.iter().zip(&self.ids) {
+            if glob.is_match(text) {
                 out.push(*id);
             }
         }
     }
 }
 
-/// Globs split into buckets by their literal prefix (whole segments or words before the first
-/// wildcard). A text is matched only against the buckets of its own prefixes, so thousands of
-/// rules with distinct prefixes cost a few hash lookups rather than one huge automaton.
 /// One glob of a set: parsed when added, or kept as text when its parse cannot fail and
 /// parsed when the set is first used (parsing is most of a rule's compile cost, and most sets
 /// are never used).
@@ -121,24 +113,17 @@ enum Pattern {
 }
 
 impl Pattern {
-    /// The parsed glob; `None` only if a deferred parse fails after all, which makes the set
-    /// fail closed like a set that does not compile.
+    /// The compiled glob; `None` only if a deferred parse fails after all, which makes the
+    /// set fail closed.
     fn glob(&self) -> Option<Glob> {
         match self {
             Pattern::Built(g) => Some(g.clone()),
             Pattern::Deferred {
                 glob,
                 literal_separator,
-            } => glob_builder(glob, *literal_separator).build().ok(),
+            } => Glob::new(glob, GlobOptions::plain(*literal_separator)).ok(),
         }
     }
-}
-
-fn glob_builder(glob: &str, literal_separator: bool) -> GlobBuilder<'_> {
-    let mut b = GlobBuilder::new(glob);
-    b.literal_separator(literal_separator)
-        .backslash_escape(false);
-    b
 }
 
 /// Whether `glob` parses whatever it holds: with backslash escapes off, only character
@@ -155,6 +140,9 @@ fn cannot_fail_to_parse(glob: &str) -> bool {
         .any(|b| matches!(b, b'[' | b']' | b'{' | b'}' | b'\\'))
 }
 
+/// Globs split into buckets by their literal prefix (whole segments or words before the first
+/// wildcard). A text is matched only against the buckets of its own prefixes, so thousands of
+/// rules with distinct prefixes cost a few hash lookups rather than running every glob.
 pub(crate) struct BucketsBuilder {
     separator: char,
     literal_separator: bool,
@@ -316,7 +304,7 @@ mod tests {
         }
         for fine in ["a*b?c", "**/.env", "/x/**", "git push *", "a]b"] {
             assert!(cannot_fail_to_parse(fine) || fine.contains(']'));
-            assert!(glob_builder(fine, true).build().is_ok(), "{fine}");
+            assert!(Glob::new(fine, GlobOptions::plain(true)).is_ok(), "{fine}");
         }
     }
 

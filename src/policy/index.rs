@@ -1,18 +1,16 @@
 //! Compiled rule lists: every rule of one class (deny, ask or allow) across all layers, in
-//! combined matchers (one `GlobSet` per subject kind, hash maps for names and domains), so
+//! combined matchers (glob buckets per subject kind, hash maps for names and domains), so
 //! that evaluation cost barely grows with the number of rules.
 
 use std::collections::HashMap;
 
+pub(crate) use super::globs::Id;
 use super::globs::{Buckets, BucketsBuilder, GlobIndex, GlobIndexBuilder};
 use crate::error::Error;
 use crate::rule::{
     Anchor, DomainPattern, FetchTarget, Rule, SegmentGlob, Specifier, ToolSelector, UrlPattern,
 };
 use crate::tool::ToolKind;
-
-/// The position of a rule in the policy's precedence order (lower wins within a class).
-pub(crate) type Id = usize;
 
 /// What the rules of a class are matched against for one call, apart from its subject.
 pub(crate) struct ToolQuery<'a> {
@@ -246,7 +244,7 @@ impl ClassIndex {
                 (ToolSelector::Glob(g), _) => {
                     let glob = g
                         .split('*')
-                        .map(globset::escape)
+                        .map(crate::glob::escape)
                         .collect::<Vec<_>>()
                         .join("*");
                     name_globs.add(id, &glob, false).map_err(fail)?;

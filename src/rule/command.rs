@@ -96,7 +96,7 @@ fn escape_but_star(s: &str) -> String {
         return s.to_owned();
     }
     s.split('*')
-        .map(globset::escape)
+        .map(crate::glob::escape)
         .collect::<Vec<_>>()
         .join("*")
 }

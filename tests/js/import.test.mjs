@@ -1,14 +1,16 @@
-// importPolicy / exportPolicy in the built package (pkg/) in Node: an agent's files become a
-// policy document that PolicyEngine accepts, bad input is a ToolgateError at file:line, and
-// an export reports what the agent cannot express.
+// importPolicy / exportPolicy in the built package (pkg/) in Node, from `toolgate/import` on
+// the second wasm: an agent's files become a policy document that PolicyEngine accepts, bad
+// input is a ToolgateError at file:line, and an export reports what the agent cannot express.
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { test } from "node:test";
 
 import { PKG } from "./corpus.mjs";
 
-const { PolicyEngine, ToolgateError, exportPolicy, importPolicy } = await import(
-  new URL("node/index.mjs", PKG)
-);
+const main = await import(new URL("node/index.mjs", PKG));
+const { PolicyEngine, ToolgateError } = main;
+const { exportPolicy, importPolicy } = await import(new URL("node/import.mjs", PKG));
 
 const CODEX = `prefix_rule(
     pattern = ["git", ["push", "fetch"]],
@@ -63,4 +65,25 @@ test("export writes the agent's format and reports what it cannot express", () =
   assert.equal(warnings[0].path, "permissions.allow[1]");
   const again = importPolicy("codex", [{ name: "x.rules", text }]);
   assert.equal(new PolicyEngine(again.document).evaluate(call("rm -rf build")).effect, "deny");
+});
+
+test("import and export live in the second wasm, not in the main entry", () => {
+  assert.equal(main.importPolicy, undefined);
+  assert.equal(main.exportPolicy, undefined);
+  const core = readFileSync(new URL("web/toolgate_bindgen.js", PKG), "utf8");
+  assert.doesNotMatch(core, /importPolicy|exportPolicy|runHook/);
+});
+
+test("CommonJS require of toolgate/import", () => {
+  const cjs = createRequire(import.meta.url)(new URL("node/import-node.cjs", PKG).pathname);
+  const { document } = cjs.importPolicy("codex", [{ name: "a.rules", text: CODEX }]);
+  assert.equal(new PolicyEngine(document).evaluate(call("ls")).effect, "allow");
+});
+
+test("the web build of toolgate/import initialises its own wasm", async () => {
+  const web = await import(new URL("web/import-web.js", PKG));
+  assert.throws(() => web.importPolicy("codex", []), (e) => e.code === "NOT_INITIALIZED");
+  web.initSync(readFileSync(new URL("web/toolgate_tools_bg.wasm", PKG)));
+  const { document } = web.importPolicy("codex", [{ name: "a.rules", text: CODEX }]);
+  assert.equal(new PolicyEngine(document).evaluate(call("git reset --hard")).effect, "deny");
 });

@@ -43,7 +43,7 @@ test("the tarball holds the package and nothing else", () => {
   // holds the wire types generated from the Rust types.
   const layer = [
     "acp", "bindings", "bridge", "broker", "callbacks", "errors", "import", "index", "json-file-storage", "policy", "storage",
-    "trust", "types",
+    "tools-bindings", "trust", "types",
     "wire",
   ];
   assert.deepEqual(files, [
@@ -57,12 +57,22 @@ test("the tarball holds the package and nothing else", () => {
     "node/toolgate.cjs",
     "node/toolgate.d.cts",
     "node/toolgate_bindgen.cjs",
-    "node/toolgate_bg.wasm",
     "package.json",
     "web/toolgate.d.ts",
     "web/toolgate.js",
     "web/toolgate_bindgen.js",
+    // Each wasm ships once, in web/; Node's glue reads it from there.
     "web/toolgate_bg.wasm",
+    // `toolgate/import` and the bin: the second wasm, its glue and its entries.
+    "node/import.d.mts",
+    "node/import.mjs",
+    "node/import-node.cjs",
+    "node/import-node.d.cts",
+    "node/toolgate_tools_bindgen.cjs",
+    "web/import-web.d.ts",
+    "web/import-web.js",
+    "web/toolgate_tools_bindgen.js",
+    "web/toolgate_tools_bg.wasm",
     ...layer.flatMap((m) => [`web/${m}.js`, `web/${m}.d.ts`, `node/${m}.cjs`, `node/${m}.d.cts`]),
     // The framework adapters: ES modules only, shared by every entry.
     ...ADAPTERS.concat("gate").flatMap((m) => [`web/adapters/${m}.js`, `web/adapters/${m}.d.ts`]),
@@ -94,6 +104,17 @@ test("the installed toolgate bin answers a hook on the wasm engine", () => {
   const answer = JSON.parse(stdout).hookSpecificOutput;
   assert.equal(answer.permissionDecision, "deny");
   assert.match(answer.permissionDecisionReason, /rm \*/);
+});
+
+test("toolgate/import from ES modules and CommonJS", () => {
+  const files = JSON.stringify([{ name: "a.rules", text: 'prefix_rule(pattern = ["ls"])\n' }]);
+  writeFileSync(join(dir, "import.mjs"), `import { importPolicy } from "toolgate/import";
+console.log(JSON.stringify(importPolicy("codex", ${files}).document));`);
+  writeFileSync(join(dir, "import.cjs"), `const { importPolicy } = require("toolgate/import");
+console.log(JSON.stringify(importPolicy("codex", ${files}).document));`);
+  const esm = JSON.parse(runNode(dir, "import.mjs"));
+  assert.deepEqual(JSON.parse(runNode(dir, "import.cjs")), esm);
+  assert.ok(JSON.stringify(esm).includes("Bash(ls"));
 });
 
 test("every adapter subpath imports without its framework installed", () => {
