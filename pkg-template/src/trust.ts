@@ -175,7 +175,7 @@ export class TrustStore {
   }
 }
 
-/** A `TrustStore` over a broker's own store, whose storage the broker runs. */
+/** @internal A `TrustStore` over a broker's own store, whose storage the broker runs. */
 export function adoptTrustStore(
   raw: RawTrust,
   now: () => number,

@@ -42,7 +42,7 @@ impl AuditSink for QueueSink {
 }
 
 /// The approval broker (the JS layer's `ApprovalBroker` wraps it).
-#[wasm_bindgen(skip_typescript)]
+#[wasm_bindgen]
 pub struct RawBroker {
     broker: Broker,
     transitions: Rc<RefCell<Vec<Transition>>>,
@@ -116,6 +116,7 @@ impl RawBroker {
     }
 
     /// Answers the approval `id` with `text` (an `Answer` as JSON); returns the outcome.
+    #[wasm_bindgen(unchecked_return_type = "ApprovalOutcome")]
     pub fn respond(&mut self, id: &str, text: &str, now: f64) -> Result<JsValue, JsValue> {
         let answer: Answer = crate::json::from_str(text, "answer").map_err(err)?;
         encode(&self.broker.respond(id, answer, ms(now)).map_err(err)?)
@@ -187,25 +188,27 @@ impl RawBroker {
     }
 
     /// Every pending approval, oldest first.
+    #[wasm_bindgen(unchecked_return_type = "PendingApproval[]")]
     pub fn pending(&self) -> Result<JsValue, JsValue> {
         encode(&self.broker.pending())
     }
 
     /// The transitions since the last call, oldest first.
-    #[wasm_bindgen(js_name = drainTransitions)]
+    #[wasm_bindgen(js_name = drainTransitions, unchecked_return_type = "Transition[]")]
     pub fn drain_transitions(&self) -> Result<JsValue, JsValue> {
         let queued = std::mem::take(&mut *self.transitions.borrow_mut());
         encode(&queued)
     }
 
     /// The audit events since the last call, oldest first.
-    #[wasm_bindgen(js_name = drainEvents)]
+    #[wasm_bindgen(js_name = drainEvents, unchecked_return_type = "AuditEvent[]")]
     pub fn drain_events(&self) -> Result<JsValue, JsValue> {
         let queued = std::mem::take(&mut *self.events.borrow_mut());
         encode(&queued)
     }
 
     /// The retained audit events matching `query` (an `AuditQuery` as JSON).
+    #[wasm_bindgen(unchecked_return_type = "AuditEvent[]")]
     pub fn audit(&self, query: &str) -> Result<JsValue, JsValue> {
         let q: AuditQuery = crate::json::from_str(query, "audit query").map_err(err)?;
         encode(&self.broker.audit().query(&q))
@@ -230,6 +233,7 @@ impl RawBroker {
     }
 
     /// A running call failed; the feedback for the model.
+    #[wasm_bindgen(unchecked_return_type = "ModelFeedback")]
     pub fn fail(&mut self, id: &str, error: &str, now: f64) -> Result<JsValue, JsValue> {
         encode(&self.broker.fail(id, error, ms(now)).map_err(err)?)
     }
@@ -240,7 +244,7 @@ impl RawBroker {
     }
 
     /// A pending approval, saved to resume after a restart.
-    #[wasm_bindgen(js_name = savePending)]
+    #[wasm_bindgen(js_name = savePending, unchecked_return_type = "SavedApproval")]
     pub fn save_pending(&self, id: &str) -> Result<JsValue, JsValue> {
         encode(&self.broker.save_pending(id).map_err(err)?)
     }
@@ -289,6 +293,7 @@ impl RawBroker {
     }
 
     /// Adds a grant to the broker's trust store (`NewGrant` as JSON); the `Grant`.
+    #[wasm_bindgen(unchecked_return_type = "Grant")]
     pub fn grant(&mut self, text: &str, now: f64) -> Result<JsValue, JsValue> {
         let new: NewGrant = crate::json::from_str(text, "grant").map_err(err)?;
         let (store, rules) = self.broker.trust_and_rules();
@@ -301,6 +306,7 @@ impl RawBroker {
     }
 
     /// The grants alive at `now`.
+    #[wasm_bindgen(unchecked_return_type = "Grant[]")]
     pub fn list(&self, now: f64) -> Result<JsValue, JsValue> {
         encode(&self.broker.trust().list(ms(now)))
     }

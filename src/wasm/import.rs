@@ -30,7 +30,7 @@ struct ExportResult {
 
 /// Imports the files `files` (JSON: `[{name, text}]`) of the agent format `format`; with
 /// `strict`, any warning is an error. Returns `{document, warnings}`.
-#[wasm_bindgen(js_name = importPolicy, skip_typescript)]
+#[wasm_bindgen(js_name = importPolicy, unchecked_return_type = "ImportResult")]
 pub fn import_policy(format: &str, files: &str, strict: bool) -> Result<JsValue, JsValue> {
     let format = Format::parse(format).map_err(|e| js_error(&e))?;
     let files: Vec<AgentFile> = crate::json::from_str(files, "files").map_err(|e| js_error(&e))?;
@@ -52,7 +52,7 @@ pub fn import_policy(format: &str, files: &str, strict: bool) -> Result<JsValue,
 
 /// Writes the policy document `policy` (JSON) in the agent format `format`. Returns
 /// `{text, warnings}`.
-#[wasm_bindgen(js_name = exportPolicy, skip_typescript)]
+#[wasm_bindgen(js_name = exportPolicy, unchecked_return_type = "ExportResult")]
 pub fn export_policy(format: &str, policy: &str) -> Result<JsValue, JsValue> {
     let format = Format::parse(format).map_err(|e| js_error(&e))?;
     let doc: PolicyDocument = crate::json::from_str(policy, "policy").map_err(|e| js_error(&e))?;
