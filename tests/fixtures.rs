@@ -4,9 +4,12 @@
 // Test helpers may panic: a panic is a test failure.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+#[path = "support/fixture.rs"]
+mod fixture;
+
 use std::path::{Path, PathBuf};
 
-use toolgate::fixture::Fixture;
+use fixture::Fixture;
 
 fn json_files(dir: &Path, out: &mut Vec<PathBuf>) {
     let Ok(entries) = std::fs::read_dir(dir) else {

@@ -4,10 +4,13 @@
 #![cfg(not(target_arch = "wasm32"))]
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+#[path = "support/fixture.rs"]
+mod fixture;
+
 use std::path::{Path, PathBuf};
 
+use fixture::Fixture;
 use serde_json::{json, Map, Value};
-use toolgate::fixture::Fixture;
 use toolgate::Policy;
 
 fn json_files(dir: &Path, out: &mut Vec<PathBuf>) {

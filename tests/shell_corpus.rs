@@ -11,8 +11,12 @@
 //! decision the policy evaluator gives in each mode. The tables are shared with the
 //! evaluator's own runner; this keeps them exercised by the shell analysis alone.
 
+#[path = "support/literal_rules.rs"]
+mod literal_rules;
+
+use literal_rules::LiteralRules;
 use serde_json::Value;
-use toolgate::shell::{judge, LiteralRules, Outcome};
+use toolgate::shell::{judge, Outcome};
 use toolgate::RuleList;
 
 const HOME: &str = "/home/ada";

@@ -223,19 +223,35 @@ impl Broker {
     }
 
     /// The trust store, to grant, revoke, import. Grants added here are checked by
-    /// [`TrustStore::add`] like those from answers.
+    /// [`TrustStore::grant`] like those from answers.
     pub fn trust_mut(&mut self) -> &mut TrustStore {
         &mut self.trust
     }
 
     /// Replaces the policy, e.g. after the rules were edited. Pending approvals keep the
     /// decision they were created with; new calls, edited arguments and grant checks use
-    /// the new policy.
-    pub fn replace_evaluator(&mut self, evaluator: Box<dyn Evaluate>) {
+    /// the new policy. (JS: `ApprovalBroker.setPolicy`.)
+    ///
+    /// ```
+    /// use toolgate::{Broker, Effect, Evaluate, Policy, Request};
+    ///
+    /// let mut broker = Broker::new(Box::new(Policy::from_json("{}")?));
+    /// let push = Request::from_json(
+    ///     r#"{"tool":"Bash","input":{"command":"git push"},"cwd":"/home/ada/proj"}"#,
+    /// )?;
+    /// assert_eq!(broker.evaluator().evaluate(&push).effect, Effect::Ask);
+    ///
+    /// broker.set_policy(Box::new(Policy::from_json(
+    ///     r#"{"permissions": {"deny": ["Bash(git push:*)"]}}"#,
+    /// )?));
+    /// assert_eq!(broker.evaluator().evaluate(&push).effect, Effect::Deny);
+    /// # Ok::<(), toolgate::Error>(())
+    /// ```
+    pub fn set_policy(&mut self, evaluator: Box<dyn Evaluate>) {
         self.evaluator = evaluator;
     }
 
-    /// The evaluator, e.g. to check rules for [`TrustStore::add`].
+    /// The evaluator, e.g. to check rules for [`TrustStore::grant`].
     pub fn evaluator(&self) -> &dyn Evaluate {
         self.evaluator.as_ref()
     }

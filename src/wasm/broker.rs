@@ -94,7 +94,7 @@ impl RawBroker {
     /// Replaces the policy; pending approvals keep their decisions.
     #[wasm_bindgen(js_name = setPolicy)]
     pub fn set_policy(&mut self, policy: &RawPolicyEngine) {
-        self.broker.replace_evaluator(Box::new(policy.shared()));
+        self.broker.set_policy(Box::new(policy.shared()));
     }
 
     /// Asks for approval of the call `text` (an `ApprovalRequest` as JSON); returns its id.
@@ -297,7 +297,7 @@ impl RawBroker {
     pub fn grant(&mut self, text: &str, now: f64) -> Result<JsValue, JsValue> {
         let new: NewGrant = crate::json::from_str(text, "grant").map_err(err)?;
         let (store, rules) = self.broker.trust_and_rules();
-        encode(&store.add(new, rules, ms(now)).map_err(err)?)
+        encode(&store.grant(new, rules, ms(now)).map_err(err)?)
     }
 
     /// Removes a grant; whether there was one.

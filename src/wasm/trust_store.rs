@@ -31,7 +31,7 @@ impl RawTrustStore {
         let new: NewGrant = crate::json::from_str(text, "grant").map_err(|e| js_error(&e))?;
         let grant = self
             .store
-            .add(new, &self.rules, ms(now))
+            .grant(new, &self.rules, ms(now))
             .map_err(|e| js_error(&e))?;
         encode(&grant)
     }

@@ -1,4 +1,5 @@
-//! Decision tables: the JSON fixture format shared by the native, wasm and JS test runners.
+//! Decision tables: the JSON fixture format shared by the native, wasm and JS test runners
+//! (a test aid: the tests that run the tables include this file with `#[path]`).
 //!
 //! ```json
 //! { "description": "what this table covers",
@@ -16,7 +17,7 @@
 //! the deciding reason. `cwd` is the default for requests that name none.
 //!
 //! ```
-//! let fx = toolgate::fixture::Fixture::from_json(r#"{
+//! let fx = Fixture::from_json(r#"{
 //!   "description": "d", "policy": {"permissions": {"deny": ["Bash(curl *)"]}}, "cwd": "/p",
 //!   "cases": [{"name": "c", "command": "curl x", "expect": "deny", "decider": "rule"}]
 //! }"#).unwrap();
@@ -24,13 +25,12 @@
 //! assert!(results.iter().all(|r| r.passed()));
 //! ```
 
+#![allow(dead_code, reason = "each includer uses the part it needs")]
+
 use serde::{Deserialize, Serialize};
 
-use crate::decision::{Decision, Effect};
-use crate::error::{Error, ErrorKind, Result};
-use crate::mode::Mode;
-use crate::policy::{Policy, PolicyDocument};
-use crate::request::Request;
+use toolgate::policy::{Policy, PolicyDocument};
+use toolgate::{Decision, Effect, Error, ErrorKind, Mode, Request, Result};
 
 /// One fixture file.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -109,7 +109,7 @@ pub fn decider_kind(decision: &Decision) -> String {
 impl Fixture {
     /// Parses a fixture file.
     pub fn from_json(text: &str) -> Result<Self> {
-        let fx: Fixture = crate::json::from_str(text, "fixture")?;
+        let fx: Fixture = toolgate::json::from_str(text, "fixture")?;
         for (i, c) in fx.cases.iter().enumerate() {
             if c.request.is_some() == c.command.is_some() {
                 return Err(Error::new(
