@@ -13,6 +13,7 @@
 // The public modules hold the API's types, grouped by what they are about; the root
 // re-exports what most hosts need. The other modules are the engine's own.
 pub mod agents; // API: agent hook protocols (payload in, answer out); the CLI's `hook` uses it
+pub(crate) mod approval_state; // the broker re-exports its types
 pub mod audit;
 pub mod broker;
 pub mod commands; // public for tests/commands_help.rs, which checks the tables against `--help`

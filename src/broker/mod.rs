@@ -63,19 +63,18 @@ mod future;
 mod id;
 mod lifecycle;
 mod resume;
-mod state;
 mod wire;
 
 use std::collections::{BTreeSet, HashMap, HashSet, VecDeque};
 
+pub use crate::approval_state::{By, State};
 pub use describe::{remember_rules, DESCRIPTION_CHARS, DIFF_CHARS, PREVIEW_CHARS};
 pub use future::ApprovalFuture;
 pub use id::{uuid_v4, IdSource, RandomIds};
 pub use resume::{binding, SavedApproval, SAVED_VERSION};
-pub use state::State;
 pub use wire::{
-    Answer, AnswerKind, ApprovalOutcome, ApprovalRequest, By, Diff, PendingApproval, Preview,
-    Status, Transition,
+    Answer, AnswerKind, ApprovalOutcome, ApprovalRequest, Diff, PendingApproval, Preview, Status,
+    Transition,
 };
 
 use events::{audit_base, step_event};

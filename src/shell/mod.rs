@@ -169,7 +169,7 @@ pub struct Part {
 pub fn judge(line: &str, rules: &dyn CommandRules) -> Vec<Part> {
     let mut analysis = analysis::Analysis::new(rules);
     if line.len() > MAX_LINE_BYTES {
-        salvage::scan(&mut analysis, line);
+        analysis.salvage(line);
         let shown: String = line.trim().chars().take(200).collect();
         analysis.push(
             &format!("{shown}…"),
