@@ -36,8 +36,9 @@ pub mod typescript; // public for the `toolgate-typescript` generator binary
 
 #[cfg(feature = "wasm")]
 pub mod wasm; // public for tests/wasm_*.rs and the wasm-bindgen exports
-              // The npm bin's hook (src/wasm/hook/) compiles the native hook's modules, and the unit tests
-              // compile the test aids of tests/support/; both name the crate `toolgate`, as its users do.
+
+// The npm bin's hook (src/wasm/hook/) compiles the native hook's modules, and the unit tests
+// compile the test aids of tests/support/; both name the crate `toolgate`, as its users do.
 extern crate self as toolgate;
 
 pub use audit::AuditLog;

@@ -2,7 +2,11 @@
 
 import { bindings } from "./bindings.js";
 import { guard, jsonText } from "./errors.js";
-import type { PolicyDocument, PolicyWarning } from "./types.js";
+import type { PolicyDocument } from "./types.js";
+import type { ExportResult, ImportResult } from "./wire.js";
+
+// The results are wire types, generated from the Rust types (`Imported`, `Exported`).
+export type { ExportResult, ImportResult };
 
 /** The agent formats `importPolicy` reads. */
 export type ImportFormat = "claude" | "copilot" | "gemini" | "codex" | "vscode" | "zed";
@@ -21,21 +25,6 @@ export interface AgentFile {
   text: string;
 }
 
-/** An imported policy and what could not be carried over exactly. */
-export interface ImportResult {
-  /** The policy document; `new PolicyEngine(document)` accepts it as is. */
-  document: PolicyDocument;
-  /** Approximations (always stricter) and settings left out; `path` is `file:line`. */
-  warnings: PolicyWarning[];
-}
-
-/** An agent's file written from a policy, and what the agent cannot express. */
-export interface ExportResult {
-  text: string;
-  /** What was left out or widened, each at its place in the policy document. */
-  warnings: PolicyWarning[];
-}
-
 /**
  * Turns an agent's configuration files into one policy document. Throws a `ToolgateError`
  * whose `path` is `file:line` for bad input (bad JSON or TOML, an unknown key, a Starlark
@@ -47,11 +36,11 @@ export function importPolicy(
   options: { strict?: boolean } = {},
 ): ImportResult {
   return guard(
-    () => bindings().importPolicy(format, jsonText(files, "files"), options.strict === true) as ImportResult,
+    () => bindings().importPolicy(format, jsonText(files, "files"), options.strict === true),
   );
 }
 
 /** Writes a policy document in an agent's format. */
 export function exportPolicy(format: ExportFormat, policy: PolicyDocument | string): ExportResult {
-  return guard(() => bindings().exportPolicy(format, jsonText(policy, "policy")) as ExportResult);
+  return guard(() => bindings().exportPolicy(format, jsonText(policy, "policy")));
 }

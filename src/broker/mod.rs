@@ -15,7 +15,7 @@
 //!
 //! ```
 //! use toolgate::broker::{Answer, ApprovalRequest, Broker, Status};
-//! use toolgate::decision::TrustOverlay;
+//! use toolgate::TrustOverlay;
 //! use toolgate::trust::Scope;
 //! use toolgate::{Decider, Decision, Effect, Evaluate, Reason, Request, Risk};
 //!

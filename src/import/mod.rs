@@ -110,10 +110,13 @@ impl Format {
     }
 }
 
-/// An imported policy and what could not be carried over exactly.
-#[derive(Clone, Debug, PartialEq)]
+/// An imported policy and what could not be carried over exactly (JS: `importPolicy`'s
+/// `ImportResult`).
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(rename = "ImportResult"))]
 pub struct Imported {
-    /// The policy document; `toolgate check --policy` accepts it as is.
+    /// The policy document; `toolgate check --policy` and `new PolicyEngine(document)`
+    /// accept it as is.
     pub document: PolicyDocument,
     /// Approximations (always in the stricter direction) and settings left out, each with
     /// the file and line (`path` is `file:line`).

@@ -78,7 +78,7 @@ impl TrustStore {
     /// # use toolgate::{Decision, Evaluate, Request};
     /// # struct AnyRule;
     /// # impl Evaluate for AnyRule {
-    /// #     fn evaluate_with(&self, _: &Request, _: &toolgate::decision::TrustOverlay) -> Decision { unimplemented!() }
+    /// #     fn evaluate_with(&self, _: &Request, _: &toolgate::TrustOverlay) -> Decision { unimplemented!() }
     /// #     fn check_rule(&self, _: &str) -> toolgate::Result<()> { Ok(()) }
     /// # }
     /// let mut saved = TrustStore::new();

@@ -41,15 +41,13 @@ pub(crate) fn ms(now: f64) -> u64 {
 
 // The generated declarations (`toolgate_bindgen.d.ts`, which the TypeScript layer's raw
 // handle types come from) name the wire types instead of restating them: ts-rs generates
-// those from the Rust types into `wire.ts` (src/typescript.rs). The import results are the
-// TypeScript layer's own.
+// those from the Rust types into `wire.ts` (src/typescript.rs).
 #[wasm_bindgen(typescript_custom_section)]
 const TS_WIRE_TYPES: &'static str = r#"
 import type {
   ApprovalOutcome, AuditEvent, Decision, Explanation, Grant, ModelFeedback, PendingApproval,
-  PolicyWarning, SavedApproval, ToolDefaults, Transition,
+  PolicyWarning, SavedApproval, ToolDefaults, Transition, ImportResult, ExportResult,
 } from "./wire.js";
-import type { ExportResult, ImportResult } from "./import.js";
 "#;
 
 /// The crate version, so JS can check which engine it loaded.
