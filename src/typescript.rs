@@ -121,6 +121,7 @@ fn wire_types(cfg: &Config) -> Vec<Declared> {
         trust::Grant,
         trust::NewGrant,
         // Agents' own formats.
+        crate::import::AgentFile,
         crate::import::Imported,
         crate::import::Exported,
     ];

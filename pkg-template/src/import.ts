@@ -3,27 +3,17 @@
 import { bindings } from "./bindings.js";
 import { guard, jsonText } from "./errors.js";
 import type { PolicyDocument } from "./types.js";
-import type { ExportResult, ImportResult } from "./wire.js";
+import type { AgentFile, ExportResult, ImportResult } from "./wire.js";
 
-// The results are wire types, generated from the Rust types (`Imported`, `Exported`).
-export type { ExportResult, ImportResult };
+// The files and the results are wire types, generated from the Rust types (`AgentFile`,
+// `Imported`, `Exported`).
+export type { AgentFile, ExportResult, ImportResult };
 
 /** The agent formats `importPolicy` reads. */
 export type ImportFormat = "claude" | "copilot" | "gemini" | "codex" | "vscode" | "zed";
 
 /** The agent formats `exportPolicy` writes. */
 export type ExportFormat = "claude" | "copilot" | "gemini" | "codex";
-
-/**
- * One file of an agent's configuration. The name decides how it is read: a Claude Code
- * `settings.local.json` is the `local` layer, a Gemini `.toml` file is a policy and a `.json`
- * file settings, a Codex `.toml` file is `config.toml` and anything else rules, a Copilot file
- * that is not JSON holds command-line arguments.
- */
-export interface AgentFile {
-  name: string;
-  text: string;
-}
 
 /**
  * Turns an agent's configuration files into one policy document. Throws a `ToolgateError`

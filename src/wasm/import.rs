@@ -1,20 +1,11 @@
 //! `importPolicy` and `exportPolicy`: the agents' own permission formats to and from policy
 //! documents.
 
-use serde::Deserialize;
 use wasm_bindgen::prelude::*;
 
 use super::{encode, js_error};
-use crate::import::{export, import, Format, Imported};
+use crate::import::{export, import, AgentFile, Format, Imported};
 use crate::policy::PolicyDocument;
-
-/// One file of an agent's configuration, as JS passes it.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct AgentFile {
-    name: String,
-    text: String,
-}
 
 /// Imports the files `files` (JSON: `[{name, text}]`) of the agent format `format`; with
 /// `strict`, any warning is an error. Returns `{document, warnings}`.
