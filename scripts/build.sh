@@ -58,13 +58,30 @@ TS_OUT=target/ts
 [[ ! -e pkg-template/src/wire.ts ]] ||
     die "pkg-template/src/wire.ts must not exist: wire.ts is generated into $WIRE_TS" \
         "remove it and change the Rust types instead"
+[[ ! -e pkg-template/src/toolgate_bindgen.d.ts ]] ||
+    die "pkg-template/src/toolgate_bindgen.d.ts must not exist: wasm-bindgen generates it" \
+        "remove it and change the Rust bindings in src/wasm/ instead"
+[[ ! -e pkg-template/src/toolgate_tools_bindgen.d.ts ]] ||
+    die "pkg-template/src/toolgate_tools_bindgen.d.ts must not exist: wasm-bindgen generates it" \
+        "remove it and change the Rust bindings in src/wasm/ instead"
 rm -rf "$TS_SRC" "$TS_OUT"
 mkdir -p "$TS_SRC"
 cp pkg-template/src/*.ts pkg-template/src/tsconfig.json "$WIRE_TS" "$TS_SRC/"
+# The raw handles' types: wasm-bindgen's declarations of the exports (the web build's, a
+# superset of the Node build's), which bindings.ts imports; the contract between the Rust
+# bindings and the JS layer is whatever they say, checked by tsc below.
+cp "$OUT/web/toolgate.d.ts" "$TS_SRC/toolgate_bindgen.d.ts"
+cp "$OUT/web/toolgate_tools.d.ts" "$TS_SRC/toolgate_tools_bindgen.d.ts"
 cp -R pkg-template/src/adapters "$TS_SRC/"
 node node_modules/typescript/bin/tsc -p "$TS_SRC/tsconfig.json" --outDir "$TS_OUT/esm"
 node node_modules/typescript/bin/tsc -p "$TS_SRC/tsconfig.json" --outDir "$TS_OUT/cjs" \
     --module commonjs --moduleResolution node10
+
+# The raw handles are internal (`@internal`, stripped): no published declaration names them.
+if grep -l "toolgate_bindgen" "$TS_OUT"/esm/*.d.ts "$TS_OUT"/cjs/*.d.ts; then
+    die "the published declarations above refer to the raw wasm-bindgen module" \
+        "mark what exposes a raw handle \`/** @internal */\` in pkg-template/src/"
+fi
 
 step "assembling pkg/ from pkg-template/"
 rm -rf pkg

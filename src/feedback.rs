@@ -48,7 +48,7 @@ impl FeedbackCode {
 /// What the model is told when its call did not run.
 ///
 /// ```
-/// use toolgate::feedback::{FeedbackCode, ModelFeedback};
+/// use toolgate::{FeedbackCode, ModelFeedback};
 /// let f = ModelFeedback::user_denied("Bash", Some("use the test script instead"));
 /// assert_eq!(f.code, FeedbackCode::UserDenied);
 /// assert!(f.ai_message.contains("use the test script instead"));
@@ -79,17 +79,6 @@ pub const DO_NOT_RETRY: &str =
 /// What the model reads when the policy denies a call: the reason, the dangers found, and
 /// [`DO_NOT_RETRY`]. `tool` is named when known. The one source of the policy's denial text
 /// ([`crate::Decision::model_message`] and [`ModelFeedback::permission_denied_with`]).
-///
-/// ```
-/// use toolgate::commands::danger::DangerClass;
-/// use toolgate::feedback::denial_message;
-/// use toolgate::Danger;
-/// let d = [Danger::new(DangerClass::Publish, "`npm publish`")];
-/// let m = denial_message(Some("Bash"), "denied by rule `Danger(publish)`", &d);
-/// assert!(m.starts_with("Permission denied: the call to Bash is not allowed"));
-/// assert!(m.contains("publishes a package or release for others to use (`npm publish`)"));
-/// assert!(m.ends_with(toolgate::feedback::DO_NOT_RETRY));
-/// ```
 pub fn denial_message(tool: Option<&str>, reason: &str, dangers: &[Danger]) -> String {
     let head = match tool {
         Some(tool) => format!("Permission denied: the call to {tool} is not allowed ({reason})."),
@@ -235,6 +224,16 @@ impl ModelFeedback {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_denial_names_the_tool_the_dangers_and_ends_with_do_not_retry() {
+        use crate::decision::{Danger, DangerClass};
+        let d = [Danger::new(DangerClass::Publish, "`npm publish`")];
+        let m = super::denial_message(Some("Bash"), "denied by rule `Danger(publish)`", &d);
+        assert!(m.starts_with("Permission denied: the call to Bash is not allowed"));
+        assert!(m.contains("publishes a package or release for others to use (`npm publish`)"));
+        assert!(m.ends_with(super::DO_NOT_RETRY));
+    }
+
     use super::*;
 
     #[test]

@@ -10,33 +10,36 @@
 
 #![forbid(unsafe_code)]
 
-pub mod agents;
+// The public modules hold the API's types, grouped by what they are about; the root
+// re-exports what most hosts need. The other modules are the engine's own.
+pub mod agents; // API: agent hook protocols (payload in, answer out); the CLI's `hook` uses it
+pub(crate) mod approval_state; // the broker re-exports its types
 pub mod audit;
 pub mod broker;
-pub mod commands;
-pub mod decision;
-pub mod error;
-pub mod feedback;
+pub mod commands; // public for tests/commands_help.rs, which checks the tables against `--help`
+pub(crate) mod decision;
+pub(crate) mod error;
+pub(crate) mod feedback;
 mod glob;
 pub mod import;
-pub mod json;
-pub mod mode;
-pub mod path;
+pub mod json; // API: any wire document from JSON text with a typed error at its path
+pub(crate) mod mode;
+pub mod path; // public for the path property tests and the fuzz targets
 pub mod policy;
 pub mod registry;
-pub mod request;
+pub(crate) mod request;
 pub mod rule;
-pub mod shell;
+pub mod shell; // public for the shell corpus tests, the benches and the fuzz targets
 pub mod tool;
 pub mod trust;
 #[cfg(feature = "typescript")]
-pub mod typescript;
+pub mod typescript; // public for the `toolgate-typescript` generator binary
 
 #[cfg(any(feature = "wasm", feature = "tools"))]
-pub mod wasm;
-// The npm bin's hook (src/wasm/hook/) compiles the native hook's modules, which name the
-// crate `toolgate` as the binary does.
-#[cfg(feature = "tools")]
+pub mod wasm; // public for tests/wasm_*.rs and the wasm-bindgen exports
+
+// The npm bin's hook (src/wasm/hook/) compiles the native hook's modules, and the unit tests
+// compile the test aids of tests/support/; both name the crate `toolgate`, as its users do.
 extern crate self as toolgate;
 
 pub use audit::AuditLog;
@@ -44,11 +47,11 @@ pub use broker::{
     Answer, ApprovalFuture, ApprovalOutcome, ApprovalRequest, Broker, BrokerConfig, PendingApproval,
 };
 pub use decision::{
-    Danger, Decider, Decision, Effect, Evaluate, Layer, PartDecision, Reason, Risk, RuleList,
-    TrustOverlay,
+    Danger, DangerClass, Decider, Decision, Effect, Evaluate, Layer, PartDecision, Reason, Risk,
+    RuleList, TrustOverlay,
 };
 pub use error::{Error, ErrorKind, Result};
-pub use feedback::ModelFeedback;
+pub use feedback::{FeedbackCode, ModelFeedback};
 pub use mode::Mode;
 pub use policy::{Policy, PolicyDocument, Warning};
 pub use registry::Registry;

@@ -122,6 +122,10 @@ fn wire_types(cfg: &Config) -> Vec<Declared> {
         trust::Scope,
         trust::Grant,
         trust::NewGrant,
+        // Agents' own formats.
+        crate::import::AgentFile,
+        crate::import::Imported,
+        crate::import::Exported,
     ];
     all.extend(trust::typescript_declarations(cfg).into_iter().map(
         |(name, text, dependencies)| Declared {

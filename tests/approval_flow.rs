@@ -5,8 +5,8 @@
 
 use serde_json::json;
 use toolgate::broker::{AnswerKind, ApprovalRequest, By, Status};
-use toolgate::feedback::FeedbackCode;
 use toolgate::trust::Scope;
+use toolgate::FeedbackCode;
 use toolgate::{Answer, Broker, Policy};
 
 const CWD: &str = "/home/ada/proj";

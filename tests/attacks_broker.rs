@@ -83,7 +83,7 @@ fn grants_for_programs_that_run_code_are_refused_by_the_store() {
     ] {
         let mut store = TrustStore::new();
         let e = store
-            .add(NewGrant::session(rule, "s"), &p, 0)
+            .grant(NewGrant::session(rule, "s"), &p, 0)
             .expect_err(rule);
         assert_eq!(e.kind(), ErrorKind::GrantRefused, "{rule}");
         assert!(store.list(1).is_empty(), "{rule}");
@@ -119,7 +119,7 @@ fn an_answer_that_remembers_a_code_runner_is_refused_and_changes_nothing() {
 fn a_stored_document_cannot_bring_a_code_runner_in() {
     let p = policy();
     let mut saved = TrustStore::new();
-    saved.add(NewGrant::always("Bash(ls *)"), &p, 0).unwrap();
+    saved.grant(NewGrant::always("Bash(ls *)"), &p, 0).unwrap();
     let text = saved.export(1);
     for runner in ["awk", "docker", "vim", "ssh"] {
         // Rewritten with a valid checksum by someone who knows the scheme: still refused.
@@ -181,12 +181,12 @@ fn no_write_grant_of_any_scope_reaches_outside_the_roots() {
     let mut b = broker();
     {
         let (store, rules) = b.trust_and_rules();
-        store.add(NewGrant::always("Write"), rules, 0).unwrap();
+        store.grant(NewGrant::always("Write"), rules, 0).unwrap();
         store
-            .add(NewGrant::session("Edit(/etc/**)", "s"), rules, 0)
+            .grant(NewGrant::session("Edit(/etc/**)", "s"), rules, 0)
             .unwrap();
         store
-            .add(NewGrant::always("Write(~/.local/**)"), rules, 0)
+            .grant(NewGrant::always("Write(~/.local/**)"), rules, 0)
             .unwrap();
     }
     for (tool, path) in [
@@ -275,9 +275,9 @@ fn a_version_0_document_with_its_checksum_is_migrated() {
 fn stored_document() -> (String, String) {
     let p = policy();
     let mut saved = TrustStore::new();
-    let g = saved.add(NewGrant::always("Write"), &p, 1).unwrap();
+    let g = saved.grant(NewGrant::always("Write"), &p, 1).unwrap();
     saved
-        .add(NewGrant::always("Bash(npm test)"), &p, 1)
+        .grant(NewGrant::always("Bash(npm test)"), &p, 1)
         .unwrap();
     saved.set_agent_bypass("claude", true);
     (saved.export(2), g.id)
@@ -315,7 +315,7 @@ fn changes_before_the_load_apply_after_it_in_order() {
     s.set_agent_bypass("copilot", true);
     s.set_agent_bypass("copilot", false);
     s.revoke(&write_id);
-    let again = s.add(NewGrant::always("Write"), &p, 3).unwrap();
+    let again = s.grant(NewGrant::always("Write"), &p, 3).unwrap();
     s.finish_load(Some(&stored), &p).unwrap();
     assert_eq!(again.id, write_id, "same content, same id");
     assert_eq!(s.list(4).len(), 2, "revoked, then granted again: present");

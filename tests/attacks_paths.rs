@@ -5,8 +5,8 @@
 
 use serde_json::{json, Value};
 use toolgate::broker::ApprovalRequest;
-use toolgate::decision::{Evaluate, TrustOverlay};
 use toolgate::{Broker, Effect, ErrorKind, Policy, Request};
+use toolgate::{Evaluate, TrustOverlay};
 
 const CWD: &str = "/home/ada/proj";
 

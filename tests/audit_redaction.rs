@@ -5,8 +5,8 @@
 use proptest::prelude::*;
 use serde_json::Value;
 use toolgate::audit::redact;
-use toolgate::decision::TrustOverlay;
 use toolgate::trust::{NewGrant, TrustStore};
+use toolgate::TrustOverlay;
 use toolgate::{Decision, Evaluate, Request};
 
 fn json_value() -> impl Strategy<Value = Value> {
@@ -85,7 +85,7 @@ proptest! {
         for (i, rule) in rules.iter().enumerate() {
             let agent = agents.iter().nth(i % agents.len().max(1));
             store
-                .add(NewGrant::always(rule).for_agent(agent.map(String::as_str)), &AnyRule, i as u64)
+                .grant(NewGrant::always(rule).for_agent(agent.map(String::as_str)), &AnyRule, i as u64)
                 .unwrap();
         }
         for a in &agents {

@@ -6,9 +6,9 @@ mod broker_support;
 use broker_support::{bash, broker, call, write};
 use serde_json::json;
 use toolgate::broker::{Answer, AnswerKind, By, Status};
-use toolgate::feedback::FeedbackCode;
 use toolgate::trust::Scope;
 use toolgate::ErrorKind;
+use toolgate::FeedbackCode;
 
 fn allow(scope: Scope) -> Answer {
     Answer::Allow {

@@ -10,9 +10,9 @@ use std::rc::Rc;
 use broker_support::{bash, broker, call, write};
 use serde_json::json;
 use toolgate::broker::{Answer, ApprovalRequest, By, State, Status, Transition};
-use toolgate::feedback::FeedbackCode;
 use toolgate::trust::Scope;
 use toolgate::ErrorKind;
+use toolgate::FeedbackCode;
 
 fn once() -> Answer {
     Answer::Allow {

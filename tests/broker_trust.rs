@@ -12,7 +12,7 @@ use toolgate::trust::{NewGrant, Scope};
 
 fn grant(b: &mut toolgate::broker::Broker, g: NewGrant) {
     let (store, rules) = b.trust_and_rules();
-    store.add(g, rules, 0).unwrap();
+    store.grant(g, rules, 0).unwrap();
 }
 
 #[test]
@@ -175,7 +175,7 @@ impl toolgate::Evaluate for DenyAll {
     fn evaluate_with(
         &self,
         _: &toolgate::Request,
-        _: &toolgate::decision::TrustOverlay,
+        _: &toolgate::TrustOverlay,
     ) -> toolgate::Decision {
         toolgate::Decision {
             effect: toolgate::Effect::Deny,
@@ -203,7 +203,7 @@ fn a_replaced_policy_decides_new_calls_and_edits() {
     let (id, _) = b.request_approval(write("s", "a", "1"), 0).unwrap();
     assert_eq!(b.state(&id), Some(toolgate::broker::State::Approved));
     let (pending, _) = b.request_approval(bash("s", "make"), 0).unwrap();
-    b.replace_evaluator(Box::new(DenyAll));
+    b.set_policy(Box::new(DenyAll));
     let (_, f) = b.request_approval(write("s", "a", "1"), 1).unwrap();
     assert_eq!(
         f.outcome().unwrap().status,

@@ -2,8 +2,8 @@
 //! `trustable` flag.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use toolgate::decision::{Evaluate, TrustOverlay};
 use toolgate::{Decider, Effect, ErrorKind, Layer, Policy, Request, Risk, RuleList};
+use toolgate::{Evaluate, TrustOverlay};
 
 fn req(json: &str) -> Request {
     Request::from_json(json).unwrap()

@@ -337,7 +337,7 @@ proptest! {
                 expires_at,
             };
             // Grants the store refuses (tool-name globs that approve nothing) are skipped.
-            let _ = store.add(new, &rules, 1_000);
+            let _ = store.grant(new, &rules, 1_000);
         }
         for agent in &bypass {
             store.set_agent_bypass(agent, true);

@@ -13,8 +13,12 @@
 #[path = "corpus/schema.rs"]
 mod schema;
 
+#[path = "support/literal_rules.rs"]
+mod literal_rules;
+
+use literal_rules::LiteralRules;
 use serde_json::Value;
-use toolgate::shell::{judge, LiteralRules, Outcome};
+use toolgate::shell::{judge, Outcome};
 use toolgate::RuleList;
 
 const HOME: &str = "/home/ada";

@@ -18,9 +18,13 @@ mod schema;
 use std::io::Write;
 use std::process::{Command, Stdio};
 
+#[path = "support/literal_rules.rs"]
+mod literal_rules;
+
+use literal_rules::LiteralRules;
 use proptest::prelude::*;
 use serde_json::Value;
-use toolgate::shell::{judge, simple_commands, LiteralRules, Outcome};
+use toolgate::shell::{judge, simple_commands, Outcome};
 use toolgate::RuleList;
 
 type Commands = Vec<Vec<Option<String>>>;

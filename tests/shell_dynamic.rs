@@ -22,9 +22,13 @@ use std::cell::RefCell;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
+#[path = "support/literal_rules.rs"]
+mod literal_rules;
+
+use literal_rules::LiteralRules;
 use proptest::prelude::*;
-use toolgate::decision::Reason;
-use toolgate::shell::{judge, simple_commands, CommandRules, LiteralRules, Outcome};
+use toolgate::shell::{judge, simple_commands, CommandRules, Outcome};
+use toolgate::Reason;
 use toolgate::RuleList;
 
 /// Records every path the analysis judged as read.

@@ -1,8 +1,8 @@
 //! Persistence of the trust store: round trips, migration, and rejected documents.
 #![allow(clippy::unwrap_used, reason = "test helpers may unwrap")]
 
-use toolgate::decision::TrustOverlay;
 use toolgate::trust::{NewGrant, TrustStore};
+use toolgate::TrustOverlay;
 use toolgate::{Decision, Error, ErrorKind, Evaluate, Request};
 
 /// Accepts every rule except ones containing `!`.
@@ -39,8 +39,8 @@ fn v0(allow: &[&str], bypass: &[&str]) -> String {
 
 fn sample() -> TrustStore {
     let mut s = TrustStore::new();
-    s.add(NewGrant::always("Write"), &Rules, 10).unwrap();
-    s.add(
+    s.grant(NewGrant::always("Write"), &Rules, 10).unwrap();
+    s.grant(
         NewGrant::always("Bash(npm test *)").for_agent(Some("claude")),
         &Rules,
         20,
@@ -48,8 +48,8 @@ fn sample() -> TrustStore {
     .unwrap();
     let mut expiring = NewGrant::always("Edit(src/**)");
     expiring.expires_at = Some(1_000);
-    s.add(expiring, &Rules, 30).unwrap();
-    s.add(NewGrant::session("WebFetch", "s1"), &Rules, 40)
+    s.grant(expiring, &Rules, 30).unwrap();
+    s.grant(NewGrant::session("WebFetch", "s1"), &Rules, 40)
         .unwrap();
     s.set_agent_bypass("copilot", true);
     s

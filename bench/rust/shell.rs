@@ -3,11 +3,16 @@
 //! `cargo bench --bench shell`.
 
 #[cfg(not(target_arch = "wasm32"))]
+#[path = "../../tests/support/literal_rules.rs"]
+mod literal_rules;
+
+#[cfg(not(target_arch = "wasm32"))]
 mod bench {
     use std::time::Duration;
 
+    use super::literal_rules::LiteralRules;
     use criterion::{criterion_group, BenchmarkId, Criterion, Throughput};
-    use toolgate::shell::{judge, LiteralRules};
+    use toolgate::shell::judge;
     use toolgate::RuleList;
 
     fn rules() -> LiteralRules {

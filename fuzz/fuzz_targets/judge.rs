@@ -4,8 +4,12 @@
 
 use std::sync::OnceLock;
 
+#[path = "../../tests/support/literal_rules.rs"]
+mod literal_rules;
+
 use libfuzzer_sys::fuzz_target;
-use toolgate::shell::{canonical_words, judge, LiteralRules, Outcome, Part};
+use literal_rules::LiteralRules;
+use toolgate::shell::{canonical_words, judge, Outcome, Part};
 use toolgate::RuleList;
 
 fn rules() -> &'static LiteralRules {

@@ -4,39 +4,18 @@
 
 import { toolsBindings } from "./tools-bindings.js";
 import { guard, jsonText } from "./errors.js";
-import type { PolicyDocument, PolicyWarning } from "./types.js";
+import type { PolicyDocument } from "./types.js";
+import type { AgentFile, ExportResult, ImportResult } from "./wire.js";
+
+// The files and the results are wire types, generated from the Rust types (`AgentFile`,
+// `Imported`, `Exported`).
+export type { AgentFile, ExportResult, ImportResult };
 
 /** The agent formats `importPolicy` reads. */
 export type ImportFormat = "claude" | "copilot" | "gemini" | "codex" | "vscode" | "zed";
 
 /** The agent formats `exportPolicy` writes. */
 export type ExportFormat = "claude" | "copilot" | "gemini" | "codex";
-
-/**
- * One file of an agent's configuration. The name decides how it is read: a Claude Code
- * `settings.local.json` is the `local` layer, a Gemini `.toml` file is a policy and a `.json`
- * file settings, a Codex `.toml` file is `config.toml` and anything else rules, a Copilot file
- * that is not JSON holds command-line arguments.
- */
-export interface AgentFile {
-  name: string;
-  text: string;
-}
-
-/** An imported policy and what could not be carried over exactly. */
-export interface ImportResult {
-  /** The policy document; `new PolicyEngine(document)` accepts it as is. */
-  document: PolicyDocument;
-  /** Approximations (always stricter) and settings left out; `path` is `file:line`. */
-  warnings: PolicyWarning[];
-}
-
-/** An agent's file written from a policy, and what the agent cannot express. */
-export interface ExportResult {
-  text: string;
-  /** What was left out or widened, each at its place in the policy document. */
-  warnings: PolicyWarning[];
-}
 
 /**
  * Turns an agent's configuration files into one policy document. Throws a `ToolgateError`

@@ -35,5 +35,5 @@ export function version(): string {
 
 /** The defaults of a built-in tool (`Bash`, `read`, `WebFetch`, ...); `UNKNOWN_TOOL` otherwise. */
 export function toolDefaults(name: string): ToolDefaults {
-  return guard(() => bindings().toolDefaults(name) as ToolDefaults);
+  return guard(() => bindings().toolDefaults(name));
 }

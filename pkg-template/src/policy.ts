@@ -18,23 +18,23 @@ export class PolicyEngine {
   constructor(policy: PolicyDocument | string) {
     const raw = guard(() => new (bindings().RawPolicyEngine)(jsonText(policy, "policy")));
     raws.set(this, raw);
-    this.warnings = guard(() => raw.warnings() as PolicyWarning[]);
+    this.warnings = guard(() => raw.warnings());
   }
 
   /** Decides one call. Throws a `ToolgateError` only for a malformed request. */
   evaluate(request: ToolRequest): Decision {
     const raw = rawPolicy(this);
-    return guard(() => raw.evaluate(jsonText(request, "request")) as Decision);
+    return guard(() => raw.evaluate(jsonText(request, "request")));
   }
 
   /** Decides one call and lists every rule that was consulted. */
   explain(request: ToolRequest): Explanation {
     const raw = rawPolicy(this);
-    return guard(() => raw.explain(jsonText(request, "request")) as Explanation);
+    return guard(() => raw.explain(jsonText(request, "request")));
   }
 }
 
-/** The raw handle of an engine (for the broker). */
+/** @internal The raw handle of an engine (for the broker). */
 export function rawPolicy(engine: PolicyEngine): RawPolicyEngine {
   const raw = raws.get(engine);
   if (raw === undefined) throw new TypeError("not a PolicyEngine made by its constructor");

@@ -3,24 +3,26 @@
 // Node) hands its build's exports to `setToolsBindings`; `import.ts` reaches them through
 // `toolsBindings()`.
 
-import { ToolgateError } from "./errors.js";
+//
+// Their types are wasm-bindgen's declarations of the tools module (`toolgate_tools_bindgen.d.ts`,
+// which the build places beside these sources), as for the core in bindings.ts.
 
-/** What an import entry hands over: the tools module's exports that `import.ts` calls. */
-export interface ToolsBindings {
-  importPolicy(format: string, files: string, strict: boolean): unknown;
-  exportPolicy(format: string, policy: string): unknown;
-}
+import { ToolgateError } from "./errors.js";
+import type * as toolsBindgen from "./toolgate_tools_bindgen.js";
+
+/** @internal What an import entry hands over: the tools module's exports `import.ts` calls. */
+export type ToolsBindings = Pick<typeof toolsBindgen, "importPolicy" | "exportPolicy">;
 
 let current: ToolsBindings | undefined;
 let ready: () => boolean = () => true;
 
-/** Installs the tools module's exports; `isReady` says whether its wasm is instantiated. */
+/** @internal Installs the tools module's exports; `isReady` says whether its wasm is instantiated. */
 export function setToolsBindings(bindings: ToolsBindings, isReady: () => boolean): void {
   current = bindings;
   ready = isReady;
 }
 
-/** The tools module's exports, or `NOT_INITIALIZED` before its `init()`/`initSync()`. */
+/** @internal The tools module's exports, or `NOT_INITIALIZED` before its `init()`/`initSync()`. */
 export function toolsBindings(): ToolsBindings {
   if (current === undefined || !ready()) {
     throw new ToolgateError(

@@ -195,7 +195,7 @@ function standAlone(options: TrustStoreOptions): TrustBackend {
   return backend;
 }
 
-/** A `TrustStore` over a broker's own store, whose changes and storage the broker runs. */
+/** @internal A `TrustStore` over a broker's own store, whose changes and storage the broker runs. */
 export function adoptTrustStore(backend: TrustBackend): TrustStore {
   adopting = backend;
   try {

@@ -552,7 +552,7 @@ mod tests {
         let policy = Policy::from_json("{}").unwrap();
         let mut store = TrustStore::new();
         store
-            .add(
+            .grant(
                 crate::trust::NewGrant::session("Bash(touch x)", "s1"),
                 &policy,
                 0,

@@ -14,7 +14,7 @@ use serde_json::Value;
 pub use log::{AuditLog, AuditQuery, AuditSink, AuditStats, SinkError, SinkStats};
 pub use redact::redact;
 
-use crate::broker::{By, State};
+use crate::approval_state::{By, State};
 use crate::decision::{DangerClass, Effect};
 use crate::trust::Scope;
 

@@ -321,7 +321,7 @@ impl Broker {
                 agent: agent.map(str::to_owned),
                 expires_at: None,
             };
-            self.trust.add(grant, self.evaluator.as_ref(), now_ms)?;
+            self.trust.grant(grant, self.evaluator.as_ref(), now_ms)?;
             if let Some(record) = self.records.get(id) {
                 let mut e = audit_base(record, AuditKind::Grant, now_ms);
                 e.decided_by = format!("grant `{rule}`");

@@ -15,7 +15,7 @@
 //!
 //! ```
 //! use toolgate::broker::{Answer, ApprovalRequest, Broker, Status};
-//! use toolgate::decision::TrustOverlay;
+//! use toolgate::TrustOverlay;
 //! use toolgate::trust::Scope;
 //! use toolgate::{Decider, Decision, Effect, Evaluate, Reason, Request, Risk};
 //!
@@ -64,11 +64,11 @@ mod id;
 mod lifecycle;
 mod outbox;
 mod resume;
-mod state;
 mod wire;
 
 use std::collections::{BTreeSet, HashMap, HashSet, VecDeque};
 
+pub use crate::approval_state::{By, State};
 pub use describe::{
     remember_rules, DESCRIPTION_CHARS, DIFF_CHARS, LABEL_SUBJECT_CHARS, PREVIEW_CHARS,
 };
@@ -76,10 +76,9 @@ pub use future::ApprovalFuture;
 pub use id::{uuid_v4, IdSource, RandomIds};
 pub use outbox::Outbox;
 pub use resume::{binding, SavedApproval, SAVED_VERSION};
-pub use state::State;
 pub use wire::{
-    Admitted, Answer, AnswerKind, ApprovalOutcome, ApprovalRequest, Batch, By, Diff,
-    PendingApproval, Preview, Status, Transition,
+    Admitted, Answer, AnswerKind, ApprovalOutcome, ApprovalRequest, Batch, Diff, PendingApproval,
+    Preview, Status, Transition,
 };
 
 use events::{audit_base, step_event};
@@ -227,19 +226,35 @@ impl Broker {
     }
 
     /// The trust store, to grant, revoke, import. Grants added here are checked by
-    /// [`TrustStore::add`] like those from answers.
+    /// [`TrustStore::grant`] like those from answers.
     pub fn trust_mut(&mut self) -> &mut TrustStore {
         &mut self.trust
     }
 
     /// Replaces the policy, e.g. after the rules were edited. Pending approvals keep the
     /// decision they were created with; new calls, edited arguments and grant checks use
-    /// the new policy.
-    pub fn replace_evaluator(&mut self, evaluator: Box<dyn Evaluate>) {
+    /// the new policy. (JS: `ApprovalBroker.setPolicy`.)
+    ///
+    /// ```
+    /// use toolgate::{Broker, Effect, Evaluate, Policy, Request};
+    ///
+    /// let mut broker = Broker::new(Box::new(Policy::from_json("{}")?));
+    /// let push = Request::from_json(
+    ///     r#"{"tool":"Bash","input":{"command":"git push"},"cwd":"/home/ada/proj"}"#,
+    /// )?;
+    /// assert_eq!(broker.evaluator().evaluate(&push).effect, Effect::Ask);
+    ///
+    /// broker.set_policy(Box::new(Policy::from_json(
+    ///     r#"{"permissions": {"deny": ["Bash(git push:*)"]}}"#,
+    /// )?));
+    /// assert_eq!(broker.evaluator().evaluate(&push).effect, Effect::Deny);
+    /// # Ok::<(), toolgate::Error>(())
+    /// ```
+    pub fn set_policy(&mut self, evaluator: Box<dyn Evaluate>) {
         self.evaluator = evaluator;
     }
 
-    /// The evaluator, e.g. to check rules for [`TrustStore::add`].
+    /// The evaluator, e.g. to check rules for [`TrustStore::grant`].
     pub fn evaluator(&self) -> &dyn Evaluate {
         self.evaluator.as_ref()
     }

@@ -30,7 +30,7 @@
 //! assert_eq!(admitted.trust, None);
 //!
 //! let (store, rules) = broker.trust_and_rules();
-//! let grant = store.add(NewGrant::always("Write"), rules, 2)?;
+//! let grant = store.grant(NewGrant::always("Write"), rules, 2)?;
 //! let saved = outbox.seal(&broker, grant, 2);
 //! assert!(saved.trust.unwrap().contains("Write"));
 //! # Ok::<(), toolgate::Error>(())
@@ -298,7 +298,7 @@ mod tests {
         let (mut broker, mut outbox) = broker();
         // No storage (no load begun): never.
         let (store, rules) = broker.trust_and_rules();
-        store.add(NewGrant::always("Write"), rules, 1).unwrap();
+        store.grant(NewGrant::always("Write"), rules, 1).unwrap();
         assert_eq!(outbox.seal(&broker, (), 1).trust, None);
 
         outbox.begin_load(&mut broker);
@@ -312,10 +312,10 @@ mod tests {
 
         // A session grant is not persisted; an always grant is.
         let (store, rules) = broker.trust_and_rules();
-        store.add(NewGrant::session("Edit", "s"), rules, 5).unwrap();
+        store.grant(NewGrant::session("Edit", "s"), rules, 5).unwrap();
         assert_eq!(outbox.seal(&broker, (), 5).trust, None);
         let (store, rules) = broker.trust_and_rules();
-        store.add(NewGrant::always("Edit"), rules, 6).unwrap();
+        store.grant(NewGrant::always("Edit"), rules, 6).unwrap();
         assert!(outbox.seal(&broker, (), 6).trust.is_some());
     }
 

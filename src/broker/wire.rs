@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::State;
+use super::{By, State};
 use crate::audit::AuditEvent;
 use crate::decision::{Decision, Risk};
 use crate::feedback::ModelFeedback;
@@ -34,42 +34,6 @@ pub struct ApprovalRequest {
     pub timeout_ms: Option<u64>,
     /// The call.
     pub request: Request,
-}
-
-/// Who or what settled an approval.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
-#[serde(rename_all = "camelCase")]
-pub enum By {
-    /// The policy decided (allow or deny) without asking.
-    Policy,
-    /// A remembered grant or agent bypass allowed it.
-    Trust,
-    /// A person answered.
-    Person,
-    /// The deadline passed.
-    Timeout,
-    /// The host cancelled it (one approval or a whole session).
-    Cancel,
-    /// The broker shut down (or was dropped).
-    Shutdown,
-    /// The tool registry refused the call (unknown tool, invalid arguments).
-    Registry,
-}
-
-impl By {
-    /// The name used in JSON.
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            By::Policy => "policy",
-            By::Trust => "trust",
-            By::Person => "person",
-            By::Timeout => "timeout",
-            By::Cancel => "cancel",
-            By::Shutdown => "shutdown",
-            By::Registry => "registry",
-        }
-    }
 }
 
 /// How an approval ended, as its future reports it.

@@ -97,7 +97,7 @@ pub fn load(
         for g in s.list(now_ms) {
             let mut new = NewGrant::session(&g.rule, session).for_agent(g.agent.as_deref());
             new.expires_at = g.expires_at;
-            store.add(new, rules, now_ms)?;
+            store.grant(new, rules, now_ms)?;
         }
     }
     Ok(store)
@@ -130,7 +130,7 @@ pub fn add(
         stored.scope = Scope::Always;
         stored.session_id = None;
     }
-    let mut grant = store.add(stored, rules, now_ms)?;
+    let mut grant = store.grant(stored, rules, now_ms)?;
     *slot = store.export(now_ms);
     write_atomic(path, &to_json(&file)?)?;
     if scope == Scope::Session {

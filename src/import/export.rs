@@ -19,8 +19,10 @@ const NOT_EXPRESSED: &str = "EXPORT_NOT_EXPRESSED";
 /// Warning code: a rule was approximated (an allow narrowed, a deny or ask widened).
 const APPROXIMATED: &str = "EXPORT_APPROXIMATED";
 
-/// An exported configuration and what it could not carry.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// An exported configuration and what it could not carry (JS: `exportPolicy`'s
+/// `ExportResult`).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(rename = "ExportResult"))]
 pub struct Exported {
     /// The text of the agent's file.
     pub text: String,

@@ -110,10 +110,28 @@ impl Format {
     }
 }
 
-/// An imported policy and what could not be carried over exactly.
-#[derive(Clone, Debug, PartialEq)]
+/// One file of an agent's configuration, as JS passes it to `importPolicy` (the Rust
+/// [`import`] takes `(name, text)` pairs). The name decides how it is read: a Claude Code
+/// `settings.local.json` is the `local` layer, a Gemini `.toml` file is a policy and a
+/// `.json` file settings, a Codex `.toml` file is `config.toml` and anything else rules, a
+/// Copilot file that is not JSON holds command-line arguments.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+#[serde(deny_unknown_fields)]
+pub struct AgentFile {
+    /// The file's name or path.
+    pub name: String,
+    /// The file's text.
+    pub text: String,
+}
+
+/// An imported policy and what could not be carried over exactly (JS: `importPolicy`'s
+/// `ImportResult`).
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(rename = "ImportResult"))]
 pub struct Imported {
-    /// The policy document; `toolgate check --policy` accepts it as is.
+    /// The policy document; `toolgate check --policy` and `new PolicyEngine(document)`
+    /// accept it as is.
     pub document: PolicyDocument,
     /// Approximations (always in the stricter direction) and settings left out, each with
     /// the file and line (`path` is `file:line`).

@@ -7,7 +7,7 @@ use super::parse::{parse, Redir, RedirKind, Simple};
 use super::salvage;
 use super::word::{unreadable, unreadable_except, Word};
 use super::wrappers::{classify, Inner, Kind, HARMLESS_VARIABLES, SHELLS};
-use super::writes::{files_written, part_of};
+use super::writes::{files_written, part_of, DESTRUCTIVE};
 use super::{CommandRules, Outcome, Part};
 use crate::commands::{self, Effects, Target};
 use crate::decision::{Decider, Reason, RuleList};
@@ -22,9 +22,6 @@ const LOOKUP_BUDGET: usize = 300_000;
 
 /// How many wrapper layers are tested as forms of their own (the innermost always is).
 const MAX_WRAPPER_FORMS: usize = 8;
-
-/// Commands that destroy their operands: critical paths are never allowed for them.
-pub(crate) const DESTRUCTIVE: &[&str] = &["rm", "rmdir", "mv", "shred", "unlink"];
 
 /// Files that are standard streams, never written as files.
 const STANDARD_STREAMS: &[&str] = &[
@@ -126,10 +123,6 @@ impl<'r> Analysis<'r> {
         }
     }
 
-    pub(crate) fn rules(&self) -> &'r dyn CommandRules {
-        self.rules
-    }
-
     /// A rule look-up, spending the line's budget; `None` once the budget is spent.
     pub(crate) fn lookup(&self, list: RuleList, words: &[String]) -> Option<Reason> {
         let left = self.budget.get();
@@ -145,6 +138,15 @@ impl<'r> Analysis<'r> {
     /// Whether the look-up budget ran out (some checks were skipped).
     pub(crate) fn exhausted(&self) -> bool {
         self.budget.get() == 0
+    }
+
+    /// Checks what can be read of a line outside the analysed subset ([`salvage::scan`]),
+    /// with the line's look-up budget, and keeps each piece a rule or critical path caught.
+    pub(crate) fn salvage(&mut self, line: &str) {
+        let found = salvage::scan(line, self.rules, &|list, words| self.lookup(list, words));
+        for (piece, outcome) in found {
+            self.push(piece, outcome);
+        }
     }
 
     pub(crate) fn push(&mut self, text: &str, outcome: Outcome) {
@@ -167,7 +169,7 @@ impl<'r> Analysis<'r> {
                 Some(commands)
             }
             Err(e) => {
-                salvage::scan(self, line);
+                self.salvage(line);
                 self.push(line, unanalysable(e.why));
                 None
             }
@@ -186,7 +188,7 @@ impl<'r> Analysis<'r> {
                 .iter()
                 .filter(|r| r.kind == RedirKind::HereString)
             {
-                salvage::scan(self, &r.target.value);
+                self.salvage(&r.target.value);
             }
         }
         if cmd.words.is_empty() {
@@ -377,7 +379,7 @@ impl<'r> Analysis<'r> {
             return Some(unanalysable("the shell's `-c` has no script"));
         };
         if let Some(why) = script.dynamic {
-            salvage::scan(self, &script.value);
+            self.salvage(&script.value);
             return Some(unanalysable(format!(
                 "the script of `{text}` is only known at run time ({why})"
             )));

@@ -24,6 +24,9 @@
 
 mod analysis;
 mod canonical;
+// A test aid that lives with the integration tests; the unit tests use it too.
+#[cfg(test)]
+#[path = "../../tests/support/literal_rules.rs"]
 mod literal_rules;
 mod parse;
 mod read_only;
@@ -33,7 +36,8 @@ mod wrappers;
 mod writes;
 
 pub use canonical::CANONICAL_COMMANDS;
-pub use literal_rules::LiteralRules;
+#[cfg(test)]
+use literal_rules::LiteralRules;
 pub use parse::MAX_NESTING;
 pub use read_only::read_only_commands;
 pub(crate) use wrappers::wrapped_command_start;
@@ -137,19 +141,43 @@ pub struct Part {
 /// to run is one unanalysable part.
 ///
 /// ```
-/// use toolgate::shell::{judge, LiteralRules, Outcome};
-/// use toolgate::RuleList;
+/// use toolgate::shell::{judge, CommandRules, Outcome};
+/// use toolgate::{Decider, Layer, Reason, RuleList};
 ///
-/// let rules = LiteralRules::new("/home/ada/proj", "/home/ada")
-///     .rule(RuleList::Allow, "Bash(npm run test:*)")
-///     .rule(RuleList::Deny, "Bash(rm -rf *)");
-/// let parts = judge("npm run test -- --watch=false > ~/.bashrc", &rules);
-/// assert_eq!(parts[0].text, "> ~/.bashrc");
-/// assert!(matches!(parts[0].outcome, Outcome::Protected { .. }));
-/// assert!(matches!(parts[1].outcome, Outcome::Allowed(_)));
+/// /// One deny rule, `rm`, and no other rule: a [`CommandRules`] as small as it gets (the
+/// /// policy evaluator is the real one).
+/// struct DenyRm;
 ///
-/// let parts = judge("timeout 5 bash -c 'cd /tmp && /bin/rm -r -f x'", &rules);
+/// impl CommandRules for DenyRm {
+///     fn match_command(&self, list: RuleList, words: &[String]) -> Option<Reason> {
+///         (list == RuleList::Deny && words.first().is_some_and(|w| w == "rm")).then(|| Reason {
+///             decider: Decider::Rule {
+///                 rule: "Bash(rm:*)".to_owned(),
+///                 list,
+///                 layer: Layer::Session,
+///                 index: 0,
+///             },
+///             text: "no rm".to_owned(),
+///         })
+///     }
+///     fn write_outcome(&self, _path: &str) -> Outcome {
+///         Outcome::NoRule
+///     }
+///     fn read_outcome(&self, _path: &str) -> Outcome {
+///         Outcome::NoRule
+///     }
+///     fn read_below_outcome(&self, _dir: &str) -> Outcome {
+///         Outcome::NoRule
+///     }
+///     fn is_critical(&self, _path: &str) -> bool {
+///         false
+///     }
+/// }
+///
+/// // Past the wrapper, into the script, whatever the spelling of the program and its flags.
+/// let parts = judge("timeout 5 bash -c 'cd /tmp && /bin/rm -r -f x'", &DenyRm);
 /// assert!(parts.iter().any(|p| matches!(p.outcome, Outcome::Denied(_))));
+/// assert!(matches!(parts[0].outcome, Outcome::NoRule));
 /// ```
 pub fn judge(line: &str, rules: &dyn CommandRules) -> Vec<Part> {
     judge_keeping_commands(line, rules).0
@@ -164,7 +192,7 @@ pub(crate) fn judge_keeping_commands(
 ) -> (Vec<Part>, Option<Vec<Vec<String>>>) {
     let mut analysis = analysis::Analysis::new(rules);
     if line.len() > MAX_LINE_BYTES {
-        salvage::scan(&mut analysis, line);
+        analysis.salvage(line);
         let shown: String = line.trim().chars().take(200).collect();
         analysis.push(
             &format!("{shown}…"),

@@ -1,10 +1,10 @@
 //! The fallback for lines outside the analysed subset: they are never allowed, but deny
 //! rules, ask rules and critical paths still apply to every piece that can be read.
 
-use super::analysis::{Analysis, DESTRUCTIVE};
 use super::canonical::{deny_forms, program_name};
-use super::Outcome;
-use crate::decision::RuleList;
+use super::writes::DESTRUCTIVE;
+use super::{CommandRules, Outcome};
+use crate::decision::{Reason, RuleList};
 
 /// How many leading words of a piece are tried as the start of a command.
 const MAX_STARTS: usize = 8;
@@ -14,12 +14,18 @@ const MAX_SCAN_BYTES: usize = 1024 * 1024;
 
 /// Splits `line` leniently on every operator, grouping and quoting character, and checks
 /// deny and ask rules (from each of the first words, to see past wrappers and runners)
-/// and critical paths on each piece.
-pub(crate) fn scan(analysis: &mut Analysis<'_>, line: &str) {
+/// and critical paths on each piece. Returns each piece caught, with its outcome. `lookup`
+/// is the analysis's rule look-up, which spends the line's budget; the analysis keeps what
+/// this returns, so this module needs nothing of it.
+pub(crate) fn scan<'l>(
+    line: &'l str,
+    rules: &dyn CommandRules,
+    lookup: &dyn Fn(RuleList, &[String]) -> Option<Reason>,
+) -> Vec<(&'l str, Outcome)> {
+    let mut found = Vec::new();
     if line.len() > MAX_SCAN_BYTES {
-        return;
+        return found;
     }
-    let rules = analysis.rules();
     for piece in line.split(|c: char| ";&|(){}`<>\n".contains(c)) {
         let words: Vec<String> = piece
             .split_whitespace()
@@ -36,7 +42,7 @@ pub(crate) fn scan(analysis: &mut Analysis<'_>, line: &str) {
                 let rest = words.get(s..).unwrap_or_default();
                 deny_forms(rest)
                     .into_iter()
-                    .find_map(|form| analysis.lookup(list, &form))
+                    .find_map(|form| lookup(list, &form))
             })
         };
         let critical = || {
@@ -53,12 +59,13 @@ pub(crate) fn scan(analysis: &mut Analysis<'_>, line: &str) {
                     .map(|path| Outcome::Critical { path: path.clone() })
             })
         };
-        let found = first_rule(RuleList::Deny)
+        let caught = first_rule(RuleList::Deny)
             .map(Outcome::Denied)
             .or_else(|| first_rule(RuleList::Ask).map(Outcome::AskRule))
             .or_else(critical);
-        if let Some(outcome) = found {
-            analysis.push(piece, outcome);
+        if let Some(outcome) = caught {
+            found.push((piece, outcome));
         }
     }
+    found
 }

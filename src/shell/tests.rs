@@ -283,3 +283,50 @@ fn the_judgement_hands_back_the_commands_of_its_parse() {
     let long = "echo x ".repeat(MAX_LINE_BYTES);
     assert_eq!(judge_keeping_commands(&long, &rules()).1, None);
 }
+
+// The test aid itself (tests/support/literal_rules.rs).
+#[test]
+fn literal_rules_globs() {
+    assert!(literal_rules::glob("rm -f -r *", "rm -f -r /x"));
+    assert!(literal_rules::glob("*", ""));
+    assert!(literal_rules::glob("a*b*c", "axxbyyc"));
+    assert!(!literal_rules::glob("a*b", "axxc"));
+}
+
+#[test]
+fn literal_rules_paths_normalise() {
+    assert_eq!(literal_rules::normalise("/p", "/h", "../x/./y"), "/x/y");
+    assert_eq!(
+        literal_rules::normalise("/p", "/h", "~/.bashrc"),
+        "/h/.bashrc"
+    );
+    assert_eq!(literal_rules::normalise("/p", "/h", "//etc"), "/etc");
+}
+
+#[test]
+fn literal_rules_judge_paths() {
+    let r = LiteralRules::new("/home/ada/proj", "/home/ada")
+        .rule(RuleList::Deny, "Read(./.env)")
+        .rule(RuleList::Deny, "Read(id_rsa)");
+    assert!(matches!(r.read_outcome(".env"), Outcome::Denied(_)));
+    assert!(matches!(
+        r.read_outcome("/home/ada/proj/sub/../.env"),
+        Outcome::Denied(_)
+    ));
+    assert!(matches!(
+        r.read_outcome("~/.ssh/id_rsa"),
+        Outcome::Denied(_)
+    ));
+    assert_eq!(r.read_outcome("src/main.rs"), Outcome::ReadOnly);
+    assert_eq!(r.read_outcome("/etc/passwd"), Outcome::NoRule);
+    assert!(matches!(
+        r.write_outcome("~/.bashrc"),
+        Outcome::Protected { .. }
+    ));
+    assert!(r.is_critical("/"));
+    assert!(r.is_critical("/usr"));
+    assert!(r.is_critical("~"));
+    assert!(r.is_critical("."));
+    assert!(r.is_critical(".."));
+    assert!(!r.is_critical("build"));
+}

@@ -6,6 +6,9 @@
 use super::canonical::program_name;
 use super::word::Word;
 
+/// Commands that destroy their operands: critical paths are never allowed for them.
+pub(crate) const DESTRUCTIVE: &[&str] = &["rm", "rmdir", "mv", "shred", "unlink"];
+
 /// How a command names the files it writes.
 struct WriteSpec {
     /// The program (and `git` subcommand, or `*` for any).

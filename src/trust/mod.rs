@@ -13,12 +13,12 @@
 //! # use toolgate::{Decision, Evaluate, Request};
 //! # struct AnyRule;
 //! # impl Evaluate for AnyRule {
-//! #     fn evaluate_with(&self, _: &Request, _: &toolgate::decision::TrustOverlay) -> Decision { unimplemented!() }
+//! #     fn evaluate_with(&self, _: &Request, _: &toolgate::TrustOverlay) -> Decision { unimplemented!() }
 //! #     fn check_rule(&self, _: &str) -> toolgate::Result<()> { Ok(()) }
 //! # }
 //! let mut store = TrustStore::new();
-//! store.add(NewGrant::session("Write", "s1"), &AnyRule, 1_000).unwrap();
-//! store.add(NewGrant::always("Bash(npm test)"), &AnyRule, 1_000).unwrap();
+//! store.grant(NewGrant::session("Write", "s1"), &AnyRule, 1_000).unwrap();
+//! store.grant(NewGrant::always("Bash(npm test)"), &AnyRule, 1_000).unwrap();
 //! assert_eq!(store.active("s1", None, 2_000).len(), 2);
 //! assert_eq!(store.active("s2", None, 2_000).len(), 1);
 //!

@@ -63,7 +63,7 @@ fn refused(rule: &str, why: &str, hint: &str) -> Error {
 /// # use toolgate::{Decision, Evaluate, Request};
 /// # struct AnyRule;
 /// # impl Evaluate for AnyRule {
-/// #     fn evaluate_with(&self, _: &Request, _: &toolgate::decision::TrustOverlay) -> Decision { unimplemented!() }
+/// #     fn evaluate_with(&self, _: &Request, _: &toolgate::TrustOverlay) -> Decision { unimplemented!() }
 /// #     fn check_rule(&self, _: &str) -> toolgate::Result<()> { Ok(()) }
 /// # }
 /// assert!(check_grant_rule("Bash(npm test *)", &AnyRule).is_ok());

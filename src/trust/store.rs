@@ -91,11 +91,11 @@ impl TrustStore {
     /// # use toolgate::{Decision, Evaluate, Request};
     /// # struct AnyRule;
     /// # impl Evaluate for AnyRule {
-    /// #     fn evaluate_with(&self, _: &Request, _: &toolgate::decision::TrustOverlay) -> Decision { unimplemented!() }
+    /// #     fn evaluate_with(&self, _: &Request, _: &toolgate::TrustOverlay) -> Decision { unimplemented!() }
     /// #     fn check_rule(&self, _: &str) -> toolgate::Result<()> { Ok(()) }
     /// # }
     /// let mut saved = TrustStore::new();
-    /// let grant = saved.add(NewGrant::always("Write"), &AnyRule, 1).unwrap();
+    /// let grant = saved.grant(NewGrant::always("Write"), &AnyRule, 1).unwrap();
     /// saved.set_agent_bypass("claude", true);
     /// let stored = saved.export(2);
     ///
@@ -147,7 +147,24 @@ impl TrustStore {
     /// Adds a grant after checking it ([`check_grant_rule`]): a refused rule, a `once` scope,
     /// a session grant without a session, or an expiry in the past is an error and nothing
     /// changes. Adding a grant that exists already replaces it (new time and expiry).
-    pub fn add(&mut self, new: NewGrant, rules: &dyn Evaluate, now_ms: u64) -> Result<Grant> {
+    /// (JS: `TrustStore.grant`.)
+    ///
+    /// ```
+    /// use toolgate::trust::{NewGrant, Scope};
+    /// use toolgate::{ErrorKind, Policy, TrustStore};
+    ///
+    /// let policy = Policy::from_json("{}")?;
+    /// let mut store = TrustStore::new();
+    /// let lint = store.grant(NewGrant::always("Bash(npm run lint)"), &policy, 0)?;
+    /// assert_eq!(store.list(0)[0].id, lint.id);
+    ///
+    /// // A grant is remembered: "once" is an answer, never a grant.
+    /// let mut once = NewGrant::always("Bash(npm test)");
+    /// once.scope = Scope::Once;
+    /// assert!(store.grant(once, &policy, 0).is_err());
+    /// # Ok::<(), toolgate::Error>(())
+    /// ```
+    pub fn grant(&mut self, new: NewGrant, rules: &dyn Evaluate, now_ms: u64) -> Result<Grant> {
         let rule = new.rule.trim().to_owned();
         check_grant_rule(&rule, rules)?;
         let session_id = match (new.scope, new.session_id) {
@@ -345,7 +362,8 @@ mod tests {
     #[test]
     fn session_grants_stay_in_their_session() {
         let mut s = TrustStore::new();
-        s.add(NewGrant::session("Write", "a"), &AnyRule, 0).unwrap();
+        s.grant(NewGrant::session("Write", "a"), &AnyRule, 0)
+            .unwrap();
         assert_eq!(s.active("a", None, 1).len(), 1);
         assert!(s.active("b", None, 1).is_empty());
         assert_eq!(s.clear_session("a"), 1);
@@ -355,7 +373,7 @@ mod tests {
     #[test]
     fn agent_bound_grants_apply_to_that_agent_only() {
         let mut s = TrustStore::new();
-        s.add(
+        s.grant(
             NewGrant::always("Write").for_agent(Some("claude")),
             &AnyRule,
             0,
@@ -371,12 +389,12 @@ mod tests {
         let mut s = TrustStore::new();
         let mut g = NewGrant::always("Write");
         g.expires_at = Some(100);
-        let g = s.add(g, &AnyRule, 0).unwrap();
+        let g = s.grant(g, &AnyRule, 0).unwrap();
         assert_eq!(s.active("x", None, 99).len(), 1);
         assert!(s.active("x", None, 100).is_empty());
         assert!(s.list(100).is_empty());
         assert_eq!(s.expire(100).len(), 1);
-        let g2 = s.add(NewGrant::always("Edit"), &AnyRule, 0).unwrap();
+        let g2 = s.grant(NewGrant::always("Edit"), &AnyRule, 0).unwrap();
         assert_ne!(g.id, g2.id);
         assert_eq!(s.revoke(&g2.id).map(|g| g.rule), Some("Edit".into()));
         assert!(s.revoke(&g2.id).is_none());
@@ -392,7 +410,7 @@ mod tests {
         let mut past = NewGrant::always("Write");
         past.expires_at = Some(5);
         for g in [once, no_session, past, NewGrant::always("Bash")] {
-            let e = s.add(g, &AnyRule, 10).unwrap_err();
+            let e = s.grant(g, &AnyRule, 10).unwrap_err();
             assert_eq!(e.kind(), ErrorKind::GrantRefused);
         }
         assert_eq!(s, TrustStore::new());
@@ -401,8 +419,8 @@ mod tests {
     #[test]
     fn changes_made_while_loading_are_replayed_over_the_stored_document() {
         let mut saved = TrustStore::new();
-        let write = saved.add(NewGrant::always("Write"), &AnyRule, 1).unwrap();
-        saved.add(NewGrant::always("Edit"), &AnyRule, 1).unwrap();
+        let write = saved.grant(NewGrant::always("Write"), &AnyRule, 1).unwrap();
+        saved.grant(NewGrant::always("Edit"), &AnyRule, 1).unwrap();
         saved.set_agent_bypass("claude", true);
         let stored = saved.export(2);
 
@@ -411,8 +429,9 @@ mod tests {
         assert!(s.loading());
         assert!(s.revoke(&write.id).is_none(), "not loaded yet");
         s.set_agent_bypass("claude", false);
-        s.add(NewGrant::always("Read"), &AnyRule, 3).unwrap();
-        s.add(NewGrant::session("Glob", "s1"), &AnyRule, 3).unwrap();
+        s.grant(NewGrant::always("Read"), &AnyRule, 3).unwrap();
+        s.grant(NewGrant::session("Glob", "s1"), &AnyRule, 3)
+            .unwrap();
         assert_eq!(s.finish_load(Some(&stored), &AnyRule).unwrap(), 2);
         assert!(!s.loading());
         let rules: Vec<&str> = s.list(4).iter().map(|g| g.rule.as_str()).collect();
@@ -430,7 +449,7 @@ mod tests {
     fn a_bad_stored_document_keeps_the_changes_and_stops_recording() {
         let mut s = TrustStore::new();
         s.begin_load();
-        s.add(NewGrant::always("Read"), &AnyRule, 3).unwrap();
+        s.grant(NewGrant::always("Read"), &AnyRule, 3).unwrap();
         let e = s.finish_load(Some("{"), &AnyRule).unwrap_err();
         assert_eq!(e.kind(), ErrorKind::InvalidTrustDocument);
         assert_eq!(s.list(4).len(), 1);

@@ -27,7 +27,7 @@ struct RawBrokerOptions {
 }
 
 /// The approval broker (the JS layer's `ApprovalBroker` wraps it).
-#[wasm_bindgen(skip_typescript)]
+#[wasm_bindgen]
 pub struct RawBroker {
     broker: Broker,
     outbox: Outbox,
@@ -74,7 +74,7 @@ impl RawBroker {
 
     /// What an operation that threw had queued (answering an approval past its deadline
     /// expires it, then throws): the JS layer delivers it before rethrowing.
-    #[wasm_bindgen(js_name = takeQueued)]
+    #[wasm_bindgen(js_name = takeQueued, unchecked_return_type = "Batch<null>")]
     pub fn take_queued(&mut self, now: f64) -> Result<JsValue, JsValue> {
         self.sealed((), ms(now))
     }
@@ -82,12 +82,12 @@ impl RawBroker {
     /// Replaces the policy; pending approvals keep their decisions.
     #[wasm_bindgen(js_name = setPolicy)]
     pub fn set_policy(&mut self, policy: &RawPolicyEngine) {
-        self.broker.replace_evaluator(Box::new(policy.shared()));
+        self.broker.set_policy(Box::new(policy.shared()));
     }
 
     /// Asks for approval of the call `text` (an `ApprovalRequest` as JSON): a batch whose
     /// result is the id and, when the call settled at once, its outcome.
-    #[wasm_bindgen(js_name = requestApproval)]
+    #[wasm_bindgen(js_name = requestApproval, unchecked_return_type = "Batch<Admitted>")]
     pub fn request_approval(&mut self, text: &str, now: f64) -> Result<JsValue, JsValue> {
         let call: ApprovalRequest = crate::json::from_str(text, "approval request").map_err(err)?;
         let batch = self
@@ -99,7 +99,7 @@ impl RawBroker {
 
     /// Asks for approval of several calls (a JSON array): a batch of their admissions, in
     /// order.
-    #[wasm_bindgen(js_name = requestApprovals)]
+    #[wasm_bindgen(js_name = requestApprovals, unchecked_return_type = "Batch<Admitted[]>")]
     pub fn request_approvals(&mut self, text: &str, now: f64) -> Result<JsValue, JsValue> {
         let calls: Vec<ApprovalRequest> =
             crate::json::from_str(text, "approval requests").map_err(err)?;
@@ -111,6 +111,7 @@ impl RawBroker {
     }
 
     /// Answers the approval `id` with `text` (an `Answer` as JSON): a batch of the outcome.
+    #[wasm_bindgen(unchecked_return_type = "Batch<ApprovalOutcome>")]
     pub fn respond(&mut self, id: &str, text: &str, now: f64) -> Result<JsValue, JsValue> {
         let answer: Answer = crate::json::from_str(text, "answer").map_err(err)?;
         let outcome = self.broker.respond(id, answer, ms(now)).map_err(err)?;
@@ -118,7 +119,7 @@ impl RawBroker {
     }
 
     /// Approves every pending call of the session: a batch of the ids.
-    #[wasm_bindgen(js_name = approveAll)]
+    #[wasm_bindgen(js_name = approveAll, unchecked_return_type = "Batch<string[]>")]
     pub fn approve_all(&mut self, session_id: &str, now: f64) -> Result<JsValue, JsValue> {
         let outcomes = self.broker.approve_all(session_id, ms(now)).map_err(err)?;
         let ids: Vec<String> = outcomes.into_iter().map(|o| o.id).collect();
@@ -126,7 +127,7 @@ impl RawBroker {
     }
 
     /// Denies every pending call of the session: a batch of the ids.
-    #[wasm_bindgen(js_name = denyAll)]
+    #[wasm_bindgen(js_name = denyAll, unchecked_return_type = "Batch<string[]>")]
     pub fn deny_all(
         &mut self,
         session_id: &str,
@@ -142,6 +143,7 @@ impl RawBroker {
     }
 
     /// Cancels one approval: a batch of nothing.
+    #[wasm_bindgen(unchecked_return_type = "Batch<null>")]
     pub fn cancel(&mut self, id: &str, now: f64) -> Result<JsValue, JsValue> {
         self.broker.cancel(id, ms(now)).map_err(err)?;
         self.sealed((), ms(now))
@@ -149,7 +151,7 @@ impl RawBroker {
 
     /// Records that an adapter answered approval `id` with a substitute: a batch of the
     /// event's `seq`.
-    #[wasm_bindgen(js_name = recordFallback)]
+    #[wasm_bindgen(js_name = recordFallback, unchecked_return_type = "Batch<number>")]
     pub fn record_fallback(
         &mut self,
         id: &str,
@@ -165,31 +167,34 @@ impl RawBroker {
 
     /// Cancels every pending and approved-not-running call of the session: a batch of the
     /// ids.
-    #[wasm_bindgen(js_name = cancelSession)]
+    #[wasm_bindgen(js_name = cancelSession, unchecked_return_type = "Batch<string[]>")]
     pub fn cancel_session(&mut self, session_id: &str, now: f64) -> Result<JsValue, JsValue> {
         let ids = self.broker.cancel_session(session_id, ms(now));
         self.sealed(ids, ms(now))
     }
 
     /// Cancels the session's calls and clears its grants: a batch of the ids.
-    #[wasm_bindgen(js_name = endSession)]
+    #[wasm_bindgen(js_name = endSession, unchecked_return_type = "Batch<string[]>")]
     pub fn end_session(&mut self, session_id: &str, now: f64) -> Result<JsValue, JsValue> {
         let ids = self.broker.end_session(session_id, ms(now));
         self.sealed(ids, ms(now))
     }
 
     /// Expires every approval past its deadline: a batch of the ids.
+    #[wasm_bindgen(unchecked_return_type = "Batch<string[]>")]
     pub fn tick(&mut self, now: f64) -> Result<JsValue, JsValue> {
         let ids = self.broker.tick(ms(now));
         self.sealed(ids, ms(now))
     }
 
     /// Every pending approval, oldest first.
+    #[wasm_bindgen(unchecked_return_type = "PendingApproval[]")]
     pub fn pending(&self) -> Result<JsValue, JsValue> {
         encode(&self.broker.pending())
     }
 
     /// The retained audit events matching `query` (an `AuditQuery` as JSON).
+    #[wasm_bindgen(unchecked_return_type = "AuditEvent[]")]
     pub fn audit(&self, query: &str) -> Result<JsValue, JsValue> {
         let q: AuditQuery = crate::json::from_str(query, "audit query").map_err(err)?;
         encode(&self.broker.audit().query(&q))
@@ -203,19 +208,21 @@ impl RawBroker {
     }
 
     /// The host started running an approved call: a batch of nothing.
-    #[wasm_bindgen(js_name = startExecution)]
+    #[wasm_bindgen(js_name = startExecution, unchecked_return_type = "Batch<null>")]
     pub fn start_execution(&mut self, id: &str, now: f64) -> Result<JsValue, JsValue> {
         self.broker.start_execution(id, ms(now)).map_err(err)?;
         self.sealed((), ms(now))
     }
 
     /// A running call finished: a batch of nothing.
+    #[wasm_bindgen(unchecked_return_type = "Batch<null>")]
     pub fn complete(&mut self, id: &str, now: f64) -> Result<JsValue, JsValue> {
         self.broker.complete(id, ms(now)).map_err(err)?;
         self.sealed((), ms(now))
     }
 
     /// A running call failed: a batch of the feedback for the model.
+    #[wasm_bindgen(unchecked_return_type = "Batch<ModelFeedback>")]
     pub fn fail(&mut self, id: &str, error: &str, now: f64) -> Result<JsValue, JsValue> {
         let feedback = self.broker.fail(id, error, ms(now)).map_err(err)?;
         self.sealed(feedback, ms(now))
@@ -223,19 +230,21 @@ impl RawBroker {
 
     /// Settles everything not running as cancelled (later calls are `SHUT_DOWN`): a batch of
     /// nothing.
+    #[wasm_bindgen(unchecked_return_type = "Batch<null>")]
     pub fn shutdown(&mut self, now: f64) -> Result<JsValue, JsValue> {
         self.broker.shutdown(ms(now));
         self.sealed((), ms(now))
     }
 
     /// A pending approval, saved to resume after a restart.
-    #[wasm_bindgen(js_name = savePending)]
+    #[wasm_bindgen(js_name = savePending, unchecked_return_type = "SavedApproval")]
     pub fn save_pending(&self, id: &str) -> Result<JsValue, JsValue> {
         encode(&self.broker.save_pending(id).map_err(err)?)
     }
 
     /// Resumes a saved approval (`saved`, JSON) for the call `call` (JSON): a batch like
     /// `requestApproval`'s.
+    #[wasm_bindgen(unchecked_return_type = "Batch<Admitted>")]
     pub fn resume(&mut self, saved: &str, call: &str, now: f64) -> Result<JsValue, JsValue> {
         let saved: SavedApproval = crate::json::from_str(saved, "saved approval").map_err(err)?;
         let call: ApprovalRequest = crate::json::from_str(call, "approval request").map_err(err)?;
@@ -282,26 +291,29 @@ impl RawBroker {
     }
 
     /// Adds a grant to the broker's trust store (`NewGrant` as JSON): a batch of the `Grant`.
+    #[wasm_bindgen(unchecked_return_type = "Batch<Grant>")]
     pub fn grant(&mut self, text: &str, now: f64) -> Result<JsValue, JsValue> {
         let new: NewGrant = crate::json::from_str(text, "grant").map_err(err)?;
         let (store, rules) = self.broker.trust_and_rules();
-        let grant = store.add(new, rules, ms(now)).map_err(err)?;
+        let grant = store.grant(new, rules, ms(now)).map_err(err)?;
         self.sealed(grant, ms(now))
     }
 
     /// Removes a grant: a batch of whether there was one.
+    #[wasm_bindgen(unchecked_return_type = "Batch<boolean>")]
     pub fn revoke(&mut self, id: &str, now: f64) -> Result<JsValue, JsValue> {
         let gone = self.broker.trust_mut().revoke(id).is_some();
         self.sealed(gone, ms(now))
     }
 
     /// The grants alive at `now`.
+    #[wasm_bindgen(unchecked_return_type = "Grant[]")]
     pub fn list(&self, now: f64) -> Result<JsValue, JsValue> {
         encode(&self.broker.trust().list(ms(now)))
     }
 
     /// Removes the session's grants: a batch of how many.
-    #[wasm_bindgen(js_name = clearSession)]
+    #[wasm_bindgen(js_name = clearSession, unchecked_return_type = "Batch<number>")]
     pub fn clear_session(&mut self, session_id: &str, now: f64) -> Result<JsValue, JsValue> {
         let count = self.broker.trust_mut().clear_session(session_id);
         self.sealed(count, ms(now))
@@ -314,7 +326,7 @@ impl RawBroker {
     }
 
     /// Replaces the trust store's persisted part, all or nothing: a batch of how many grants.
-    #[wasm_bindgen(js_name = importText)]
+    #[wasm_bindgen(js_name = importText, unchecked_return_type = "Batch<number>")]
     pub fn import_text(&mut self, text: &str, now: f64) -> Result<JsValue, JsValue> {
         let (store, rules) = self.broker.trust_and_rules();
         let count = store.import(text, rules).map_err(err)?;
@@ -322,7 +334,7 @@ impl RawBroker {
     }
 
     /// Turns an agent's "Bypass Permissions" on or off: a batch of nothing.
-    #[wasm_bindgen(js_name = setAgentBypass)]
+    #[wasm_bindgen(js_name = setAgentBypass, unchecked_return_type = "Batch<null>")]
     pub fn set_agent_bypass(
         &mut self,
         agent: &str,
@@ -348,7 +360,7 @@ impl RawBroker {
 
     /// Finishes a load whose stored document could not be read: the changes made meanwhile
     /// stay, and no batch ever carries a document to save over the unread one.
-    #[wasm_bindgen(js_name = abandonLoad)]
+    #[wasm_bindgen(js_name = abandonLoad, unchecked_return_type = "Batch<null>")]
     pub fn abandon_load(&mut self, now: f64) -> Result<JsValue, JsValue> {
         encode(&self.outbox.abandon_load(&mut self.broker, ms(now)))
     }
@@ -356,7 +368,7 @@ impl RawBroker {
     /// Finishes the load with the stored document (`undefined` when there was none); the
     /// changes made meanwhile are replayed over it. A batch of the number of grants it held
     /// (carrying the document to save when something changed meanwhile).
-    #[wasm_bindgen(js_name = finishLoad)]
+    #[wasm_bindgen(js_name = finishLoad, unchecked_return_type = "Batch<number>")]
     pub fn finish_load(&mut self, text: Option<String>, now: f64) -> Result<JsValue, JsValue> {
         let batch = self
             .outbox

@@ -1,65 +1,36 @@
 //! `importPolicy` and `exportPolicy`: the agents' own permission formats to and from policy
 //! documents.
 
-use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
 use super::{encode, js_error};
-use crate::import::{export, import, Format};
-use crate::policy::{PolicyDocument, Warning};
-
-/// One file of an agent's configuration, as JS passes it.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct AgentFile {
-    name: String,
-    text: String,
-}
-
-#[derive(Serialize)]
-struct ImportResult {
-    document: PolicyDocument,
-    warnings: Vec<Warning>,
-}
-
-#[derive(Serialize)]
-struct ExportResult {
-    text: String,
-    warnings: Vec<Warning>,
-}
+use crate::import::{export, import, AgentFile, Format, Imported};
+use crate::policy::PolicyDocument;
 
 /// Imports the files `files` (JSON: `[{name, text}]`) of the agent format `format`; with
 /// `strict`, any warning is an error. Returns `{document, warnings}`.
-#[wasm_bindgen(js_name = importPolicy, skip_typescript)]
+#[wasm_bindgen(js_name = importPolicy, unchecked_return_type = "ImportResult")]
 pub fn import_policy(format: &str, files: &str, strict: bool) -> Result<JsValue, JsValue> {
     let format = Format::parse(format).map_err(|e| js_error(&e))?;
     let files: Vec<AgentFile> = crate::json::from_str(files, "files").map_err(|e| js_error(&e))?;
     let files: Vec<(String, String)> = files.into_iter().map(|f| (f.name, f.text)).collect();
     let imported = import(format, &files).map_err(|e| js_error(&e))?;
-    let result = if strict {
-        ImportResult {
-            document: imported.strict().map_err(|e| js_error(&e))?,
+    if strict {
+        let document = imported.strict().map_err(|e| js_error(&e))?;
+        return encode(&Imported {
+            document,
             warnings: Vec::new(),
-        }
-    } else {
-        ImportResult {
-            document: imported.document,
-            warnings: imported.warnings,
-        }
-    };
-    encode(&result)
+        });
+    }
+    encode(&imported)
 }
 
 /// Writes the policy document `policy` (JSON) in the agent format `format`. Returns
 /// `{text, warnings}`.
-#[wasm_bindgen(js_name = exportPolicy, skip_typescript)]
+#[wasm_bindgen(js_name = exportPolicy, unchecked_return_type = "ExportResult")]
 pub fn export_policy(format: &str, policy: &str) -> Result<JsValue, JsValue> {
     let format = Format::parse(format).map_err(|e| js_error(&e))?;
     let doc: PolicyDocument = crate::json::from_str(policy, "policy").map_err(|e| js_error(&e))?;
     crate::policy::Policy::compile_unchecked(doc.clone()).map_err(|e| js_error(&e))?;
-    let out = export(format, &doc).map_err(|e| js_error(&e))?;
-    encode(&ExportResult {
-        text: out.text,
-        warnings: out.warnings,
-    })
+    encode(&export(format, &doc).map_err(|e| js_error(&e))?)
 }

@@ -23,7 +23,7 @@ mod policy_engine;
 #[cfg(feature = "wasm")]
 mod trust_store;
 
-#[cfg(feature = "wasm")]
+#[cfg(any(feature = "wasm", feature = "tools"))]
 use wasm_bindgen::prelude::*;
 
 #[cfg(feature = "wasm")]
@@ -56,34 +56,23 @@ pub(crate) fn ms(now: f64) -> u64 {
     }
 }
 
+// The generated declarations (`toolgate_bindgen.d.ts`, which the TypeScript layer's raw
+// handle types come from) name the wire types instead of restating them: ts-rs generates
+// those from the Rust types into `wire.ts` (src/typescript.rs).
 #[cfg(feature = "wasm")]
 #[wasm_bindgen(typescript_custom_section)]
-const TS_TOOL_DEFAULTS: &'static str = r#"
-/** What a built-in tool does. */
-export type ToolKind =
-  | "read" | "glob" | "grep" | "write" | "edit" | "delete" | "shell" | "fetch" | "mcp" | "other";
+const TS_WIRE_TYPES: &'static str = r#"
+import type {
+  Admitted, Batch, ApprovalOutcome, AuditEvent, Decision, Explanation, Grant, ModelFeedback, PendingApproval,
+  PolicyWarning, SavedApproval, ToolDefaults, Transition,
+} from "./wire.js";
+"#;
 
-/** What happens to a call of a tool when no rule decides. */
-export type Level = "allow" | "prompt" | "deny";
-
-/** How much harm a call can do if it goes wrong. */
-export type Risk = "low" | "medium" | "high";
-
-/** A built-in tool's defaults. */
-export interface ToolDefaults {
-  kind: ToolKind;
-  level: Level;
-  risk: Risk;
-  trustable: boolean;
-}
-
-/** The `Error` that toolgate throws: a stable `code`, the `path` to the bad input, a `hint`. */
-export interface ToolgateError extends Error {
-  name: "ToolgateError";
-  code: string;
-  path: string;
-  hint?: string;
-}
+// The tools module's declarations name its wire types the same way.
+#[cfg(feature = "tools")]
+#[wasm_bindgen(typescript_custom_section)]
+const TS_TOOLS_WIRE_TYPES: &'static str = r#"
+import type { ExportResult, ImportResult } from "./wire.js";
 "#;
 
 /// The crate version, so JS can check which engine it loaded.

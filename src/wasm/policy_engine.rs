@@ -28,7 +28,7 @@ impl Evaluate for SharedPolicy {
 }
 
 /// A compiled policy (the JS layer's `PolicyEngine` wraps it).
-#[wasm_bindgen(skip_typescript)]
+#[wasm_bindgen]
 pub struct RawPolicyEngine {
     policy: SharedPolicy,
 }
@@ -45,18 +45,21 @@ impl RawPolicyEngine {
     }
 
     /// Decides the request document `text` (JSON).
+    #[wasm_bindgen(unchecked_return_type = "Decision")]
     pub fn evaluate(&self, text: &str) -> Result<JsValue, JsValue> {
         let request = Request::from_json(text).map_err(|e| js_error(&e))?;
         encode(&self.policy.0.evaluate(&request))
     }
 
     /// Decides the request document `text` and lists the rules consulted.
+    #[wasm_bindgen(unchecked_return_type = "Explanation")]
     pub fn explain(&self, text: &str) -> Result<JsValue, JsValue> {
         let request = Request::from_json(text).map_err(|e| js_error(&e))?;
         encode(&self.policy.0.explain(&request))
     }
 
     /// What in the document loads but probably does not do what was meant.
+    #[wasm_bindgen(unchecked_return_type = "PolicyWarning[]")]
     pub fn warnings(&self) -> Result<JsValue, JsValue> {
         encode(self.policy.0.warnings())
     }

@@ -7,7 +7,7 @@ use crate::policy::{Policy, PolicyDocument};
 use crate::trust::{NewGrant, TrustStore};
 
 /// A stand-alone trust store (the JS layer's `TrustStore` wraps it, or a broker's store).
-#[wasm_bindgen(skip_typescript)]
+#[wasm_bindgen]
 pub struct RawTrustStore {
     store: TrustStore,
     rules: Policy,
@@ -26,11 +26,12 @@ impl RawTrustStore {
     }
 
     /// Adds the grant `text` (a `NewGrant` as JSON); returns the `Grant`.
+    #[wasm_bindgen(unchecked_return_type = "Grant")]
     pub fn grant(&mut self, text: &str, now: f64) -> Result<JsValue, JsValue> {
         let new: NewGrant = crate::json::from_str(text, "grant").map_err(|e| js_error(&e))?;
         let grant = self
             .store
-            .add(new, &self.rules, ms(now))
+            .grant(new, &self.rules, ms(now))
             .map_err(|e| js_error(&e))?;
         encode(&grant)
     }
@@ -41,6 +42,7 @@ impl RawTrustStore {
     }
 
     /// The grants alive at `now`.
+    #[wasm_bindgen(unchecked_return_type = "Grant[]")]
     pub fn list(&self, now: f64) -> Result<JsValue, JsValue> {
         encode(&self.store.list(ms(now)))
     }

@@ -5,7 +5,7 @@
 
 use serde_json::{json, Value};
 use toolgate::broker::{uuid_v4, ApprovalRequest, Broker, IdSource};
-use toolgate::decision::TrustOverlay;
+use toolgate::TrustOverlay;
 use toolgate::{
     Decider, Decision, Effect, Error, ErrorKind, Evaluate, Layer, PartDecision, Reason, Request,
     Risk, RuleList,

@@ -1,8 +1,11 @@
-//! A small [`CommandRules`] built from a few literal rules: for examples, tests and fuzzing.
-//! The policy evaluator is the real implementation.
+//! A small [`CommandRules`] built from a few literal rules: a test aid for the shell tests,
+//! the benches and the fuzz targets (each includes this file with `#[path]`). The policy
+//! evaluator is the real implementation.
 
-use super::{canonical_words, CommandRules, Outcome};
-use crate::decision::{Decider, Layer, Reason, RuleList};
+#![allow(dead_code, reason = "each includer uses the part it needs")]
+
+use toolgate::shell::{canonical_words, CommandRules, Outcome};
+use toolgate::{Decider, Layer, Reason, RuleList};
 
 /// What a literal rule is about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -24,7 +27,7 @@ enum Subject {
 /// [`Outcome::NoRule`] unless protected (`.git/`, shell rc files, `.npmrc`, ...).
 ///
 /// ```
-/// use toolgate::shell::{judge, LiteralRules, Outcome};
+/// use toolgate::shell::{judge, Outcome};
 /// use toolgate::RuleList;
 ///
 /// let rules = LiteralRules::new("/home/ada/proj", "/home/ada")
@@ -236,7 +239,7 @@ fn command_matches(pattern: &str, joined: &str, list: RuleList) -> bool {
 }
 
 /// Shell-style match where `*` matches any run of characters (linear in practice).
-fn glob(pattern: &str, text: &str) -> bool {
+pub(crate) fn glob(pattern: &str, text: &str) -> bool {
     let p: Vec<char> = pattern.chars().collect();
     let t: Vec<char> = text.chars().collect();
     let (mut pi, mut ti) = (0, 0);
@@ -265,7 +268,7 @@ fn glob(pattern: &str, text: &str) -> bool {
 }
 
 /// Lexical normalisation: `~` → home, relative → from `cwd`, `.`/`..`/`//` resolved.
-fn normalise(cwd: &str, home: &str, path: &str) -> String {
+pub(crate) fn normalise(cwd: &str, home: &str, path: &str) -> String {
     let full = if path == "~" {
         home.to_owned()
     } else if let Some(rest) = path.strip_prefix("~/") {
@@ -305,52 +308,4 @@ fn is_protected(path: &str) -> bool {
     path.split('/')
         .any(|s| matches!(s, ".git" | ".claude" | ".ssh" | ".vscode"))
         || PROTECTED_NAMES.contains(&path.rsplit('/').next().unwrap_or(path))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn globs() {
-        assert!(glob("rm -f -r *", "rm -f -r /x"));
-        assert!(glob("*", ""));
-        assert!(glob("a*b*c", "axxbyyc"));
-        assert!(!glob("a*b", "axxc"));
-    }
-
-    #[test]
-    fn paths_normalise() {
-        assert_eq!(normalise("/p", "/h", "../x/./y"), "/x/y");
-        assert_eq!(normalise("/p", "/h", "~/.bashrc"), "/h/.bashrc");
-        assert_eq!(normalise("/p", "/h", "//etc"), "/etc");
-    }
-
-    #[test]
-    fn literal_rules_judge_paths() {
-        let r = LiteralRules::new("/home/ada/proj", "/home/ada")
-            .rule(RuleList::Deny, "Read(./.env)")
-            .rule(RuleList::Deny, "Read(id_rsa)");
-        assert!(matches!(r.read_outcome(".env"), Outcome::Denied(_)));
-        assert!(matches!(
-            r.read_outcome("/home/ada/proj/sub/../.env"),
-            Outcome::Denied(_)
-        ));
-        assert!(matches!(
-            r.read_outcome("~/.ssh/id_rsa"),
-            Outcome::Denied(_)
-        ));
-        assert_eq!(r.read_outcome("src/main.rs"), Outcome::ReadOnly);
-        assert_eq!(r.read_outcome("/etc/passwd"), Outcome::NoRule);
-        assert!(matches!(
-            r.write_outcome("~/.bashrc"),
-            Outcome::Protected { .. }
-        ));
-        assert!(r.is_critical("/"));
-        assert!(r.is_critical("/usr"));
-        assert!(r.is_critical("~"));
-        assert!(r.is_critical("."));
-        assert!(r.is_critical(".."));
-        assert!(!r.is_critical("build"));
-    }
 }

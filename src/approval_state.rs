@@ -1,4 +1,6 @@
-//! The approval state machine.
+//! The approval state machine, and who or what settles an approval: the layer below both
+//! the broker, which drives the machine, and the audit trail, which records its steps. The
+//! broker re-exports both types (`toolgate::broker::{By, State}`).
 //!
 //! ```text
 //! pendingApproval ─┬─> approved ─┬─> executing ─┬─> completed
@@ -122,6 +124,42 @@ impl State {
             ),
         )
         .with_hint(hint))
+    }
+}
+
+/// Who or what settled an approval.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub enum By {
+    /// The policy decided (allow or deny) without asking.
+    Policy,
+    /// A remembered grant or agent bypass allowed it.
+    Trust,
+    /// A person answered.
+    Person,
+    /// The deadline passed.
+    Timeout,
+    /// The host cancelled it (one approval or a whole session).
+    Cancel,
+    /// The broker shut down (or was dropped).
+    Shutdown,
+    /// The tool registry refused the call (unknown tool, invalid arguments).
+    Registry,
+}
+
+impl By {
+    /// The name used in JSON.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            By::Policy => "policy",
+            By::Trust => "trust",
+            By::Person => "person",
+            By::Timeout => "timeout",
+            By::Cancel => "cancel",
+            By::Shutdown => "shutdown",
+            By::Registry => "registry",
+        }
     }
 }
 
