@@ -312,7 +312,9 @@ mod tests {
 
         // A session grant is not persisted; an always grant is.
         let (store, rules) = broker.trust_and_rules();
-        store.grant(NewGrant::session("Edit", "s"), rules, 5).unwrap();
+        store
+            .grant(NewGrant::session("Edit", "s"), rules, 5)
+            .unwrap();
         assert_eq!(outbox.seal(&broker, (), 5).trust, None);
         let (store, rules) = broker.trust_and_rules();
         store.grant(NewGrant::always("Edit"), rules, 6).unwrap();
