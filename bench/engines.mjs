@@ -5,12 +5,12 @@ import picomatch from "picomatch";
 
 const require = createRequire(import.meta.url);
 
-/** toolgate's `PolicyEngine` (wasm), including the JS↔wasm crossing of every call. */
+/** toolgate's `Policy` (wasm), including the JS↔wasm crossing of every call. */
 export function toolgate(api) {
   return {
     name: "toolgate",
     load(p) {
-      const engine = new api.PolicyEngine(p.doc);
+      const engine = new api.Policy(p.doc);
       return (r) => engine.evaluate(r.req).effect;
     },
   };

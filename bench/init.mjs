@@ -1,5 +1,5 @@
 // Where the init of the Node entry goes: each probe is a fresh `node` process that imports
-// `pkg/node/index.mjs` and builds a first `PolicyEngine`, with `WebAssembly.Module`,
+// `pkg/node/index.mjs` and builds a first `Policy`, with `WebAssembly.Module`,
 // `WebAssembly.Instance` and the read of the `.wasm` file wrapped to time them inside the
 // real import. Variants: V8 flags (lazy validation, eager compilation) and the ways to
 // compile the same bytes (synchronous `Module`, `WebAssembly.compile`, `compileStreaming`).
@@ -62,8 +62,8 @@ async function probe(kind) {
     WebAssembly.Instance = wrap(WebAssembly.Instance, "instantiate (new WebAssembly.Instance)");
     const imported = await timed(() => import(`${ROOT}pkg/node/index.mjs`));
     add("import, whole", imported);
-    add("first PolicyEngine", await timed(() => new imported.value.PolicyEngine({})));
-    add("second PolicyEngine", await timed(() => new imported.value.PolicyEngine({})));
+    add("first Policy", await timed(() => new imported.value.Policy({})));
+    add("second Policy", await timed(() => new imported.value.Policy({})));
   } else {
     // The same bytes compiled one way, no package around them.
     const bytes = readFileSync(WASM);
@@ -128,7 +128,7 @@ export function printInit(rows) {
  * The same steps in headless Chromium, each in a fresh page (median of `runs`): the module
  * import, `init()` as shipped (wasm-bindgen's loader: `instantiateStreaming` of a fetch),
  * then, from the same URL, `compileStreaming` alone and `instantiate` of the compiled module,
- * and the first and second `PolicyEngine`. The fetches hit the browser cache after the first
+ * and the first and second `Policy`. The fetches hit the browser cache after the first
  * page, as a returning visitor's would.
  */
 export async function chromiumInit(runs = Number(process.env.BENCH_INIT_RUNS ?? "7")) {
@@ -157,8 +157,8 @@ export async function chromiumInit(runs = Number(process.env.BENCH_INIT_RUNS ?? 
           await time("instantiate alone (empty imports, fails after linking)", () =>
             WebAssembly.instantiate(module, {}).catch(() => undefined),
           );
-          await time("first PolicyEngine", () => new api.PolicyEngine({}));
-          await time("second PolicyEngine", () => new api.PolicyEngine({}));
+          await time("first Policy", () => new api.Policy({}));
+          await time("second Policy", () => new api.Policy({}));
           return steps;
         }),
       );

@@ -1,4 +1,4 @@
-// `node bench/phases.mjs`: where the time of one `PolicyEngine.evaluate` goes in Node, at
+// `node bench/phases.mjs`: where the time of one `Policy.evaluate` goes in Node, at
 // 10 and 1,000 rules (BENCH_SIZES=10000 for another size), form by form: the public call, the raw
 // wasm call alone (decode, evaluate, encode), `JSON.stringify` of the request, `JSON.parse` of
 // a decision's text, and an empty crossing (`version()`). Each figure is the smallest median of
@@ -45,8 +45,8 @@ function cpuPerCall(f, items, reps = 20) {
 
 for (const n of SIZES) {
   const p = policy(n);
-  const engine = new api.PolicyEngine(p.doc);
-  const rawEngine = new raw.RawPolicyEngine(JSON.stringify(p.doc));
+  const engine = new api.Policy(p.doc);
+  const rawEngine = new raw.RawPolicy(JSON.stringify(p.doc));
   const rows = [];
   for (const form of [...FORMS, "mix"]) {
     const reqs = requests(n, form, 200).map((r) => r.req);

@@ -256,7 +256,7 @@ function packages() {
       name: "toolgate",
       gzip: gzipSize(toolgateFiles),
       wasm: wasmOnly(toolgateFiles),
-      init: initTime("toolgate", timed(`const m = await import("./pkg/node/index.mjs"); new m.PolicyEngine({})`)),
+      init: initTime("toolgate", timed(`const m = await import("./pkg/node/index.mjs"); new m.Policy({})`)),
     },
     {
       name: "picomatch loop",

@@ -64,7 +64,7 @@ const REQUESTS = [
 
 function evaluateBench(api, n) {
   const t0 = performance.now();
-  const engine = new api.PolicyEngine(policyOf(n));
+  const engine = new api.Policy(policyOf(n));
   const compileMs = performance.now() - t0;
   for (let i = 0; i < 200; i++) engine.evaluate(REQUESTS[i % REQUESTS.length]);
   const iterations = n >= 10_000 ? 2_000 : 5_000;

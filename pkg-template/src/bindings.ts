@@ -11,7 +11,7 @@ import { ToolgateError } from "./errors.js";
 import type * as bindgen from "./toolgate_bindgen.js";
 
 /** @internal The raw policy handle. */
-export type RawPolicyEngine = bindgen.RawPolicyEngine;
+export type RawPolicy = bindgen.RawPolicy;
 
 /** @internal The raw broker handle. */
 export type RawBroker = bindgen.RawBroker;
@@ -26,7 +26,7 @@ export type RawTrust = Omit<bindgen.RawTrustStore, "free">;
 /** @internal What an entry hands over: the wasm-bindgen module's exports the layer uses. */
 export type Bindings = Pick<
   typeof bindgen,
-  "RawPolicyEngine" | "RawTrustStore" | "RawBroker" | "version" | "toolDefaults"
+  "RawPolicy" | "RawTrustStore" | "RawBroker" | "version" | "toolDefaults"
 >;
 
 let current: Bindings | undefined;

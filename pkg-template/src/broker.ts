@@ -8,7 +8,7 @@
 import { bindings, type RawBroker } from "./bindings.js";
 import { callSafely, reporter } from "./callbacks.js";
 import { guard, jsonText, toToolgateError } from "./errors.js";
-import { PolicyEngine, policyEngine, rawPolicy } from "./policy.js";
+import { Policy, toPolicy, rawPolicy } from "./policy.js";
 import type { TrustStorage } from "./storage.js";
 import { adoptTrustStore, TrustStore, type TrustBackend } from "./trust.js";
 import type {
@@ -28,7 +28,7 @@ export interface RegistryOptions {
 /** Options of an `ApprovalBroker`. */
 export interface ApprovalBrokerOptions {
   /** The policy: an engine (shared), a document, or JSON text. */
-  policy: PolicyEngine | PolicyDocument | string;
+  policy: Policy | PolicyDocument | string;
   /** How long a person has to answer when a call names no `timeoutMs` (default 5 minutes). */
   defaultTimeoutMs?: number;
   /** The longest `timeoutMs` a call may ask for (default 24 hours). */
@@ -171,7 +171,7 @@ export class ApprovalBroker {
   #saving: Promise<void> = Promise.resolve();
 
   constructor(options: ApprovalBrokerOptions) {
-    const engine = policyEngine(options.policy);
+    const engine = toPolicy(options.policy);
     const rawOptions = {
       defaultTimeoutMs: options.defaultTimeoutMs,
       maxTimeoutMs: options.maxTimeoutMs,
@@ -313,8 +313,8 @@ export class ApprovalBroker {
   }
 
   /** Replaces the policy (rules edited live); pending approvals keep their decisions. */
-  setPolicy(policy: PolicyEngine | PolicyDocument | string): void {
-    const engine = policyEngine(policy);
+  setPolicy(policy: Policy | PolicyDocument | string): void {
+    const engine = toPolicy(policy);
     this.#raw.setPolicy(rawPolicy(engine));
   }
 

@@ -5,7 +5,7 @@ import { guard } from "./errors.js";
 import type { ToolDefaults } from "./types.js";
 
 export { ToolgateError } from "./errors.js";
-export { PolicyEngine } from "./policy.js";
+export { Policy } from "./policy.js";
 export { TrustStore, type TrustStoreOptions } from "./trust.js";
 export {
   ApprovalBroker, type ApprovalBrokerOptions, type BrokerAudit, type BrokerDeadlines, type BrokerRuns,

@@ -1,13 +1,13 @@
-// PolicyEngine: a policy document compiled once, then evaluate/explain per call.
+// Policy: a policy document compiled once, then evaluate/explain per call.
 
-import { bindings, type RawPolicyEngine } from "./bindings.js";
+import { bindings, type RawPolicy } from "./bindings.js";
 import { guard, jsonText } from "./errors.js";
 import type { Decision, Explanation, PolicyDocument, PolicyWarning, ToolRequest } from "./types.js";
 
-const raws = new WeakMap<PolicyEngine, RawPolicyEngine>();
+const raws = new WeakMap<Policy, RawPolicy>();
 
 /** A compiled policy: decides whether a tool call is allowed, asks, or is denied, and why. */
-export class PolicyEngine {
+export class Policy {
   /** What in the document loads but probably does not do what was meant. */
   readonly warnings: PolicyWarning[];
 
@@ -16,7 +16,7 @@ export class PolicyEngine {
    * `ToolgateError` (e.g. `INVALID_RULE` at `permissions.deny[0]`) for a bad document.
    */
   constructor(policy: PolicyDocument | string) {
-    const raw = guard(() => new (bindings().RawPolicyEngine)(jsonText(policy, "policy")));
+    const raw = guard(() => new (bindings().RawPolicy)(jsonText(policy, "policy")));
     raws.set(this, raw);
     this.warnings = guard(() => raw.warnings());
   }
@@ -35,13 +35,13 @@ export class PolicyEngine {
 }
 
 /** @internal The raw handle of an engine (for the broker). */
-export function rawPolicy(engine: PolicyEngine): RawPolicyEngine {
+export function rawPolicy(engine: Policy): RawPolicy {
   const raw = raws.get(engine);
-  if (raw === undefined) throw new TypeError("not a PolicyEngine made by its constructor");
+  if (raw === undefined) throw new TypeError("not a Policy made by its constructor");
   return raw;
 }
 
 /** An engine for whatever a host passes as a policy. */
-export function policyEngine(policy: PolicyEngine | PolicyDocument | string): PolicyEngine {
-  return policy instanceof PolicyEngine ? policy : new PolicyEngine(policy);
+export function toPolicy(policy: Policy | PolicyDocument | string): Policy {
+  return policy instanceof Policy ? policy : new Policy(policy);
 }

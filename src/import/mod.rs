@@ -130,7 +130,7 @@ pub struct AgentFile {
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 #[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(rename = "ImportResult"))]
 pub struct Imported {
-    /// The policy document; `toolgate check --policy` and `new PolicyEngine(document)`
+    /// The policy document; `toolgate check --policy` and `new Policy(document)`
     /// accept it as is.
     pub document: PolicyDocument,
     /// Approximations (always in the stricter direction) and settings left out, each with

@@ -6,7 +6,7 @@
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
-use super::policy_engine::RawPolicyEngine;
+use super::policy_engine::RawPolicy;
 use super::{encode, js_error, ms};
 use crate::audit::{AuditLog, AuditQuery};
 use crate::broker::{Answer, ApprovalRequest, Broker, BrokerConfig, Outbox, SavedApproval};
@@ -48,7 +48,7 @@ impl RawBroker {
 impl RawBroker {
     /// A broker over `policy` with the settings `options` (JSON).
     #[wasm_bindgen(constructor)]
-    pub fn new(policy: &RawPolicyEngine, options: &str) -> Result<RawBroker, JsValue> {
+    pub fn new(policy: &RawPolicy, options: &str) -> Result<RawBroker, JsValue> {
         let o: RawBrokerOptions = crate::json::from_str(options, "broker options").map_err(err)?;
         let defaults = BrokerConfig::default();
         let config = BrokerConfig {
@@ -81,7 +81,7 @@ impl RawBroker {
 
     /// Replaces the policy; pending approvals keep their decisions.
     #[wasm_bindgen(js_name = setPolicy)]
-    pub fn set_policy(&mut self, policy: &RawPolicyEngine) {
+    pub fn set_policy(&mut self, policy: &RawPolicy) {
         self.broker.set_policy(Box::new(policy.shared()));
     }
 

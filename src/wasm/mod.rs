@@ -4,7 +4,7 @@
 //! result with [`encode`], and turn a core [`Error`](crate::Error) into a JS `Error` with a
 //! stable `code` through [`js_error`]. Nothing here decides anything.
 //!
-//! Two modules are built from here. The core (`--features wasm`): `RawPolicyEngine`,
+//! Two modules are built from here. The core (`--features wasm`): `RawPolicy`,
 //! `RawBroker`, `RawTrustStore` and the tool defaults, what a host embedding the engine
 //! loads. The tools (`--features tools`): the npm bin's hook and `importPolicy` /
 //! `exportPolicy`, which only the bin and `toolgate/import` load, so their bytes (the agents'
@@ -35,7 +35,7 @@ pub use hook::{blocking_answer_js, run_hook, HookHost};
 pub use import::{export_policy, import_policy};
 pub use js_error::js_error;
 #[cfg(feature = "wasm")]
-pub use policy_engine::RawPolicyEngine;
+pub use policy_engine::RawPolicy;
 #[cfg(feature = "wasm")]
 pub use trust_store::RawTrustStore;
 

@@ -1,4 +1,4 @@
-//! `RawPolicyEngine`: a compiled policy, shared with the brokers that use it.
+//! `RawPolicy`: a compiled policy, shared with the brokers that use it.
 
 use std::rc::Rc;
 
@@ -9,7 +9,7 @@ use crate::decision::{Decision, Evaluate, TrustOverlay};
 use crate::policy::Policy;
 use crate::request::Request;
 
-/// A compiled policy that a [`RawPolicyEngine`] and any number of brokers share.
+/// A compiled policy that a [`RawPolicy`] and any number of brokers share.
 #[derive(Clone)]
 pub(crate) struct SharedPolicy(pub Rc<Policy>);
 
@@ -27,19 +27,19 @@ impl Evaluate for SharedPolicy {
     }
 }
 
-/// A compiled policy (the JS layer's `PolicyEngine` wraps it).
+/// A compiled policy (the JS layer's `Policy` wraps it).
 #[wasm_bindgen]
-pub struct RawPolicyEngine {
+pub struct RawPolicy {
     policy: SharedPolicy,
 }
 
 #[wasm_bindgen]
-impl RawPolicyEngine {
+impl RawPolicy {
     /// Parses and compiles the policy document `text` (JSON).
     #[wasm_bindgen(constructor)]
-    pub fn new(text: &str) -> Result<RawPolicyEngine, JsValue> {
+    pub fn new(text: &str) -> Result<RawPolicy, JsValue> {
         let policy = Policy::from_json(text).map_err(|e| js_error(&e))?;
-        Ok(RawPolicyEngine {
+        Ok(RawPolicy {
             policy: SharedPolicy(Rc::new(policy)),
         })
     }
@@ -65,7 +65,7 @@ impl RawPolicyEngine {
     }
 }
 
-impl RawPolicyEngine {
+impl RawPolicy {
     /// The shared policy, for a broker.
     pub(crate) fn shared(&self) -> SharedPolicy {
         self.policy.clone()

@@ -31,9 +31,9 @@ before(async () => {
     join(dir, "module.html"),
     `<!doctype html><meta charset="utf-8"><title>module</title>
 <script type="module">
-import init, { PolicyEngine, version } from "./node_modules/toolgate/web/toolgate.js";
+import init, { Policy, version } from "./node_modules/toolgate/web/toolgate.js";
 await init();
-const engine = new PolicyEngine({ permissions: { deny: ["Bash(curl *)"] } });
+const engine = new Policy({ permissions: { deny: ["Bash(curl *)"] } });
 document.body.dataset.effect = engine.evaluate({ tool: "Bash", input: { command: "curl x" } }).effect;
 document.body.dataset.version = version();
 </script><body></body>`,

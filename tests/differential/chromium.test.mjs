@@ -55,7 +55,7 @@ test("wasm in Chromium agrees with native on every generated decision", async ()
   const generated = loadGenerated();
   const { compared, mismatches } = await inPage(async (api, replay) => {
     const corpus = await (await fetch("/tests/output/differential.json")).json();
-    return replay.replayGenerated(api.PolicyEngine, corpus);
+    return replay.replayGenerated(api.Policy, corpus);
   });
   assert.deepEqual(mismatches, []);
   assert.equal(compared, generated.cases.reduce((n, c) => n + c.requests.length, 0));

@@ -49,8 +49,8 @@ test("the corpus replay reports a decision that differs and an expectation that 
 
 test("wasm in Node agrees with native on every generated decision", async () => {
   const generated = loadGenerated();
-  const { PolicyEngine } = await nodeEntry();
-  const { compared, mismatches } = replayGenerated(PolicyEngine, generated);
+  const { Policy } = await nodeEntry();
+  const { compared, mismatches } = replayGenerated(Policy, generated);
   assert.deepEqual(mismatches, []);
   const expected = generated.cases.reduce((n, c) => n + c.requests.length, 0);
   assert.equal(compared, expected);
@@ -59,12 +59,12 @@ test("wasm in Node agrees with native on every generated decision", async () => 
 
 test("the generated replay reports a decision that differs, and a policy that should not load", async () => {
   const generated = loadGenerated();
-  const { PolicyEngine } = await nodeEntry();
+  const { Policy } = await nodeEntry();
   const c = generated.cases.find((x) => x.requests.length > 0 && x.error === undefined);
   const changed = structuredClone(c);
   changed.decisions[0].effect = changed.decisions[0].effect === "deny" ? "allow" : "deny";
   const broken = { policy: { permissions: { deny: ["Bash(rm"] } }, requests: [], error: "NOPE" };
-  const { mismatches } = replayGenerated(PolicyEngine, { cases: [changed, broken] });
+  const { mismatches } = replayGenerated(Policy, { cases: [changed, broken] });
   assert.equal(mismatches.length, 2);
   assert.equal(mismatches[0].request, 0);
   assert.match(mismatches[1].got, /^INVALID_RULE/);

@@ -45,7 +45,7 @@ export function check(file, c, decision) {
 
 /**
  * Decides every case of `corpus` ({ files: { path: file }, native: { path: [decision] } })
- * with `api.PolicyEngine`, and returns the cases decided, the time it took, the decisions
+ * with `api.Policy`, and returns the cases decided, the time it took, the decisions
  * that differ from the native ones and the expectations that fail.
  */
 export function replayCorpus(api, corpus) {
@@ -55,7 +55,7 @@ export function replayCorpus(api, corpus) {
   const engines = new Map();
   const engineFor = (policy) => {
     const key = JSON.stringify(policy);
-    if (!engines.has(key)) engines.set(key, new api.PolicyEngine(policy));
+    if (!engines.has(key)) engines.set(key, new api.Policy(policy));
     return engines.get(key);
   };
   let cases = 0;
@@ -89,17 +89,17 @@ export function replayCorpus(api, corpus) {
 }
 
 /**
- * Runs the generated corpus through `PolicyEngine` and returns the number of decisions
+ * Runs the generated corpus through `Policy` and returns the number of decisions
  * compared and the first mismatches: each policy loads (or fails with the same error code)
  * and each decision is the same JSON.
  */
-export function replayGenerated(PolicyEngine, generated, limit = 20) {
+export function replayGenerated(Policy, generated, limit = 20) {
   const mismatches = [];
   let compared = 0;
   generated.cases.forEach((c, i) => {
     let engine;
     try {
-      engine = new PolicyEngine(c.policy);
+      engine = new Policy(c.policy);
     } catch (err) {
       if (c.error === undefined || err.code !== c.error) {
         mismatches.push({ case: i, expected: c.error ?? "loads", got: `${err.code}: ${err.message}` });

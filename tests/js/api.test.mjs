@@ -1,4 +1,4 @@
-// The JS API of the built package (pkg/) in Node: PolicyEngine, TrustStore, ApprovalBroker
+// The JS API of the built package (pkg/) in Node: Policy, TrustStore, ApprovalBroker
 // with promise-returning requestApproval, ToolgateError, and the same names from every entry.
 // Every path that settles an approval's promise has a test here.
 import assert from "node:assert/strict";
@@ -10,7 +10,7 @@ import { PKG } from "./corpus.mjs";
 
 const require = createRequire(import.meta.url);
 const api = await import(new URL("node/index.mjs", PKG));
-const { ApprovalBroker, PolicyEngine, ToolgateError, TrustStore } = api;
+const { ApprovalBroker, Policy, ToolgateError, TrustStore } = api;
 
 const POLICY = {
   permissions: {
@@ -37,7 +37,7 @@ function thrown(f) {
 
 describe("every entry exports the same names", () => {
   const names = [
-    "ApprovalBroker", "PolicyEngine", "ToolgateError", "TrustStore", "default", "initSync",
+    "ApprovalBroker", "Policy", "ToolgateError", "TrustStore", "default", "initSync",
     "toolDefaults", "version",
   ];
   test("node ESM, node CommonJS and web", async () => {
@@ -48,16 +48,16 @@ describe("every entry exports the same names", () => {
       assert.equal(typeof cjs[name], "function", `CJS ${name}`);
       assert.equal(typeof web[name], "function", `web ${name}`);
     }
-    assert.equal(api.PolicyEngine, cjs.PolicyEngine, "ESM and CJS share one instance");
+    assert.equal(api.Policy, cjs.Policy, "ESM and CJS share one instance");
   });
 
   test("the web entry throws NOT_INITIALIZED before init, then works after initSync", async () => {
     const web = await import(new URL("web/toolgate.js", PKG));
-    const err = thrown(() => new web.PolicyEngine({}));
+    const err = thrown(() => new web.Policy({}));
     assert.ok(err instanceof web.ToolgateError);
     assert.equal(err.code, "NOT_INITIALIZED");
     web.initSync(readFileSync(new URL("web/toolgate_bg.wasm", PKG)));
-    assert.equal(new web.PolicyEngine(POLICY).evaluate({ tool: "Read", input: { file_path: "/p/a" } }).effect, "allow");
+    assert.equal(new web.Policy(POLICY).evaluate({ tool: "Read", input: { file_path: "/p/a" } }).effect, "allow");
     await web.default(); // a second init does nothing
   });
 
@@ -69,7 +69,7 @@ describe("every entry exports the same names", () => {
 
 describe("ToolgateError", () => {
   test("is a real class: instanceof, name, code, path, hint, message", () => {
-    const err = thrown(() => new PolicyEngine({ permissions: { deny: ["Bash(rm"] } }));
+    const err = thrown(() => new Policy({ permissions: { deny: ["Bash(rm"] } }));
     assert.ok(err instanceof ToolgateError);
     assert.ok(err instanceof Error);
     assert.equal(err.name, "ToolgateError");
@@ -81,11 +81,11 @@ describe("ToolgateError", () => {
   });
 
   test("unknown keys and bad JSON text are typed errors with paths", () => {
-    assert.equal(thrown(() => new PolicyEngine({ permisions: {} })).code, "UNKNOWN_FIELD");
-    assert.equal(thrown(() => new PolicyEngine("{not json")).code, "INVALID_JSON");
-    const err = thrown(() => new PolicyEngine(POLICY).evaluate({ tool: "Bash", inptu: {} }));
+    assert.equal(thrown(() => new Policy({ permisions: {} })).code, "UNKNOWN_FIELD");
+    assert.equal(thrown(() => new Policy("{not json")).code, "INVALID_JSON");
+    const err = thrown(() => new Policy(POLICY).evaluate({ tool: "Bash", inptu: {} }));
     assert.equal(err.code, "UNKNOWN_FIELD");
-    assert.equal(thrown(() => new PolicyEngine(undefined)).code, "INVALID_JSON");
+    assert.equal(thrown(() => new Policy(undefined)).code, "INVALID_JSON");
   });
 
   test("toolDefaults throws a ToolgateError for unknown tools", () => {
@@ -95,8 +95,8 @@ describe("ToolgateError", () => {
   });
 });
 
-describe("PolicyEngine", () => {
-  const engine = new PolicyEngine(POLICY);
+describe("Policy", () => {
+  const engine = new Policy(POLICY);
   test("evaluate gives whole decisions", () => {
     const d = engine.evaluate({ tool: "Bash", input: { command: "npm test -- --ci" }, cwd: "/p" });
     assert.equal(d.effect, "allow");
@@ -107,7 +107,7 @@ describe("PolicyEngine", () => {
   });
 
   test("accepts JSON text as well as objects", () => {
-    const fromText = new PolicyEngine(JSON.stringify(POLICY));
+    const fromText = new Policy(JSON.stringify(POLICY));
     const req = { tool: "Bash", input: { command: "curl x" } };
     assert.deepEqual(fromText.evaluate(req), engine.evaluate(req));
   });
@@ -120,7 +120,7 @@ describe("PolicyEngine", () => {
 
   test("warnings is an array", () => {
     assert.ok(Array.isArray(engine.warnings));
-    const w = new PolicyEngine({ permissions: { allow: ["mcp__*"] } }).warnings;
+    const w = new Policy({ permissions: { allow: ["mcp__*"] } }).warnings;
     assert.ok(Array.isArray(w));
   });
 });
@@ -297,7 +297,7 @@ describe("ApprovalBroker: every path settles the promise", () => {
     assert.equal((await b.requestApproval(bash("git push", "s2"))).by, "policy");
     b.respond(b.pending()[0].id, { kind: "deny" });
     assert.equal((await p).status, "denied");
-    b.setPolicy(new PolicyEngine(POLICY));
+    b.setPolicy(new Policy(POLICY));
   });
 
   test("an answer from inside onRequest (re-entrant) settles the promise", async () => {

@@ -1,5 +1,5 @@
 // importPolicy / exportPolicy in the built package (pkg/) in Node, from `toolgate/import` on
-// the second wasm: an agent's files become a policy document that PolicyEngine accepts, bad
+// the second wasm: an agent's files become a policy document that Policy accepts, bad
 // input is a ToolgateError at file:line, and an export reports what the agent cannot express.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
@@ -9,7 +9,7 @@ import { test } from "node:test";
 import { PKG } from "./corpus.mjs";
 
 const main = await import(new URL("node/index.mjs", PKG));
-const { PolicyEngine, ToolgateError } = main;
+const { Policy, ToolgateError } = main;
 const { exportPolicy, importPolicy } = await import(new URL("node/import.mjs", PKG));
 
 const CODEX = `prefix_rule(
@@ -25,7 +25,7 @@ const call = (command) => ({ tool: "Bash", input: { command }, cwd: "/home/ada/p
 test("codex rules import into a policy that decides like Codex", () => {
   const { document, warnings } = importPolicy("codex", [{ name: "default.rules", text: CODEX }]);
   assert.deepEqual(warnings, []);
-  const engine = new PolicyEngine(document);
+  const engine = new Policy(document);
   assert.equal(engine.evaluate(call("git push origin main")).effect, "ask");
   assert.equal(engine.evaluate(call("git reset --hard")).effect, "deny");
   assert.equal(engine.evaluate(call("ls -la")).effect, "allow");
@@ -64,7 +64,7 @@ test("export writes the agent's format and reports what it cannot express", () =
   assert.equal(warnings.length, 1);
   assert.equal(warnings[0].path, "permissions.allow[1]");
   const again = importPolicy("codex", [{ name: "x.rules", text }]);
-  assert.equal(new PolicyEngine(again.document).evaluate(call("rm -rf build")).effect, "deny");
+  assert.equal(new Policy(again.document).evaluate(call("rm -rf build")).effect, "deny");
 });
 
 test("import and export live in the second wasm, not in the main entry", () => {
@@ -77,7 +77,7 @@ test("import and export live in the second wasm, not in the main entry", () => {
 test("CommonJS require of toolgate/import", () => {
   const cjs = createRequire(import.meta.url)(new URL("node/import-node.cjs", PKG).pathname);
   const { document } = cjs.importPolicy("codex", [{ name: "a.rules", text: CODEX }]);
-  assert.equal(new PolicyEngine(document).evaluate(call("ls")).effect, "allow");
+  assert.equal(new Policy(document).evaluate(call("ls")).effect, "allow");
 });
 
 test("the web build of toolgate/import initialises its own wasm", async () => {
@@ -85,5 +85,5 @@ test("the web build of toolgate/import initialises its own wasm", async () => {
   assert.throws(() => web.importPolicy("codex", []), (e) => e.code === "NOT_INITIALIZED");
   web.initSync(readFileSync(new URL("web/toolgate_tools_bg.wasm", PKG)));
   const { document } = web.importPolicy("codex", [{ name: "a.rules", text: CODEX }]);
-  assert.equal(new PolicyEngine(document).evaluate(call("git reset --hard")).effect, "deny");
+  assert.equal(new Policy(document).evaluate(call("git reset --hard")).effect, "deny");
 });

@@ -35,7 +35,7 @@ export function rulesPanel({ root, policy, apply }) {
     if (typeof doc?.defaultMode === "string") mode.value = doc.defaultMode;
     let next;
     try {
-      next = new toolgate.PolicyEngine(text);
+      next = new toolgate.Policy(text);
     } catch (error) {
       const item = fail(describeError(error), error?.code ?? "ERROR");
       item.dataset.path = error?.path ?? "";

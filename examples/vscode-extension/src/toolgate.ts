@@ -18,7 +18,7 @@ export function isWebHost(): boolean {
  *
  * ```ts
  * const toolgate = await loadToolgate(context.extensionUri);
- * const engine = new toolgate.PolicyEngine({ permissions: { allow: ["Read"] } });
+ * const engine = new toolgate.Policy({ permissions: { allow: ["Read"] } });
  * ```
  */
 export async function loadToolgate(extensionUri: vscode.Uri): Promise<ToolgateModule> {

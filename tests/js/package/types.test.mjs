@@ -28,12 +28,12 @@ const kind: "bogus" = d.kind;
 // @ts-expect-error no such export
 api.evaluateEverything();
 
-const engine = new api.PolicyEngine({ permissions: { allow: ["Bash(npm test *)"] } });
+const engine = new api.Policy({ permissions: { allow: ["Bash(npm test *)"] } });
 const decision: api.Decision = engine.evaluate({ tool: "Bash", input: { command: "npm test" } });
 const effect: "allow" | "ask" | "deny" = decision.effect;
 const warnings: api.PolicyWarning[] = engine.warnings;
 // @ts-expect-error permissions lists are arrays of strings
-new api.PolicyEngine({ permissions: { allow: "Bash" } });
+new api.Policy({ permissions: { allow: "Bash" } });
 // @ts-expect-error a request names its tool
 engine.evaluate({ input: {} });
 const broker = new api.ApprovalBroker({ policy: engine, defaultTimeoutMs: 1000, now: () => 0 });
@@ -75,12 +75,12 @@ const noReason: api.Decision = { effect: "allow", risk: "low", trustable: true }
 // @ts-expect-error a rule decider names its list and layer
 const halfDecider: api.Decider = { kind: "rule", rule: "Bash", index: 0 };
 // @ts-expect-error modes are a closed set
-new api.PolicyEngine({ defaultMode: "yolo" });
+new api.Policy({ defaultMode: "yolo" });
 // @ts-expect-error policy documents reject unknown keys
-new api.PolicyEngine({ permisions: { allow: ["Bash"] } });
+new api.Policy({ permisions: { allow: ["Bash"] } });
 // @ts-expect-error a layer names its source
-new api.PolicyEngine({ layers: [{ permissions: { deny: ["Bash"] } }] });
-const layered = new api.PolicyEngine({ layers: [{ source: "managed" }], mcpServers: { gh: {} } });
+new api.Policy({ layers: [{ permissions: { deny: ["Bash"] } }] });
+const layered = new api.Policy({ layers: [{ source: "managed" }], mcpServers: { gh: {} } });
 const request: api.ToolRequest = { tool: "Read", input: "not an object, still a request" };
 const timed: api.ApprovalRequest = { sessionId: "s1", timeoutMs: 5, request };
 // @ts-expect-error a timeout is a number of milliseconds
@@ -244,7 +244,7 @@ for (const file of readdirSync(dir)) {
   const fx = JSON.parse(readFileSync(join(dir, file), "utf8"));
   let engine;
   try {
-    engine = new api.PolicyEngine(fx.policy);
+    engine = new api.Policy(fx.policy);
   } catch {
     continue;
   }
