@@ -223,11 +223,14 @@ impl Parser {
         // operator: bash rejects an operator with no command before it (`ls && && ls`,
         // `; ls`, `ls | | ls`).
         let mut after_command = false;
+        // Whether the last thing read was a subshell's closing `)`.
+        let mut after_subshell = false;
         let dangling = || fail::<()>("`&&`, `||` or `|` has no command after it");
         let orphan = |op: &str| fail::<()>(format!("`{op}` has no command before it"));
         let mut blocks = Blocks::default();
         loop {
             self.skip_blanks();
+            let subshell_before = std::mem::take(&mut after_subshell);
             match self.peek() {
                 None | Some(')') if pending => return dangling(),
                 None if close == Close::End => return blocks.closed(),
@@ -276,19 +279,34 @@ impl Parser {
                     return blocks.closed();
                 }
                 Some(')') => return fail("unexpected `)`"),
+                Some('(') if subshell_before => {
+                    return fail("a `( )` subshell follows another with no operator between")
+                }
                 Some('(') => {
                     if self.peek_at(1) == Some('(') {
                         return fail("arithmetic commands `(( ))` are not analysed");
                     }
                     self.pos += 1;
+                    let found = self.out.len();
                     self.enter()?;
                     self.list(Close::Paren)?;
                     self.leave();
+                    if self.out.len() == found {
+                        return fail("`( )` holds no command, which bash rejects");
+                    }
                     pending = false;
                     after_command = true;
+                    after_subshell = true;
                     blocks.command();
                 }
                 Some('#') => self.skip_comment(),
+                // Only a redirection may follow a subshell's `)` before an operator: bash
+                // rejects `(ls)rm` and `( x ) y`.
+                Some(c) if subshell_before && !matches!(c, '<' | '>' | '0'..='9') => {
+                    return fail(format!(
+                        "`{c}` follows a `( )` subshell with no `;`, `&&`, `||` or `|` between"
+                    ));
+                }
                 Some(c) => {
                     let before = self.pos;
                     let found = self.out.len();
@@ -666,5 +684,31 @@ mod tests {
         let cmds = parse("  git status  &&  echo hi > out ", 0).unwrap();
         assert_eq!(cmds[0].text, "git status");
         assert_eq!(cmds[1].text, "echo hi > out");
+    }
+
+    #[test]
+    fn subshells_are_read_as_bash_reads_them() {
+        // bash rejects these: an empty subshell, or a word or group right after its `)`.
+        for bad in [
+            "()ls",
+            "( )",
+            "(ls)rm",
+            "( ls ) rm -rf x",
+            "(ls)(rm x)",
+            "(ls){ rm x; }",
+        ] {
+            assert!(parse(bad, 0).is_err(), "{bad}");
+        }
+        // and accepts these: a redirection or a comment after the `)`, or an operator.
+        for good in [
+            "(ls) >out",
+            "(ls) 2>err",
+            "(ls)#x",
+            "(ls)&&rm x",
+            "(ls) | wc",
+            "(ls);rm x",
+        ] {
+            assert!(parse(good, 0).is_ok(), "{good}");
+        }
     }
 }
