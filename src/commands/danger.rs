@@ -983,9 +983,14 @@ pub fn classify_tool(
             }
         }
         ToolKind::Mcp | ToolKind::Other => {
-            let lower = name.to_lowercase();
-            let words: Vec<&str> = lower.split(['_', '-', '.', ':']).collect();
-            let has = |w: &[&str]| words.iter().any(|x| w.contains(x));
+            // An ASCII name is compared word by word without lowercasing a copy; any other
+            // name is lowercased first (the words sought are ASCII either way).
+            let lower = (!name.is_ascii()).then(|| name.to_lowercase());
+            let text = lower.as_deref().unwrap_or(name);
+            let has = |w: &[&str]| {
+                text.split(['_', '-', '.', ':'])
+                    .any(|x| w.iter().any(|s| s.eq_ignore_ascii_case(x)))
+            };
             if has(&["publish", "release"]) {
                 out.add(
                     DangerClass::Publish,

@@ -190,3 +190,19 @@ fn runners_are_one_list() {
         );
     }
 }
+
+#[test]
+fn lookup_finds_what_a_scan_of_the_table_finds() {
+    let scan = |name: &str| programs().find(|p| p.is_named(name));
+    let mut names: Vec<&str> = programs()
+        .flat_map(|p| std::iter::once(p.name).chain(p.aliases.iter().copied()))
+        .collect();
+    names.extend(["", "cmd1", "GREP", "grep ", "gre", "greps", "/bin/", "zzz"]);
+    for name in names {
+        for spelling in [name.to_owned(), format!("/usr/bin/{name}")] {
+            let found = lookup(&spelling).map(|p| p as *const Program);
+            let scanned = scan(program_name(&spelling)).map(|p| p as *const Program);
+            assert_eq!(found, scanned, "`{spelling}`");
+        }
+    }
+}
