@@ -53,9 +53,13 @@ pub(crate) use runners::interpreter_base;
 
 /// The program name without its directory (`/usr/bin/rm` → `rm`).
 pub fn program_name(word: &str) -> &str {
-    match word.rsplit_once('/') {
-        Some((_, name)) if !name.is_empty() => name,
-        _ => word,
+    // By bytes: `/` is ASCII, so its last byte is the last `/` character.
+    match word.bytes().rposition(|b| b == b'/') {
+        Some(at) => word
+            .get(at + 1..)
+            .filter(|name| !name.is_empty())
+            .unwrap_or(word),
+        None => word,
     }
 }
 

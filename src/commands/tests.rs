@@ -206,3 +206,24 @@ fn lookup_finds_what_a_scan_of_the_table_finds() {
         }
     }
 }
+
+#[test]
+fn program_name_is_the_part_after_the_last_slash() {
+    let by_split = |word: &str| match word.rsplit_once('/') {
+        Some((_, name)) if !name.is_empty() => name.to_owned(),
+        _ => word.to_owned(),
+    };
+    for word in [
+        "rm",
+        "/usr/bin/rm",
+        "/",
+        "a/",
+        "//x",
+        "é/ü",
+        "./x/",
+        "",
+        "a/b/c",
+    ] {
+        assert_eq!(program_name(word), by_split(word), "`{word}`");
+    }
+}
