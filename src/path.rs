@@ -28,6 +28,9 @@ pub fn normalize(path: &str, cwd: Option<&str>, home: Option<&str>) -> Option<St
     if path.is_empty() || path.contains('\0') || other_home {
         return None;
     }
+    if is_normal_absolute(path) {
+        return Some(path.to_owned());
+    }
     let mut segments: Vec<&str> = Vec::with_capacity(16);
     let rest = if path == "~" || path.starts_with("~/") {
         let home = home.filter(|h| h.starts_with('/') && !h.contains('\0'))?;
@@ -44,8 +47,37 @@ pub fn normalize(path: &str, cwd: Option<&str>, home: Option<&str>) -> Option<St
     Some(join(&segments))
 }
 
+/// Whether `path` is already what [`normalize`] makes of it: `/`, or `/` followed by
+/// segments none of which is empty, `.` or `..` (no repeated or trailing slash).
+fn is_normal_absolute(path: &str) -> bool {
+    let Some(rest) = path.strip_prefix('/') else {
+        return false;
+    };
+    rest.is_empty() || slash_segments(rest).all(|seg| !matches!(seg, "" | "." | ".."))
+}
+
+/// The pieces of `path` between slashes, as `path.split('/')` gives them, found byte by
+/// byte (the size-first build runs `split` through the generic pattern searcher).
+fn slash_segments(path: &str) -> impl Iterator<Item = &str> {
+    let mut start = Some(0);
+    std::iter::from_fn(move || {
+        let from = start?;
+        let rest = path.get(from..)?;
+        match rest.bytes().position(|b| b == b'/') {
+            Some(at) => {
+                start = Some(from + at + 1);
+                rest.get(..at)
+            }
+            None => {
+                start = None;
+                Some(rest)
+            }
+        }
+    })
+}
+
 fn push_segments<'a>(segments: &mut Vec<&'a str>, path: &'a str) {
-    for seg in path.split('/') {
+    for seg in slash_segments(path) {
         match seg {
             "" | "." => {}
             ".." => {
@@ -110,7 +142,7 @@ pub fn relative_to<'a>(dir: &str, path: &'a str) -> Option<&'a str> {
 /// assert_eq!(home_from_cwd("/srv/app"), None);
 /// ```
 pub fn home_from_cwd(cwd: &str) -> Option<String> {
-    let mut segs = cwd.split('/').filter(|s| !s.is_empty());
+    let mut segs = slash_segments(cwd).filter(|s| !s.is_empty());
     match (segs.next(), segs.next()) {
         (Some("root"), _) => Some("/root".to_owned()),
         (Some(top @ ("home" | "Users")), Some(user)) => {
@@ -127,7 +159,7 @@ pub fn home_from_cwd(cwd: &str) -> Option<String> {
 
 /// The segments of a normalised absolute path.
 pub fn segments(path: &str) -> impl Iterator<Item = &str> {
-    path.split('/').filter(|s| !s.is_empty())
+    slash_segments(path).filter(|s| !s.is_empty())
 }
 
 /// The path as a Windows file system would read it, for the widest reading of deny, ask and
@@ -302,6 +334,53 @@ impl FirstBytes {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    const SPELLINGS: &[&str] = &[
+        "",
+        "/",
+        "//",
+        "/a",
+        "/a/",
+        "a/b",
+        "/a//b",
+        "/./a",
+        "/a/.",
+        "/a/..",
+        "/..",
+        "/...",
+        "/.a/b.",
+        "/é/ü",
+        "/a/b/c/d",
+        "///",
+        "/a/./b/../c",
+        "x",
+        ".",
+        "..",
+        "/ /a",
+    ];
+
+    #[test]
+    fn slash_segments_are_split_on_slashes() {
+        for p in SPELLINGS {
+            let ours: Vec<&str> = slash_segments(p).collect();
+            let theirs: Vec<&str> = p.split('/').collect();
+            assert_eq!(ours, theirs, "`{p}`");
+        }
+    }
+
+    #[test]
+    fn a_path_taken_as_normal_is_what_normalising_it_gives() {
+        for p in SPELLINGS {
+            let mut segs = Vec::new();
+            push_segments(&mut segs, p);
+            let slow = join(&segs);
+            if is_normal_absolute(p) {
+                assert_eq!(&slow, p, "`{p}`");
+            } else if p.starts_with('/') {
+                assert_ne!(&slow, p, "`{p}` is normal but was not taken as such");
+            }
+        }
+    }
 
     #[test]
     fn windows_spelling_byte_check_reads_as_the_character_check() {

@@ -983,9 +983,17 @@ pub fn classify_tool(
             }
         }
         ToolKind::Mcp | ToolKind::Other => {
-            let lower = name.to_lowercase();
-            let words: Vec<&str> = lower.split(['_', '-', '.', ':']).collect();
-            let has = |w: &[&str]| words.iter().any(|x| w.contains(x));
+            // An ASCII name is compared word by word without lowercasing a copy; any other
+            // name is lowercased first (the words sought are ASCII either way).
+            let lower = (!name.is_ascii()).then(|| name.to_lowercase());
+            let text = lower.as_deref().unwrap_or(name);
+            let words = || {
+                text.as_bytes()
+                    .split(|b| matches!(b, b'_' | b'-' | b'.' | b':'))
+            };
+            let has = |w: &[&str]| {
+                words().any(|x| w.iter().any(|s| s.as_bytes().eq_ignore_ascii_case(x)))
+            };
             if has(&["publish", "release"]) {
                 out.add(
                     DangerClass::Publish,
@@ -1190,5 +1198,40 @@ mod tests {
             &[],
         );
         assert!(c.has(DangerClass::Publish));
+    }
+
+    #[test]
+    fn tool_name_words_are_read_as_their_lowercase_form() {
+        let classes_of = |name: &str| {
+            let c = classify_tool(ToolKind::Mcp, name, &Value::Null, &[]);
+            (
+                c.has(DangerClass::Publish),
+                c.has(DangerClass::NetworkUpload),
+            )
+        };
+        let by_lowercase = |name: &str| {
+            let lower = name.to_lowercase();
+            let words: Vec<&str> = lower.split(['_', '-', '.', ':']).collect();
+            let has = |w: &[&str]| words.iter().any(|x| w.contains(x));
+            (
+                has(&["publish", "release"]),
+                has(&["push", "upload", "send", "post"]),
+            )
+        };
+        for name in [
+            "mcp__npm__publish_package",
+            "mcp__s__PUBLISH",
+            "mcp__s__Push-Tags",
+            "mcp__s__a.SEND:b",
+            "mcp__s__get_issue",
+            "mcp__s__pushy",
+            "mcp__ß__RELEASE",
+            "mcp__s__UPLOAD_é",
+            "mcp__s__\u{212a}ey_post",
+            "PŌST",
+            "",
+        ] {
+            assert_eq!(classes_of(name), by_lowercase(name), "`{name}`");
+        }
     }
 }

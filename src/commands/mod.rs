@@ -53,9 +53,13 @@ pub(crate) use runners::interpreter_base;
 
 /// The program name without its directory (`/usr/bin/rm` → `rm`).
 pub fn program_name(word: &str) -> &str {
-    match word.rsplit_once('/') {
-        Some((_, name)) if !name.is_empty() => name,
-        _ => word,
+    // By bytes: `/` is ASCII, so its last byte is the last `/` character.
+    match word.bytes().rposition(|b| b == b'/') {
+        Some(at) => word
+            .get(at + 1..)
+            .filter(|name| !name.is_empty())
+            .unwrap_or(word),
+        None => word,
     }
 }
 
@@ -65,9 +69,36 @@ pub fn programs() -> impl Iterator<Item = &'static Program> {
 }
 
 /// The table entry for `program` (a name or a path), if there is one.
+///
+/// ```
+/// assert_eq!(toolgate::commands::lookup("/usr/bin/grep").map(|p| p.name), Some("grep"));
+/// assert!(toolgate::commands::lookup("cmd1").is_none());
+/// ```
 pub fn lookup(program: &str) -> Option<&'static Program> {
     let name = program_name(program);
-    table::programs().find(|p| p.is_named(name))
+    let index = names_index();
+    let at = index.binary_search_by(|(n, _)| (*n).cmp(name)).ok()?;
+    index.get(at).map(|(_, p)| *p)
+}
+
+/// Every name and alias of the table, sorted, each with the first entry that it names (the
+/// one a scan of [`programs`] in order would find), built once from the table.
+fn names_index() -> &'static [(&'static str, &'static Program)] {
+    static INDEX: std::sync::OnceLock<Vec<(&'static str, &'static Program)>> =
+        std::sync::OnceLock::new();
+    INDEX.get_or_init(|| {
+        let mut names: Vec<(&'static str, &'static Program)> = table::programs()
+            .flat_map(|p| {
+                std::iter::once(p.name)
+                    .chain(p.aliases.iter().copied())
+                    .map(move |n| (n, p))
+            })
+            .collect();
+        // A stable sort keeps the table's order among equal names; the first one stays.
+        names.sort_by_key(|(n, _)| *n);
+        names.dedup_by_key(|(n, _)| *n);
+        names
+    })
 }
 
 /// What the command `words` (argv after quote removal, program first) does, by its table

@@ -190,3 +190,40 @@ fn runners_are_one_list() {
         );
     }
 }
+
+#[test]
+fn lookup_finds_what_a_scan_of_the_table_finds() {
+    let scan = |name: &str| programs().find(|p| p.is_named(name));
+    let mut names: Vec<&str> = programs()
+        .flat_map(|p| std::iter::once(p.name).chain(p.aliases.iter().copied()))
+        .collect();
+    names.extend(["", "cmd1", "GREP", "grep ", "gre", "greps", "/bin/", "zzz"]);
+    for name in names {
+        for spelling in [name.to_owned(), format!("/usr/bin/{name}")] {
+            let found = lookup(&spelling).map(|p| p as *const Program);
+            let scanned = scan(program_name(&spelling)).map(|p| p as *const Program);
+            assert_eq!(found, scanned, "`{spelling}`");
+        }
+    }
+}
+
+#[test]
+fn program_name_is_the_part_after_the_last_slash() {
+    let by_split = |word: &str| match word.rsplit_once('/') {
+        Some((_, name)) if !name.is_empty() => name.to_owned(),
+        _ => word.to_owned(),
+    };
+    for word in [
+        "rm",
+        "/usr/bin/rm",
+        "/",
+        "a/",
+        "//x",
+        "é/ü",
+        "./x/",
+        "",
+        "a/b/c",
+    ] {
+        assert_eq!(program_name(word), by_split(word), "`{word}`");
+    }
+}

@@ -402,18 +402,21 @@ impl<'a> Call<'a> {
         let kind = q.kind;
         let cwd = self.cwd.as_deref();
         let home = self.home.as_deref();
+        // Deny and ask rules see every reading of a doubtful MCP identity.
+        let others = if list == RuleList::Allow {
+            Vec::new()
+        } else {
+            self.tool.identity.other_readings()
+        };
         self.first(list, &|idx: &ClassIndex| {
             let mut out = Vec::new();
             idx.tool_matches(&q, &mut out);
-            if list != RuleList::Allow {
-                // Deny and ask rules see every reading of a doubtful MCP identity.
-                for (server, tool) in &self.tool.identity.other_readings() {
-                    let other = ToolQuery {
-                        mcp: Some((server.as_str(), tool.as_str())),
-                        ..q
-                    };
-                    idx.tool_matches(&other, &mut out);
-                }
+            for (server, tool) in &others {
+                let other = ToolQuery {
+                    mcp: Some((server.as_str(), tool.as_str())),
+                    ..q
+                };
+                idx.tool_matches(&other, &mut out);
             }
             match subject {
                 Subject::Paths(paths) | Subject::Flawed(paths, _) if list != RuleList::Allow => {

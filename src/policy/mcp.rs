@@ -78,6 +78,10 @@ impl McpCall {
 
 /// `(server, tool)` in lower case, when that differs.
 fn lower_case(server: &str, tool: &str) -> Option<(String, String)> {
+    let already_lower = |s: &str| s.bytes().all(|b| b.is_ascii() && !b.is_ascii_uppercase());
+    if already_lower(server) && already_lower(tool) {
+        return None;
+    }
     let lower = (server.to_lowercase(), tool.to_lowercase());
     (lower.0 != server || lower.1 != tool).then_some(lower)
 }
@@ -145,6 +149,8 @@ fn tool_of<'a>(name: &'a str, server: &str) -> &'a str {
 /// Checks that a request's MCP identity is certain, as a message for an
 /// [`ErrorKind::InvalidRequest`](crate::ErrorKind::InvalidRequest) error.
 pub(crate) fn identity_problem(request: &Request) -> Option<String> {
+    // Without a `server` field the name alone says it, and is never doubtful.
+    request.server.as_ref()?;
     McpCall::of(request).doubt().map(str::to_owned)
 }
 

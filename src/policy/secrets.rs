@@ -138,17 +138,21 @@ fn cannot_be_secret(path: &str) -> bool {
     if !path.is_ascii() {
         return false;
     }
+    // ASCII, so split by bytes (the size-first build runs `str::split` through the generic
+    // pattern searcher).
     let mut segs = path
-        .split(is_separator)
-        .filter(|s| !s.is_empty() && *s != ".");
+        .as_bytes()
+        .split(|b| *b == b'/' || *b == b'\\')
+        .filter(|s| !s.is_empty() && *s != b".");
     let Some(name) = segs.next_back() else {
         return true;
     };
     // Lengths first: most names differ in length from every entry.
-    let is = |a: &str, b: &str| a.len() == b.len() && a.eq_ignore_ascii_case(b);
-    let ends = |a: &str, e: &str| {
+    let is = |a: &[u8], b: &str| a.len() == b.len() && a.eq_ignore_ascii_case(b.as_bytes());
+    let ends = |a: &[u8], e: &str| {
+        let e = e.as_bytes();
         a.len() >= e.len()
-            && a.as_bytes().last().map(u8::to_ascii_lowercase) == e.as_bytes().last().copied()
+            && a.last().map(u8::to_ascii_lowercase) == e.last().copied()
             && a.get(a.len() - e.len()..)
                 .is_some_and(|tail| tail.eq_ignore_ascii_case(e))
     };
@@ -167,12 +171,6 @@ fn cannot_be_secret(path: &str) -> bool {
             .chain(std::iter::once(".ssh"))
     };
     !heads().any(|h| is(name, h)) && !segs.any(|d| heads().any(|h| is(d, h)))
-}
-
-/// A path separator in the widest reading (`/` or `\`); a function rather than a char
-/// array, which splits more slowly.
-fn is_separator(c: char) -> bool {
-    c == '/' || c == '\\'
 }
 
 /// Whether `path` names a file that holds secrets (see [`secret_kind`]).

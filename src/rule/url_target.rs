@@ -197,7 +197,7 @@ fn narrow_readings(
     // The host after the last `@` only; the same as every reading when the authority holds
     // neither `@` nor `%` (and a URL with either is in doubt, so never read narrowly).
     let last_only;
-    let raw_hosts = if raw.raw.authority.is_some_and(|a| a.contains(['@', '%'])) {
+    let raw_hosts = if raw.raw.authority.is_some_and(|a| has_any(a, b"@%")) {
         last_only = raw.raw.hosts(false);
         &last_only
     } else {
@@ -219,7 +219,7 @@ fn narrow_readings(
     add(&mut paths, url.path.clone());
     add(&mut paths, raw.path.clone());
     for i in 0..paths.len() {
-        if let Some(p) = paths.get(i).filter(|p| p.contains(';')) {
+        if let Some(p) = paths.get(i).filter(|p| has_any(p, b";")) {
             let stripped = strip_params(p);
             add(&mut paths, stripped);
         }
@@ -248,7 +248,7 @@ fn wide_readings(
             add(&mut hosts, (scheme.clone(), h.clone(), *p));
         }
     }
-    if !text.contains("://") {
+    if !has_text(text, b"://") {
         // A scheme-less `evil.com/x`, which fetch tools complete to `https://`.
         let guess = format!("https://{text}");
         if let Some(r) = RawUrl::split(&guess) {
@@ -263,7 +263,7 @@ fn wide_readings(
     }
     if let Some(r) = raw {
         add(&mut paths, r.path.clone());
-        if r.raw.path.contains(['%', '\\']) {
+        if has_any(r.raw.path, b"%\\") {
             add(&mut paths, fully_decoded(r.raw.path));
         }
     }
@@ -271,8 +271,8 @@ fn wide_readings(
         let Some(p) = paths.get(i).cloned() else {
             continue;
         };
-        let collapsed = p.contains("//").then(|| collapse_slashes(&p));
-        if p.contains(';') {
+        let collapsed = has_text(&p, b"//").then(|| collapse_slashes(&p));
+        if has_any(&p, b";") {
             add(&mut paths, strip_params(&p));
             if let Some(c) = &collapsed {
                 add(&mut paths, strip_params(c));
@@ -286,6 +286,17 @@ fn wide_readings(
         paths.push("/".to_owned());
     }
     product(&hosts, &paths, true)
+}
+
+/// Whether `text` holds one of the ASCII bytes `set`: `str::contains` of those characters,
+/// without the generic pattern searcher the size-first build runs it through.
+fn has_any(text: &str, set: &[u8]) -> bool {
+    text.bytes().any(|b| set.contains(&b))
+}
+
+/// Whether `text` holds the ASCII sequence `needle` (`str::contains`, byte by byte).
+fn has_text(text: &str, needle: &[u8]) -> bool {
+    text.as_bytes().windows(needle.len()).any(|w| w == needle)
 }
 
 /// Adds `item` unless it is already there.
@@ -368,7 +379,7 @@ impl<'a> RawUrl<'a> {
             return Vec::new();
         };
         // A client that decodes the authority first sees `%40` as `@`.
-        let decoded = (every && authority.contains('%'))
+        let decoded = (every && has_any(authority, b"%"))
             .then(|| percent_decode(authority))
             .flatten()
             .filter(|d| d != authority);
@@ -430,27 +441,31 @@ fn doubt(text: &str, whatwg: Option<&url::Url>, raw: Option<&RawUrl<'_>>) -> Opt
     let (Some(url), Some(raw)) = (whatwg, raw) else {
         return Some(format!("`{text}` is not an absolute URL with a host"));
     };
-    let before_query = text.split(['?', '#']).next().unwrap_or("");
-    if text.chars().any(char::is_control) || before_query.contains(' ') {
+    let before_query = text
+        .bytes()
+        .position(|b| b == b'?' || b == b'#')
+        .and_then(|end| text.get(..end))
+        .unwrap_or(text);
+    if text.chars().any(char::is_control) || has_any(before_query, b" ") {
         return Some(format!(
             "`{text}` contains a control character or a space, which URL parsers drop or keep \
              differently"
         ));
     }
-    if text.contains('\\') {
+    if has_any(text, b"\\") {
         return Some(format!(
             "`{text}` contains a backslash, which URL parsers read differently (a path \
              separator or part of the host)"
         ));
     }
     let authority = raw.authority.unwrap_or("");
-    if authority.contains('@') || !url.username().is_empty() || url.password().is_some() {
+    if has_any(authority, b"@") || !url.username().is_empty() || url.password().is_some() {
         return Some(format!(
             "`{text}` has user information (`user@`) before its host, which parsers split \
              differently"
         ));
     }
-    if authority.contains('%') {
+    if has_any(authority, b"%") {
         return Some(format!("`{text}` has a percent-escape in its host"));
     }
     if encoded_separator(raw.path) {
@@ -465,6 +480,10 @@ fn doubt(text: &str, whatwg: Option<&url::Url>, raw: Option<&RawUrl<'_>>) -> Opt
 /// Whether a raw path holds `%2f`, `%5c`, `%00` (also double-encoded), or a dot segment
 /// written with escapes (`%2e%2e`, `.%2e`).
 fn encoded_separator(path: &str) -> bool {
+    // Every form sought holds a `%`.
+    if !has_any(path, b"%") {
+        return false;
+    }
     let lower = path.to_ascii_lowercase();
     let encoded = ["%2f", "%5c", "%00", "%252f", "%255c", "%2500", "%252e"];
     if encoded.iter().any(|e| lower.contains(e)) {
@@ -566,7 +585,7 @@ fn collapse_slashes(path: &str) -> String {
 
 /// The path with each segment's `;params` dropped.
 fn strip_params(path: &str) -> String {
-    if !path.contains(';') {
+    if !has_any(path, b";") {
         return path.to_owned();
     }
     path.split('/')
@@ -578,6 +597,34 @@ fn strip_params(path: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn byte_searches_find_what_str_contains_finds() {
+        for text in [
+            "",
+            "a",
+            "https://x",
+            "a//b",
+            "é;ü",
+            "%2f",
+            "a\\b",
+            "@",
+            "x/:/",
+            "://",
+        ] {
+            for set in [&b"@%"[..], b";", b"%\\", b" ", b"/"] {
+                let chars: Vec<char> = set.iter().map(|b| char::from(*b)).collect();
+                assert_eq!(
+                    has_any(text, set),
+                    text.contains(chars.as_slice()),
+                    "`{text}`"
+                );
+            }
+            for needle in ["://", "//"] {
+                assert_eq!(has_text(text, needle.as_bytes()), text.contains(needle));
+            }
+        }
+    }
 
     fn wide_hosts(u: &str) -> Vec<String> {
         let mut h: Vec<String> = RequestedUrl::parse(u)
