@@ -39,6 +39,8 @@ function runtimeEnv(run, model) {
     COPILOT_PROVIDER_API_KEY: "dummy",
     COPILOT_PROVIDER_WIRE_API: "completions",
     COPILOT_MODEL: MODEL,
+    // The CLI's Node writes a compile cache under TMPDIR, still busy as the run is removed.
+    NODE_DISABLE_COMPILE_CACHE: "1",
   };
 }
 

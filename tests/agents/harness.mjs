@@ -22,7 +22,21 @@ export const agentBin = (name) => join(BIN, name);
 /** The prompt every run sends; the fake model ignores it. */
 export const PROMPT = "Run the scripted command.";
 
-/** A fresh run directory; `cleanup()` removes it. */
+function removeScratch(dir) {
+  try {
+    rmSync(dir, { recursive: true, force: true, maxRetries: 20, retryDelay: 100 });
+  } catch (error) {
+    console.error(`# left ${dir}: ${error.code ?? error.message}`);
+  }
+}
+
+/**
+ * A fresh run directory; `cleanup()` removes it. An agent's own child processes (the SDKs
+ * start theirs, outside `runProcess`) may still be writing caches under it for a moment after
+ * the agent stops, so removal retries; a directory still busy after that is left for the OS
+ * and named on stderr, since a leftover scratch directory says nothing about the code under
+ * test.
+ */
 export function makeRun(label) {
   const dir = mkdtempSync(join(tmpdir(), `toolgate-agents-${label}-`));
   const run = {
@@ -33,7 +47,7 @@ export function makeRun(label) {
     codexHome: join(dir, "home", ".codex"),
     copilotHome: join(dir, "home", ".copilot"),
     logs: join(dir, "logs"),
-    cleanup: () => rmSync(dir, { recursive: true, force: true }),
+    cleanup: () => removeScratch(dir),
   };
   for (const d of [run.proj, run.home, run.tmp, run.codexHome, run.copilotHome, run.logs]) {
     mkdirSync(d, { recursive: true });
