@@ -55,6 +55,14 @@ export function packageSize(pkg = `${ROOT}pkg/`) {
   };
 }
 
+/** The `WASM_OPT=(...)` flags scripts/build.sh optimises the shipped modules with. */
+function shippedWasmOptFlags() {
+  const build = readFileSync(`${ROOT}scripts/build.sh`, "utf8");
+  const found = /^WASM_OPT=\(([^)]*)\)/m.exec(build);
+  if (!found) throw new Error("scripts/build.sh has no WASM_OPT=(...) line: bench/size.mjs reads its flags from there");
+  return found[1].trim().split(/\s+/);
+}
+
 function namedWasm() {
   if (process.argv[2]) return process.argv[2];
   const input = `${ROOT}target/bindgen/web/toolgate_bg.wasm`;
@@ -64,7 +72,9 @@ function namedWasm() {
   }
   mkdirSync(`${ROOT}target/bench`, { recursive: true });
   const out = `${ROOT}target/bench/toolgate_named.wasm`;
-  execFileSync(`${ROOT}node_modules/.bin/wasm-opt`, ["-Oz", "-g", ...WASM_FEATURES, input, "-o", out]);
+  // The build's own optimisation flags (scripts/build.sh), with the names kept.
+  const flags = shippedWasmOptFlags().filter((f) => f !== "--strip-debug");
+  execFileSync(`${ROOT}node_modules/.bin/wasm-opt`, [...flags, "-g", ...WASM_FEATURES, input, "-o", out]);
   return out;
 }
 
