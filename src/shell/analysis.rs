@@ -125,14 +125,23 @@ impl<'r> Analysis<'r> {
 
     /// A rule look-up, spending the line's budget; `None` once the budget is spent.
     pub(crate) fn lookup(&self, list: RuleList, words: &[String]) -> Option<Reason> {
+        if !self.spend(words) {
+            return None;
+        }
+        self.rules.match_command(list, words)
+    }
+
+    /// Takes the cost of a look-up of `words` from the line's budget: `false` (and the
+    /// budget spent) when it does not cover it.
+    fn spend(&self, words: &[String]) -> bool {
         let left = self.budget.get();
         let cost = words.len().max(1);
         if left < cost {
             self.budget.set(0);
-            return None;
+            return false;
         }
         self.budget.set(left - cost);
-        self.rules.match_command(list, words)
+        true
     }
 
     /// Whether the look-up budget ran out (some checks were skipped).
@@ -255,13 +264,9 @@ impl<'r> Analysis<'r> {
     /// [`Analysis::lookup`] of one deny form, with its canonical form when known.
     fn lookup_probe(&self, list: RuleList, probe: &Probe) -> Option<Reason> {
         let words = &probe.words;
-        let left = self.budget.get();
-        let cost = words.len().max(1);
-        if left < cost {
-            self.budget.set(0);
+        if !self.spend(words) {
             return None;
         }
-        self.budget.set(left - cost);
         match &probe.canonical {
             Some(c) => self.rules.match_command_canonical(list, words, c),
             None => self.rules.match_command(list, words),
