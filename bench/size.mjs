@@ -18,14 +18,6 @@ import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
-const WASM_FEATURES = [
-  "--enable-bulk-memory",
-  "--enable-nontrapping-float-to-int",
-  "--enable-sign-ext",
-  "--enable-mutable-globals",
-  "--enable-reference-types",
-  "--enable-multivalue",
-];
 
 const gz = (file) => gzipSync(readFileSync(file), { level: 9 }).length;
 
@@ -55,11 +47,11 @@ export function packageSize(pkg = `${ROOT}pkg/`) {
   };
 }
 
-/** The `WASM_OPT=(...)` flags scripts/build.sh optimises the shipped modules with. */
-function shippedWasmOptFlags() {
+/** A flag array of scripts/build.sh (`NAME=(...)`), which optimises the shipped modules. */
+function buildFlags(name) {
   const build = readFileSync(`${ROOT}scripts/build.sh`, "utf8");
-  const found = /^WASM_OPT=\(([^)]*)\)/m.exec(build);
-  if (!found) throw new Error("scripts/build.sh has no WASM_OPT=(...) line: bench/size.mjs reads its flags from there");
+  const found = new RegExp(`^${name}=\\(([^)]*)\\)`, "m").exec(build);
+  if (!found) throw new Error(`scripts/build.sh has no ${name}=(...) line: bench/size.mjs reads its flags from there`);
   return found[1].trim().split(/\s+/);
 }
 
@@ -73,8 +65,8 @@ function namedWasm() {
   mkdirSync(`${ROOT}target/bench`, { recursive: true });
   const out = `${ROOT}target/bench/toolgate_named.wasm`;
   // The build's own optimisation flags (scripts/build.sh), with the names kept.
-  const flags = shippedWasmOptFlags().filter((f) => f !== "--strip-debug");
-  execFileSync(`${ROOT}node_modules/.bin/wasm-opt`, [...flags, "-g", ...WASM_FEATURES, input, "-o", out]);
+  const flags = buildFlags("WASM_OPT").filter((f) => f !== "--strip-debug");
+  execFileSync(`${ROOT}node_modules/.bin/wasm-opt`, [...flags, "-g", ...buildFlags("WASM_FEATURES"), input, "-o", out]);
   return out;
 }
 

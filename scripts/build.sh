@@ -107,18 +107,14 @@ WASM_FEATURES=(--enable-bulk-memory --enable-nontrapping-float-to-int --enable-s
 # `Policy` took about 7 ms, now about 3, and the core is 45 KB smaller gzipped (its bodies
 # compress better apart) for about 4% on an evaluate (docs/proof.md, "Package size").
 WASM_OPT=(-Oz -ocimfs 50 --strip-debug --strip-producers)
-node_modules/.bin/wasm-opt "${WASM_OPT[@]}" "${WASM_FEATURES[@]}" \
-    "$OUT/web/toolgate_bg.wasm" -o pkg/web/toolgate_bg.wasm
-cmp -s "$OUT/web/toolgate_bg.wasm" "$OUT/node/toolgate_bg.wasm" ||
-    die "wasm-bindgen emitted different core modules for web and Node" \
-        "ship both: optimise $OUT/node/toolgate_bg.wasm into pkg/node/ and drop the path rewrite"
-node scripts/glue-path.mjs pkg/node/toolgate_bindgen.cjs toolgate_bg.wasm ../web/toolgate_bg.wasm
-node_modules/.bin/wasm-opt "${WASM_OPT[@]}" "${WASM_FEATURES[@]}" \
-    "$OUT/web/toolgate_tools_bg.wasm" -o pkg/web/toolgate_tools_bg.wasm
-cmp -s "$OUT/web/toolgate_tools_bg.wasm" "$OUT/node/toolgate_tools_bg.wasm" ||
-    die "wasm-bindgen emitted different tools modules for web and Node" \
-        "ship both: optimise $OUT/node/toolgate_tools_bg.wasm into pkg/node/ and drop the path rewrite"
-node scripts/glue-path.mjs pkg/node/toolgate_tools_bindgen.cjs toolgate_tools_bg.wasm ../web/toolgate_tools_bg.wasm
+for module in toolgate toolgate_tools; do
+    node_modules/.bin/wasm-opt "${WASM_OPT[@]}" "${WASM_FEATURES[@]}" \
+        "$OUT/web/${module}_bg.wasm" -o "pkg/web/${module}_bg.wasm"
+    cmp -s "$OUT/web/${module}_bg.wasm" "$OUT/node/${module}_bg.wasm" ||
+        die "wasm-bindgen emitted different ${module}_bg.wasm modules for web and Node" \
+            "ship both: optimise $OUT/node/${module}_bg.wasm into pkg/node/ and drop the path rewrite"
+    node scripts/glue-path.mjs "pkg/node/${module}_bindgen.cjs" "${module}_bg.wasm" "../web/${module}_bg.wasm"
+done
 
 step "writing the package manifest and Node's ES module entry"
 node scripts/assemble.mjs pkg "$(crate_version)" "$TS_OUT"
