@@ -7,7 +7,7 @@
 // checks the layer against. The raw handles are internal: `@internal` keeps them out of the
 // published declarations.
 
-import { ToolgateError } from "./errors.js";
+import { bindingSlot } from "./wasm-module.js";
 import type * as bindgen from "./toolgate_bindgen.js";
 
 /** @internal The raw policy handle. */
@@ -29,24 +29,13 @@ export type Bindings = Pick<
   "RawPolicy" | "RawTrustStore" | "RawBroker" | "version" | "toolDefaults"
 >;
 
-let current: Bindings | undefined;
-let ready: () => boolean = () => true;
+const slot = bindingSlot<Bindings>(
+  "the toolgate engine is not initialised",
+  "call `await init()` (or `initSync(bytes)`) before using the web build",
+);
 
 /** @internal Installs the build's exports; `isReady` says whether its wasm is instantiated. */
-export function setBindings(bindings: Bindings, isReady: () => boolean): void {
-  current = bindings;
-  ready = isReady;
-}
+export const setBindings: (bindings: Bindings, isReady: () => boolean) => void = slot.set;
 
 /** @internal The build's exports, or `NOT_INITIALIZED` before `init()`/`initSync()`. */
-export function bindings(): Bindings {
-  if (current === undefined || !ready()) {
-    throw new ToolgateError(
-      "NOT_INITIALIZED",
-      "the toolgate engine is not initialised",
-      "",
-      "call `await init()` (or `initSync(bytes)`) before using the web build",
-    );
-  }
-  return current;
-}
+export const bindings: () => Bindings = slot.get;

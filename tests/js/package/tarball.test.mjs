@@ -43,7 +43,7 @@ test("the tarball holds the package and nothing else", () => {
   // holds the wire types generated from the Rust types.
   const layer = [
     "acp", "bindings", "bridge", "broker", "callbacks", "errors", "import", "index", "json-file-storage", "policy", "storage",
-    "tools-bindings", "trust", "types",
+    "tools-bindings", "trust", "types", "wasm-module",
     "wire",
   ];
   assert.deepEqual(files, [
