@@ -378,11 +378,11 @@ fn saved_call() -> (ApprovalRequest, SavedApproval) {
 fn an_edited_saved_approval_is_tampered() {
     let (c, saved) = saved_call();
     let edits: [&dyn Fn(&mut SavedApproval); 5] = [
-        &|s| s.approval.deadline += 365 * 86_400_000,
-        &|s| s.approval.created_at += 1,
-        &|s| s.approval.id = "00000000-0000-4000-8000-000000000000".into(),
-        &|s| s.approval.answers.push(AnswerKind::AllowAlways),
-        &|s| s.approval.reason = "allowed".into(),
+        &|s| s.approval["deadline"] = json!(u64::MAX),
+        &|s| s.approval["createdAt"] = json!(999),
+        &|s| s.approval["id"] = json!("00000000-0000-4000-8000-000000000000"),
+        &|s| s.approval["answers"] = json!(["allowAlways"]),
+        &|s| s.approval["reason"] = json!("allowed"),
     ];
     for edit in edits {
         let mut bad = saved.clone();
@@ -402,7 +402,7 @@ fn an_edited_saved_approval_is_tampered() {
 fn a_year_long_deadline_is_capped_at_the_maximum_timeout() {
     let (c, saved) = saved_call();
     let mut long = saved.clone();
-    long.approval.deadline = 1_000 + 365 * 86_400_000;
+    long.approval["deadline"] = json!(1_000 + 365 * 86_400_000_u64);
     let long = resigned(long);
     let mut b = broker();
     let (id, _) = b.resume(long, c, 2_000).unwrap();
@@ -414,8 +414,8 @@ fn a_year_long_deadline_is_capped_at_the_maximum_timeout() {
 fn a_creation_time_in_the_future_does_not_extend_the_deadline() {
     let (c, saved) = saved_call();
     let mut later = saved.clone();
-    later.approval.created_at = 900_000_000;
-    later.approval.deadline = 900_000_000 + 60_000;
+    later.approval["createdAt"] = json!(900_000_000);
+    later.approval["deadline"] = json!(900_000_000 + 60_000);
     let later = resigned(later);
     let mut b = broker().with_config(BrokerConfig {
         max_timeout_ms: 60_000,
@@ -431,7 +431,7 @@ fn a_creation_time_in_the_future_does_not_extend_the_deadline() {
 fn a_resumed_approval_past_the_capped_deadline_expires_at_once() {
     let (c, saved) = saved_call();
     let mut long = saved.clone();
-    long.approval.deadline = u64::MAX;
+    long.approval["deadline"] = json!(u64::MAX);
     let long = resigned(long);
     let max = BrokerConfig::default().max_timeout_ms;
     let (_, f) = broker().resume(long, c, 1_000 + max).unwrap();
@@ -445,10 +445,30 @@ fn an_unedited_saved_approval_resumes() {
     let back: SavedApproval = toolgate::json::from_str(&text, "saved approval").unwrap();
     let mut b = broker();
     let (id, f) = b.resume(back, c, 2_000).unwrap();
-    assert_eq!(id, saved.approval.id);
+    assert_eq!(id, saved.card().unwrap().id);
     assert!(!f.is_settled());
     assert_eq!(
         b.pending_approval(&id).unwrap().deadline,
-        saved.approval.deadline
+        saved.card().unwrap().deadline
+    );
+}
+
+#[test]
+fn a_re_signed_card_without_its_times_is_invalid_where_it_lacks_them() {
+    let (c, saved) = saved_call();
+    let mut bad = saved.clone();
+    bad.approval.as_object_mut().unwrap().remove("createdAt");
+    let e = broker()
+        .resume(resigned(bad), c.clone(), 2_000)
+        .unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::InvalidJson, "{e}");
+    assert_eq!(e.path(), "approval", "{e}");
+    let mut bad = saved;
+    bad.approval["deadline"] = json!("tomorrow");
+    let e = broker().resume(resigned(bad), c, 2_000).unwrap_err();
+    assert_eq!(
+        (e.kind(), e.path()),
+        (ErrorKind::InvalidJson, "approval.deadline"),
+        "{e}"
     );
 }

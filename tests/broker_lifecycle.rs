@@ -269,7 +269,7 @@ fn saved_approvals_resume_only_for_the_same_call() {
         assert_eq!(e.kind(), ErrorKind::ResumeMismatch, "{e}");
     }
     let mut tampered = saved.clone();
-    tampered.approval.input = json!({"command": "npm test"});
+    tampered.approval["input"] = json!({"command": "npm test"});
     let e = b.resume(tampered, c.clone(), 2_000).unwrap_err();
     assert_eq!(e.kind(), ErrorKind::Tampered);
 

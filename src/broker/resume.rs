@@ -12,6 +12,10 @@
 //! edited card (an earlier creation time, a later deadline, another id) is `TAMPERED`; and
 //! whatever the saved times say, a resumed approval waits at most the broker's
 //! `max_timeout_ms` from its creation, and is never created later than now.
+//!
+//! The card is kept as the JSON it was saved as: resuming reads back only what identifies
+//! the call and its times ([`CardIdentity`]), since the policy decides the call again. So
+//! the wasm module carries no decoder for the whole card and its decision.
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -32,8 +36,9 @@ pub struct SavedApproval {
     /// Always [`SAVED_VERSION`].
     #[cfg_attr(feature = "typescript", ts(type = "3"))]
     pub version: u64,
-    /// The card as it was.
-    pub approval: PendingApproval,
+    /// The card as it was: a [`PendingApproval`] as JSON ([`SavedApproval::card`] decodes it).
+    #[cfg_attr(feature = "typescript", ts(type = "PendingApproval"))]
+    pub approval: Value,
     /// `sha256:<hex>` over the tool, the call id and the arguments.
     pub binding: String,
     /// `sha256:<hex>` over the canonical JSON (keys sorted) of the rest: `version`,
@@ -41,18 +46,61 @@ pub struct SavedApproval {
     pub checksum: String,
 }
 
+impl SavedApproval {
+    /// The saved card, decoded.
+    ///
+    /// # Errors
+    /// [`ErrorKind::InvalidJson`] or [`ErrorKind::UnknownField`] at `approval.<key>` when the
+    /// card is not a pending approval.
+    ///
+    /// ```
+    /// use toolgate::broker::{ApprovalRequest, Broker};
+    /// use toolgate::{Policy, Request};
+    ///
+    /// let mut broker = Broker::new(Policy::from_json("{}")?);
+    /// let call = ApprovalRequest {
+    ///     session_id: "s".into(),
+    ///     request: Request::new("Bash", serde_json::json!({"command": "npm publish"})),
+    ///     ..ApprovalRequest::default()
+    /// };
+    /// let (id, _) = broker.request_approval(call, 1_000)?;
+    /// let saved = broker.save_pending(&id)?;
+    /// assert_eq!(saved.card()?.tool, "Bash");
+    /// # Ok::<(), toolgate::Error>(())
+    /// ```
+    pub fn card(&self) -> Result<PendingApproval> {
+        crate::json::from_value(self.approval.clone(), "saved approval")
+            .map_err(|e| e.within("approval"))
+    }
+}
+
+/// What resuming reads back of a saved card: the call it belongs to and its times (unknown
+/// keys are the rest of the card, which the checksum covers and the policy decides again).
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct CardIdentity {
+    id: String,
+    session_id: String,
+    #[serde(default)]
+    call_id: Option<String>,
+    tool: String,
+    input: Value,
+    created_at: u64,
+    deadline: u64,
+}
+
 /// What a saved approval's checksum covers.
 #[derive(Serialize)]
 struct Covered<'a> {
     version: u64,
-    approval: &'a PendingApproval,
+    approval: &'a Value,
     binding: &'a str,
 }
 
 /// The checksum of a saved approval's content: SHA-256 over its canonical JSON.
-fn saved_checksum(version: u64, approval: &PendingApproval, binding: &str) -> String {
-    // Serializing the card cannot fail (strings, numbers, maps); `Null` would only make
-    // every checksum mismatch, which fails closed.
+fn saved_checksum(version: u64, approval: &Value, binding: &str) -> String {
+    // Serializing a value and two scalars cannot fail; `Null` would only make every
+    // checksum mismatch, which fails closed.
     let value = serde_json::to_value(Covered {
         version,
         approval,
@@ -123,10 +171,13 @@ impl Broker {
         }
         let card = &record.card;
         let binding = binding(&card.tool, card.call_id.as_deref(), &card.input);
+        // A card is strings, numbers and values: it always serializes. A `Null` card could
+        // only fail to resume, which fails closed.
+        let approval = serde_json::to_value(card).unwrap_or(Value::Null);
         Ok(SavedApproval {
             version: SAVED_VERSION,
-            checksum: saved_checksum(SAVED_VERSION, card, &binding),
-            approval: card.clone(),
+            checksum: saved_checksum(SAVED_VERSION, &approval, &binding),
+            approval,
             binding,
         })
     }
@@ -159,7 +210,8 @@ impl Broker {
             .at("checksum")
             .with_hint("resume the saved approval exactly as `save_pending` returned it"));
         }
-        let card = &saved.approval;
+        let card: CardIdentity = crate::json::from_value(saved.approval, "saved approval")
+            .map_err(|e| e.within("approval"))?;
         let own = binding(&card.tool, card.call_id.as_deref(), &card.input);
         if own != saved.binding {
             return Err(mismatch(
@@ -183,7 +235,7 @@ impl Broker {
         if call_binding != saved.binding {
             return Err(mismatch("the arguments"));
         }
-        let id = card.id.clone();
+        let id = card.id;
         if let Some(r) = self
             .records
             .get(&id)
