@@ -55,14 +55,13 @@ impl SavedApproval {
     ///
     /// ```
     /// use toolgate::broker::{ApprovalRequest, Broker};
-    /// use toolgate::{Policy, Request};
+    /// use toolgate::Policy;
     ///
-    /// let mut broker = Broker::new(Policy::from_json("{}")?);
-    /// let call = ApprovalRequest {
-    ///     session_id: "s".into(),
-    ///     request: Request::new("Bash", serde_json::json!({"command": "npm publish"})),
-    ///     ..ApprovalRequest::default()
-    /// };
+    /// let mut broker = Broker::new(Box::new(Policy::from_json("{}")?));
+    /// let call: ApprovalRequest = toolgate::json::from_str(
+    ///     r#"{"sessionId":"s","request":{"tool":"Bash","input":{"command":"npm publish"}}}"#,
+    ///     "approval request",
+    /// )?;
     /// let (id, _) = broker.request_approval(call, 1_000)?;
     /// let saved = broker.save_pending(&id)?;
     /// assert_eq!(saved.card()?.tool, "Bash");
