@@ -74,6 +74,8 @@ fn fail<T>(why: impl Into<String>) -> Result<T> {
 /// Parses `line` into the simple commands it runs, in the order they appear.
 pub(crate) fn parse(line: &str, depth: usize) -> Result<Vec<Simple>> {
     let mut p = Parser {
+        line,
+        ascii: line.is_ascii(),
         chars: line.chars().collect(),
         pos: 0,
         depth,
@@ -154,7 +156,10 @@ impl Blocks {
     }
 }
 
-struct Parser {
+struct Parser<'a> {
+    line: &'a str,
+    /// Whether `line` is ASCII, where a char's index is also its byte offset.
+    ascii: bool,
     chars: Vec<char>,
     pos: usize,
     depth: usize,
@@ -168,7 +173,7 @@ fn is_meta(c: char) -> bool {
     )
 }
 
-impl Parser {
+impl Parser<'_> {
     fn peek(&self) -> Option<char> {
         self.chars.get(self.pos).copied()
     }
@@ -177,7 +182,15 @@ impl Parser {
         self.chars.get(self.pos + ahead).copied()
     }
 
+    /// The chars `from..to` as a string (empty when out of range).
     fn text(&self, from: usize, to: usize) -> String {
+        if self.ascii {
+            return self
+                .line
+                .get(from..to)
+                .map(str::to_owned)
+                .unwrap_or_default();
+        }
         self.chars
             .get(from..to)
             .map(|cs| cs.iter().collect::<String>())

@@ -3,7 +3,7 @@
 use super::{fail, is_meta, parse, Close, Parser, Result};
 use crate::shell::word::Word;
 
-impl Parser {
+impl Parser<'_> {
     pub(super) fn process_substitution(&mut self) -> Result<Word> {
         let start = self.pos;
         self.pos += 2;
