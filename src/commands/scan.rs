@@ -281,6 +281,13 @@ impl Scan<'_> {
                 }
             }
             Role::Recursive => self.recursive = true,
+            Role::ReadsList => {
+                // Read as one path too, so that deny rules still see a list of one.
+                self.effects.reads.extend(value);
+                self.effects.block(format!(
+                    "`{name}` option `{shown}` reads a list of files or directories, which toolgate does not analyse"
+                ));
+            }
         }
     }
 

@@ -76,6 +76,11 @@ pub enum Role {
     SedScript,
     /// The file operands are read recursively (`grep -r`, `diff -r`).
     Recursive,
+    /// Its value names several files or whole directories to read (`file -m a:b`, where a
+    /// directory reads every file in it), which the path analysis does not split: the
+    /// command is not read-only, so it asks (the value is still matched as one path, so a
+    /// deny rule on a list of one denies).
+    ReadsList,
 }
 
 /// One option of a table entry, written as one line of text:
@@ -83,7 +88,7 @@ pub enum Role {
 /// such as `head -5`); then optionally the value: `=` (a required value), `=?` (an
 /// optional value, attached only: `--color=auto`), `=2` (two values, `--arg NAME V`);
 /// then the role after a colon (`:reads`, `:writes`, `:runs`, `:changes`, `:pattern`,
-/// `:patternfile`, `:sed`, `:recursive`, `:readswrites`); no role is inert.
+/// `:patternfile`, `:sed`, `:recursive`, `:readswrites`, `:readslist`); no role is inert.
 ///
 /// ```
 /// use toolgate::commands::{OptionSpec, Role};
@@ -174,6 +179,7 @@ fn role_named(name: &str) -> Option<Role> {
         "patternfile" => Role::PatternFile,
         "sed" => Role::SedScript,
         "recursive" => Role::Recursive,
+        "readslist" => Role::ReadsList,
         _ => return None,
     })
 }
@@ -200,6 +206,10 @@ pub struct Program {
     pub subcommands: &'static [Program],
     /// The first word may be a cluster of options without a dash (`tar czf`).
     pub bundled_first: bool,
+    /// Programs it starts by itself, found on `PATH`, that only filter its data (tar's
+    /// compressors for `-z`, `-j`, `-J`, ...). An option whose value names a program to run
+    /// is `:runs` instead; this list is what the strace check lets the program start.
+    pub starts: &'static [&'static str],
 }
 
 impl Program {
@@ -215,6 +225,7 @@ impl Program {
             recursive: false,
             subcommands: &[],
             bundled_first: false,
+            starts: &[],
         }
     }
 

@@ -239,6 +239,11 @@ pub(crate) const COPIERS: &[Program] = &[
             "--confirmation",
         ]],
         bundled_first: true,
+        // What GNU tar 1.34 execs for -z/-j/-J/--zstd/--lzip/--lzma/--lzop/-Z (and -a by
+        // suffix), compressing or with `-d`.
+        starts: &[
+            "gzip", "bzip2", "xz", "zstd", "lzip", "lzma", "lzop", "compress",
+        ],
         ..Program::new("tar", "GNU tar 1.34 (Debian 12), tar --help")
     },
 ];

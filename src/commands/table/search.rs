@@ -280,7 +280,9 @@ pub(crate) const PROGRAMS: &[Program] = &[
         options: &[&[
             "--help",
             "-v --version",
-            "-m --magic-file =:reads",
+            // A colon-separated list; a directory in it reads every file below (and a magic
+            // file that does not parse is echoed in the warnings).
+            "-m --magic-file =:readslist",
             "-z --uncompress",
             "-Z --uncompress-noreport",
             "-b --brief",
