@@ -6,7 +6,7 @@ use super::canonical_words;
 use super::parse::{parse, Redir, RedirKind, Simple};
 use super::salvage;
 use super::word::{unreadable, unreadable_except, Word};
-use super::wrappers::{classify, Inner, Kind, HARMLESS_VARIABLES, SHELLS};
+use super::wrappers::{classify, is_harmless_assignment, Inner, Kind, HARMLESS_VARIABLES, SHELLS};
 use super::writes::{files_written, part_of, DESTRUCTIVE};
 use super::{CommandRules, Outcome, Part};
 use crate::commands::{self, Effects, Target};
@@ -215,6 +215,11 @@ impl<'r> Analysis<'r> {
             .find(|a| !is_harmless(a))
             .map(|a| match a.value.dynamic {
                 Some(why) => format!("`{}` is only known at run time ({why})", a.value.raw),
+                None if HARMLESS_VARIABLES.contains(&a.name.as_str()) => format!(
+                    "sets `{}` to `{}`, a value that names a file (only plain names such as \
+                     `C.UTF-8` or `Europe/Paris` are harmless)",
+                    a.name, a.value.value
+                ),
                 None => format!(
                     "sets `{}`, which is not a harmless variable (such as `NODE_ENV`, `CI`, `LANG`)",
                     a.name
@@ -227,7 +232,17 @@ impl<'r> Analysis<'r> {
 
     fn redirection(&mut self, r: &Redir) {
         let outcome = match r.kind {
-            RedirKind::Other | RedirKind::HereString => return,
+            RedirKind::Other => return,
+            // A here-string is data, but its expansions run: `${b[_]}` evaluates `$_` as an
+            // arithmetic subscript, which runs the command substitutions it holds. Only a
+            // word whose value is known (a glob stays literal here) is harmless.
+            RedirKind::HereString => match r.target.dynamic {
+                Some(why) if r.target.beyond_glob => unanalysable(format!(
+                    "the here-string `{}` is only known at run time ({why})",
+                    r.target.raw
+                )),
+                _ => return,
+            },
             RedirKind::Write => {
                 if r.target.dynamic.is_none() && STANDARD_STREAMS.contains(&r.target.value.as_str())
                 {
@@ -236,6 +251,9 @@ impl<'r> Analysis<'r> {
                 self.path_outcome(&r.target, |p| self.rules.write_outcome(p))
             }
             RedirKind::Read => self.path_outcome(&r.target, |p| self.rules.read_outcome(p)),
+            RedirKind::ReadWrite => self.path_outcome(&r.target, |p| {
+                stricter(self.rules.read_outcome(p), self.rules.write_outcome(p))
+            }),
         };
         self.push(&r.text, outcome);
     }
@@ -707,13 +725,14 @@ impl<'r> Analysis<'r> {
         }
     }
 
-    /// `tee FILE...` writes its file operands.
+    /// `tee FILE...` writes its file operands; a lone `-` is a file of that name to GNU tee,
+    /// not standard output.
     fn tee_writes(&mut self, core: &[Word]) {
         let mut only_operands = false;
         for w in core.iter().skip(1) {
             if !only_operands && w.value == "--" {
                 only_operands = true;
-            } else if only_operands || !w.value.starts_with('-') {
+            } else if only_operands || !w.value.starts_with('-') || w.value == "-" {
                 if w.dynamic.is_none() && STANDARD_STREAMS.contains(&w.value.as_str()) {
                     continue;
                 }
@@ -731,6 +750,8 @@ impl<'r> Analysis<'r> {
         let target = core.iter().skip(1).find(|w| !w.value.starts_with('-'));
         self.dir = match (name, target) {
             ("popd", _) => Dir::Unknown,
+            // `cd -` goes back to `$OLDPWD`.
+            (_, _) if core.iter().skip(1).any(|w| w.value == "-") => Dir::Unknown,
             (_, None) => Dir::Known("~".to_owned()),
             (_, Some(w)) if w.dynamic.is_some() => Dir::Unknown,
             (_, Some(w)) => {
@@ -781,7 +802,7 @@ fn destroyed<'w>(name: &str, core: &'w [Word]) -> impl Iterator<Item = &'w Word>
 }
 
 fn is_harmless(a: &super::parse::Assign) -> bool {
-    a.value.dynamic.is_none() && HARMLESS_VARIABLES.contains(&a.name.as_str())
+    a.value.dynamic.is_none() && is_harmless_assignment(&a.name, &a.value.value)
 }
 
 /// Whether the allow rule that matched names exactly `words` (no wildcard), as runners

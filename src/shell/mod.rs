@@ -42,7 +42,8 @@ pub use parse::MAX_NESTING;
 pub use read_only::read_only_commands;
 pub(crate) use wrappers::wrapped_command_start;
 pub use wrappers::{
-    HARMLESS_VARIABLES, INTERPRETERS, RUNNERS, SAFE_SET_OPTIONS, SHELLS, TRANSPARENT_WRAPPERS,
+    is_harmless_assignment, HARMLESS_VARIABLES, INTERPRETERS, RUNNERS, SAFE_SET_OPTIONS, SHELLS,
+    TRANSPARENT_WRAPPERS,
 };
 
 use crate::decision::{Reason, RuleList};
@@ -297,12 +298,15 @@ fn commands_of_simples(simples: Vec<parse::Simple>) -> Vec<Vec<String>> {
     let mut out = Vec::with_capacity(simples.len());
     for s in simples {
         for r in &s.redirs {
-            let op = match r.kind {
-                parse::RedirKind::Write => ">",
-                parse::RedirKind::Read => "<",
-                _ => continue,
+            let ops: &[&str] = match r.kind {
+                parse::RedirKind::Write => &[">"],
+                parse::RedirKind::Read => &["<"],
+                parse::RedirKind::ReadWrite => &["<", ">"],
+                parse::RedirKind::HereString | parse::RedirKind::Other => continue,
             };
-            out.push(vec![op.to_owned(), r.target.value.clone()]);
+            for op in ops {
+                out.push(vec![(*op).to_owned(), r.target.value.clone()]);
+            }
         }
         if !s.words.is_empty() {
             out.push(s.words.into_iter().map(|w| w.value).collect());

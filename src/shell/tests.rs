@@ -330,3 +330,89 @@ fn literal_rules_judge_paths() {
     assert!(r.is_critical(".."));
     assert!(!r.is_critical("build"));
 }
+
+#[test]
+fn line_continuations_inside_tokens_ask() {
+    // Bash removes `\`-newline before reading the line: these are `$(rm -rf x)`,
+    // `$'\x2eenv'` and `${HOME}`.
+    for line in [
+        "echo \"$\\\n(rm -rf x)\"",
+        "cat $\\\n'\\x2eenv'",
+        "cat \"$\\\n{HOME}/.bashrc\"",
+        "c\\\nat .env",
+    ] {
+        assert_ne!(effect(line), "allow", "{line:?}");
+    }
+    // Between words and after operators they only join the lines.
+    assert_eq!(effect("git status \\\n  --short"), "allow");
+    assert_eq!(effect("git status &&\\\n git status"), "allow");
+}
+
+#[test]
+fn expansions_read_as_bash_reads_them() {
+    // `${` ends at the first `}`: the rest is a command of its own.
+    assert_eq!(effect("echo ${x:-{}; rm -rf y }"), "deny");
+    // `$[ ]` is arithmetic, and hides what follows its `#` from a reader that misses it.
+    assert_ne!(effect("echo $[ 1 #] | rm -rf y"), "allow");
+    // In double quotes, `\"` inside backquotes is a quote: `cat ".env"` runs.
+    assert_eq!(effect("echo \"`cat \\\".env\\\"`\""), "deny");
+    assert_ne!(effect("echo \"`echo \\\" #\\\"; touch x`\""), "allow");
+}
+
+#[test]
+fn here_strings_with_expansions_ask() {
+    // `${b[_]}` evaluates `$_` as an arithmetic subscript, which runs what it holds.
+    assert_eq!(
+        effect("echo 'a[$(touch x)]' >/dev/null; cat <<< ${b[_]}"),
+        "ask"
+    );
+    assert_eq!(effect("cat <<< $HOME"), "ask");
+    assert_eq!(effect("cat <<< hello"), "allow");
+    assert_eq!(effect("cat <<< 'a * b'"), "allow");
+}
+
+#[test]
+fn read_write_redirections_read_too() {
+    assert_eq!(effect("cat <>.env"), "deny");
+    assert_eq!(effect("cat <> notes.txt"), "ask");
+}
+
+#[test]
+fn directory_changes_that_cannot_be_followed_ask() {
+    assert_eq!(effect("until cat .bashrc; do cd; done"), "ask");
+    assert_eq!(effect("while ! cat x; do { cd src; }; done"), "ask");
+    assert_eq!(effect("while git status; do git status; done"), "allow");
+    assert_eq!(effect("cd - && cat x"), "ask");
+}
+
+#[test]
+fn tee_writes_a_file_named_dash() {
+    assert_eq!(effect("echo hi | tee -a -"), "ask");
+    assert_eq!(effect("echo hi | tee /dev/stdout"), "allow");
+}
+
+#[test]
+fn settings_that_print_or_evaluate_ask() {
+    for line in [
+        "export",
+        "export -p",
+        "declare -p",
+        "set",
+        "readonly",
+        "declare -i LANG=x",
+        "declare -n LANG=x",
+        "TZ=/home/ada/.ssh/id_rsa git status",
+        "LC_ALL=../../tmp/x git status",
+        "export TZ=:/etc/shadow",
+    ] {
+        assert_eq!(effect(line), "ask", "{line}");
+    }
+    for line in [
+        "export LANG=C.UTF-8",
+        "TZ=Europe/Paris git status",
+        "set -e",
+        "LANGUAGE=en_US:en git status",
+    ] {
+        assert_eq!(effect(line), "allow", "{line}");
+    }
+}

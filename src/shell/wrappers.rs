@@ -23,6 +23,33 @@ pub const HARMLESS_VARIABLES: &[&str] = &[
     "TERM",
 ];
 
+/// Whether `name=value` in front of a command (or in `export`) leaves the command as
+/// harmless as it was: the name is one of [`HARMLESS_VARIABLES`] and the value names no file.
+/// A locale (`LANG`, `LC_*`, `LANGUAGE`) or `TZ` that is a path makes the C library read
+/// that file (`TZ=/home/ada/.ssh/id_rsa`, `LC_ALL=/tmp/x` and `../` spellings), so only
+/// plain names pass: letters, digits and `_.,:=+-@<>`, and for `TZ` also `/` inside a zone
+/// name (`Europe/Paris`), never first, after a leading `:`, or beside `..`.
+///
+/// ```
+/// use toolgate::shell::is_harmless_assignment;
+/// assert!(is_harmless_assignment("LC_ALL", "C.UTF-8"));
+/// assert!(is_harmless_assignment("TZ", "America/New_York"));
+/// assert!(!is_harmless_assignment("TZ", ":/etc/shadow"));
+/// assert!(!is_harmless_assignment("LANGUAGE", "../../tmp/x"));
+/// assert!(!is_harmless_assignment("LD_PRELOAD", "x.so"));
+/// ```
+pub fn is_harmless_assignment(name: &str, value: &str) -> bool {
+    if !HARMLESS_VARIABLES.contains(&name) || value.contains("..") {
+        return false;
+    }
+    let plain = |c: char| c.is_ascii_alphanumeric() || "_.,:=+-@<>".contains(c);
+    if name == "TZ" {
+        let zone = value.strip_prefix(':').unwrap_or(value);
+        return !zone.starts_with('/') && zone.chars().all(|c| plain(c) || c == '/');
+    }
+    value.chars().all(plain)
+}
+
 pub use crate::commands::{INTERPRETERS, RUNNERS, SHELLS, TRANSPARENT_WRAPPERS};
 
 /// What the first word of a command makes of it.
@@ -238,16 +265,18 @@ pub(crate) fn classify(words: &[String]) -> Kind {
         | "ltrace" | "valgrind" | "ionice" | "taskset" | "chrt" | "unbuffer" | "parallel" => {
             runner(Inner::Command(skip_options(words, 1, &[])))
         }
+        // Without arguments `set` prints every variable (the environment's secrets too).
         "set"
-            if words
-                .iter()
-                .skip(1)
-                .all(|w| SAFE_SET_OPTIONS.contains(&w.as_str())) =>
+            if words.len() > 1
+                && words
+                    .iter()
+                    .skip(1)
+                    .all(|w| SAFE_SET_OPTIONS.contains(&w.as_str())) =>
         {
             Kind::Plain
         }
         "export" | "declare" | "typeset" | "local" | "readonly"
-            if words.iter().skip(1).all(|w| is_harmless_setting(w)) =>
+            if sets_harmless_variables(words) =>
         {
             Kind::Plain
         }
@@ -262,12 +291,23 @@ pub const SAFE_SET_OPTIONS: &[&str] = &[
     "+u", "pipefail", "errexit", "nounset", "xtrace",
 ];
 
-/// `NAME=value` for a harmless variable, or a plain flag such as `-x`.
-fn is_harmless_setting(word: &str) -> bool {
-    match word.split_once('=') {
-        Some((name, _)) => HARMLESS_VARIABLES.contains(&name),
-        None => word.starts_with('-') && word.len() == 2,
+/// `export`, `declare` and the like that only set (or export) harmless variables: at least
+/// one variable, each `NAME=value` with [`is_harmless_assignment`] or a bare harmless `NAME`,
+/// and no flag but `-x`, `-r` or `-g`. Without a variable they print every variable (`export`,
+/// `declare -p`); `-i` evaluates the value as arithmetic, which can run commands
+/// (`declare -i LANG='a[$(id)]'`); `-n` makes a reference to another variable; `-f` prints
+/// or exports functions.
+fn sets_harmless_variables(words: &[String]) -> bool {
+    let mut names = 0;
+    for w in words.iter().skip(1) {
+        match w.split_once('=') {
+            Some((name, value)) if is_harmless_assignment(name, value) => names += 1,
+            None if HARMLESS_VARIABLES.contains(&w.as_str()) => names += 1,
+            None if matches!(w.as_str(), "-x" | "-r" | "-g") => {}
+            _ => return false,
+        }
     }
+    names > 0
 }
 
 fn timeout(words: &[String]) -> Kind {

@@ -48,8 +48,11 @@ pub(crate) struct Redir {
 /// What a redirection does with its target.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum RedirKind {
-    /// Writes the file (`>`, `>>`, `>|`, `&>`, `<>`, `>&file`).
+    /// Writes the file (`>`, `>>`, `>|`, `&>`, `>&file`).
     Write,
+    /// Opens the file for reading and writing (`<>`): the command reads it on its standard
+    /// input (`cat <>.env` prints it) and may write it.
+    ReadWrite,
     /// Reads the file (`<`).
     Read,
     /// Feeds the word to standard input (`<<< word`).
@@ -73,17 +76,38 @@ fn fail<T>(why: impl Into<String>) -> Result<T> {
 
 /// Parses `line` into the simple commands it runs, in the order they appear.
 pub(crate) fn parse(line: &str, depth: usize) -> Result<Vec<Simple>> {
+    joins_inside_a_token(line)?;
     let mut p = Parser {
         line,
         ascii: line.is_ascii(),
         chars: line.chars().collect(),
         pos: 0,
         depth,
+        loops: 0,
         out: Vec::new(),
     };
     p.enter()?;
     p.list(Close::End)?;
     Ok(p.out)
+}
+
+/// Refuses a line continuation (`\\` before a newline) that bash would join into a token:
+/// bash removes it before reading the line, so `$\\<newline>(id)` is `$(id)` and
+/// `c\\<newline>at` is `cat`. One that follows a blank or an operator (`ls \\`, `a &&\\`)
+/// only joins words, which the parser reads as bash does.
+fn joins_inside_a_token(line: &str) -> Result<()> {
+    let mut before = '\n';
+    let mut chars = line.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '\\'
+            && chars.peek() == Some(&'\n')
+            && !matches!(before, ' ' | '\t' | '\n' | ';' | '&' | '|')
+        {
+            return fail("a line continuation inside a word or operator is not analysed");
+        }
+        before = c;
+    }
+    Ok(())
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -163,6 +187,8 @@ struct Parser<'a> {
     chars: Vec<char>,
     pos: usize,
     depth: usize,
+    /// How many `while`/`until` loops enclose the command being read.
+    loops: usize,
     out: Vec<Simple>,
 }
 
@@ -337,8 +363,28 @@ impl Parser<'_> {
                         && KEYWORDS_AS_SEPARATORS.contains(&word);
                     if keyword {
                         blocks.keyword(word)?;
+                        match word {
+                            "while" | "until" => self.loops += 1,
+                            "done" => self.loops = self.loops.saturating_sub(1),
+                            _ => {}
+                        }
                         after_command = matches!(word, "fi" | "done");
                     } else {
+                        // The analysis follows `cd` in the order of the text; in a loop a
+                        // `cd` also moves the commands before it on the next pass
+                        // (`until cat .bashrc; do cd; done` reads `~/.bashrc`).
+                        if self.loops > 0
+                            && self.out.get(found..).into_iter().flatten().any(|c| {
+                                c.words.iter().any(|w| {
+                                    matches!(
+                                        crate::commands::program_name(&w.value),
+                                        "cd" | "pushd" | "popd"
+                                    )
+                                })
+                            })
+                        {
+                            return fail("a `cd` inside a loop is not analysed");
+                        }
                         blocks.command();
                         after_command = true;
                     }
@@ -484,7 +530,9 @@ impl Parser<'_> {
             return fail("here-documents are not analysed");
         } else if op.starts_with("&>>") {
             (3, RedirKind::Write)
-        } else if ["<>", ">>", ">|", "&>"].iter().any(|o| op.starts_with(o)) {
+        } else if op.starts_with("<>") {
+            (2, RedirKind::ReadWrite)
+        } else if [">>", ">|", "&>"].iter().any(|o| op.starts_with(o)) {
             (2, RedirKind::Write)
         } else if op.starts_with(">&") || op.starts_with("<&") {
             (2, RedirKind::Other)

@@ -62,7 +62,7 @@ impl Parser<'_> {
                     }
                 }
                 '$' => self.dollar(&mut w, false)?,
-                '`' => self.backtick(&mut w)?,
+                '`' => self.backtick(&mut w, false)?,
                 '*' | '?' => {
                     w.make_dynamic("glob");
                     w.value.push(c);
@@ -146,7 +146,7 @@ impl Parser<'_> {
                     _ => w.value.push('\\'),
                 },
                 '$' => self.dollar(w, true)?,
-                '`' => self.backtick(w)?,
+                '`' => self.backtick(w, true)?,
                 _ => w.value.push(c),
             }
         }
@@ -168,20 +168,17 @@ impl Parser<'_> {
                 w.make_dynamic("command substitution");
             }
             Some('{') => {
-                let mut level = 0usize;
+                // Bash ends `${` at the first `}` outside quotes and nested expansions (a
+                // bare `{` inside does not nest: `${x:-{}; touch y }` runs `touch`), and
+                // those are refused here.
+                self.pos += 1;
                 loop {
                     let Some(c) = self.peek() else {
                         return fail("a `${` is not closed");
                     };
                     self.pos += 1;
                     match c {
-                        '{' => level += 1,
-                        '}' => {
-                            level = level.saturating_sub(1);
-                            if level == 0 {
-                                break;
-                            }
-                        }
+                        '}' => break,
                         '$' | '`' | '\'' | '"' | '\\' => {
                             return fail("nested expansions inside `${ }` are not analysed")
                         }
@@ -190,6 +187,8 @@ impl Parser<'_> {
                 }
                 w.make_dynamic("parameter expansion");
             }
+            // `$[ ]`, bash's old arithmetic expansion, reads to its own `]`.
+            Some('[') => return fail("arithmetic expansion `$[ ]` is not analysed"),
             Some('\'') if !in_double_quotes => {
                 self.pos += 1;
                 loop {
@@ -233,8 +232,10 @@ impl Parser<'_> {
         Ok(())
     }
 
-    /// A backquoted command substitution: its text is unescaped and parsed on its own.
-    pub(super) fn backtick(&mut self, w: &mut Word) -> Result<()> {
+    /// A backquoted command substitution: its text is unescaped and parsed on its own. A
+    /// backslash keeps its meaning except before `` ` ``, `\\` and `$`, and inside double
+    /// quotes also before `"` (`"`cat \".env\"`"` runs `cat ".env"`).
+    pub(super) fn backtick(&mut self, w: &mut Word, in_double_quotes: bool) -> Result<()> {
         let start = self.pos - 1;
         let mut inner = String::new();
         loop {
@@ -247,6 +248,10 @@ impl Parser<'_> {
                 '\\' => match self.peek() {
                     Some(n @ ('`' | '\\' | '$')) => {
                         inner.push(n);
+                        self.pos += 1;
+                    }
+                    Some('"') if in_double_quotes => {
+                        inner.push('"');
                         self.pos += 1;
                     }
                     _ => inner.push('\\'),
