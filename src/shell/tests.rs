@@ -352,6 +352,9 @@ fn line_continuations_inside_tokens_ask() {
 fn expansions_read_as_bash_reads_them() {
     // `${` ends at the first `}`: the rest is a command of its own.
     assert_eq!(effect("echo ${x:-{}; rm -rf y }"), "deny");
+    // Bash 5.3's `${ cmd; }` runs `cmd`; the lenient scan still finds it.
+    assert_eq!(effect("echo ${ rm -rf y; }"), "deny");
+    assert_ne!(effect("cat <<< ${| touch y; }"), "allow");
     // `$[ ]` is arithmetic, and hides what follows its `#` from a reader that misses it.
     assert_ne!(effect("echo $[ 1 #] | rm -rf y"), "allow");
     // In double quotes, `\"` inside backquotes is a quote: `cat ".env"` runs.

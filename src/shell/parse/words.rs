@@ -172,6 +172,13 @@ impl Parser<'_> {
                 // bare `{` inside does not nest: `${x:-{}; touch y }` runs `touch`), and
                 // those are refused here.
                 self.pos += 1;
+                // Bash 5.3 runs `${ cmd; }` and `${| cmd; }` in the current shell.
+                if self
+                    .peek()
+                    .is_some_and(|c| matches!(c, ' ' | '\t' | '\n' | '|'))
+                {
+                    return fail("command substitution `${ }` is not analysed");
+                }
                 loop {
                     let Some(c) = self.peek() else {
                         return fail("a `${` is not closed");
