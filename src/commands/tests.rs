@@ -422,3 +422,12 @@ fn programs_named_with_a_directory_are_unknown() {
     // Still the program of that name for deny rules on what it reads.
     assert_eq!(reads("./cat .env"), [".env"]);
 }
+
+#[test]
+fn find_lists_and_dates_ask() {
+    assert!(!read_only("find -files0-from names0"));
+    assert!(!read_only("find -files0-from -"));
+    assert!(!read_only("find . -newermt TZ=\"/etc/shadow\""));
+    assert!(read_only("find . -newermt 2024-01-01"));
+    assert_eq!(reads("find . -newer .env"), [".", ".env"]);
+}
