@@ -26,7 +26,7 @@ const PRIMARIES: &[(&str, u8, Role)] = &[
     ("-regextype", 1, Role::Inert),
     ("-warn", 0, Role::Inert),
     ("-nowarn", 0, Role::Inert),
-    ("-files0-from", 1, Role::Reads),
+    ("-files0-from", 1, Role::ReadsList),
     // Tests.
     ("-amin", 1, Role::Inert),
     ("-anewer", 1, Role::Reads),
@@ -152,8 +152,26 @@ pub(crate) fn scan(words: &[String], from: usize) -> Effects {
                 if newer && !w.ends_with('t') {
                     e.reads.extend(value);
                 }
+                // A date holding `TZ="..."` opens that time zone file.
+                let date = words
+                    .get(i.saturating_sub(1))
+                    .map(|d| d.to_ascii_uppercase());
+                if newer && w.ends_with('t') && date.is_some_and(|d| d.contains("TZ=")) {
+                    e.not_read_only.get_or_insert(format!(
+                        "`find` primary `{w}` names a time zone (`TZ=`), whose file it reads"
+                    ));
+                }
             }
             Role::Reads => e.reads.extend(value),
+            Role::ReadsList => {
+                // The starting points named in the file, anything below the working
+                // directory or elsewhere.
+                e.reads.extend(value);
+                e.reads_below.push(Target::WorkingDirectory);
+                e.not_read_only.get_or_insert(format!(
+                    "`find` primary `{name}` reads a list of starting points, which toolgate does not analyse"
+                ));
+            }
             Role::Writes => {
                 e.writes.extend(value);
                 e.not_read_only

@@ -103,30 +103,95 @@ fn names_index() -> &'static [(&'static str, &'static Program)] {
 
 /// What the command `words` (argv after quote removal, program first) does, by its table
 /// entry; `None` when the program is not in the table.
+///
+/// A program named with a directory that is not a system directory (`./cat`, `tools/ls`)
+/// is not the program the table knows: its effects are those of the program of that name
+/// (so deny rules see its reads), but it is not read-only.
 pub fn effects(words: &[String]) -> Option<Effects> {
-    let program = lookup(words.first()?)?;
-    // `tar czf x .` is `tar -czf x .`.
-    if let (true, Some(first)) = (program.bundled_first, words.get(1)) {
-        if !first.starts_with('-') {
-            let mut dashed = words.to_vec();
-            if let Some(w) = dashed.get_mut(1) {
-                *w = format!("-{first}");
-            }
-            let mut e = scan::scan(program, &dashed, 1);
+    let first = words.first()?;
+    let program = lookup(first)?;
+    let mut e = match old_style(program, words) {
+        Some((expanded, origin)) => {
+            let mut e = scan::scan(program, &expanded, 1);
             for t in e
                 .reads
                 .iter_mut()
                 .chain(e.writes.iter_mut())
                 .chain(e.reads_below.iter_mut())
             {
-                if let Target::Word { word: 1, offset } = t {
-                    *offset = offset.saturating_sub(1);
+                if let Target::Word { word, .. } = t {
+                    *word = origin.get(*word).copied().unwrap_or(*word);
                 }
             }
-            return Some(e);
+            e
+        }
+        None => scan::scan(program, words, 1),
+    };
+    if !in_system_directory(first) {
+        e.not_read_only = Some(format!(
+            "`{first}` is not the `{}` of a system directory; toolgate does not know what it does",
+            program.name
+        ));
+    }
+    Some(e)
+}
+
+/// The directories whose programs the table speaks for, besides a bare name found on
+/// `PATH`.
+const SYSTEM_DIRECTORIES: &[&str] = &[
+    "/bin",
+    "/usr/bin",
+    "/usr/local/bin",
+    "/sbin",
+    "/usr/sbin",
+    "/usr/local/sbin",
+];
+
+/// Whether `program` is a bare name or a name in one of [`SYSTEM_DIRECTORIES`].
+fn in_system_directory(program: &str) -> bool {
+    match program.rsplit_once('/') {
+        None => true,
+        Some((dir, name)) => !name.is_empty() && SYSTEM_DIRECTORIES.contains(&dir),
+    }
+}
+
+/// The old syntax of `tar` (a first word of letters without a dash): each letter that takes
+/// a value takes the next word, in order, so `tar tvfI a.tar cmd` is
+/// `tar -t -v -f a.tar -I cmd`. Returns the words so spelled and, for each, the index of
+/// the word it comes from; `None` when the first word is not in the old syntax.
+fn old_style(program: &Program, words: &[String]) -> Option<(Vec<String>, Vec<usize>)> {
+    let letters = words.get(1).filter(|w| !w.starts_with('-'))?;
+    if !program.bundled_first {
+        return None;
+    }
+    let specs: Vec<OptionSpec> = program.option_specs().collect();
+    let mut expanded = vec![words.first()?.clone()];
+    let mut origin = vec![0];
+    let mut next = 2;
+    for c in letters.chars() {
+        expanded.push(format!("-{c}"));
+        origin.push(1);
+        let takes = specs.iter().find(|s| s.short.contains(&c)).map_or(0, |s| {
+            if s.optional {
+                0
+            } else {
+                s.values
+            }
+        });
+        for _ in 0..takes {
+            // A missing value stays missing: the scan finds it so.
+            if let Some(v) = words.get(next) {
+                expanded.push(v.clone());
+                origin.push(next);
+                next += 1;
+            }
         }
     }
-    Some(scan::scan(program, words, 1))
+    for (i, w) in words.iter().enumerate().skip(next) {
+        expanded.push(w.clone());
+        origin.push(i);
+    }
+    Some((expanded, origin))
 }
 
 /// The text a [`Target`] names in `words`: the tail of a word, or `.`.

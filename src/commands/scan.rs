@@ -60,6 +60,10 @@ struct Scan<'w> {
     operands: Vec<usize>,
     pattern_given: bool,
     recursive: bool,
+    /// Values of [`Role::Archive`] options.
+    archives: Vec<Target>,
+    /// An option said archive names with a `:` are local ([`Role::LocalArchive`]).
+    local_archives: bool,
 }
 
 /// Reads `words` (the whole command) from index `from` with `program`'s entry.
@@ -72,6 +76,8 @@ pub(crate) fn scan(program: &'static Program, words: &[String], from: usize) -> 
         operands: Vec::new(),
         pattern_given: false,
         recursive: program.recursive,
+        archives: Vec::new(),
+        local_archives: false,
         specs,
     };
     if s.specs.len() != program.option_lines().count() {
@@ -84,7 +90,11 @@ pub(crate) fn scan(program: &'static Program, words: &[String], from: usize) -> 
     if program.operands == Operands::Find {
         return find::scan(words, from);
     }
-    let posix = matches!(program.syntax, Syntax::Posix) || !program.subcommands.is_empty();
+    if program.response_files {
+        s.response_files(from);
+    }
+    let posix = matches!(program.syntax, Syntax::Posix | Syntax::FirstLetter)
+        || !program.subcommands.is_empty();
     let mut i = from;
     let mut only_operands = program.syntax == Syntax::NoOptions;
     while let Some(w) = words.get(i) {
@@ -103,7 +113,9 @@ pub(crate) fn scan(program: &'static Program, words: &[String], from: usize) -> 
             only_operands = true;
             continue;
         }
-        i = if w.starts_with("--") {
+        i = if program.syntax == Syntax::FirstLetter {
+            s.first_letter(i - 1)
+        } else if w.starts_with("--") {
             s.long(i - 1)
         } else {
             s.short(i - 1)
@@ -115,6 +127,8 @@ pub(crate) fn scan(program: &'static Program, words: &[String], from: usize) -> 
             .block(format!("`{}` needs a subcommand", program.name));
         return s.effects;
     }
+    s.remote_archives();
+    s.variable_names();
     s.operands();
     s.effects
 }
@@ -245,6 +259,100 @@ impl Scan<'_> {
         next
     }
 
+    /// One option of [`Syntax::FirstLetter`] (`-ps`, `-c8`, `-cols 8`, `--ps`); returns the
+    /// index of the next word.
+    fn first_letter(&mut self, at: usize) -> usize {
+        let word = self.words.get(at).map_or("", String::as_str);
+        let skip = if word.starts_with("--") { 2 } else { 1 };
+        let body = word.get(skip..).unwrap_or_default();
+        let next = at + 1;
+        let found = body
+            .chars()
+            .next()
+            .and_then(|c| Some((c, self.specs.iter().find(|s| s.short.contains(&c))?)));
+        let Some((c, spec)) = found.map(|(c, s)| (c, s.clone())) else {
+            self.effects.block(format!(
+                "`{}` option `{word}` is not known to be read-only",
+                self.name()
+            ));
+            return next;
+        };
+        let shown = format!("-{c}");
+        if spec.values == 0 {
+            self.apply(&spec, &shown, None);
+            return next;
+        }
+        let attached = skip + c.len_utf8();
+        let spelled_long = spec.long.iter().any(|l| body.starts_with(l));
+        let (value, next) = if attached < word.len() && !spelled_long {
+            (
+                Target::Word {
+                    word: at,
+                    offset: attached,
+                },
+                next,
+            )
+        } else {
+            (Target::whole(next), next + 1)
+        };
+        if spec.values != 1 || spec.optional || self.value_missing(Some(value)) {
+            self.effects
+                .block(format!("`{}` option `{word}` has no value", self.name()));
+        }
+        self.apply(&spec, &shown, Some(value));
+        next
+    }
+
+    /// Words starting with `@` name response files ([`Program::response_files`]).
+    fn response_files(&mut self, from: usize) {
+        let name = self.name();
+        for (i, w) in self.words.iter().enumerate().skip(from) {
+            if w.len() > 1 && w.starts_with('@') {
+                self.effects.reads.push(Target::Word { word: i, offset: 1 });
+                self.effects.block(format!(
+                    "`{name}` reads more arguments from the response file `{w}`"
+                ));
+            }
+        }
+    }
+
+    /// Archive names with a `:` before the first `/` are remote ([`Role::Archive`]).
+    fn remote_archives(&mut self) {
+        if self.local_archives {
+            return;
+        }
+        let remote = self.archives.iter().find_map(|t| {
+            let text = self.value_text(Some(*t))?;
+            let host = text.split('/').next().unwrap_or_default();
+            host.contains(':').then(|| text.to_owned())
+        });
+        if let Some(text) = remote {
+            self.effects.runs = true;
+            self.effects.block(format!(
+                "`{}` reaches the archive `{text}` on another host by running `rsh`",
+                self.name()
+            ));
+        }
+    }
+
+    /// Operands naming a shell variable ([`Program::variable_operators`]).
+    fn variable_names(&mut self) {
+        let operators = self.program.variable_operators;
+        let risky = self.operands.windows(2).find_map(|pair| {
+            let (op, name) = (
+                self.words.get(*pair.first()?)?,
+                self.words.get(*pair.get(1)?)?,
+            );
+            (operators.contains(&op.as_str()) && name.contains('[')).then(|| name.clone())
+        });
+        if let Some(name) = risky {
+            self.effects.block(format!(
+                "`{}` evaluates the subscript of `{name}` as arithmetic, which can run commands",
+                self.name()
+            ));
+        }
+    }
+
     fn apply(&mut self, spec: &OptionSpec, shown: &str, value: Option<Target>) {
         let name = self.name();
         match spec.role {
@@ -282,11 +390,33 @@ impl Scan<'_> {
             }
             Role::Recursive => self.recursive = true,
             Role::ReadsList => {
-                // Read as one path too, so that deny rules still see a list of one.
+                // Read as one path too, so that deny rules still see a list of one, and the
+                // names in it may be anything below the working directory.
                 self.effects.reads.extend(value);
+                self.effects.reads_below.push(Target::WorkingDirectory);
                 self.effects.block(format!(
                     "`{name}` option `{shown}` reads a list of files or directories, which toolgate does not analyse"
                 ));
+            }
+            Role::Archive => {
+                self.archives.extend(value);
+                self.effects.reads.extend(value);
+                self.effects.writes.extend(value);
+            }
+            Role::LocalArchive => self.local_archives = true,
+            Role::Creates => {
+                self.recursive = true;
+                self.effects
+                    .block(format!("`{name}` option `{shown}` writes an archive"));
+            }
+            Role::Date => {
+                // parse_datetime reads `TZ="..."` in any case, after any blanks.
+                let text = self.value_text(value).unwrap_or_default();
+                if text.to_ascii_uppercase().contains("TZ=") {
+                    self.effects.block(format!(
+                        "`{name}` option `{shown}` names a time zone (`TZ=`), whose file it reads"
+                    ));
+                }
             }
         }
     }
@@ -411,6 +541,9 @@ impl Scan<'_> {
             }
             Operands::Find => {}
         }
+        if files.is_empty() && self.program.reads_working_directory && !self.recursive {
+            self.effects.reads.push(Target::WorkingDirectory);
+        }
         let targets = files.into_iter().map(Target::whole);
         if self.recursive {
             let before = self.effects.reads_below.len();
@@ -418,8 +551,11 @@ impl Scan<'_> {
             // `git grep PAT REV` searches the whole tree of a revision: as much as the
             // working tree.
             let git = self.program.syntax == Syntax::Git;
-            if git || self.effects.reads_below.len() == before {
-                self.effects.reads_below.push(Target::WorkingDirectory);
+            let wd = Target::WorkingDirectory;
+            if (git || self.effects.reads_below.len() == before)
+                && !self.effects.reads_below.contains(&wd)
+            {
+                self.effects.reads_below.push(wd);
             }
         } else {
             self.effects.reads.extend(targets);

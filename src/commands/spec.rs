@@ -17,6 +17,12 @@ pub enum Syntax {
     Git,
     /// Every word is an operand (`echo`, `test`, `[`, `true`).
     NoOptions,
+    /// Each word is one option, known by the letter after its dash (`--ps` is `-ps`): the
+    /// rest of a flag's word is ignored (`xxd -ps` and `-postscript` are `-p`); an option
+    /// that takes a value takes the next word when nothing follows the letter or when the
+    /// word spells one of the option's long names (`-c 8`, `-cols 8`), else the rest of the
+    /// word (`-c8`). Options end at the first operand or at `--` (`xxd`).
+    FirstLetter,
 }
 
 /// What the operands (the words that are not options) of a program are.
@@ -77,10 +83,25 @@ pub enum Role {
     /// The file operands are read recursively (`grep -r`, `diff -r`).
     Recursive,
     /// Its value names several files or whole directories to read (`file -m a:b`, where a
-    /// directory reads every file in it), which the path analysis does not split: the
-    /// command is not read-only, so it asks (the value is still matched as one path, so a
-    /// deny rule on a list of one denies).
+    /// directory reads every file in it), or is a file that names them (`sort
+    /// --files0-from=F`, `tar -T F`); on a flag, the operands are such files (`md5sum -c`).
+    /// The path analysis does not split them: the command is not read-only, so it asks (the
+    /// value is still matched as one path, so a deny rule on a list of one denies, and the
+    /// working directory counts as read whole, so a deny rule below it asks).
     ReadsList,
+    /// Its value is an archive file, read, or written when another option says so (as
+    /// [`Role::ReadsWrites`]); a name with a `:` before its first `/` (`host:a.tar`) is a
+    /// remote archive, reached by running `rsh` (GNU tar, cpio), unless an option marked
+    /// [`Role::LocalArchive`] is given: it asks.
+    Archive,
+    /// Archive names with a `:` are local files (`tar --force-local`).
+    LocalArchive,
+    /// It writes an archive of the file operands, each read whole (`tar -c`, `tar -r`):
+    /// the operands are read recursively and the command is not read-only.
+    Creates,
+    /// Its value is a date string, in which `TZ="..."` names a time zone file that is read
+    /// (`date -d 'TZ="/etc/shadow" now'`): a value holding `TZ=` asks.
+    Date,
 }
 
 /// One option of a table entry, written as one line of text:
@@ -88,7 +109,8 @@ pub enum Role {
 /// such as `head -5`); then optionally the value: `=` (a required value), `=?` (an
 /// optional value, attached only: `--color=auto`), `=2` (two values, `--arg NAME V`);
 /// then the role after a colon (`:reads`, `:writes`, `:runs`, `:changes`, `:pattern`,
-/// `:patternfile`, `:sed`, `:recursive`, `:readswrites`, `:readslist`); no role is inert.
+/// `:patternfile`, `:sed`, `:recursive`, `:readswrites`, `:readslist`, `:archive`, `:local`,
+/// `:creates`, `:date`); no role is inert.
 ///
 /// ```
 /// use toolgate::commands::{OptionSpec, Role};
@@ -180,6 +202,10 @@ fn role_named(name: &str) -> Option<Role> {
         "sed" => Role::SedScript,
         "recursive" => Role::Recursive,
         "readslist" => Role::ReadsList,
+        "archive" => Role::Archive,
+        "local" => Role::LocalArchive,
+        "creates" => Role::Creates,
+        "date" => Role::Date,
         _ => return None,
     })
 }
@@ -210,6 +236,16 @@ pub struct Program {
     /// compressors for `-z`, `-j`, `-J`, ...). An option whose value names a program to run
     /// is `:runs` instead; this list is what the strace check lets the program start.
     pub starts: &'static [&'static str],
+    /// With no file operand it reads the working directory (`ls`, `du`, `tree`), as `find`
+    /// does with no starting point.
+    pub reads_working_directory: bool,
+    /// A word starting with `@` is a response file: its contents are read as more arguments
+    /// (GNU binutils and gcc, `strings @FILE`), which the table cannot judge: it asks.
+    pub response_files: bool,
+    /// Operators whose next operand names a shell variable (`test -v NAME`): bash evaluates
+    /// an array subscript in the name as arithmetic, which runs command substitutions
+    /// (`test -v 'a[$(id)]'`), so such a name holding `[` asks.
+    pub variable_operators: &'static [&'static str],
 }
 
 impl Program {
@@ -226,6 +262,9 @@ impl Program {
             subcommands: &[],
             bundled_first: false,
             starts: &[],
+            reads_working_directory: false,
+            response_files: false,
+            variable_operators: &[],
         }
     }
 
@@ -262,6 +301,20 @@ mod tests {
         assert_eq!(o.role, Role::Recursive);
         let o = OptionSpec::parse("--rawfile =2:reads").unwrap();
         assert_eq!((o.values, o.role), (2, Role::Reads));
+        let o = OptionSpec::parse("-f --file =:archive").unwrap();
+        assert_eq!((o.values, o.role), (1, Role::Archive));
+        assert_eq!(
+            OptionSpec::parse("--force-local :local").map(|o| o.role),
+            Some(Role::LocalArchive)
+        );
+        assert_eq!(
+            OptionSpec::parse("-c --create :creates").map(|o| o.role),
+            Some(Role::Creates)
+        );
+        assert_eq!(
+            OptionSpec::parse("-d --date =:date").map(|o| o.role),
+            Some(Role::Date)
+        );
         assert!(OptionSpec::parse("-ab").is_none());
         assert!(OptionSpec::parse("x").is_none());
         assert!(OptionSpec::parse("-a =:nonsense").is_none());

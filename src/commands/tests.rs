@@ -155,10 +155,10 @@ fn files_read_are_found_in_every_spelling() {
     assert_eq!(reads("rg foo src"), ["src"]);
     assert_eq!(reads("git grep foo main"), ["main", "."]);
     assert_eq!(reads("diff --from-file=F a"), ["F", "a"]);
-    assert_eq!(reads("date -f F"), ["F"]);
-    assert_eq!(reads("wc --files0-from=F"), ["F"]);
+    assert_eq!(reads("date -f F"), ["F", "."]);
+    assert_eq!(reads("wc --files0-from=F"), ["F", "."]);
     assert_eq!(reads("git blame --contents=F x"), ["F", "x"]);
-    assert_eq!(reads("file --magic-file=F x"), ["F", "x"]);
+    assert_eq!(reads("file --magic-file=F x"), ["F", "x", "."]);
     assert_eq!(reads("cp .env /tmp/x"), [".env"]);
     assert_eq!(reads("dd if=.env"), [".env"]);
     assert_eq!(reads("tar -cf x .env"), ["x", ".env"]);
@@ -226,4 +226,208 @@ fn program_name_is_the_part_after_the_last_slash() {
     ] {
         assert_eq!(program_name(word), by_split(word), "`{word}`");
     }
+}
+
+fn runs(line: &str) -> bool {
+    effects(&words(line)).is_some_and(|e| e.runs)
+}
+
+fn writes(line: &str) -> Vec<String> {
+    let w = words(line);
+    let e = effects(&w).unwrap();
+    e.writes
+        .iter()
+        .map(|t| target_text(&w, *t).unwrap().to_owned())
+        .collect()
+}
+
+fn reads_below(line: &str) -> Vec<String> {
+    let w = words(line);
+    let e = effects(&w).unwrap();
+    e.reads_below
+        .iter()
+        .map(|t| target_text(&w, *t).unwrap().to_owned())
+        .collect()
+}
+
+#[test]
+fn tar_old_letters_take_the_next_words_in_order() {
+    // `f` takes `a.tar`, then `I` takes the program to run.
+    assert!(!read_only("tar tvfI a.tar sh"));
+    assert!(runs("tar tvfI a.tar sh"));
+    assert!(runs("tar tfI a.tar sh x"));
+    assert_eq!(reads("tar tvf a.tar"), ["a.tar"]);
+    assert_eq!(reads("tar tfv a.tar x"), ["a.tar", "x"]);
+    assert!(read_only("tar tvf a.tar"));
+    assert!(!read_only("tar tf"));
+}
+
+#[test]
+fn tar_remote_archives_run_a_remote_shell() {
+    for line in [
+        "tar -tf localhost:a.tar",
+        "tar --file=host:x -t",
+        "tar tf host:x",
+        "tar -tf user@host:/a.tar",
+        "tar -t --file host:x",
+    ] {
+        assert!(!read_only(line), "{line}");
+        assert!(runs(line), "{line}");
+    }
+    for line in [
+        "tar -tf ./host:x",
+        "tar -tf /tmp/a:b",
+        "tar --force-local -tf host:x",
+        "tar -tf host:x --force-local",
+    ] {
+        assert!(read_only(line), "{line}");
+    }
+}
+
+#[test]
+fn tar_volno_file_is_written() {
+    assert!(!read_only("tar -t --volno-file=F -f a.tar"));
+    assert_eq!(writes("tar -t --volno-file=F -f a.tar"), ["F", "a.tar"]);
+}
+
+#[test]
+fn xxd_reads_each_word_by_its_first_letter() {
+    for line in [
+        "xxd -ps a",
+        "xxd -postscript a",
+        "xxd --ps a",
+        "xxd -c8 a",
+        "xxd -c 8 a",
+        "xxd -cols 8 a",
+        "xxd -s -10 a",
+        "xxd -seek 4 a",
+        "xxd -l 16 -g 1 a",
+        "xxd -capitalize -i a",
+        "xxd -- -a",
+    ] {
+        assert!(read_only(line), "{line}: {:?}", effects(&words(line)));
+    }
+    for line in [
+        "xxd -ps a .git/config",
+        "xxd -cols 8 a b",
+        "xxd -r a",
+        "xxd -revert a",
+        "xxd -zz a",
+        "xxd -c",
+        "xxd a -ps",
+    ] {
+        assert!(!read_only(line), "{line}");
+    }
+    assert_eq!(reads("xxd -ps a"), ["a"]);
+    assert_eq!(reads("xxd -s 5 a"), ["a"]);
+    assert_eq!(reads("xxd -cols 8 a"), ["a"]);
+}
+
+#[test]
+fn lists_of_files_ask() {
+    for line in [
+        "sort --files0-from=-",
+        "sort --files0-from=F",
+        "du --files0-from=F",
+        "wc --files0-from=F",
+        "md5sum -c x.md5",
+        "sha256sum -c -",
+        "sha1sum --check x",
+        "b2sum -c x",
+        "cksum --check x",
+        "tar -cf - -T names.txt",
+        "date -f F",
+    ] {
+        assert!(!read_only(line), "{line}");
+    }
+    // The names may be anything below the working directory.
+    assert_eq!(reads_below("md5sum -c x.md5"), ["."]);
+    assert!(read_only("md5sum a b"));
+}
+
+#[test]
+fn response_files_ask() {
+    assert!(!read_only("strings @/etc/shadow"));
+    assert!(!read_only("strings -n 4 @.gitignore"));
+    assert_eq!(
+        reads("strings @/etc/shadow"),
+        ["/etc/shadow", "@/etc/shadow"]
+    );
+    assert!(read_only("strings a.bin"));
+}
+
+#[test]
+fn listing_without_operands_reads_the_working_directory() {
+    assert_eq!(reads("ls -laR"), ["."]);
+    assert_eq!(reads("du -ah"), ["."]);
+    assert_eq!(reads("tree -a"), ["."]);
+    assert_eq!(reads("ls src"), ["src"]);
+    assert_eq!(reads("tree -L 2 src"), ["src"]);
+}
+
+#[test]
+fn archives_and_recursive_copies_read_whole_directories() {
+    assert_eq!(reads_below("tar -cf - ."), ["."]);
+    assert_eq!(reads_below("tar -czf - src"), ["src"]);
+    assert_eq!(reads_below("tar czf x.tgz src"), ["src"]);
+    assert_eq!(reads_below("tar -rf x.tar src"), ["src"]);
+    assert_eq!(reads_below("cp -a . /tmp/o1"), ["."]);
+    assert_eq!(reads_below("cp -r src /tmp/o1"), ["src"]);
+    assert_eq!(reads_below("cp --recursive src /tmp/o1"), ["src"]);
+    assert_eq!(reads_below("tar -cf - -T names.txt"), ["."]);
+    assert!(reads_below("cp src/a /tmp/o1").is_empty());
+    assert!(reads_below("tar -tf a.tar").is_empty());
+}
+
+#[test]
+fn test_variable_names_with_a_subscript_ask() {
+    for line in ["test -v a[$(touch)]", "[ -v a[1] ]", "[ -R a[$(id)] ]"] {
+        assert!(!read_only(line), "{line}");
+    }
+    for line in ["test -v x", "[ -v x ]", "[ -f a ]", "echo -v a[1]"] {
+        assert!(read_only(line), "{line}");
+    }
+}
+
+#[test]
+fn date_strings_naming_a_time_zone_ask() {
+    for line in [
+        "date -d TZ=\"/etc/shadow\"",
+        "date --date=tz=\"x\"",
+        "tar -t -N TZ=\"x\" -f a.tar",
+        "tar -t --newer-mtime=TZ=\"x\" -f a.tar",
+    ] {
+        assert!(!read_only(line), "{line}");
+    }
+    assert!(read_only("date -d now"));
+    assert!(read_only("date -d 2024-01-01"));
+}
+
+#[test]
+fn programs_named_with_a_directory_are_unknown() {
+    for line in [
+        "./cat x",
+        "tools/ls",
+        "../ls",
+        "/tmp/evil/cat x",
+        "node_modules/.bin/ls",
+        "/usr/bin/../../tmp/ls",
+        "~/bin/ls",
+    ] {
+        assert!(!read_only(line), "{line}");
+    }
+    for line in ["cat x", "/bin/ls", "/usr/bin/cat x", "/usr/local/bin/rg x"] {
+        assert!(read_only(line), "{line}");
+    }
+    // Still the program of that name for deny rules on what it reads.
+    assert_eq!(reads("./cat .env"), [".env"]);
+}
+
+#[test]
+fn find_lists_and_dates_ask() {
+    assert!(!read_only("find -files0-from names0"));
+    assert!(!read_only("find -files0-from -"));
+    assert!(!read_only("find . -newermt TZ=\"/etc/shadow\""));
+    assert!(read_only("find . -newermt 2024-01-01"));
+    assert_eq!(reads("find . -newer .env"), [".", ".env"]);
 }

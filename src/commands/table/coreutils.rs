@@ -6,7 +6,8 @@ const HELP: &[&str] = &["--help", "--version"];
 const SRC: &str = "GNU coreutils 9.1 (Debian 12), PROG --help";
 const SUMS: &[&str] = &[
     "-b --binary",
-    "-c --check",
+    // The operands are lists of files, each opened.
+    "-c --check :readslist",
     "--tag",
     "-t --text",
     "-z --zero",
@@ -83,6 +84,7 @@ pub(crate) const PROGRAMS: &[Program] = &[
                 "-1",
             ],
         ],
+        reads_working_directory: true,
         ..Program::new("ls", SRC)
     },
     Program {
@@ -144,7 +146,7 @@ pub(crate) const PROGRAMS: &[Program] = &[
                 "-c --bytes",
                 "-m --chars",
                 "-l --lines",
-                "--files0-from =:reads",
+                "--files0-from =:readslist",
                 "-L --max-line-length",
                 "-w --words",
                 "--total =",
@@ -213,7 +215,7 @@ pub(crate) const PROGRAMS: &[Program] = &[
                 "-c --total",
                 "-D --dereference-args -H",
                 "-d --max-depth =",
-                "--files0-from =:reads",
+                "--files0-from =:readslist",
                 "--inodes",
                 "-h --human-readable",
                 "-k",
@@ -232,6 +234,7 @@ pub(crate) const PROGRAMS: &[Program] = &[
                 "-x --one-file-system",
             ],
         ],
+        reads_working_directory: true,
         ..Program::new("du", SRC)
     },
     Program {
@@ -280,7 +283,7 @@ pub(crate) const PROGRAMS: &[Program] = &[
                 "-C",
                 "--compress-program =:runs",
                 "--debug",
-                "--files0-from =:reads",
+                "--files0-from =:readslist",
                 "-k --key =",
                 "-m --merge",
                 "-o --output =:writes",
@@ -471,9 +474,10 @@ pub(crate) const PROGRAMS: &[Program] = &[
         options: &[
             HELP,
             &[
-                "-d --date =",
+                "-d --date =:date",
                 "--debug",
-                "-f --file =:reads",
+                // Each line is a date string, which may name a time zone file.
+                "-f --file =:readslist",
                 "-I --iso-8601 =?",
                 "--resolution",
                 "-R --rfc-email",
@@ -566,10 +570,17 @@ pub(crate) const PROGRAMS: &[Program] = &[
     Program {
         syntax: Syntax::NoOptions,
         operands: Operands::NotFiles,
-        aliases: &["false", "test", "[", "echo"],
+        aliases: &["false", "echo"],
         ..Program::new(
             "true",
-            "bash 5.2 builtins (Debian 12), help true/false/test/echo",
+            "bash 5.2 builtins (Debian 12), help true/false/echo",
         )
+    },
+    Program {
+        syntax: Syntax::NoOptions,
+        operands: Operands::NotFiles,
+        aliases: &["["],
+        variable_operators: &["-v", "-R"],
+        ..Program::new("test", "bash 5.2 builtins (Debian 12), help test")
     },
 ];

@@ -376,28 +376,32 @@ pub(crate) const PROGRAMS: &[Program] = &[
             "--help",
             "--version",
         ]],
+        reads_working_directory: true,
         ..Program::new("tree", "tree 2.1.0 (Debian 12), tree --help")
     },
     Program {
-        syntax: Syntax::Posix,
+        // xxd reads each word by its first letter (`-ps`, `-postscript` and `-p` are the
+        // same); a value follows the letter (`-c8`) or is the next word (`-c 8`, `-cols 8`,
+        // `-s` spelled `-seek` or `-skip`). Every value is a number, a name or a colour.
+        syntax: Syntax::FirstLetter,
         options: &[&[
             "-a",
             "-b",
             "-C",
-            "-c =",
+            "-c --cols =",
             "-d",
             "-E",
             "-e",
-            "-g =",
+            "-g --group =",
             "-h",
             "-i",
-            "-l =",
-            "-n =",
-            "-o =",
+            "-l --len =",
+            "-n --name =",
+            "-o --offset =",
             "-p",
             "-r :changes",
             "-R =",
-            "-s =",
+            "-s --seek --skip =",
             "-u",
             "-v",
         ]],
@@ -443,6 +447,7 @@ pub(crate) const PROGRAMS: &[Program] = &[
             "-h --help",
             "-v -V --version",
         ]],
+        response_files: true,
         ..Program::new("strings", "GNU binutils 2.40 (Debian 12), strings --help")
     },
     Program {
