@@ -148,7 +148,7 @@ const SYSTEM_DIRECTORIES: &[&str] = &[
 ];
 
 /// Whether `program` is a bare name or a name in one of [`SYSTEM_DIRECTORIES`].
-fn in_system_directory(program: &str) -> bool {
+pub(crate) fn in_system_directory(program: &str) -> bool {
     match program.rsplit_once('/') {
         None => true,
         Some((dir, name)) => !name.is_empty() && SYSTEM_DIRECTORIES.contains(&dir),

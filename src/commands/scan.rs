@@ -488,6 +488,18 @@ impl Scan<'_> {
                 }
             }
             Operands::NotFiles => files.clear(),
+            Operands::Format => {
+                let formats = files
+                    .iter()
+                    .filter(|&&i| self.words.get(i).is_some_and(|w| w.starts_with('+')))
+                    .count();
+                if files.len() > 1 || formats < files.len() {
+                    self.effects.block(format!(
+                        "`{name}` with an operand other than one `+FORMAT` sets something"
+                    ));
+                }
+                files.clear();
+            }
             Operands::OnlyTheOption => {
                 if self.words.len() != 2 || !files.is_empty() {
                     self.effects.block(format!(

@@ -40,6 +40,9 @@ pub enum Operands {
     SedScriptThenFiles,
     /// Not files (`echo hi`, `basename a/b`).
     NotFiles,
+    /// At most one, a `+FORMAT` (`date +%s`); any other sets something (`date 01010000`
+    /// sets the clock).
+    Format,
     /// None at all (`hostname NAME` sets the name).
     None,
     /// None, and exactly one option (`cargo --version`): the program alone does

@@ -431,3 +431,14 @@ fn find_lists_and_dates_ask() {
     assert!(read_only("find . -newermt 2024-01-01"));
     assert_eq!(reads("find . -newer .env"), [".", ".env"]);
 }
+
+#[test]
+fn date_reads_only_a_format() {
+    for line in ["date", "date +%s", "date -u +%F", "date -d yesterday +%F"] {
+        assert!(read_only(line), "{line}");
+    }
+    // `date MMDDhhmm` sets the clock.
+    for line in ["date 01010000", "date 0101", "date +%s +%F"] {
+        assert!(!read_only(line), "{line}");
+    }
+}

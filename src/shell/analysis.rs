@@ -318,8 +318,23 @@ impl<'r> Analysis<'r> {
         let values: Vec<String> = words.iter().map(|w| w.value.clone()).collect();
         let mut forms = vec![values.clone()];
         let mut start = 0;
+        // A wrapper or shell named by a path outside the system directories (`./timeout`,
+        // `./bash -c`) is whatever that file is: what it wraps is still judged against deny
+        // and ask rules, but never allowed.
+        let mut unknown_program = None;
         let kind = loop {
-            match classify(values.get(start..).unwrap_or_default()) {
+            let rest = values.get(start..).unwrap_or_default();
+            let kind = classify(rest);
+            if let (Some(first), Kind::Wrapper(_) | Kind::ShellScript(_)) = (rest.first(), &kind) {
+                if !commands::in_system_directory(first) && unknown_program.is_none() {
+                    unknown_program = Some(format!(
+                        "`{first}` is not the `{}` of a system directory; toolgate does not know \
+                         what it does",
+                        program_name(first)
+                    ));
+                }
+            }
+            match kind {
                 Kind::Wrapper(n) => {
                     start += n;
                     let rest = values.get(start..).unwrap_or_default();
@@ -354,7 +369,9 @@ impl<'r> Analysis<'r> {
                 _ => None,
             })
             .collect();
-        let blocked = blocked.or_else(|| unreadable_except(words, &globs));
+        let blocked = blocked
+            .or(unknown_program)
+            .or_else(|| unreadable_except(words, &globs));
         match kind {
             Kind::ShellScript(i) => self.shell_script(text, core_words, i, &forms, blocked, depth),
             Kind::Runner { inner } => {

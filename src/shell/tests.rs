@@ -419,3 +419,18 @@ fn settings_that_print_or_evaluate_ask() {
         assert_eq!(effect(line), "allow", "{line}");
     }
 }
+
+#[test]
+fn wrappers_and_shells_named_by_a_path_are_unknown() {
+    for line in [
+        "./timeout 1 git status",
+        "./nice git status",
+        "./bash -c 'git status'",
+    ] {
+        assert_eq!(effect(line), "ask", "{line}");
+    }
+    assert_eq!(effect("/usr/bin/timeout 1 git status"), "allow");
+    // What they wrap still meets the deny rules.
+    assert_eq!(effect("./bash -c 'rm -rf x'"), "deny");
+    assert_eq!(effect("./timeout 1 rm -rf x"), "deny");
+}

@@ -487,7 +487,7 @@ pub(crate) const PROGRAMS: &[Program] = &[
                 "-u --utc --universal",
             ],
         ],
-        operands: Operands::NotFiles,
+        operands: Operands::Format,
         ..Program::new("date", SRC)
     },
     Program {
