@@ -330,3 +330,22 @@ fn literal_rules_judge_paths() {
     assert!(r.is_critical(".."));
     assert!(!r.is_critical("build"));
 }
+
+#[test]
+fn a_revision_path_is_named_from_the_repository_top() {
+    // From `sub`, `HEAD:secrets.txt` may be the top's `secrets.txt`.
+    let rules = LiteralRules::new("/home/ada/proj/sub", "/home/ada")
+        .rule(RuleList::Deny, "Read(//home/ada/proj/secrets.txt)");
+    let worst = |line: &str| {
+        judge(line, &rules)
+            .iter()
+            .map(|p| analysis::rank(&p.outcome))
+            .max()
+    };
+    assert_eq!(worst("git show HEAD:secrets.txt"), Some(7));
+    assert_eq!(worst("git show HEAD:../secrets.txt"), Some(7));
+    assert_eq!(worst("git show HEAD:./secrets.txt"), Some(0));
+    // Read-only only when named from the working directory.
+    assert_eq!(worst("git show HEAD:src/main.rs"), Some(2));
+    assert_eq!(worst("git show HEAD:./src/main.rs"), Some(0));
+}
