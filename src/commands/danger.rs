@@ -1173,6 +1173,25 @@ mod tests {
         assert!(classes("cp hook .git/hooks/pre-commit").contains(&"persistence"));
         assert!(classes("git config --global core.hooksPath /tmp/h").contains(&"persistence"));
         assert!(!classes("git config --get user.name").contains(&"persistence"));
+        // git 2.46's verbs.
+        for line in [
+            "git config edit",
+            "git config edit --global",
+            "git config set core.pager x",
+            "git config unset core.pager",
+            "git config --unset core.pager",
+            "git config -e",
+            "git config remove-section core",
+        ] {
+            assert!(classes(line).contains(&"persistence"), "{line}");
+        }
+        for line in [
+            "git config get user.name",
+            "git config list",
+            "git config user.name",
+        ] {
+            assert!(!classes(line).contains(&"persistence"), "{line}");
+        }
     }
 
     #[test]

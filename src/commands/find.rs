@@ -11,7 +11,7 @@ const PRIMARIES: &[(&str, u8, Role)] = &[
     ("-daystart", 0, Role::Inert),
     ("-depth", 0, Role::Inert),
     ("-d", 0, Role::Inert),
-    ("-follow", 0, Role::Inert),
+    ("-follow", 0, Role::Follows),
     ("-help", 0, Role::Inert),
     ("--help", 0, Role::Inert),
     ("-version", 0, Role::Inert),
@@ -108,7 +108,15 @@ pub(crate) fn scan(words: &[String], from: usize) -> Effects {
     let mut i = from;
     while let Some(w) = words.get(i) {
         match w.as_str() {
-            "-H" | "-L" | "-P" => i += 1,
+            // `-L` follows every symbolic link, `-H` those named as starting points: the
+            // directories below them can be anywhere.
+            "-H" | "-L" => {
+                e.not_read_only.get_or_insert(format!(
+                    "`find {w}` follows symbolic links, which can lead out of the directories it reads"
+                ));
+                i += 1;
+            }
+            "-P" => i += 1,
             "-D" => i += 2,
             _ if w.starts_with("-O") => i += 1,
             _ => break,
@@ -176,6 +184,11 @@ pub(crate) fn scan(words: &[String], from: usize) -> Effects {
                 e.writes.extend(value);
                 e.not_read_only
                     .get_or_insert(format!("`find` primary `{name}` writes a file"));
+            }
+            Role::Follows => {
+                e.not_read_only.get_or_insert(format!(
+                    "`find` option `{name}` follows symbolic links, which can lead out of the directories it reads"
+                ));
             }
             Role::Runs => {
                 while words.get(i).is_some_and(|w| w != ";" && w != "+") {

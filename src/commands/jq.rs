@@ -96,6 +96,10 @@ fn identifiers(filter: &str) -> Result<Vec<Ident>, String> {
     let mut out = Vec::new();
     // Each entry: the parenthesis depth at which an interpolation returns to its string.
     let mut interpolations: Vec<usize> = Vec::new();
+    // The brackets open around the current position (`{`, `[`, `(`): a name followed by
+    // `:` is an object key only directly inside `{` (`{env: 1}`), not in a slice
+    // (`.[env:]`).
+    let mut open: Vec<char> = Vec::new();
     let mut depth = 0usize;
     let mut in_string = false;
     let mut i = 0;
@@ -104,6 +108,7 @@ fn identifiers(filter: &str) -> Result<Vec<Ident>, String> {
             match c {
                 '\\' if chars.get(i + 1) == Some(&'(') => {
                     interpolations.push(depth);
+                    open.push('(');
                     depth += 1;
                     in_string = false;
                     i += 2;
@@ -122,11 +127,19 @@ fn identifiers(filter: &str) -> Result<Vec<Ident>, String> {
                 in_string = true;
                 i += 1;
             }
-            '(' => {
-                depth += 1;
+            '(' | '[' | '{' => {
+                if c == '(' {
+                    depth += 1;
+                }
+                open.push(c);
+                i += 1;
+            }
+            ']' | '}' => {
+                open.pop();
                 i += 1;
             }
             ')' => {
+                open.pop();
                 depth = depth.saturating_sub(1);
                 if interpolations.last() == Some(&depth) {
                     interpolations.pop();
@@ -168,7 +181,11 @@ fn identifiers(filter: &str) -> Result<Vec<Ident>, String> {
                     '.' => Kind::Field,
                     '$' => Kind::Variable,
                     '@' => Kind::Format,
-                    _ if chars.get(after) == Some(&':') && chars.get(after + 1) != Some(&':') => {
+                    _ if chars.get(after) == Some(&':')
+                        && chars.get(after + 1) != Some(&':')
+                        && open.last() == Some(&'{')
+                        && matches!(previous(&chars, start), Some('{' | ',')) =>
+                    {
                         Kind::Key
                     }
                     _ => Kind::Call,
@@ -185,6 +202,16 @@ fn identifiers(filter: &str) -> Result<Vec<Ident>, String> {
         return Err("the jq filter has an unterminated string".to_owned());
     }
     Ok(out)
+}
+
+/// The last character before `at` that is not white space.
+fn previous(chars: &[char], at: usize) -> Option<char> {
+    chars
+        .get(..at)?
+        .iter()
+        .rev()
+        .find(|c| !c.is_whitespace())
+        .copied()
 }
 
 #[cfg(test)]
@@ -204,6 +231,9 @@ mod tests {
             "@base64",
             "reduce .[] as $x (0; . + $x)",
             r#".scripts["test"]"#,
+            "{env: 1}",
+            "{a: 1, env: .x}",
+            ". as {env: $e} | $e",
         ] {
             assert_eq!(check_filter(f), Ok(()), "{f}");
         }
@@ -223,6 +253,11 @@ mod tests {
             "get_search_list",
             "unknown_thing",
             "\"unterminated",
+            // `env` in a slice or an object's value is the builtin, not a key.
+            ".[env:]",
+            ".[1:env]",
+            "{a: .[env:]}",
+            "{a: env}",
         ] {
             assert!(check_filter(f).is_err(), "{f}");
         }

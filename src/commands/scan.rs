@@ -64,6 +64,10 @@ struct Scan<'w> {
     archives: Vec<Target>,
     /// An option said archive names with a `:` are local ([`Role::LocalArchive`]).
     local_archives: bool,
+    /// An option makes the recursive reads follow symbolic links ([`Role::Follows`]), and
+    /// whether another keeps them unfollowed ([`Role::NoFollow`]).
+    follows: Option<String>,
+    no_follow: bool,
 }
 
 /// Reads `words` (the whole command) from index `from` with `program`'s entry.
@@ -78,6 +82,8 @@ pub(crate) fn scan(program: &'static Program, words: &[String], from: usize) -> 
         recursive: program.recursive,
         archives: Vec::new(),
         local_archives: false,
+        follows: None,
+        no_follow: false,
         specs,
     };
     if s.specs.len() != program.option_lines().count() {
@@ -129,6 +135,13 @@ pub(crate) fn scan(program: &'static Program, words: &[String], from: usize) -> 
     }
     s.remote_archives();
     s.variable_names();
+    if let (Some(shown), false) = (&s.follows, s.no_follow) {
+        let why = format!(
+            "`{}` option `{shown}` follows symbolic links below the directories it reads, which can lead out of them",
+            program.name
+        );
+        s.effects.block(why);
+    }
     s.operands();
     s.effects
 }
@@ -389,6 +402,32 @@ impl Scan<'_> {
                 }
             }
             Role::Recursive => self.recursive = true,
+            Role::PrettyFormat => {
+                // `%G?`, `%GS`, `%GK`, `%GG`, `%GF`, `%GP`, `%GT` verify the signature.
+                if self.value_text(value).is_some_and(|f| f.contains("%G")) {
+                    self.effects.runs = true;
+                    self.effects.block(format!(
+                        "`{name}` option `{shown}` asks for a signature (`%G`), which runs gpg"
+                    ));
+                }
+            }
+            Role::LineRangeFile => match (value, self.value_text(value)) {
+                (Some(Target::Word { word, offset }), Some(text)) if text.contains(':') => {
+                    let at = text.rfind(':').map_or(0, |c| c + 1);
+                    self.effects.reads.push(Target::Word {
+                        word,
+                        offset: offset + at,
+                    });
+                }
+                _ => self.effects.block(format!(
+                    "`{name}` option `{shown}` names no file (`START,END:FILE`)"
+                )),
+            },
+            Role::Follows => {
+                self.recursive = true;
+                self.follows = Some(shown.to_owned());
+            }
+            Role::NoFollow => self.no_follow = true,
             Role::ReadsList => {
                 // Read as one path too, so that deny rules still see a list of one, and the
                 // names in it may be anything below the working directory.
@@ -508,8 +547,20 @@ impl Scan<'_> {
                 }
                 files.clear();
             }
-            Operands::AtMostOne => {
-                if files.len() > 1 {
+            Operands::ConfigKey => {
+                let mut words = files.iter().filter_map(|&i| self.words.get(i));
+                let first = words.next().map(String::as_str);
+                // git 2.46: `git config get NAME` is `git config NAME`.
+                let key = match first {
+                    Some("get") => words.next().map(String::as_str),
+                    _ => first,
+                };
+                if key.is_some_and(|k| !k.contains('.')) {
+                    self.effects.block(format!(
+                        "`{name} {}` is not a key lookup (a verb such as `list` or `edit`)",
+                        first.unwrap_or_default()
+                    ));
+                } else if words.next().is_some() {
                     self.effects
                         .block(format!("`{name}` with a second operand changes something"));
                 }
@@ -556,6 +607,9 @@ impl Scan<'_> {
         if files.is_empty() && self.program.reads_working_directory && !self.recursive {
             self.effects.reads.push(Target::WorkingDirectory);
         }
+        if self.program.syntax == Syntax::Git {
+            self.git_pathspecs(&files);
+        }
         let targets = files.into_iter().map(Target::whole);
         if self.recursive {
             let before = self.effects.reads_below.len();
@@ -571,6 +625,31 @@ impl Scan<'_> {
             }
         } else {
             self.effects.reads.extend(targets);
+        }
+    }
+}
+
+impl Scan<'_> {
+    /// git reads its path operands as pathspecs: a glob (`'*.rs'`, `'.e*'`) matches files
+    /// at any depth below the working directory, and magic (`:(top)x`, `:!x`,
+    /// `:(icase)x`, `:/`) matches from the repository's top or by other rules than the
+    /// name. Neither names the files it reads: a glob reads below the working directory;
+    /// magic (and `:path`, a file of the index, named from the top) is not analysed.
+    fn git_pathspecs(&mut self, files: &[usize]) {
+        let mut below = false;
+        for w in files.iter().filter_map(|&i| self.words.get(i)) {
+            if w.starts_with(':') {
+                below = true;
+                self.effects.block(format!(
+                    "`{}` pathspec `{w}` has magic (`:`), which toolgate does not analyse",
+                    self.name()
+                ));
+            } else if w.contains(['*', '?', '[']) {
+                below = true;
+            }
+        }
+        if below {
+            self.effects.reads_below.push(Target::WorkingDirectory);
         }
     }
 }

@@ -48,8 +48,11 @@ pub enum Operands {
     /// None, and exactly one option (`cargo --version`): the program alone does
     /// something else (`make` builds, `python3` reads a script from standard input).
     OnlyTheOption,
-    /// At most one, not a file (`git config NAME` reads; a second operand sets it).
-    AtMostOne,
+    /// A configuration key, looked up (`git config NAME`, and from git 2.46 on
+    /// `git config get NAME`): at most one word, with a dot (`section.name`). A word
+    /// without a dot is a verb (`list`, `edit`, `set`, `unset`, `rename-section`, ...),
+    /// and a second word sets the key: neither is read-only.
+    ConfigKey,
     /// Sources read, then a destination written (`cp`, `ln`, `install`, `scp`, `rsync`).
     CopyLike,
     /// `dd`: `if=F` is read, `of=F` written, other operands are values.
@@ -105,6 +108,19 @@ pub enum Role {
     /// Its value is a date string, in which `TZ="..."` names a time zone file that is read
     /// (`date -d 'TZ="/etc/shadow" now'`): a value holding `TZ=` asks.
     Date,
+    /// Its value is a git pretty format (`--format=%h %s`): a signature placeholder
+    /// (`%G?`, `%GS`, `%GK`, ...) makes git verify signatures, which runs gpg (or
+    /// ssh-keygen, writing below `~/.gnupg`), so it is then a runner.
+    PrettyFormat,
+    /// Its value is a line range and a file (`git log -L 10,20:src/main.rs`,
+    /// `-L :main:src/main.rs`): the file after the last `:` is read.
+    LineRangeFile,
+    /// The file operands are read recursively, following the symbolic links below them,
+    /// which can lead anywhere (`grep -R`, `rg -L`, `tree -l`, `diff -r`): the command is
+    /// not read-only, unless a [`Role::NoFollow`] option keeps links unfollowed.
+    Follows,
+    /// Symbolic links are not followed (`diff --no-dereference`).
+    NoFollow,
 }
 
 /// One option of a table entry, written as one line of text:
@@ -113,7 +129,7 @@ pub enum Role {
 /// optional value, attached only: `--color=auto`), `=2` (two values, `--arg NAME V`);
 /// then the role after a colon (`:reads`, `:writes`, `:runs`, `:changes`, `:pattern`,
 /// `:patternfile`, `:sed`, `:recursive`, `:readswrites`, `:readslist`, `:archive`, `:local`,
-/// `:creates`, `:date`); no role is inert.
+/// `:creates`, `:date`, `:pretty`, `:linerange`, `:follows`, `:nofollow`); no role is inert.
 ///
 /// ```
 /// use toolgate::commands::{OptionSpec, Role};
@@ -209,6 +225,10 @@ fn role_named(name: &str) -> Option<Role> {
         "local" => Role::LocalArchive,
         "creates" => Role::Creates,
         "date" => Role::Date,
+        "pretty" => Role::PrettyFormat,
+        "linerange" => Role::LineRangeFile,
+        "follows" => Role::Follows,
+        "nofollow" => Role::NoFollow,
         _ => return None,
     })
 }

@@ -442,3 +442,125 @@ fn date_reads_only_a_format() {
         assert!(!read_only(line), "{line}");
     }
 }
+
+#[test]
+fn git_config_reads_one_key() {
+    for line in [
+        "git config user.name",
+        "git config --get user.name",
+        "git config get user.name",
+        "git config get --all user.name",
+        "git config --local --get core.bare",
+        "git config -f sub/x.cfg --get a.b",
+    ] {
+        assert!(read_only(line), "{line}: {:?}", effects(&words(line)));
+    }
+    // git 2.46's verbs, and scopes outside the repository.
+    for line in [
+        "git config list",
+        "git config list --global --show-origin",
+        "git config edit",
+        "git config edit --global",
+        "git config --global edit",
+        "git config set a.b c",
+        "git config unset a.b",
+        "git config rename-section a b",
+        "git config remove-section a",
+        "git config get a.b c",
+        "git config --global --get user.name",
+        "git config --system a.b",
+        "git config --blob HEAD:x a.b",
+        "git config --includes a.b",
+    ] {
+        assert!(!read_only(line), "{line}");
+    }
+    assert_eq!(reads("git config -f sub/x.cfg a.b"), ["sub/x.cfg"]);
+}
+
+#[test]
+fn git_signatures_run_gpg() {
+    for line in [
+        "git log --show-signature",
+        "git show --show-signature HEAD",
+        "git log --format=%G?",
+        "git log --pretty=format:%h%x20%GS",
+        "git log --format=%GK%GT",
+        "git shortlog --format=%GG",
+        "git show --pretty=tformat:%GF",
+    ] {
+        let e = effects(&words(line)).unwrap();
+        assert!(e.runs && e.not_read_only.is_some(), "{line}: {e:?}");
+    }
+    for line in [
+        "git log --format=%h%x20%s",
+        "git log --pretty=oneline",
+        "git log --pretty",
+    ] {
+        assert!(read_only(line), "{line}: {:?}", effects(&words(line)));
+    }
+}
+
+#[test]
+fn git_reads_files_named_in_option_values() {
+    assert_eq!(reads("git log -L1,1:.env"), [".env"]);
+    assert_eq!(reads("git log -L :main:src/x.rs"), ["src/x.rs"]);
+    assert!(!read_only("git log -L5"));
+    assert_eq!(
+        reads("git rev-parse --resolve-git-dir /etc/passwd"),
+        ["/etc/passwd"]
+    );
+}
+
+#[test]
+fn git_pathspecs_with_globs_or_magic_are_not_names() {
+    for line in ["git diff -- .e*", "git diff -- ?env", "git log -- *.rs"] {
+        assert!(read_only(line), "{line}");
+        assert!(reads(line).contains(&".".to_owned()), "{line}");
+    }
+    for line in [
+        "git diff -- :!a.txt",
+        "git diff -- :(exclude)a.txt",
+        "git diff -- :(icase).ENV",
+        "git diff -- :(top).env",
+        "git show :.env",
+        "git grep foo -- :/",
+    ] {
+        assert!(!read_only(line), "{line}");
+        assert!(reads(line).contains(&".".to_owned()), "{line}");
+    }
+}
+
+#[test]
+fn git_cat_file_reads_any_object() {
+    for line in [
+        "git cat-file --batch",
+        "git cat-file --batch-check",
+        "git cat-file --batch-command",
+        "git cat-file --batch-all-objects --batch-check",
+    ] {
+        assert!(!read_only(line), "{line}");
+        assert!(reads(line).contains(&".".to_owned()), "{line}");
+    }
+    // An object id may be any file's blob: read as the whole working tree.
+    assert!(read_only("git cat-file -p e0be66a"));
+    assert_eq!(reads("git cat-file -p e0be66a"), ["e0be66a", "."]);
+}
+
+#[test]
+fn recursive_reads_that_follow_links_are_not_read_only() {
+    for line in [
+        "diff -r a b",
+        "diff --recursive a b",
+        "find -L . -name x",
+        "find -H . -name x",
+        "find . -follow -name x",
+        "tree -l",
+        "grep -R foo .",
+        "rg -L foo",
+    ] {
+        assert!(!read_only(line), "{line}");
+    }
+    assert!(read_only("diff -r --no-dereference a b"));
+    assert!(read_only("find -P . -name x"));
+    assert!(read_only("tree -a src"));
+}

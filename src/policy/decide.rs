@@ -93,9 +93,10 @@ fn basis_for(call: &Call<'_>, subject: &Subject) -> Basis {
     };
     if call.tool.defaults.kind.writes_files() {
         let home = call.home.as_deref();
+        let cwd = call.cwd.as_deref();
         if let Some(p) = paths
             .iter()
-            .find(|p| super::protected::is_protected_in(p, home))
+            .find(|p| super::protected::is_protected_from(p, home, cwd))
         {
             return Basis::Protected(p.clone());
         }

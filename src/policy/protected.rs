@@ -51,7 +51,25 @@ const PROTECTED_FILES: &[&str] = &[
     ".claude.json",
     "toolgate.json",
     ".toolgate.json",
+    // Toolchain pins that make a version manager's shim run another program: rustup's
+    // `cargo`/`rustc` proxies run `<path>/bin/cargo` for `[toolchain] path = "..."`, asdf
+    // and mise run `path:/dir` versions and mise's `[env] _.source` scripts. They are looked
+    // for in every parent directory, so any depth counts.
+    "rust-toolchain",
+    "rust-toolchain.toml",
+    ".tool-versions",
+    "mise.toml",
+    ".mise.toml",
+    "mise.local.toml",
+    ".mise.local.toml",
 ];
+
+/// File names protected directly in the working directory and in each of its parents (the
+/// project's root among them): with `objects/` and `refs/` beside it, `HEAD` makes the
+/// directory a bare repository that git discovers before any `.git` above it, and its
+/// `config` is then the repository's configuration (`core.fsmonitor` runs a program for
+/// `git status`); `commondir` points git at another directory's `config`.
+const PROTECTED_AT_ROOT: &[&str] = &["config", "head", "commondir"];
 
 /// Directory paths (as consecutive segments) protected at any depth: tool configuration and
 /// the places an agent could plant code that runs later (at log-in, on a timer, on boot).
@@ -70,6 +88,9 @@ const PROTECTED_SEQUENCES: &[&[&str]] = &[
     &[".kube"],
     &[".aws"],
     &[".github", "hooks"],
+    &[".config", "mise"],
+    &[".config", "mise.toml"],
+    &[".mise"],
 ];
 
 /// Absolute directories protected with everything under them; a last segment ending in `*`
@@ -114,16 +135,45 @@ pub fn is_protected(path: &str) -> bool {
 /// spellings folded (backslashes, `::$DATA` streams, trailing dots and spaces) and 8.3 short
 /// names (`SETTIN~1.JSO`) standing for any name they could abbreviate.
 pub fn is_protected_in(path: &str, home: Option<&str>) -> bool {
+    is_protected_from(path, home, None)
+}
+
+/// [`is_protected_in`] for a call made in the working directory `cwd` (normalised,
+/// absolute): also the files that make `cwd` or one of its parents a bare repository git
+/// would discover (`config`, `HEAD`, `commondir` directly in it).
+///
+/// ```
+/// use toolgate::policy::is_protected_from;
+/// let cwd = Some("/home/ada/proj/src");
+/// assert!(is_protected_from("/home/ada/proj/src/config", None, cwd));
+/// assert!(is_protected_from("/home/ada/proj/HEAD", None, cwd));
+/// assert!(is_protected_from("/home/ada/proj/Config", None, cwd));
+/// assert!(!is_protected_from("/home/ada/proj/src/app/config", None, cwd));
+/// assert!(!is_protected_from("/home/ada/proj/src/config.rs", None, cwd));
+/// ```
+pub fn is_protected_from(path: &str, home: Option<&str>, cwd: Option<&str>) -> bool {
     let lower = path.to_lowercase();
     let home = home
         .map(str::to_lowercase)
         .or_else(|| crate::path::home_from_cwd(&lower));
+    let cwd = cwd.map(str::to_lowercase);
     let folded = crate::path::has_windows_spelling(&lower)
         .then(|| crate::path::normalize(&crate::path::fold_windows(&lower), None, None))
         .flatten();
     std::iter::once(lower.as_str())
         .chain(folded.as_deref())
-        .any(|p| protected_form(p, home.as_deref()))
+        .any(|p| protected_form(p, home.as_deref()) || at_root(p, cwd.as_deref()))
+}
+
+/// Whether `path` (lowercased) is one of [`PROTECTED_AT_ROOT`] directly in `cwd` or a
+/// parent of it.
+fn at_root(path: &str, cwd: Option<&str>) -> bool {
+    let (Some(cwd), Some((dir, name))) = (cwd, path.rsplit_once('/')) else {
+        return false;
+    };
+    let dir = if dir.is_empty() { "/" } else { dir };
+    let short = name.as_bytes().contains(&b'~');
+    PROTECTED_AT_ROOT.iter().any(|f| same(f, name, short)) && crate::path::contains(dir, cwd)
 }
 
 /// Whether a path rule's specifier (`~/.local/bin/**`, `.git/hooks/*`, `//etc/cron.d/x`)
@@ -137,6 +187,7 @@ pub fn is_protected_in(path: &str, home: Option<&str>) -> bool {
 /// assert!(pattern_names_protected(".git/hooks/*"));
 /// assert!(pattern_names_protected("//etc/cron.d/**"));
 /// assert!(pattern_names_protected("~/.BASHRC"));
+/// assert!(pattern_names_protected("./config"));
 /// assert!(!pattern_names_protected("~/**"));
 /// assert!(!pattern_names_protected("src/**"));
 /// ```
@@ -158,7 +209,9 @@ pub fn pattern_names_protected(spec: &str) -> bool {
         .take_while(|s| !s.contains(['*', '?', '[', '{']))
         .collect();
     let start = format!("{}/x", literal.join("/"));
-    is_protected_in(&literal.join("/"), Some(HOME)) || is_protected_in(&start, Some(HOME))
+    let project = Some("/project");
+    is_protected_from(&literal.join("/"), Some(HOME), project)
+        || is_protected_from(&start, Some(HOME), project)
 }
 
 /// Whether the path segment `seg` (lowercased) is `name`, or an 8.3 short name of it;
@@ -233,6 +286,7 @@ mod tests {
         let names = PROTECTED_DIRS
             .iter()
             .chain(PROTECTED_FILES)
+            .chain(PROTECTED_AT_ROOT)
             .chain(PROTECTED_IN_HOME)
             .chain(PROTECTED_SEQUENCES.iter().flat_map(|s| s.iter()))
             .chain(PROTECTED_ABSOLUTE.iter().flat_map(|s| s.iter()));
@@ -302,5 +356,47 @@ mod tests {
             assert!(is_protected(p), "{p}");
         }
         assert!(!is_protected("/p/src/GIT~1.RS"));
+    }
+
+    #[test]
+    fn files_that_make_a_bare_repository_are_protected_at_the_root() {
+        let cwd = Some("/home/ada/proj");
+        for p in [
+            "/home/ada/proj/config",
+            "/home/ada/proj/HEAD",
+            "/home/ada/proj/head",
+            "/home/ada/proj/commondir",
+            "/home/ada/config",
+            "/home/ada/proj/CONFIG::$DATA",
+        ] {
+            assert!(is_protected_from(p, None, cwd), "{p}");
+        }
+        for p in [
+            "/home/ada/proj/src/config",
+            "/home/ada/proj/config/app.toml",
+            "/home/ada/proj/HEAD.md",
+            "/home/ada/other/config",
+        ] {
+            assert!(!is_protected_from(p, None, cwd), "{p}");
+        }
+        assert!(!is_protected("/home/ada/proj/config"));
+    }
+
+    #[test]
+    fn toolchain_pins_are_protected_at_any_depth() {
+        for p in [
+            "/p/rust-toolchain.toml",
+            "/p/sub/rust-toolchain",
+            "/p/.tool-versions",
+            "/p/mise.toml",
+            "/p/.mise.toml",
+            "/p/mise.local.toml",
+            "/p/.config/mise/config.toml",
+            "/p/.config/mise.toml",
+            "/p/.mise/config.toml",
+        ] {
+            assert!(is_protected(p), "{p}");
+        }
+        assert!(!is_protected("/p/toolchain.toml"));
     }
 }

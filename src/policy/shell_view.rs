@@ -55,7 +55,10 @@ impl CommandRules for Call<'_> {
         }
         let cwd = self.cwd.as_deref();
         let home = self.home.as_deref();
-        if let Some(p) = paths.iter().find(|p| super::is_protected(p)) {
+        if let Some(p) = paths
+            .iter()
+            .find(|p| super::is_protected_from(p, None, cwd))
+        {
             return Outcome::Protected { path: p.clone() };
         }
         let allowed = self.first(RuleList::Allow, &|idx: &ClassIndex| {

@@ -631,11 +631,27 @@ impl<'r> Analysis<'r> {
             }
         };
         let read = self.path_outcome(&w, judge);
-        // `git show HEAD:.env` prints a file of the repository.
+        // `git show HEAD:.env` prints a file of the repository. `REV:./x` and `REV:../x`
+        // name it from the working directory; `REV:x` from the repository's top, which is
+        // the working directory or any parent of it: each reading is judged (a parent's
+        // file is outside the working directory), the stricter answer counts.
+        const TOP_DEPTH: usize = 32;
         match w.value.rsplit_once(':') {
             Some((_, file)) if name == "git" && !file.is_empty() => {
-                let file = part_of(&w, file);
-                stricter(read, self.path_outcome(&file, judge))
+                let mut out = stricter(read, self.path_outcome(&part_of(&w, file), judge));
+                let from_cwd = [".", ".."].contains(&file)
+                    || file.starts_with("./")
+                    || file.starts_with("../");
+                let mut up = String::new();
+                for _ in 0..TOP_DEPTH {
+                    if from_cwd || matches!(out, Outcome::Denied(_)) {
+                        break;
+                    }
+                    up.push_str("../");
+                    let parent = part_of(&w, &format!("{up}{file}"));
+                    out = stricter(out, self.path_outcome(&parent, judge));
+                }
+                out
             }
             _ => read,
         }

@@ -434,3 +434,22 @@ fn wrappers_and_shells_named_by_a_path_are_unknown() {
     assert_eq!(effect("./bash -c 'rm -rf x'"), "deny");
     assert_eq!(effect("./timeout 1 rm -rf x"), "deny");
 }
+
+#[test]
+fn a_revision_path_is_named_from_the_repository_top() {
+    // From `sub`, `HEAD:secrets.txt` may be the top's `secrets.txt`.
+    let rules = LiteralRules::new("/home/ada/proj/sub", "/home/ada")
+        .rule(RuleList::Deny, "Read(//home/ada/proj/secrets.txt)");
+    let worst = |line: &str| {
+        judge(line, &rules)
+            .iter()
+            .map(|p| analysis::rank(&p.outcome))
+            .max()
+    };
+    assert_eq!(worst("git show HEAD:secrets.txt"), Some(7));
+    assert_eq!(worst("git show HEAD:../secrets.txt"), Some(7));
+    assert_eq!(worst("git show HEAD:./secrets.txt"), Some(0));
+    // Read-only only when named from the working directory.
+    assert_eq!(worst("git show HEAD:src/main.rs"), Some(2));
+    assert_eq!(worst("git show HEAD:./src/main.rs"), Some(0));
+}

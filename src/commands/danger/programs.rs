@@ -467,8 +467,25 @@ pub(super) fn git_into(args: &[String], out: &mut Classification) {
         "gc" | "prune" if has_flag(sargs, &[], &["prune", "aggressive"]) || sub == "prune" => {
             rewrite(out, "prunes unreachable commits".to_owned())
         }
+        // `git config NAME VALUE`, the write options, and git 2.46's verbs (`git config set`,
+        // `unset`, `edit`, `rename-section`, `remove-section`; `get` and `list` read).
         "config"
-            if !has_flag(
+            if matches!(
+                ops.first().copied(),
+                Some("set" | "unset" | "edit" | "rename-section" | "remove-section")
+            ) || has_flag(
+                sargs,
+                &['e'],
+                &[
+                    "edit",
+                    "add",
+                    "replace-all",
+                    "unset",
+                    "unset-all",
+                    "rename-section",
+                    "remove-section",
+                ],
+            ) || (!has_flag(
                 sargs,
                 &['l'],
                 &[
@@ -480,7 +497,8 @@ pub(super) fn git_into(args: &[String], out: &mut Classification) {
                     "show-scope",
                     "get-urlmatch",
                 ],
-            ) && ops.len() >= 2 =>
+            ) && !matches!(ops.first().copied(), Some("get" | "list"))
+                && ops.len() >= 2) =>
         {
             out.add(
                 DangerClass::Persistence,

@@ -163,7 +163,7 @@ const REVS: &[&str] = &[
     "--reverse",
     "--no-walk =?",
     "--do-walk",
-    "--pretty --format =?",
+    "--pretty --format =?:pretty",
     "--abbrev-commit",
     "--no-abbrev-commit",
     "--oneline",
@@ -172,7 +172,8 @@ const REVS: &[&str] = &[
     "--no-expand-tabs",
     "--notes --show-notes =?",
     "--no-notes",
-    "--show-signature",
+    // Verifies signatures with gpg (or ssh-keygen), which writes below `~/.gnupg`.
+    "--show-signature :runs",
     "--relative-date",
     "--date =",
     "--parents",
@@ -201,7 +202,7 @@ const REVS: &[&str] = &[
     "--no-mailmap --no-use-mailmap",
     "--full-diff",
     "--log-size",
-    "-L =",
+    "-L =:linerange",
     "--no-abbrev",
 ];
 
@@ -342,7 +343,7 @@ const SUBCOMMANDS: &[Program] = &[
             "--path-format =",
             "--git-dir",
             "--git-common-dir",
-            "--resolve-git-dir =",
+            "--resolve-git-dir =:reads",
             "--git-path =",
             "--show-toplevel",
             "--show-superproject-working-tree",
@@ -512,10 +513,11 @@ const SUBCOMMANDS: &[Program] = &[
             "--textconv",
             "--filters",
             "--path =",
-            "--batch =?",
-            "--batch-check =?",
-            "--batch-command =?",
-            "--batch-all-objects",
+            // Objects named on standard input, or every object: not known.
+            "--batch =?:changes",
+            "--batch-check =?:changes",
+            "--batch-command =?:changes",
+            "--batch-all-objects :changes",
             "--buffer",
             "--follow-symlinks",
             "--unordered",
@@ -524,6 +526,8 @@ const SUBCOMMANDS: &[Program] = &[
             "--use-mailmap --mailmap",
             "--no-use-mailmap --no-mailmap",
         ]],
+        // An object id names any file of any revision: as much as the working tree.
+        recursive: true,
         ..git("cat-file")
     },
     Program {
@@ -631,12 +635,15 @@ const SUBCOMMANDS: &[Program] = &[
             "-l --list :changes",
             "--show-origin",
             "--show-scope",
-            "--global",
-            "--system",
+            // Configuration read from outside the repository (the home directory's
+            // `.gitconfig`, `/etc/gitconfig`, a blob of any revision, the files an `include`
+            // names). A file given with `--file` is read as a path (without its includes).
+            "--global :changes",
+            "--system :changes",
             "--local",
             "--worktree",
             "-f --file =:reads",
-            "--blob =",
+            "--blob =:changes",
             "--name-only",
             "-z --null",
             "--type =",
@@ -646,7 +653,7 @@ const SUBCOMMANDS: &[Program] = &[
             "--path",
             "--expiry-date",
             "--default =",
-            "--includes",
+            "--includes :changes",
             "--no-includes",
             "--all",
             "--regexp",
@@ -655,7 +662,7 @@ const SUBCOMMANDS: &[Program] = &[
             "--get-colorbool",
             "--get-color",
         ]],
-        operands: Operands::AtMostOne,
+        operands: Operands::ConfigKey,
         ..git("config")
     },
     Program {
