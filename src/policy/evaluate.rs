@@ -604,7 +604,7 @@ fn glob_base(pattern: &str) -> Option<String> {
 
 /// The alternatives of a glob with braces (`*.{ts,tsx}` → `*.ts`, `*.tsx`), at most 64;
 /// `None` for nested or unbalanced braces.
-fn expand_braces(pattern: &str) -> Option<Vec<String>> {
+pub(crate) fn expand_braces(pattern: &str) -> Option<Vec<String>> {
     const MAX: usize = 64;
     let Some(open) = pattern.find('{') else {
         return (!pattern.contains('}')).then(|| vec![pattern.to_owned()]);
