@@ -238,7 +238,7 @@ impl Call<'_> {
         let (path, kind) = paths
             .iter()
             .find_map(|p| secret_kind(p).map(|k| (p.clone(), k)))?;
-        let cwd = self.cwd.as_deref();
+        let cwd = self.anchor.as_deref();
         let home = self.home.as_deref();
         let allowed = self.first(RuleList::Allow, &|idx: &ClassIndex| {
             let mut out = Vec::new();
