@@ -31,6 +31,16 @@ pub fn event(payload: &Value) -> Option<HookEvent> {
 /// Reads a Codex payload.
 pub fn call(event: HookEvent, payload: &Value) -> Result<HookCall> {
     let mut call = snake_case_call(Agent::Codex, event, payload)?;
+    // `exec_command` may run in its own `workdir` (relative to the session's directory).
+    let base = call.cwd.clone();
+    for r in &mut call.requests {
+        if let Some(dir) = r.input.get("workdir").and_then(Value::as_str) {
+            r.cwd = Some(match &base {
+                Some(b) if !dir.starts_with('/') => format!("{}/{dir}", b.trim_end_matches('/')),
+                _ => dir.to_owned(),
+            });
+        }
+    }
     if call.tool == "apply_patch" {
         let patch = call
             .requests
@@ -189,6 +199,18 @@ mod tests {
             patch_requests("*** Begin Patch\n*** Add File: a.md\n+*** not a header\n*** End Patch")
                 .unwrap();
         assert_eq!(reqs.len(), 1);
+    }
+
+    #[test]
+    fn a_command_runs_in_its_workdir() {
+        let p = json!({"session_id":"s","turn_id":"t","cwd":"/p","hook_event_name":"PreToolUse",
+            "tool_name":"Bash","tool_input":{"command":"cat notes.txt","workdir":"private"}});
+        let call = parse_call(None, &p.to_string()).unwrap();
+        assert_eq!(call.requests[0].cwd.as_deref(), Some("/p/private"));
+        let deny = crate::Policy::from_json(r#"{"permissions":{"deny":["Read(//p/private/**)"]}}"#)
+            .unwrap();
+        let v = crate::agents::decide(&call, &deny, &Default::default()).verdict;
+        assert!(matches!(v, Verdict::Deny(_)), "{v:?}");
     }
 
     #[test]
