@@ -458,13 +458,9 @@ fn intersects(g: &[Piece], t: &[Piece], touch: &std::ops::Range<usize>) -> bool 
         if !seen.insert((gi, ti, touched)) {
             continue;
         }
-        let step = |ok: bool| ok && (touched || touch.contains(&ti));
+        let mark = touched || touch.contains(&ti);
         match (g.get(gi), t.get(ti)) {
-            (None, None) => {
-                if touched {
-                    return true;
-                }
-            }
+            (None, None) if touched => return true,
             (Some(Piece::Any), _) => {
                 stack.push((gi + 1, ti, touched));
                 if ti < t.len() {
@@ -477,15 +473,13 @@ fn intersects(g: &[Piece], t: &[Piece], touch: &std::ops::Range<usize>) -> bool 
                     stack.push((gi + 1, ti, touched));
                 }
             }
-            (Some(Piece::Char(a)), Some(Piece::Char(b))) => {
-                if a.to_lowercase().eq(b.to_lowercase()) {
-                    stack.push((gi + 1, ti + 1, step(true) || touched));
-                }
+            (Some(Piece::Char(a)), Some(Piece::Char(b)))
+                if a.to_lowercase().eq(b.to_lowercase()) =>
+            {
+                stack.push((gi + 1, ti + 1, mark));
             }
-            (Some(Piece::One(class)), Some(Piece::Char(b))) => {
-                if admits(class, *b) {
-                    stack.push((gi + 1, ti + 1, step(true) || touched));
-                }
+            (Some(Piece::One(class)), Some(Piece::Char(b))) if admits(class, *b) => {
+                stack.push((gi + 1, ti + 1, mark));
             }
             _ => {}
         }
