@@ -38,6 +38,13 @@ pub struct Request {
     /// path-bearing calls ask.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cwd: Option<String>,
+    /// The project directory, absolute: where `./` rules (and other rules relative to the
+    /// working directory) are anchored, and the directory a call must stay in to count as
+    /// inside the project. The working directory when absent. Hosts set it when the tool runs
+    /// somewhere else than the project (a shell that followed `cd`, a tool's own directory
+    /// parameter): rules keep their meaning, and relative paths still resolve against `cwd`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub root: Option<String>,
     /// The mode for this call; the policy's `defaultMode` when absent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub mode: Option<Mode>,

@@ -298,7 +298,11 @@ fn ip_literals_in_every_spelling_meet_deny_urls() {
             c("169.254.169.254/latest", Deny),
             // Other addresses stay allowed by `allowAllUrls`.
             c("http://169.254.169.253/", Allow),
-            c("http://[::1]/", Allow),
+            // Loopback in any spelling reaches 127.0.0.1.
+            c("http://[::1]/", Deny),
+            c("http://0.0.0.0/", Deny),
+            c("http://foo.localhost/", Deny),
+            c("http://[fd00::2]/", Allow),
             c("https://docs.rs/", Allow),
         ],
     );

@@ -216,6 +216,7 @@ fn any_request() -> impl Strategy<Value = Request> {
                 tool,
                 input,
                 cwd,
+                root: None,
                 mode,
                 agent,
                 server,

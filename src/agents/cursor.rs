@@ -5,7 +5,8 @@
 //! Payloads carry `hook_event_name`, `conversation_id`, `generation_id` and
 //! `workspace_roots`, plus per event: `command` and `cwd` (shell), `tool_name` and
 //! `tool_input` (MCP; `tool_input` may be a JSON string), `file_path` (read).
-//! They become `Bash {command}`, the MCP tool by its name, and `Read {file_path}`.
+//! They become `Bash {command}`, the MCP tool `mcp__cursor-mcp__<tool_name>` (a name already
+//! of the form `mcp__<server>__<tool>` is kept), and `Read {file_path}`.
 //!
 //! Answers: `{"permission":"allow"|"ask"|"deny","userMessage","agentMessage"}`. A deny also
 //! exits 2 with the reason on stderr, which Cursor treats as a block whatever the output
@@ -70,8 +71,7 @@ pub fn call(event: HookEvent, payload: &Value) -> Result<HookCall> {
         (HookEvent::PreToolUse, _) => {
             let tool = required_str(payload, "tool_name")?.to_owned();
             let input = object_field(payload, "tool_input")?;
-            let r = request(&tool, input);
-            (tool, vec![r])
+            (tool.clone(), vec![mcp_request(&tool, input)])
         }
         _ => (String::new(), Vec::new()),
     };
@@ -85,6 +85,20 @@ pub fn call(event: HookEvent, payload: &Value) -> Result<HookCall> {
         internal: false,
         can_ask: name != "beforeReadFile",
     })
+}
+
+/// The server name given to an MCP call whose payload names none (Cursor's
+/// `beforeMCPExecution` carries the tool's name, not its server's).
+pub const UNNAMED_SERVER: &str = "cursor-mcp";
+
+/// A `beforeMCPExecution` call as an MCP request: `mcp__<server>__<tool>` names are kept;
+/// any other name is the tool of [`UNNAMED_SERVER`], so a server's tool named like a
+/// built-in (`Read`, `Task`, `glob`) never gets the built-in's defaults.
+fn mcp_request(tool: &str, input: Value) -> crate::Request {
+    if tool.starts_with("mcp__") {
+        return request(tool, input);
+    }
+    request(&format!("mcp__{UNNAMED_SERVER}__{tool}"), input)
 }
 
 /// Cursor's answer for a verdict, for any of its pre-tool events.
@@ -138,6 +152,39 @@ mod tests {
             "workspace_roots":["/p"],"tool_name":"mcp__gh__list","tool_input":"{\"a\":1}"});
         let call = parse_call(None, &mcp.to_string()).unwrap();
         assert_eq!(call.requests[0].tool, "mcp__gh__list");
+    }
+
+    #[test]
+    fn mcp_tools_named_like_built_ins_are_mcp_tools() {
+        let policy = crate::Policy::from_json("{}").unwrap();
+        for tool in [
+            "Task",
+            "TodoWrite",
+            "BashOutput",
+            "read",
+            "Read",
+            "view",
+            "glob",
+            "ls",
+        ] {
+            let p = json!({"hook_event_name":"beforeMCPExecution","conversation_id":"c",
+                "workspace_roots":["/p"],"tool_name":tool,
+                "tool_input":{"file_path":"/p/a.rs","pattern":"*","path":"/p"}});
+            let call = parse_call(None, &p.to_string()).unwrap();
+            let v = crate::agents::decide(&call, &policy, &Default::default()).verdict;
+            assert!(
+                !matches!(v, Verdict::Allow(_) | Verdict::Defer),
+                "{tool}: {v:?}"
+            );
+        }
+        let allow =
+            crate::Policy::from_json(r#"{"permissions":{"allow":["mcp__cursor-mcp__lookup"]}}"#)
+                .unwrap();
+        let p = json!({"hook_event_name":"beforeMCPExecution","conversation_id":"c",
+            "workspace_roots":["/p"],"tool_name":"lookup","tool_input":{}});
+        let call = parse_call(None, &p.to_string()).unwrap();
+        let v = crate::agents::decide(&call, &allow, &Default::default()).verdict;
+        assert!(matches!(v, Verdict::Allow(_)), "{v:?}");
     }
 
     #[test]

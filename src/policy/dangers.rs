@@ -365,7 +365,7 @@ fn classify_call(call: &Call<'_>, known: Known<'_>) -> (Classification, Option<S
 /// when it covers a danger of the call.
 pub(crate) fn consulted(call: &Call<'_>, list: RuleList) -> Vec<ConsultedRule> {
     let (whole, _) = classify_call(call, Known::Nothing);
-    let cwd = call.cwd.as_deref();
+    let cwd = call.anchor.as_deref();
     call.policy
         .danger_rules
         .iter()
@@ -425,7 +425,7 @@ pub(crate) fn finish(
     mut decision: Decision,
 ) -> Decision {
     let kind = call.tool.defaults.kind;
-    let cwd = call.cwd.as_deref();
+    let cwd = call.anchor.as_deref();
     let rules = &call.policy.danger_rules;
     let shell = kind == ToolKind::Shell;
     let (whole, program) = classify_call(call, known);

@@ -34,6 +34,9 @@ pub(crate) struct Call<'a> {
     pub request: &'a Request,
     pub trust: Option<&'a TrustIndex>,
     pub cwd: Option<String>,
+    /// Where rules relative to the working directory are anchored: the request's `root`
+    /// (the project), else its `cwd`.
+    pub anchor: Option<String>,
     pub home: Option<String>,
     pub dirs: Vec<String>,
     pub tool: Tool,
@@ -53,13 +56,18 @@ impl<'a> Call<'a> {
             .cwd
             .as_deref()
             .and_then(|c| crate::path::normalize(c, None, None));
+        let anchor = match request.root.as_deref() {
+            Some(r) => crate::path::normalize(r, None, None),
+            None => cwd.clone(),
+        };
         let home = policy
             .home
             .clone()
+            .or_else(|| anchor.as_deref().and_then(crate::path::home_from_cwd))
             .or_else(|| cwd.as_deref().and_then(crate::path::home_from_cwd));
-        let mut dirs: Vec<String> = cwd.iter().cloned().collect();
+        let mut dirs: Vec<String> = anchor.iter().cloned().collect();
         for d in &policy.additional {
-            if let Some(n) = crate::path::normalize(d, cwd.as_deref(), home.as_deref()) {
+            if let Some(n) = crate::path::normalize(d, anchor.as_deref(), home.as_deref()) {
                 dirs.push(n);
             }
         }
@@ -68,6 +76,7 @@ impl<'a> Call<'a> {
             request,
             trust,
             cwd,
+            anchor,
             home,
             dirs,
             tool: resolve_tool(policy, request),
@@ -359,7 +368,7 @@ impl<'a> Call<'a> {
         pattern: Option<&str>,
         names_only: bool,
     ) -> Option<Reason> {
-        let cwd = self.cwd.as_deref();
+        let cwd = self.anchor.as_deref();
         let home = self.home.as_deref();
         for list in [RuleList::Deny, RuleList::Ask] {
             let mut ids = Vec::new();
@@ -400,7 +409,7 @@ impl<'a> Call<'a> {
     pub(crate) fn lookup(&self, list: RuleList, subject: &Subject) -> Option<Reason> {
         let q = self.query();
         let kind = q.kind;
-        let cwd = self.cwd.as_deref();
+        let cwd = self.anchor.as_deref();
         let home = self.home.as_deref();
         // Deny and ask rules see every reading of a doubtful MCP identity.
         let others = if list == RuleList::Allow {
@@ -604,7 +613,7 @@ fn glob_base(pattern: &str) -> Option<String> {
 
 /// The alternatives of a glob with braces (`*.{ts,tsx}` → `*.ts`, `*.tsx`), at most 64;
 /// `None` for nested or unbalanced braces.
-fn expand_braces(pattern: &str) -> Option<Vec<String>> {
+pub(crate) fn expand_braces(pattern: &str) -> Option<Vec<String>> {
     const MAX: usize = 64;
     let Some(open) = pattern.find('{') else {
         return (!pattern.contains('}')).then(|| vec![pattern.to_owned()]);

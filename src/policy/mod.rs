@@ -47,7 +47,7 @@ pub use document::{
 };
 pub use explain::{ConsultedRule, Explanation};
 pub use protected::{is_protected, is_protected_from, is_protected_in, pattern_names_protected};
-pub use secrets::{is_secret, secret_kind, secret_patterns};
+pub use secrets::{glob_secret_example, is_secret, secret_kind, secret_patterns};
 
 use crate::decision::{Decision, Evaluate, Layer, RuleList, TrustOverlay};
 use crate::error::{Error, ErrorKind, Result};

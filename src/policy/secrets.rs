@@ -209,9 +209,17 @@ impl Call<'_> {
         }
         let mut globs = Vec::new();
         if kind == ToolKind::Grep {
-            if let Some(g) = self.request.input_str("glob") {
-                globs.push(g.replace(['*', '?'], ""));
-                globs.push(g.replace('*', ".x"));
+            // The search opens the files its glob matches, hidden and ignored ones included
+            // (a glob overrides ripgrep's ignore files): one that could match a secret file
+            // name asks, named by the secret it could match.
+            for key in ["glob", "include"] {
+                if let Some(g) = self.request.input_str(key) {
+                    globs.push(g.replace(['*', '?'], ""));
+                    globs.push(g.replace('*', ".x"));
+                    if let Some(name) = glob_secret_example(g) {
+                        globs.push(name);
+                    }
+                }
             }
         }
         if !paths.iter().chain(&globs).any(|p| is_secret(p)) {
@@ -230,7 +238,7 @@ impl Call<'_> {
         let (path, kind) = paths
             .iter()
             .find_map(|p| secret_kind(p).map(|k| (p.clone(), k)))?;
-        let cwd = self.cwd.as_deref();
+        let cwd = self.anchor.as_deref();
         let home = self.home.as_deref();
         let allowed = self.first(RuleList::Allow, &|idx: &ClassIndex| {
             let mut out = Vec::new();
@@ -248,6 +256,235 @@ impl Call<'_> {
             ),
         })
     }
+}
+
+/// A secret file name (or path) that the search glob `glob` could match, read the widest
+/// way: braces expanded, `*`, `?` and `[...]` matching any character including a leading
+/// dot, case ignored. `None` when it can match none. A glob whose braces cannot be expanded
+/// could match anything.
+///
+/// Directory segments are compared with the secret directories (`.ssh`, `.aws`, ...) only
+/// when they are more than a bare `*` or `**`: `**/*.rs` does not ask, `.s[s]h/*` does.
+///
+/// ```
+/// use toolgate::policy::glob_secret_example;
+/// for g in [".[e]nv", "{.env,x}", "*env", "*", ".env*", "*.{pem,txt}", ".s?h/*", "**/.npmr?"] {
+///     assert!(glob_secret_example(g).is_some(), "{g}");
+/// }
+/// for g in ["*.rs", "src/**/*.ts", "**/*.md", "README*", "*.{json,toml}"] {
+///     assert!(glob_secret_example(g).is_none(), "{g}");
+/// }
+/// ```
+pub fn glob_secret_example(glob: &str) -> Option<String> {
+    let Some(alternatives) = super::evaluate::expand_braces(glob) else {
+        return Some(".env".to_owned());
+    };
+    // (pattern, example, the characters of the pattern a piece of the glob other than `*`
+    // must match): a glob could open any `.env.<suffix>` or `<name>.pem`, but `*.rs`
+    // matching `.env.rs`, or `README*` matching `README.pem`, only through a `*` would make
+    // every search ask. So `.env.*` needs a piece of the glob to match within `.env`, an
+    // ending within the ending, and the usual `.env` suffixes are listed.
+    let env_suffixes = [
+        "local",
+        "production",
+        "prod",
+        "development",
+        "dev",
+        "staging",
+        "test",
+        "ci",
+        "docker",
+        "backup",
+        "bak",
+        "old",
+        "save",
+        "secret",
+        "secrets",
+    ];
+    let all = 0..usize::MAX;
+    let names: Vec<(Vec<Piece>, String, std::ops::Range<usize>)> = [
+        (".env".to_owned(), all.clone()),
+        (".env.*".to_owned(), 0..4),
+    ]
+    .into_iter()
+    .chain(
+        env_suffixes
+            .iter()
+            .map(|x| (format!(".env.{x}"), all.clone())),
+    )
+    .chain(
+        SECRET_NAMES
+            .iter()
+            .map(|(n, _)| ((*n).to_owned(), all.clone())),
+    )
+    .chain(
+        SECRET_EXTENSIONS
+            .iter()
+            .map(|(e, _)| (format!("*{e}"), 1..1 + e.len())),
+    )
+    .map(|(t, touch)| (pieces(&t), t.replace('*', "x"), touch))
+    .collect();
+    let heads: Vec<&str> = SECRET_DIRS
+        .iter()
+        .chain(SECRET_FILES)
+        .filter_map(|(seq, _)| seq.first().copied())
+        .chain(std::iter::once(".ssh"))
+        .collect();
+    for alt in alternatives {
+        let segs: Vec<&str> = alt
+            .split(['/', '\\'])
+            .filter(|s| !s.is_empty() && *s != ".")
+            .collect();
+        let Some((name, dirs)) = segs.split_last() else {
+            continue;
+        };
+        let Some(g) = glob_pieces(name) else {
+            return Some(".env".to_owned());
+        };
+        for (text, example, touch) in &names {
+            if intersects(&g, text, touch) {
+                return Some(example.clone());
+            }
+        }
+        for dir in dirs.iter().filter(|d| **d != "*" && **d != "**") {
+            let Some(g) = glob_pieces(dir) else {
+                return Some(".env".to_owned());
+            };
+            if let Some(h) = heads
+                .iter()
+                .find(|h| intersects(&g, &pieces(h), &(0..usize::MAX)))
+            {
+                return Some(match *h {
+                    ".aws" => ".aws/credentials".to_owned(),
+                    ".docker" => ".docker/config.json".to_owned(),
+                    ".kube" => ".kube/config".to_owned(),
+                    ".config" => ".config/gcloud/x".to_owned(),
+                    other => format!("{other}/x"),
+                });
+            }
+        }
+    }
+    None
+}
+
+/// One element of a glob or of a secret name pattern.
+#[derive(Clone, Debug, PartialEq)]
+enum Piece {
+    Char(char),
+    /// Any one character (`?`), or a class (`[...]`): (negated, members as ranges).
+    One(Option<(bool, Vec<(char, char)>)>),
+    /// Any run of characters (`*`, `**`).
+    Any,
+}
+
+/// A secret name pattern (literals and `*`) as pieces.
+fn pieces(text: &str) -> Vec<Piece> {
+    text.chars()
+        .map(|c| if c == '*' { Piece::Any } else { Piece::Char(c) })
+        .collect()
+}
+
+/// A glob segment as pieces; `None` when it cannot be read (an unclosed class).
+fn glob_pieces(glob: &str) -> Option<Vec<Piece>> {
+    let chars: Vec<char> = glob.chars().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while let Some(&c) = chars.get(i) {
+        i += 1;
+        match c {
+            '*' => {
+                if out.last() != Some(&Piece::Any) {
+                    out.push(Piece::Any);
+                }
+            }
+            '?' => out.push(Piece::One(None)),
+            '\\' => {
+                out.push(Piece::Char(*chars.get(i)?));
+                i += 1;
+            }
+            '[' => {
+                let negated = matches!(chars.get(i), Some('!' | '^'));
+                if negated {
+                    i += 1;
+                }
+                let mut ranges = Vec::new();
+                let mut first = true;
+                loop {
+                    let c = *chars.get(i)?;
+                    i += 1;
+                    if c == ']' && !first {
+                        break;
+                    }
+                    first = false;
+                    if chars.get(i) == Some(&'-') && chars.get(i + 1).is_some_and(|e| *e != ']') {
+                        let end = *chars.get(i + 1)?;
+                        i += 2;
+                        ranges.push((c, end));
+                    } else {
+                        ranges.push((c, c));
+                    }
+                }
+                out.push(Piece::One(Some((negated, ranges))));
+            }
+            c => out.push(Piece::Char(c)),
+        }
+    }
+    Some(out)
+}
+
+/// Whether a class piece admits `c` (either case).
+fn admits(class: &Option<(bool, Vec<(char, char)>)>, c: char) -> bool {
+    let Some((negated, ranges)) = class else {
+        return true;
+    };
+    let hit = |x: char| ranges.iter().any(|(a, b)| *a <= x && x <= *b);
+    let upper = c.to_uppercase().next().unwrap_or(c);
+    let inside = hit(c) || hit(upper);
+    // A negated class is read widely: it admits the character unless it excludes both cases.
+    if *negated {
+        !(hit(c) && hit(upper))
+    } else {
+        inside
+    }
+}
+
+/// Whether some string matches both the glob `g` and the name pattern `t` (literals and
+/// `*`), with a piece of the glob other than `*` matching a character of `t` whose index is
+/// in `touch` (a pattern without `*` is matched whole, so any piece will do).
+fn intersects(g: &[Piece], t: &[Piece], touch: &std::ops::Range<usize>) -> bool {
+    let mut seen = std::collections::HashSet::new();
+    let mut stack = vec![(0usize, 0usize, !t.contains(&Piece::Any))];
+    while let Some((gi, ti, touched)) = stack.pop() {
+        if !seen.insert((gi, ti, touched)) {
+            continue;
+        }
+        let mark = touched || touch.contains(&ti);
+        match (g.get(gi), t.get(ti)) {
+            (None, None) if touched => return true,
+            (Some(Piece::Any), _) => {
+                stack.push((gi + 1, ti, touched));
+                if ti < t.len() {
+                    stack.push((gi, ti + 1, touched));
+                }
+            }
+            (_, Some(Piece::Any)) => {
+                stack.push((gi, ti + 1, touched));
+                if gi < g.len() {
+                    stack.push((gi + 1, ti, touched));
+                }
+            }
+            (Some(Piece::Char(a)), Some(Piece::Char(b)))
+                if a.to_lowercase().eq(b.to_lowercase()) =>
+            {
+                stack.push((gi + 1, ti + 1, mark));
+            }
+            (Some(Piece::One(class)), Some(Piece::Char(b))) if admits(class, *b) => {
+                stack.push((gi + 1, ti + 1, mark));
+            }
+            _ => {}
+        }
+    }
+    false
 }
 
 /// Whether an allow rule names a file rather than a whole tree: its specifier's last
@@ -270,6 +507,35 @@ fn names_a_file(r: &Reason) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_grep_glob_that_could_match_a_secret_asks() {
+        // Claude Code's Grep runs ripgrep with `--hidden`, and a glob overrides the ignore
+        // files: any glob that could match `.env` opens it.
+        let policy = crate::Policy::from_json("{}").unwrap();
+        let grep = |input: serde_json::Value| {
+            let r = crate::Request {
+                tool: "Grep".into(),
+                input,
+                cwd: Some("/p".into()),
+                ..crate::Request::default()
+            };
+            policy.evaluate(&r).effect
+        };
+        use crate::decision::Effect;
+        for glob in [
+            ".[e]nv", "{.env,x}", "*env", ".env*", "*", ".e?v.*", "*.pe[m]", "*.local",
+        ] {
+            for key in ["glob", "include"] {
+                let e = grep(serde_json::json!({"pattern":"API", key: glob}));
+                assert_eq!(e, Effect::Ask, "{key} {glob}");
+            }
+        }
+        for glob in ["*.rs", "src/**/*.ts", "*.{json,toml}"] {
+            let e = grep(serde_json::json!({"pattern":"API","glob": glob}));
+            assert_eq!(e, Effect::Allow, "{glob}");
+        }
+    }
 
     #[test]
     fn the_quick_reject_never_hides_a_secret() {

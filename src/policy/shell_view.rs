@@ -53,7 +53,7 @@ impl CommandRules for Call<'_> {
         if let Some(decided) = self.deny_or_ask(&q, &paths) {
             return decided;
         }
-        let cwd = self.cwd.as_deref();
+        let cwd = self.anchor.as_deref();
         let home = self.home.as_deref();
         if let Some(p) = paths
             .iter()
@@ -150,7 +150,7 @@ impl Call<'_> {
     /// The first deny, then ask, rule that covers a call of the file tool `q` on any of
     /// `paths` (a path and its real path), as that tool itself would be judged.
     fn deny_or_ask(&self, q: &ToolQuery, paths: &[String]) -> Option<Outcome> {
-        let cwd = self.cwd.as_deref();
+        let cwd = self.anchor.as_deref();
         let home = self.home.as_deref();
         let any = |list: RuleList| {
             self.first(list, &|idx: &ClassIndex| {

@@ -42,6 +42,28 @@ pub fn host_readings(raw: &str) -> Vec<String> {
     }
 }
 
+/// Whether a host reading (as [`host_readings`] spells it) reaches this machine: `localhost`
+/// and its subdomains, `127.0.0.0/8`, `0.0.0.0` (which connects to the local host), `[::]`
+/// and `[::1]`.
+///
+/// ```
+/// use toolgate::rule::reaches_loopback;
+/// for h in ["localhost", "a.localhost", "127.0.0.2", "0.0.0.0", "[::]", "[::1]"] {
+///     assert!(reaches_loopback(h), "{h}");
+/// }
+/// assert!(!reaches_loopback("localhost.evil.com"));
+/// assert!(!reaches_loopback("10.0.0.1"));
+/// ```
+pub fn reaches_loopback(host: &str) -> bool {
+    if host == "localhost" || host.ends_with(".localhost") || host == "[::]" || host == "[::1]" {
+        return true;
+    }
+    match host.parse::<Ipv4Addr>() {
+        Ok(v4) => v4.is_loopback() || v4.is_unspecified(),
+        Err(_) => false,
+    }
+}
+
 /// The readings of an IPv6 address: the IPv4 address it embeds (mapped `::ffff:a.b.c.d`
 /// and compatible `::a.b.c.d` forms), or itself, plus the embedded IPv4 host for NAT64.
 pub(crate) fn ipv6_readings(v6: Ipv6Addr) -> Vec<String> {

@@ -257,6 +257,17 @@ fn wide_readings(
             }
         }
     }
+    // Every spelling that reaches this machine also reads as `127.0.0.1` and `localhost`, so
+    // a deny on either covers `0.0.0.0`, `127.0.0.2`, `[::]` or `a.localhost`.
+    let loopback: Vec<(String, Option<u16>)> = hosts
+        .iter()
+        .filter(|(_, h, _)| super::host::reaches_loopback(h))
+        .map(|(s, _, p)| (s.clone(), *p))
+        .collect();
+    for (scheme, port) in loopback {
+        add(&mut hosts, (scheme.clone(), "127.0.0.1".to_owned(), port));
+        add(&mut hosts, (scheme, "localhost".to_owned(), port));
+    }
     let mut paths = Vec::new();
     if let Some(u) = url {
         add(&mut paths, u.path.clone());
@@ -624,6 +635,57 @@ mod tests {
                 assert_eq!(has_text(text, needle.as_bytes()), text.contains(needle));
             }
         }
+    }
+
+    #[test]
+    fn loopback_spellings_read_as_localhost_for_deny_rules() {
+        for u in [
+            "http://0/",
+            "http://0.0.0.0/",
+            "http://[::]/",
+            "http://[::1]/",
+            "http://foo.localhost/",
+            "http://127.0.0.2/",
+            "http://LOCALHOST./",
+        ] {
+            let hosts = wide_hosts(u);
+            assert!(hosts.contains(&"127.0.0.1".to_owned()), "{u}: {hosts:?}");
+            assert!(hosts.contains(&"localhost".to_owned()), "{u}: {hosts:?}");
+            // Allow rules see only the narrow readings.
+            let narrow: Vec<String> = RequestedUrl::parse(u)
+                .narrow_readings()
+                .iter()
+                .map(|t| t.host.clone())
+                .collect();
+            assert!(
+                !narrow.contains(&"127.0.0.1".to_owned()) || u.contains("127.0.0.1"),
+                "{u}: {narrow:?}"
+            );
+        }
+        let deny = crate::Policy::from_json(
+            r#"{"permissions":{"deny":["WebFetch(domain:localhost)"],"allow":["WebFetch"]}}"#,
+        )
+        .unwrap();
+        for u in [
+            "http://0/",
+            "http://[::]/",
+            "http://foo.localhost/",
+            "http://127.0.0.2/",
+        ] {
+            let r = crate::Request {
+                tool: "WebFetch".into(),
+                input: serde_json::json!({ "url": u }),
+                cwd: Some("/p".into()),
+                ..crate::Request::default()
+            };
+            assert_eq!(
+                deny.evaluate(&r).effect,
+                crate::decision::Effect::Deny,
+                "{u}"
+            );
+        }
+        assert!(!wide_hosts("https://docs.rs/").contains(&"localhost".to_owned()));
+        assert!(!wide_hosts("http://localhost.evil.com/").contains(&"127.0.0.1".to_owned()));
     }
 
     fn wide_hosts(u: &str) -> Vec<String> {

@@ -136,6 +136,7 @@ fn inbox_message(args: &[String], payload: &[u8], deadline: u64) -> Option<Strin
     let o = options(args).ok()?;
     let payload = std::str::from_utf8(payload.get(..MAX_PAYLOAD).unwrap_or(payload)).ok()?;
     let mut call = parse_call(o.agent, payload).ok()?;
+    anchor_at_project(&mut call);
     for r in &mut call.requests {
         add_realpaths(r);
     }
@@ -241,6 +242,7 @@ fn answer(o: &Options, payload: &[u8], step: &InboxStep<'_>) -> HookAnswer {
     };
     // Symlinks in paths are followed, so that an allow needs the link and its target to
     // match (a link inside the project to a file outside is not a read inside it).
+    anchor_at_project(&mut call);
     for r in &mut call.requests {
         add_realpaths(r);
     }
@@ -395,6 +397,17 @@ fn inbox_step(
     let applied = apply(call, &message, reply, policy, overlay);
     outcome.verdict = applied.verdict;
     (applied.edited, None)
+}
+
+/// Anchors the requests' rules at the project directory ([`crate::Request::root`]), whatever
+/// directory the tool runs in, as the native hook does.
+fn anchor_at_project(call: &mut HookCall) {
+    if let Ok(project) = project_dir(call) {
+        let root = project.to_string_lossy().into_owned();
+        for r in &mut call.requests {
+            r.root.get_or_insert_with(|| root.clone());
+        }
+    }
 }
 
 /// Records where symlinks in the request's paths really lead (as the native CLI does, over
