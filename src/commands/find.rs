@@ -172,10 +172,9 @@ pub(crate) fn scan(words: &[String], from: usize) -> Effects {
             }
             Role::Reads => e.reads.extend(value),
             Role::ReadsList => {
-                // The starting points named in the file, anything below the working
-                // directory or elsewhere.
+                // The starting points named in the file: any directory.
                 e.reads.extend(value);
-                e.reads_below.push(Target::WorkingDirectory);
+                e.reads_below.push(Target::Anywhere);
                 e.not_read_only.get_or_insert(format!(
                     "`find` primary `{name}` reads a list of starting points, which toolgate does not analyse"
                 ));

@@ -199,6 +199,7 @@ pub fn target_text(words: &[String], target: Target) -> Option<&str> {
     match target {
         Target::Word { word, offset } => words.get(word)?.get(offset..),
         Target::WorkingDirectory => Some("."),
+        Target::Anywhere => Some("/"),
     }
 }
 

@@ -18,6 +18,9 @@ pub enum Target {
     },
     /// The working directory, read without being named.
     WorkingDirectory,
+    /// Any file on the machine: the names come from a list the command reads (`sort
+    /// --files0-from=F`, `tar -T F`) or from the repository's top (`git diff -- ':(top)x'`).
+    Anywhere,
 }
 
 impl Target {
@@ -430,9 +433,9 @@ impl Scan<'_> {
             Role::NoFollow => self.no_follow = true,
             Role::ReadsList => {
                 // Read as one path too, so that deny rules still see a list of one, and the
-                // names in it may be anything below the working directory.
+                // names in it may be any file.
                 self.effects.reads.extend(value);
-                self.effects.reads_below.push(Target::WorkingDirectory);
+                self.effects.reads_below.push(Target::Anywhere);
                 self.effects.block(format!(
                     "`{name}` option `{shown}` reads a list of files or directories, which toolgate does not analyse"
                 ));
@@ -463,7 +466,7 @@ impl Scan<'_> {
     fn value_text(&self, value: Option<Target>) -> Option<&str> {
         match value? {
             Target::Word { word, offset } => self.words.get(word)?.get(offset..),
-            Target::WorkingDirectory => None,
+            Target::WorkingDirectory | Target::Anywhere => None,
         }
     }
 
@@ -637,9 +640,10 @@ impl Scan<'_> {
     /// magic (and `:path`, a file of the index, named from the top) is not analysed.
     fn git_pathspecs(&mut self, files: &[usize]) {
         let mut below = false;
+        let mut magic = false;
         for w in files.iter().filter_map(|&i| self.words.get(i)) {
             if w.starts_with(':') {
-                below = true;
+                magic = true;
                 self.effects.block(format!(
                     "`{}` pathspec `{w}` has magic (`:`), which toolgate does not analyse",
                     self.name()
@@ -648,7 +652,9 @@ impl Scan<'_> {
                 below = true;
             }
         }
-        if below {
+        if magic {
+            self.effects.reads_below.push(Target::Anywhere);
+        } else if below {
             self.effects.reads_below.push(Target::WorkingDirectory);
         }
     }

@@ -611,6 +611,12 @@ impl<'r> Analysis<'r> {
                 value: ".".to_owned(),
                 ..Word::default()
             },
+            // Any file: what the rules say of a read below the file system's root.
+            Target::Anywhere => Word {
+                raw: "/".to_owned(),
+                value: "/".to_owned(),
+                ..Word::default()
+            },
             Target::Word { word, offset } => {
                 let Some(w) = core.get(word) else {
                     return unanalysable("a file operand is missing");
