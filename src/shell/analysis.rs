@@ -560,7 +560,20 @@ impl<'r> Analysis<'r> {
             self.tee_writes(core);
         }
         self.option_writes(&name, core, effects.as_ref());
-        let reads = effects.as_ref().map(|e| self.judge_reads(&name, core, e));
+        // Where the table does not know the whole command (not in it, or not read-only),
+        // any word may also be a file it reads, for the deny and ask rules.
+        let reads = match &effects {
+            Some(e) if e.not_read_only.is_none() => Some(self.judge_reads(&name, core, e)),
+            Some(e) => {
+                let known = self.judge_reads(&name, core, e);
+                Some(match self.unknown_program_reads(core, false) {
+                    Some(any) => stricter(known, any),
+                    None => known,
+                })
+            }
+            // Destroying `.` is a critical path, judged as such below.
+            None => self.unknown_program_reads(core, !DESTRUCTIVE.contains(&name.as_str())),
+        };
         let blocked = blocked.or_else(|| {
             (name == "git" && !matches!(self.dir, Dir::Start)).then(|| {
                 "`git` after a `cd` runs the hooks and configuration of that directory".to_owned()
@@ -584,6 +597,40 @@ impl<'r> Analysis<'r> {
         );
         self.track_directory(&name, core);
         outcome
+    }
+
+    /// What the deny and ask rules on reads say of a program the table does not know: any
+    /// of its words may be a file it reads (`paste config/secrets.json`, `--in=FILE`,
+    /// `curl -d @FILE`), and, for a program the table does not know at all (`unknown`), `.`
+    /// or `..` a directory it reads whole (`zip -r x.zip .`). Only a rule's answer counts
+    /// (the program asks anyway, unless a mode or an allow rule lets it run): `None` when no
+    /// rule speaks.
+    fn unknown_program_reads(&self, core: &[Word], unknown: bool) -> Option<Outcome> {
+        let mut found: Option<Outcome> = None;
+        for w in core.iter().skip(1).filter(|w| w.dynamic.is_none()) {
+            let v = w.value.as_str();
+            let mut candidates = vec![v];
+            if v.starts_with('-') {
+                candidates.extend(v.split_once('=').map(|(_, value)| value));
+            }
+            candidates.extend(v.strip_prefix('@'));
+            for c in candidates.into_iter().filter(|c| !c.is_empty()) {
+                let path = part_of(w, c).as_path();
+                let whole = unknown && matches!(c.trim_end_matches('/'), "." | "..");
+                let outcome = if whole {
+                    self.rules.read_below_outcome(&path)
+                } else {
+                    self.rules.read_outcome(&path)
+                };
+                match outcome {
+                    Outcome::Denied(_) => return Some(outcome),
+                    Outcome::AskRule(_) => found = found.or(Some(outcome)),
+                    Outcome::Unanalysable { .. } if whole => found = found.or(Some(outcome)),
+                    _ => {}
+                }
+            }
+        }
+        found
     }
 
     /// The strictest judgement of the files a command reads (by its table entry).
