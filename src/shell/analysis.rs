@@ -601,7 +601,7 @@ impl<'r> Analysis<'r> {
 
     /// What the deny and ask rules on reads say of a program the table does not know: any
     /// of its words may be a file it reads (`paste config/secrets.json`, `--in=FILE`,
-    /// `curl -d @FILE`), and, for a program the table does not know at all (`unknown`), `.`
+    /// `if=FILE`, `-iFILE`, `curl -d @FILE`), and, for a program the table does not know at all (`unknown`), `.`
     /// or `..` a directory it reads whole (`zip -r x.zip .`). Only a rule's answer counts
     /// (the program asks anyway, unless a mode or an allow rule lets it run): `None` when no
     /// rule speaks.
@@ -609,11 +609,22 @@ impl<'r> Analysis<'r> {
         let mut found: Option<Outcome> = None;
         for w in core.iter().skip(1).filter(|w| w.dynamic.is_none()) {
             let v = w.value.as_str();
+            // The word, its pieces between `=`, `:` and `,` (`--in=F`, `if=F`, `file:F`,
+            // `a,F`), a single-dash option's attached value (`-iF`), each also without a
+            // leading `@` (`@F`).
             let mut candidates = vec![v];
-            if v.starts_with('-') {
-                candidates.extend(v.split_once('=').map(|(_, value)| value));
+            candidates.extend(v.split(['=', ':', ',']).skip(1));
+            candidates.extend(v.split_once(['=', ':', ',']).map(|(first, _)| first));
+            if v.starts_with('-') && !v.starts_with("--") {
+                candidates.extend(v.get(2..));
             }
-            candidates.extend(v.strip_prefix('@'));
+            let at: Vec<&str> = candidates
+                .iter()
+                .filter_map(|c| c.strip_prefix('@'))
+                .collect();
+            candidates.extend(at);
+            candidates.sort_unstable();
+            candidates.dedup();
             for c in candidates.into_iter().filter(|c| !c.is_empty()) {
                 let path = part_of(w, c).as_path();
                 let whole = unknown && matches!(c.trim_end_matches('/'), "." | "..");
