@@ -633,9 +633,11 @@ impl<'r> Analysis<'r> {
                 } else {
                     self.rules.read_outcome(&path)
                 };
-                match outcome {
-                    Outcome::Denied(_) => return Some(outcome),
-                    Outcome::AskRule(_) => found = found.or(Some(outcome)),
+                // A rule's answer only: the secret-file defaults judge such commands
+                // elsewhere (and an allow rule naming the command may pass an upload).
+                match &outcome {
+                    Outcome::Denied(r) if is_rule(r) => return Some(outcome),
+                    Outcome::AskRule(r) if is_rule(r) => found = found.or(Some(outcome)),
                     Outcome::Unanalysable { .. } if whole => found = found.or(Some(outcome)),
                     _ => {}
                 }
@@ -900,6 +902,11 @@ fn destroyed<'w>(name: &str, core: &'w [Word]) -> impl Iterator<Item = &'w Word>
 
 fn is_harmless(a: &super::parse::Assign) -> bool {
     a.value.dynamic.is_none() && is_harmless_assignment(&a.name, &a.value.value)
+}
+
+/// Whether a rule of the policy (not a built-in default) decided.
+fn is_rule(reason: &Reason) -> bool {
+    matches!(reason.decider, Decider::Rule { .. })
 }
 
 /// Whether the allow rule that matched names exactly `words` (no wildcard), as runners
