@@ -566,10 +566,11 @@ impl<'r> Analysis<'r> {
             Some(e) if e.not_read_only.is_none() => Some(self.judge_reads(&name, core, e)),
             Some(e) => {
                 let known = self.judge_reads(&name, core, e);
-                Some(match self.unknown_program_reads(core, false) {
-                    Some(any) => stricter(known, any),
-                    None => known,
-                })
+                Some(
+                    self.unknown_program_reads(core, false)
+                        .into_iter()
+                        .fold(known, stricter),
+                )
             }
             // Destroying `.` is a critical path, judged as such below.
             None => self.unknown_program_reads(core, !DESTRUCTIVE.contains(&name.as_str())),
@@ -599,12 +600,12 @@ impl<'r> Analysis<'r> {
         outcome
     }
 
-    /// What the deny and ask rules on reads say of a program the table does not know: any
-    /// of its words may be a file it reads (`paste config/secrets.json`, `--in=FILE`,
-    /// `if=FILE`, `-iFILE`, `curl -d @FILE`), and, for a program the table does not know at all (`unknown`), `.`
-    /// or `..` a directory it reads whole (`zip -r x.zip .`). Only a rule's answer counts
-    /// (the program asks anyway, unless a mode or an allow rule lets it run): `None` when no
-    /// rule speaks.
+    /// What the deny and ask rules on reads say of a command the table does not know whole:
+    /// any of its words may be a file it reads (`paste config/secrets.json`, `--in=FILE`,
+    /// `if=FILE`, `-iFILE`, `curl -d @FILE`), and, for a program not in the table at all
+    /// (`unknown`), `.` or `..` a directory it reads whole (`zip -r x.zip .`). Only a rule's
+    /// answer counts (the program asks anyway, unless a mode or an allow rule lets it run):
+    /// `None` when no rule speaks.
     fn unknown_program_reads(&self, core: &[Word], unknown: bool) -> Option<Outcome> {
         let mut found: Option<Outcome> = None;
         for w in core.iter().skip(1).filter(|w| w.dynamic.is_none()) {
@@ -612,9 +613,8 @@ impl<'r> Analysis<'r> {
             // The word, its pieces between `=`, `:` and `,` (`--in=F`, `if=F`, `file:F`,
             // `a,F`), a single-dash option's attached value (`-iF`), each also without a
             // leading `@` (`@F`).
-            let mut candidates = vec![v];
-            candidates.extend(v.split(['=', ':', ',']).skip(1));
-            candidates.extend(v.split_once(['=', ':', ',']).map(|(first, _)| first));
+            let mut candidates: Vec<&str> =
+                std::iter::once(v).chain(v.split(['=', ':', ','])).collect();
             if v.starts_with('-') && !v.starts_with("--") {
                 candidates.extend(v.get(2..));
             }
