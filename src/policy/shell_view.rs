@@ -131,6 +131,19 @@ impl CommandRules for Call<'_> {
         own
     }
 
+    fn read_rules_outcome(&self, paths: &[String]) -> Option<Outcome> {
+        let mut all = Vec::with_capacity(paths.len());
+        for p in paths {
+            all.extend(self.path_candidates(p).unwrap_or_default());
+        }
+        let q = ToolQuery {
+            name: "Read",
+            kind: ToolKind::Read,
+            mcp: None,
+        };
+        self.deny_or_ask(&q, &all)
+    }
+
     fn is_critical(&self, path: &str) -> bool {
         let Some(p) = self.normalize(path) else {
             // What cannot be resolved might be anything: treat it as critical.

@@ -608,6 +608,7 @@ impl<'r> Analysis<'r> {
     /// `None` when no rule speaks.
     fn unknown_program_reads(&self, core: &[Word], unknown: bool) -> Option<Outcome> {
         let mut found: Option<Outcome> = None;
+        let mut paths = Vec::new();
         for w in core.iter().skip(1).filter(|w| w.dynamic.is_none()) {
             let v = w.value.as_str();
             // The word, its pieces between `=`, `:` and `,` (`--in=F`, `if=F`, `file:F`,
@@ -627,23 +628,27 @@ impl<'r> Analysis<'r> {
             candidates.dedup();
             for c in candidates.into_iter().filter(|c| !c.is_empty()) {
                 let path = part_of(w, c).as_path();
-                let whole = unknown && matches!(c.trim_end_matches('/'), "." | "..");
-                let outcome = if whole {
-                    self.rules.read_below_outcome(&path)
-                } else {
-                    self.rules.read_outcome(&path)
-                };
-                // A rule's answer only: the secret-file defaults judge such commands
-                // elsewhere (and an allow rule naming the command may pass an upload).
+                if !(unknown && matches!(c.trim_end_matches('/'), "." | "..")) {
+                    paths.push(path);
+                    continue;
+                }
+                // A directory it may read whole.
+                let outcome = self.rules.read_below_outcome(&path);
                 match &outcome {
                     Outcome::Denied(r) if is_rule(r) => return Some(outcome),
                     Outcome::AskRule(r) if is_rule(r) => found = found.or(Some(outcome)),
-                    Outcome::Unanalysable { .. } if whole => found = found.or(Some(outcome)),
+                    Outcome::Unanalysable { .. } => found = found.or(Some(outcome)),
                     _ => {}
                 }
             }
         }
-        found
+        // A rule's answer only: the secret-file defaults judge such commands elsewhere (and
+        // an allow rule naming the command may pass an upload).
+        match self.rules.read_rules_outcome(&paths) {
+            Some(Outcome::Denied(r)) if is_rule(&r) => Some(Outcome::Denied(r)),
+            Some(Outcome::AskRule(r)) if is_rule(&r) => found.or(Some(Outcome::AskRule(r))),
+            _ => found,
+        }
     }
 
     /// The strictest judgement of the files a command reads (by its table entry).

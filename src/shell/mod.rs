@@ -87,6 +87,23 @@ pub trait CommandRules {
     /// asking.
     fn read_below_outcome(&self, dir: &str) -> Outcome;
 
+    /// The Read deny, then ask, rule that matches any of `paths`, as
+    /// [`CommandRules::read_outcome`] would find it for one of them; `None` when no rule
+    /// speaks (the working directory and the defaults are not consulted). A path that cannot
+    /// be resolved is passed over: no rule names it. The default asks
+    /// [`CommandRules::read_outcome`] path by path; the policy looks the rules up once for all.
+    fn read_rules_outcome(&self, paths: &[String]) -> Option<Outcome> {
+        let mut found = None;
+        for p in paths {
+            match self.read_outcome(p) {
+                o @ Outcome::Denied(_) => return Some(o),
+                o @ Outcome::AskRule(_) => found = found.or(Some(o)),
+                _ => {}
+            }
+        }
+        found
+    }
+
     /// Whether `path` is critical for destructive commands: `/`, a top-level directory,
     /// the home directory, the working directory or one of its parents.
     fn is_critical(&self, path: &str) -> bool;
