@@ -131,3 +131,15 @@ fn symlinks_are_resolved_by_the_cli() {
     assert_eq!(code, 0);
     assert!(out.contains(r#""effect":"ask""#), "{out}");
 }
+
+#[test]
+fn version_prints_the_crate_version() {
+    for flag in ["--version", "-V", "version"] {
+        let (code, out, _) = toolgate(&[flag], "");
+        assert_eq!(code, 0, "{flag}");
+        assert_eq!(
+            out.trim(),
+            format!("toolgate {}", env!("CARGO_PKG_VERSION"))
+        );
+    }
+}

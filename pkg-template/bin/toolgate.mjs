@@ -164,6 +164,11 @@ async function main() {
     writeAll(1, `${USAGE}\n`);
     process.exit(0);
   }
+  if (args[0] === "-V" || args[0] === "--version" || args[0] === "version") {
+    const { version } = createRequire(import.meta.url)("../package.json");
+    writeAll(1, `toolgate ${version}\n`);
+    process.exit(0);
+  }
   if (args[0] === "inbox") return (await import("./inbox-cli.mjs")).main(args.slice(1));
   if (args[0] !== "hook") {
     writeAll(2, `toolgate: error[INVALID_REQUEST] ${args[0] === undefined ? "no command given" : `unknown command \`${args[0]}\``}\n  hint: ${USAGE}\n`);

@@ -29,6 +29,7 @@ const USAGE: &str = "usage:
   toolgate doctor  [--agent <name>] [--dir <project>]
   toolgate trust   add --rule <rule> [--session <id>] [--agent <name>] [--dir <project>]
   toolgate trust   list [--dir <project>] | revoke <id> [--dir <project>]
+  toolgate --version
 
 check prints the decision as one JSON object; explain prints it for people with every rule
 consulted; test runs the policy's examples; import turns an agent's configuration into a
@@ -56,6 +57,10 @@ fn run(args: &[String]) -> Result<ExitCode, Error> {
     match command.as_str() {
         "-h" | "--help" | "help" => {
             println!("{USAGE}");
+            Ok(ExitCode::SUCCESS)
+        }
+        "-V" | "--version" | "version" => {
+            println!("toolgate {}", env!("CARGO_PKG_VERSION"));
             Ok(ExitCode::SUCCESS)
         }
         "check" | "explain" => {

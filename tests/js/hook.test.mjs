@@ -370,3 +370,10 @@ test("the npm bin blocks when stdin never closes (its deadline)", async () => {
   assert.match(stderr, /did not decide within 300 ms/);
   assert.ok(Date.now() - started < 10_000);
 });
+
+test("both bins print the same version", () => {
+  const native = execFileSync(NATIVE, ["--version"], { encoding: "utf8" });
+  const npm = execFileSync(process.execPath, [NPM_BIN, "--version"], { encoding: "utf8" });
+  assert.match(native, /^toolgate \d+\.\d+\.\d+\n$/);
+  assert.equal(npm, native);
+});
