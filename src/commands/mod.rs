@@ -35,6 +35,7 @@ pub mod danger;
 mod find;
 mod jq;
 mod npm;
+mod ref_format;
 mod runners;
 mod scan;
 mod sed;

@@ -2,7 +2,7 @@
 //! full option, whatever the spelling), which are operands, and what each one does.
 
 use super::spec::{Operands, OptionSpec, Program, Role, Syntax};
-use super::{find, jq, sed};
+use super::{find, jq, ref_format, sed};
 
 /// A file a command names: the value of word `word` from byte `offset` on
 /// (`--file=F` is word 1 from offset 7), or the working directory the command reads by
@@ -412,6 +412,19 @@ impl Scan<'_> {
                     self.effects.block(format!(
                         "`{name}` option `{shown}` asks for a signature (`%G`), which runs gpg"
                     ));
+                }
+            }
+            Role::RefFormat | Role::RefSort => {
+                let text = self.value_text(value).unwrap_or_default();
+                let checked = if spec.role == Role::RefFormat {
+                    ref_format::check_format(text)
+                } else {
+                    ref_format::check_sort_key(text)
+                };
+                if let Err(why) = checked {
+                    self.effects.runs = true;
+                    self.effects
+                        .block(format!("`{name}` option `{shown}` {why}"));
                 }
             }
             Role::LineRangeFile => match (value, self.value_text(value)) {

@@ -112,6 +112,13 @@ pub enum Role {
     /// (`%G?`, `%GS`, `%GK`, ...) makes git verify signatures, which runs gpg (or
     /// ssh-keygen, writing below `~/.gnupg`), so it is then a runner.
     PrettyFormat,
+    /// Its value is a git ref-filter format (`git branch --format='%(refname:short)'`): a
+    /// field not known to be plain (`%(signature)` verifies signatures with gpg) makes it a
+    /// runner.
+    RefFormat,
+    /// Its value is a git ref-filter sort key (`--sort=-committerdate`), read as
+    /// [`Role::RefFormat`] reads a field (`--sort=signature:grade` runs gpg).
+    RefSort,
     /// Its value is a line range and a file (`git log -L 10,20:src/main.rs`,
     /// `-L :main:src/main.rs`): the file after the last `:` is read.
     LineRangeFile,
@@ -129,7 +136,7 @@ pub enum Role {
 /// optional value, attached only: `--color=auto`), `=2` (two values, `--arg NAME V`);
 /// then the role after a colon (`:reads`, `:writes`, `:runs`, `:changes`, `:pattern`,
 /// `:patternfile`, `:sed`, `:recursive`, `:readswrites`, `:readslist`, `:archive`, `:local`,
-/// `:creates`, `:date`, `:pretty`, `:linerange`, `:follows`, `:nofollow`); no role is inert.
+/// `:creates`, `:date`, `:pretty`, `:refformat`, `:refsort`, `:linerange`, `:follows`, `:nofollow`); no role is inert.
 ///
 /// ```
 /// use toolgate::commands::{OptionSpec, Role};
@@ -226,6 +233,8 @@ fn role_named(name: &str) -> Option<Role> {
         "creates" => Role::Creates,
         "date" => Role::Date,
         "pretty" => Role::PrettyFormat,
+        "refformat" => Role::RefFormat,
+        "refsort" => Role::RefSort,
         "linerange" => Role::LineRangeFile,
         "follows" => Role::Follows,
         "nofollow" => Role::NoFollow,

@@ -566,3 +566,45 @@ fn recursive_reads_that_follow_links_are_not_read_only() {
     assert!(read_only("find -P . -name x"));
     assert!(read_only("tree -a src"));
 }
+
+#[test]
+fn file_decompressing_runs_programs() {
+    // `file -z` hands compressed files to `gzip`, `zstd`, `uncompress`, ... from `$PATH`.
+    for line in [
+        "file -z a.gz",
+        "file -Z a.gz",
+        "file --uncompress a.gz",
+        "file --uncompress-noreport a.gz",
+        "file -bz a.gz",
+        "file --uncompress-n a.gz",
+    ] {
+        let e = effects(&words(line)).unwrap();
+        assert!(e.runs && e.not_read_only.is_some(), "{line}: {e:?}");
+    }
+    // An ambiguous abbreviation is not known.
+    assert!(!read_only("file --uncomp a.gz"));
+    assert!(read_only("file -b a.gz"));
+}
+
+#[test]
+fn git_ref_formats_with_signatures_run_gpg() {
+    for line in [
+        "git branch --format=%(signature)",
+        "git branch --format %(refname)%(signature:grade)",
+        "git branch --sort=signature:grade",
+        "git branch --sort -signature",
+        "git tag -l --format=%(signature:signer)",
+        "git tag --sort=version:signature",
+        "git branch --format=%(newfield)",
+    ] {
+        let e = effects(&words(line)).unwrap();
+        assert!(e.runs && e.not_read_only.is_some(), "{line}: {e:?}");
+    }
+    for line in [
+        "git branch --format=%(refname:short)",
+        "git branch --sort=-committerdate",
+        "git tag -l --sort=version:refname --format=%(refname:strip=2)",
+    ] {
+        assert!(read_only(line), "{line}: {:?}", effects(&words(line)));
+    }
+}

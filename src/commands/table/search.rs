@@ -284,8 +284,10 @@ pub(crate) const PROGRAMS: &[Program] = &[
             // A colon-separated list; a directory in it reads every file below (and a magic
             // file that does not parse is echoed in the warnings).
             "-m --magic-file =:readslist",
-            "-z --uncompress",
-            "-Z --uncompress-noreport",
+            // Compressed files are handed to `gzip`, `uncompress`, `zstd`, `lzip`, `lrzip`,
+            // ... looked up in `$PATH`.
+            "-z --uncompress :runs",
+            "-Z --uncompress-noreport :runs",
             "-b --brief",
             "-c --checking-printout",
             "-e --exclude =",
