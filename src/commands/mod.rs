@@ -33,6 +33,7 @@
 
 pub mod danger;
 mod find;
+mod git_config;
 mod jq;
 mod npm;
 mod ref_format;

@@ -2,7 +2,7 @@
 //! full option, whatever the spelling), which are operands, and what each one does.
 
 use super::spec::{Operands, OptionSpec, Program, Role, Syntax};
-use super::{find, jq, ref_format, sed};
+use super::{find, git_config, jq, ref_format, sed};
 
 /// A file a command names: the value of word `word` from byte `offset` on
 /// (`--file=F` is word 1 from offset 7), or the working directory the command reads by
@@ -44,6 +44,11 @@ pub struct Effects {
     /// An option makes it run a program (`sort --compress-program`, `git grep -O`): it is a
     /// runner, which an allow rule covers only when it names the command exactly.
     pub runs: bool,
+    /// It reads files it does not name, which may be anywhere (`git config KEY` reads
+    /// `~/.gitconfig`, `/etc/gitconfig` and the files they include): a Read deny or ask rule
+    /// that could match any file stops it, while reading outside the project is, by itself,
+    /// no reason to ask.
+    pub reads_unnamed: bool,
 }
 
 impl Effects {
@@ -498,6 +503,7 @@ impl Scan<'_> {
         effects.reads_below.extend(inner.reads_below);
         effects.writes.extend(inner.writes);
         effects.runs |= inner.runs;
+        effects.reads_unnamed |= inner.reads_unnamed;
         if let Some(why) = inner.not_read_only {
             effects.block(why);
         }
@@ -579,6 +585,14 @@ impl Scan<'_> {
                 } else if words.next().is_some() {
                     self.effects
                         .block(format!("`{name}` with a second operand changes something"));
+                }
+                // With `--file F` (the only option of `git config` that reads a file), only
+                // `F` is read, as a path; else every configuration file, wherever it is.
+                if self.effects.reads.is_empty() {
+                    self.effects.reads_unnamed = true;
+                    if let Err(why) = key.map_or(Ok(()), git_config::check_key) {
+                        self.effects.block(why);
+                    }
                 }
                 files.clear();
             }

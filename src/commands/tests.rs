@@ -452,6 +452,7 @@ fn git_config_reads_one_key() {
         "git config get --all user.name",
         "git config --local --get core.bare",
         "git config -f sub/x.cfg --get a.b",
+        "git config -f sub/x.cfg --get remote.origin.url",
     ] {
         assert!(read_only(line), "{line}: {:?}", effects(&words(line)));
     }
@@ -475,6 +476,23 @@ fn git_config_reads_one_key() {
         assert!(!read_only(line), "{line}");
     }
     assert_eq!(reads("git config -f sub/x.cfg a.b"), ["sub/x.cfg"]);
+    // Every configuration file, the home directory's among them, and what they include.
+    let unnamed = |line: &str| effects(&words(line)).unwrap().reads_unnamed;
+    assert!(unnamed("git config user.name"));
+    assert!(unnamed("git config --local --get user.name"));
+    assert!(!unnamed("git config -f sub/x.cfg a.b"));
+    // Keys whose values may be secrets.
+    for line in [
+        "git config sendemail.smtpPass",
+        "git config --get-all http.https://github.com/.extraheader",
+        "git config --show-origin remote.origin.url",
+        "git config get credential.helper",
+        "git config --local github.token",
+    ] {
+        assert!(!read_only(line), "{line}");
+    }
+    assert!(read_only("git config --show-origin User.Name"));
+    assert!(read_only("git config branch.main.remote"));
 }
 
 #[test]

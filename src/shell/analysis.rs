@@ -659,7 +659,18 @@ impl<'r> Analysis<'r> {
             .map(|t| (t, false))
             .chain(below)
             .map(|(t, below)| self.read_target(name, core, *t, below))
+            .chain(e.reads_unnamed.then(|| self.unnamed_reads()))
             .fold(Outcome::ReadOnly, stricter)
+    }
+
+    /// What the Read deny and ask rules say of files read anywhere, unnamed
+    /// ([`Effects::reads_unnamed`]): a rule's deny or ask, else nothing.
+    fn unnamed_reads(&self) -> Outcome {
+        match self.rules.read_below_outcome("/") {
+            Outcome::Denied(r) if is_rule(&r) => Outcome::Denied(r),
+            Outcome::AskRule(r) if is_rule(&r) => Outcome::AskRule(r),
+            _ => Outcome::ReadOnly,
+        }
     }
 
     fn read_target(&self, name: &str, core: &[Word], target: Target, below: bool) -> Outcome {
