@@ -62,14 +62,20 @@ const PROTECTED_FILES: &[&str] = &[
     ".mise.toml",
     "mise.local.toml",
     ".mise.local.toml",
+    // A directory holding `HEAD`, `objects/` and `refs/` is a bare repository, which git
+    // discovers from that directory or any below it before any `.git` above, and whose
+    // `config` then runs programs (`core.fsmonitor` for `git status`). Every git directory
+    // needs a `HEAD` (`commondir` or not), and a file of that name is rare in a project.
+    "head",
 ];
 
 /// File names protected directly in the working directory and in each of its parents (the
-/// project's root among them): with `objects/` and `refs/` beside it, `HEAD` makes the
-/// directory a bare repository that git discovers before any `.git` above it, and its
-/// `config` is then the repository's configuration (`core.fsmonitor` runs a program for
-/// `git status`); `commondir` points git at another directory's `config`.
-const PROTECTED_AT_ROOT: &[&str] = &["config", "head", "commondir"];
+/// project's root among them): in a bare repository git discovers there (its `HEAD` is
+/// protected at any depth), `config` is the repository's configuration (`core.fsmonitor`
+/// runs a program for `git status`) and `commondir` points git at another directory's
+/// `config`. Deeper, they are ordinary names (`src/config/`), and a repository there needs
+/// a `HEAD`, which cannot be written without a prompt.
+const PROTECTED_AT_ROOT: &[&str] = &["config", "commondir"];
 
 /// Directory paths (as consecutive segments) protected at any depth: tool configuration and
 /// the places an agent could plant code that runs later (at log-in, on a timer, on boot).
@@ -139,8 +145,9 @@ pub fn is_protected_in(path: &str, home: Option<&str>) -> bool {
 }
 
 /// [`is_protected_in`] for a call made in the working directory `cwd` (normalised,
-/// absolute): also the files that make `cwd` or one of its parents a bare repository git
-/// would discover (`config`, `HEAD`, `commondir` directly in it).
+/// absolute): also the files that configure a bare repository git would discover in `cwd`
+/// or one of its parents (`config`, `commondir` directly in it; `HEAD`, which makes one, is
+/// protected at any depth).
 ///
 /// ```
 /// use toolgate::policy::is_protected_from;
@@ -150,6 +157,7 @@ pub fn is_protected_in(path: &str, home: Option<&str>) -> bool {
 /// assert!(is_protected_from("/home/ada/proj/Config", None, cwd));
 /// assert!(!is_protected_from("/home/ada/proj/src/app/config", None, cwd));
 /// assert!(!is_protected_from("/home/ada/proj/src/config.rs", None, cwd));
+/// assert!(is_protected_from("/home/ada/proj/src/app/sub/HEAD", None, cwd));
 /// ```
 pub fn is_protected_from(path: &str, home: Option<&str>, cwd: Option<&str>) -> bool {
     let lower = path.to_lowercase();
@@ -380,6 +388,27 @@ mod tests {
             assert!(!is_protected_from(p, None, cwd), "{p}");
         }
         assert!(!is_protected("/home/ada/proj/config"));
+    }
+
+    #[test]
+    fn head_is_protected_at_any_depth() {
+        // `sub/HEAD` with `sub/objects/` and `sub/refs/` is a bare repository for a
+        // `git status` run in `sub`, and then `sub/config` is its configuration.
+        for p in [
+            "/home/ada/proj/sub/HEAD",
+            "/home/ada/proj/a/b/c/head",
+            "/home/ada/proj/sub/Head",
+            "/home/ada/proj/sub/HEAD.",
+            "/home/ada/proj/sub/HEAD::$DATA",
+            "/home/ada/proj/sub\\HEAD",
+        ] {
+            assert!(is_protected(p), "{p}");
+            assert!(is_protected_from(p, None, Some("/home/ada/proj")), "{p}");
+        }
+        for p in ["/home/ada/proj/sub/HEAD.md", "/home/ada/proj/sub/heads/x"] {
+            assert!(!is_protected(p), "{p}");
+        }
+        assert!(pattern_names_protected("sub/HEAD"));
     }
 
     #[test]
