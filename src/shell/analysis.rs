@@ -324,7 +324,24 @@ impl<'r> Analysis<'r> {
         let mut unknown_program = None;
         let kind = loop {
             let rest = values.get(start..).unwrap_or_default();
-            let kind = classify(rest);
+            let mut kind = classify(rest);
+            if matches!(kind, Kind::Plain) {
+                // `NICE rm -rf x`, `SUDO rm`, `BASH -c '...'`: on a case-insensitive file
+                // system these are the wrapper, runner or shell of the name in lower case,
+                // so what they run meets the deny and ask rules; they are never allowed.
+                if let Some((first, folded)) = folded_program(rest) {
+                    let folded_kind = classify(&folded);
+                    if !matches!(folded_kind, Kind::Plain) {
+                        kind = folded_kind;
+                        unknown_program = unknown_program.or_else(|| {
+                            Some(format!(
+                                "`{first}` is `{}` spelled in another case; toolgate does not know what it does",
+                                program_name(first).to_lowercase()
+                            ))
+                        });
+                    }
+                }
+            }
             if let (Some(first), Kind::Wrapper(_) | Kind::ShellScript(_)) = (rest.first(), &kind) {
                 if !commands::in_system_directory(first) && unknown_program.is_none() {
                     unknown_program = Some(format!(
@@ -918,6 +935,21 @@ fn destroyed<'w>(name: &str, core: &'w [Word]) -> impl Iterator<Item = &'w Word>
 
 fn is_harmless(a: &super::parse::Assign) -> bool {
     a.value.dynamic.is_none() && is_harmless_assignment(&a.name, &a.value.value)
+}
+
+/// `words` with its program's name in lower case, and the first word as written, when
+/// the name has a capital (`NICE`, `/usr/bin/Sudo`).
+fn folded_program(words: &[String]) -> Option<(&str, Vec<String>)> {
+    let first = words.first()?;
+    let name = program_name(first);
+    if !name.chars().any(char::is_uppercase) {
+        return None;
+    }
+    let mut folded = words.to_vec();
+    if let Some(w) = folded.first_mut() {
+        *w = name.to_lowercase();
+    }
+    Some((first.as_str(), folded))
 }
 
 /// Whether a rule of the policy (not a built-in default) decided.

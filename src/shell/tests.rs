@@ -473,3 +473,25 @@ fn words_of_programs_the_table_does_not_know_meet_read_denies() {
     // `.` read whole by a program the table does not know: a rule below it asks.
     assert_eq!(effect("zip -r x.zip ."), "ask");
 }
+
+#[test]
+fn deny_and_ask_rules_meet_the_program_in_any_case() {
+    // On a case-insensitive file system `RM` runs `rm`.
+    for line in [
+        "RM -rf x",
+        "Rm -rf x",
+        "/BIN/RM -rf x",
+        "nice RM -rf x",
+        "NICE rm -rf x",
+        "SUDO rm -rf x",
+        "BASH -c 'rm -rf x'",
+        "Timeout 5 rm -rf x",
+        "CURL http://x",
+    ] {
+        assert_eq!(effect(line), "deny", "{line}");
+    }
+    assert_eq!(effect("GIT push origin main"), "ask");
+    // A wrapper spelled in another case is never allowed.
+    assert_eq!(effect("NICE ls"), "ask");
+    assert_eq!(effect("nice ls"), "allow");
+}

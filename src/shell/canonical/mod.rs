@@ -90,11 +90,15 @@ pub(crate) fn canonicalise(words: &[String]) -> Canonical {
             parsed: false,
         };
     };
-    let name = if first == "*" {
-        first.as_str()
+    // The program's name in lower case: on a case-insensitive file system (macOS and
+    // Windows by default) `RM` and `/BIN/RM` run `rm`, and deny and ask rules take the
+    // widest reading. Subcommands keep their case (`git PUSH` is no git command).
+    let folded = if first == "*" {
+        first.clone()
     } else {
-        program_name(first)
+        program_name(first).to_lowercase()
     };
+    let name = folded.as_str();
     let mut head = vec![name.to_owned()];
     let mut rest: Vec<&String> = rest.collect();
     if name == "git" {
@@ -314,6 +318,16 @@ mod tests {
         ] {
             assert_eq!(canon(line), "rm -f -r /tmp/x", "{line}");
         }
+    }
+
+    #[test]
+    fn program_names_fold_to_lower_case() {
+        assert_eq!(canon("RM -rf x"), "rm -f -r x");
+        assert_eq!(canon("/BIN/Rm -rf x"), "rm -f -r x");
+        assert_eq!(canon("GIT -C . push -f"), "git push -f");
+        assert_eq!(canon("NPM pub"), "npm publish");
+        // Subcommands are case-sensitive in git.
+        assert_eq!(canon("git PUSH"), "git PUSH");
     }
 
     #[test]
