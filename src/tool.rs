@@ -288,6 +288,28 @@ const fn asks(risk: Risk) -> ToolDefaults {
     }
 }
 
+/// Whether a request's agent is one whose tools [`AGENT_TOOLS`] describes: Claude Code
+/// (`claude`), a host that says it is Claude-like (`claude-code`, `claude-agent-sdk`), or a
+/// request that names no agent (the rule language is Claude Code's). For any other agent a
+/// tool named `Task` or `TodoWrite` is that agent's own, an extension's or an MCP server's,
+/// and gets the unknown tool's defaults.
+///
+/// ```
+/// use toolgate::tool::has_claude_tools;
+/// assert!(has_claude_tools(None));
+/// assert!(has_claude_tools(Some("claude")));
+/// assert!(has_claude_tools(Some("Claude-Agent-SDK")));
+/// assert!(!has_claude_tools(Some("gemini")));
+/// assert!(!has_claude_tools(Some("copilot")));
+/// assert!(!has_claude_tools(Some("claudette")));
+/// ```
+pub fn has_claude_tools(agent: Option<&str>) -> bool {
+    agent.is_none_or(|a| {
+        let a = a.to_ascii_lowercase();
+        a == "claude" || a.starts_with("claude-") || a.starts_with("claude_")
+    })
+}
+
 /// The defaults of one of Claude Code's own tools ([`AGENT_TOOLS`]).
 ///
 /// ```

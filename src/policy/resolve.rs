@@ -2,7 +2,9 @@
 //! built-in registry, or an unknown tool.
 
 use crate::request::Request;
-use crate::tool::{agent_tool, builtin, BuiltinTool, Level, ToolDefaults, ToolKind};
+use crate::tool::{
+    agent_tool, builtin, has_claude_tools, BuiltinTool, Level, ToolDefaults, ToolKind,
+};
 use crate::Risk;
 
 use super::mcp::{self, McpCall};
@@ -55,7 +57,10 @@ pub(crate) fn resolve_tool(policy: &Policy, request: &Request) -> Tool {
             builtin: Some(b),
         };
     }
-    if let (Some(defaults), None) = (agent_tool(&name), &mcp) {
+    // Claude Code's own tools, for Claude Code only: another agent's `Task` is its own tool,
+    // an extension's or an MCP server's.
+    let claude_tool = agent_tool(&name).filter(|_| has_claude_tools(request.agent.as_deref()));
+    if let (Some(defaults), None) = (claude_tool, &mcp) {
         return Tool {
             name,
             defaults,
@@ -96,5 +101,39 @@ pub(crate) fn resolve_tool(policy: &Policy, request: &Request) -> Tool {
         mcp: None,
         identity,
         builtin: None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn resolved(tool: &str, agent: Option<&str>) -> Tool {
+        let policy = Policy::from_json("{}").unwrap();
+        let request = Request {
+            tool: tool.into(),
+            input: serde_json::json!({"sql": "DROP TABLE users"}),
+            agent: agent.map(str::to_owned),
+            ..Request::default()
+        };
+        resolve_tool(&policy, &request)
+    }
+
+    #[test]
+    fn claude_codes_own_tools_are_claude_codes_only() {
+        for tool in ["Task", "TodoWrite", "BashOutput"] {
+            for agent in [None, Some("claude"), Some("claude-agent-sdk")] {
+                let t = resolved(tool, agent);
+                assert!(t.known && t.defaults.level == Level::Allow, "{tool} {agent:?}");
+            }
+            for agent in ["gemini", "copilot", "cursor", "codex", "my-host"] {
+                let t = resolved(tool, Some(agent));
+                assert!(!t.known, "{tool} {agent}");
+                assert_eq!(t.defaults.level, Level::Prompt, "{tool} {agent}");
+                assert_eq!(t.defaults.kind, ToolKind::Other, "{tool} {agent}");
+            }
+        }
+        // The built-ins are every agent's.
+        assert_eq!(resolved("Bash", Some("gemini")).defaults.kind, ToolKind::Shell);
     }
 }
