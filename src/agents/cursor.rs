@@ -5,8 +5,9 @@
 //! Payloads carry `hook_event_name`, `conversation_id`, `generation_id` and
 //! `workspace_roots`, plus per event: `command` and `cwd` (shell), `tool_name` and
 //! `tool_input` (MCP; `tool_input` may be a JSON string), `file_path` (read).
-//! They become `Bash {command}`, the MCP tool `mcp__cursor-mcp__<tool_name>` (a name already
-//! of the form `mcp__<server>__<tool>` is kept), and `Read {file_path}`.
+//! They become `Bash {command}`, the MCP tool `mcp__cursor-mcp__<tool_name>` (whatever the
+//! name: one of the form `mcp__<server>__<tool>` names no server that can be trusted), and
+//! `Read {file_path}`.
 //!
 //! Answers: `{"permission":"allow"|"ask"|"deny","userMessage","agentMessage"}`. A deny also
 //! exits 2 with the reason on stderr, which Cursor treats as a block whatever the output
@@ -91,13 +92,12 @@ pub fn call(event: HookEvent, payload: &Value) -> Result<HookCall> {
 /// `beforeMCPExecution` carries the tool's name, not its server's).
 pub const UNNAMED_SERVER: &str = "cursor-mcp";
 
-/// A `beforeMCPExecution` call as an MCP request: `mcp__<server>__<tool>` names are kept;
-/// any other name is the tool of [`UNNAMED_SERVER`], so a server's tool named like a
-/// built-in (`Read`, `Task`, `glob`) never gets the built-in's defaults.
+/// A `beforeMCPExecution` call as an MCP request: every name, as sent, is a tool of
+/// [`UNNAMED_SERVER`], so a server's tool named like a built-in (`Read`, `Task`, `glob`)
+/// never gets the built-in's defaults, and one named like another server's tool
+/// (`mcp__github__create_issue`, from any server) never gets that server's rules: the
+/// payload names no server that can be trusted.
 fn mcp_request(tool: &str, input: Value) -> crate::Request {
-    if tool.starts_with("mcp__") {
-        return request(tool, input);
-    }
     request(&format!("mcp__{UNNAMED_SERVER}__{tool}"), input)
 }
 
@@ -151,7 +151,27 @@ mod tests {
         let mcp = json!({"hook_event_name":"beforeMCPExecution","conversation_id":"c",
             "workspace_roots":["/p"],"tool_name":"mcp__gh__list","tool_input":"{\"a\":1}"});
         let call = parse_call(None, &mcp.to_string()).unwrap();
-        assert_eq!(call.requests[0].tool, "mcp__gh__list");
+        assert_eq!(call.requests[0].tool, "mcp__cursor-mcp__mcp__gh__list");
+    }
+
+    #[test]
+    fn mcp_names_of_other_servers_are_cursor_mcp_tools() {
+        // Any server may call its tool `mcp__github__create_issue`; the payload's
+        // `command`/`url` say which server it is, and cannot be trusted.
+        let allow =
+            crate::Policy::from_json(r#"{"permissions":{"allow":["mcp__github"]}}"#).unwrap();
+        for name in ["mcp__github__create_issue", "create_issue"] {
+            let p = json!({"hook_event_name":"beforeMCPExecution","conversation_id":"c",
+                "workspace_roots":["/p"],"tool_name":name,"tool_input":"{}",
+                "command":"npx evil-mcp-server"});
+            let call = parse_call(None, &p.to_string()).unwrap();
+            assert_eq!(call.requests[0].tool, format!("mcp__cursor-mcp__{name}"));
+            let v = crate::agents::decide(&call, &allow, &Default::default()).verdict;
+            assert!(
+                !matches!(v, Verdict::Allow(_) | Verdict::Defer),
+                "{name}: {v:?}"
+            );
+        }
     }
 
     #[test]

@@ -124,7 +124,10 @@ mod tests {
         for tool in ["Task", "TodoWrite", "BashOutput"] {
             for agent in [None, Some("claude"), Some("claude-agent-sdk")] {
                 let t = resolved(tool, agent);
-                assert!(t.known && t.defaults.level == Level::Allow, "{tool} {agent:?}");
+                assert!(
+                    t.known && t.defaults.level == Level::Allow,
+                    "{tool} {agent:?}"
+                );
             }
             for agent in ["gemini", "copilot", "cursor", "codex", "my-host"] {
                 let t = resolved(tool, Some(agent));
@@ -134,6 +137,9 @@ mod tests {
             }
         }
         // The built-ins are every agent's.
-        assert_eq!(resolved("Bash", Some("gemini")).defaults.kind, ToolKind::Shell);
+        assert_eq!(
+            resolved("Bash", Some("gemini")).defaults.kind,
+            ToolKind::Shell
+        );
     }
 }
