@@ -7,7 +7,7 @@ use super::parse::{parse, Redir, RedirKind, Simple};
 use super::salvage;
 use super::word::{unreadable, unreadable_except, Word};
 use super::wrappers::{classify, is_harmless_assignment, Inner, Kind, HARMLESS_VARIABLES, SHELLS};
-use super::writes::{files_written, part_of, DESTRUCTIVE};
+use super::writes::{files_written, is_destructive, part_of};
 use super::{CommandRules, Outcome, Part};
 use crate::commands::{self, Effects, Target};
 use crate::decision::{Decider, Reason, RuleList};
@@ -590,7 +590,7 @@ impl<'r> Analysis<'r> {
                 )
             }
             // Destroying `.` is a critical path, judged as such below.
-            None => self.unknown_program_reads(core, !DESTRUCTIVE.contains(&name.as_str())),
+            None => self.unknown_program_reads(core, !is_destructive(&name)),
         };
         let blocked = blocked.or_else(|| {
             (name == "git" && !matches!(self.dir, Dir::Start)).then(|| {
@@ -786,7 +786,8 @@ impl<'r> Analysis<'r> {
         if let Some(ask @ Outcome::AskRule(_)) = &reads {
             return ask.clone();
         }
-        if DESTRUCTIVE.contains(&name) {
+        // `MV a /` is not known to be `mv` (it keeps its destination among the paths checked).
+        if is_destructive(name) {
             if let Some(c) = destroyed(name, core).find_map(|w| self.critical_path(w)) {
                 return c;
             }

@@ -2,7 +2,7 @@
 //! rules, ask rules and critical paths still apply to every piece that can be read.
 
 use super::canonical::{deny_forms, program_name};
-use super::writes::DESTRUCTIVE;
+use super::writes::is_destructive;
 use super::{CommandRules, Outcome};
 use crate::decision::{Reason, RuleList};
 
@@ -49,7 +49,7 @@ pub(crate) fn scan<'l>(
             (0..starts).find_map(|s| {
                 let rest = words.get(s..).unwrap_or_default();
                 let name = rest.first().map_or("", |n| program_name(n));
-                if !DESTRUCTIVE.contains(&name) {
+                if !is_destructive(name) {
                     return None;
                 }
                 rest.iter()

@@ -494,4 +494,14 @@ fn deny_and_ask_rules_meet_the_program_in_any_case() {
     // A wrapper spelled in another case is never allowed.
     assert_eq!(effect("NICE ls"), "ask");
     assert_eq!(effect("nice ls"), "allow");
+    // Critical paths are never destroyed, whatever the case of the program's name.
+    for line in ["RM -r /", "Rmdir /home/ada", "/BIN/RM -r ~", "MV / x"] {
+        assert!(
+            outcomes(line)
+                .iter()
+                .any(|(_, o)| matches!(o, Outcome::Critical { .. })),
+            "{line}: {:?}",
+            outcomes(line)
+        );
+    }
 }

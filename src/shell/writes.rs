@@ -9,6 +9,12 @@ use super::word::Word;
 /// Commands that destroy their operands: critical paths are never allowed for them.
 pub(crate) const DESTRUCTIVE: &[&str] = &["rm", "rmdir", "mv", "shred", "unlink"];
 
+/// Whether `name` (a program's name) is one of [`DESTRUCTIVE`], in any case: on a
+/// case-insensitive file system `RM` runs `rm`.
+pub(crate) fn is_destructive(name: &str) -> bool {
+    DESTRUCTIVE.iter().any(|d| d.eq_ignore_ascii_case(name))
+}
+
 /// How a command names the files it writes.
 struct WriteSpec {
     /// The program (and `git` subcommand, or `*` for any).
