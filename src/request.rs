@@ -206,7 +206,10 @@ const MAX_MISSING_COMPONENTS: usize = 64;
 /// Where the absolute path `full` really leads: `realpath` of it, else of its longest prefix
 /// that resolves with the missing components appended (`/p/link/new/file` whose `link` leads
 /// to `/tmp` gives `/tmp/new/file`). `None` when no prefix resolves.
-fn resolve_existing_prefix(full: &str, realpath: &dyn Fn(&str) -> Option<String>) -> Option<String> {
+fn resolve_existing_prefix(
+    full: &str,
+    realpath: &dyn Fn(&str) -> Option<String>,
+) -> Option<String> {
     let mut prefix = full.trim_end_matches('/');
     let mut rest: Vec<&str> = Vec::new();
     for _ in 0..MAX_MISSING_COMPONENTS {

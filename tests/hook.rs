@@ -585,7 +585,13 @@ fn shell_words_and_the_working_directory_are_judged_by_where_their_links_lead() 
     let run = |agent: &str, policy: &str, payload: &Value| {
         let policy = s.root.join(policy);
         let out = s.run(
-            &["hook", "--agent", agent, "--policy", &policy.to_string_lossy()],
+            &[
+                "hook",
+                "--agent",
+                agent,
+                "--policy",
+                &policy.to_string_lossy(),
+            ],
             &payload.to_string(),
         );
         let v = stdout_json(&out);
@@ -606,10 +612,17 @@ fn shell_words_and_the_working_directory_are_judged_by_where_their_links_lead() 
         "bash -c 'cat r/outside/app/settings.ini'",
         "ls r/outside/app/*",
     ] {
-        let (decision, _, said) = run("claude", "open.json", &shell_payload("claude", &proj, command));
+        let (decision, _, said) = run(
+            "claude",
+            "open.json",
+            &shell_payload("claude", &proj, command),
+        );
         assert_ne!(decision, "allow", "{command}: {said}");
-        let (decision, blocked, said) =
-            run("claude", "deny.json", &shell_payload("claude", &proj, command));
+        let (decision, blocked, said) = run(
+            "claude",
+            "deny.json",
+            &shell_payload("claude", &proj, command),
+        );
         // A directory through a link is judged by the rules on the link's target itself; the
         // rules on the files below it meet the written path only (it asks).
         let below = !command.contains("settings.ini");
@@ -633,9 +646,54 @@ fn shell_words_and_the_working_directory_are_judged_by_where_their_links_lead() 
     std::os::unix::fs::symlink(&proj, s.root.join("proj-link")).unwrap();
     for cwd in [proj.clone(), s.root.join("proj-link")] {
         for command in ["cat inside.txt", "ls", "grep -r x ."] {
-            let (decision, _, said) =
-                run("claude", "open.json", &shell_payload("claude", &cwd, command));
+            let (decision, _, said) = run(
+                "claude",
+                "open.json",
+                &shell_payload("claude", &cwd, command),
+            );
             assert_eq!(decision, "allow", "{command} in {}: {said}", cwd.display());
         }
     }
+}
+
+#[test]
+fn codex_blocks_what_toolgate_cannot_read_instead_of_passing_it_to_the_sandbox() {
+    let s = Sandbox::new("codex-unreadable");
+    s.write("proj/.env", "SECRET=1");
+    s.write(
+        "deny.json",
+        r#"{"permissions":{"deny":["Bash(rm *)","Edit(./.env)"]}}"#,
+    );
+    let policy = s.root.join("deny.json");
+    let run = |command: Value| {
+        let mut p = shell_payload("codex", &s.proj(), "");
+        p["tool_input"]["command"] = command;
+        s.run(
+            &[
+                "hook",
+                "--agent",
+                "codex",
+                "--policy",
+                &policy.to_string_lossy(),
+            ],
+            &p.to_string(),
+        )
+    };
+    let patch = "*** Begin Patch\n*** Update File: .env\n@@\n-SECRET=1\n+SECRET=2\n*** End Patch";
+    for command in [
+        json!(["rm", "-rf", "build"]),
+        json!(["apply_patch", patch]),
+        json!(format!("apply_patch <<'EOF'\n{patch}\nEOF")),
+        json!("cat <<EOF\nx\nEOF"),
+    ] {
+        let out = run(command.clone());
+        assert!(blocked("codex", &out), "{command}: {}", said("codex", &out));
+    }
+    // An ordinary ask is still left to Codex's sandbox and approval policy.
+    let out = run(json!("npm install"));
+    assert!(
+        !blocked("codex", &out) && out.stdout.is_empty(),
+        "{}",
+        said("codex", &out)
+    );
 }

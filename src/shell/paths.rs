@@ -76,8 +76,7 @@ impl Collector {
             return;
         }
         let v = w.value.as_str();
-        if depth < MAX_DEPTH && v.contains(|c: char| c.is_whitespace() || ";&|<>()`$".contains(c))
-        {
+        if depth < MAX_DEPTH && v.contains(|c: char| c.is_whitespace() || ";&|<>()`$".contains(c)) {
             self.line(v, depth + 1);
         }
         if let Some((_, value)) = v.split_once('=') {
@@ -113,7 +112,11 @@ fn next_dir(simple: &Simple, dir: Option<String>) -> Option<String> {
     if !matches!(name, Some("cd" | "pushd" | "popd")) {
         return dir;
     }
-    let target = simple.words.iter().skip(1).find(|w| !w.value.starts_with('-'))?;
+    let target = simple
+        .words
+        .iter()
+        .skip(1)
+        .find(|w| !w.value.starts_with('-'))?;
     if target.dynamic.is_some() || target.value.starts_with('~') {
         return None;
     }
@@ -129,7 +132,10 @@ mod tests {
 
     #[test]
     fn reads_nested_scripts_redirections_and_globs() {
-        let w = path_words("bash -c 'cat r/etc/shadow' && ls r/etc/* < in.txt 2>&1", 256);
+        let w = path_words(
+            "bash -c 'cat r/etc/shadow' && ls r/etc/* < in.txt 2>&1",
+            256,
+        );
         for want in ["r/etc/shadow", "r/etc", "in.txt"] {
             assert!(w.iter().any(|x| x == want), "{want} in {w:?}");
         }
