@@ -418,3 +418,57 @@ fn each_form_becomes_the_documented_rules() {
         Policy::from_document(imported.document).unwrap();
     }
 }
+
+#[test]
+fn an_export_is_never_looser_than_the_policy() {
+    let policy = r#"{"permissions":{
+        "allow":["Bash(git *)","Bash(/usr/bin/npm *)","mcp__github","Read","Bash(ls *)"],
+        "ask":["Bash(git push *)","Bash(NPM publish *)","mcp__github__delete_repo"],
+        "deny":["Read(./.env)","Bash(rm *)"]}}"#;
+    let doc: toolgate::policy::PolicyDocument = toolgate::json::from_str(policy, "policy").unwrap();
+    let calls = [
+        r#"{"tool":"Bash","input":{"command":"git push origin main"},"cwd":"/p"}"#,
+        r#"{"tool":"Bash","input":{"command":"npm publish"},"cwd":"/p"}"#,
+        r#"{"tool":"mcp__github__delete_repo","input":{"repo":"a/b"},"cwd":"/p"}"#,
+        r#"{"tool":"Read","input":{"file_path":".env"},"cwd":"/p"}"#,
+        r#"{"tool":"Bash","input":{"command":"rm -rf build"},"cwd":"/p"}"#,
+        r#"{"tool":"Bash","input":{"command":"ls src"},"cwd":"/p"}"#,
+    ];
+    let original = Policy::from_document(doc.clone()).unwrap();
+    for (target, name) in [
+        (Format::Claude, ".claude/settings.json"),
+        (Format::Copilot, "copilot-args"),
+        (Format::Gemini, "policy.toml"),
+        (Format::Codex, "default.rules"),
+    ] {
+        let out = export(target, &doc).unwrap();
+        let again = import(target, &[(name.to_owned(), out.text.clone())]).unwrap();
+        let exported = Policy::from_document(again.document).unwrap();
+        for call in calls {
+            let r = Request::from_json(call).unwrap();
+            let (was, now) = (original.evaluate(&r).effect, exported.evaluate(&r).effect);
+            // A deny the target cannot carry at all asks there, and says so.
+            let deny_left_out = out.warnings.iter().any(|w| {
+                w.code == "EXPORT_NOT_EXPRESSED" && w.path.starts_with("permissions.deny")
+            });
+            let told = was == Effect::Deny && now == Effect::Ask && deny_left_out;
+            assert!(
+                strictness(now) >= strictness(was) || told,
+                "{}: {call} was {was:?}, is {now:?} after export:\n{}\n{:?}",
+                target.as_str(),
+                out.text,
+                out.warnings
+            );
+        }
+    }
+    // Copilot CLI has no ask list: the allows the asks were carved out of are left out, and
+    // the warning says why; an allow no ask or unexpressed deny touches stays.
+    let out = export(Format::Copilot, &doc).unwrap();
+    assert!(!out.text.contains("shell(git)"), "{}", out.text);
+    assert!(!out.text.contains("github"), "{}", out.text);
+    assert!(out.text.contains("shell(ls)"), "{}", out.text);
+    assert!(out
+        .warnings
+        .iter()
+        .any(|w| w.path == "permissions.allow[0]" && w.message.contains("`Bash(git push *)`")));
+}
