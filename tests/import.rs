@@ -472,3 +472,37 @@ fn an_export_is_never_looser_than_the_policy() {
         .iter()
         .any(|w| w.path == "permissions.allow[0]" && w.message.contains("`Bash(git push *)`")));
 }
+
+#[test]
+fn a_gemini_export_denies_every_tool_of_the_kind() {
+    let doc: toolgate::policy::PolicyDocument = toolgate::json::from_str(
+        r#"{"permissions":{"deny":["Read(./.env)","Edit(./secret/**)"],"allow":["Read"]}}"#,
+        "policy",
+    )
+    .unwrap();
+    let out = export(Format::Gemini, &doc).unwrap();
+    let denied = |tool: &str| {
+        out.text
+            .contains(&format!("toolName = \"{tool}\"\ndecision = \"deny\""))
+    };
+    for tool in [
+        "read_file",
+        "read_many_files",
+        "glob",
+        "grep_search",
+        "search_file_content",
+        "list_directory",
+        "write_file",
+        "replace",
+        "edit",
+    ] {
+        assert!(denied(tool), "{tool}:\n{}", out.text);
+    }
+    // The allow keeps its narrowest reading.
+    assert!(out
+        .text
+        .contains("toolName = \"read_many_files\"\ndecision = \"allow\""));
+    assert!(!out
+        .text
+        .contains("toolName = \"glob\"\ndecision = \"allow\""));
+}

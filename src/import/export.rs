@@ -682,29 +682,29 @@ fn gemini(w: &mut Writer, _doc: &PolicyDocument, items: &[Item]) -> String {
             }
             continue;
         }
-        let name = match it.rule.tool() {
-            ToolSelector::Builtin { tool, .. } => match tool.defaults.kind {
-                ToolKind::Read => Some("read_file".to_owned()),
-                ToolKind::Glob => Some("glob".to_owned()),
-                ToolKind::Grep => Some("grep_search".to_owned()),
-                ToolKind::Write => Some("write_file".to_owned()),
-                ToolKind::Edit => Some("replace".to_owned()),
-                ToolKind::Fetch => Some("web_fetch".to_owned()),
-                _ => None,
-            },
+        // A deny or ask covers every Gemini tool of its kind (a `Read` deny also the
+        // searches and listings), an allow only the tools of exactly its kind.
+        let names: Vec<String> = match it.rule.tool() {
+            ToolSelector::Builtin { tool, .. } => {
+                super::gemini::gemini_tools(tool.defaults.kind, !allow)
+                    .into_iter()
+                    .map(str::to_owned)
+                    .collect()
+            }
             ToolSelector::Mcp { server, tool, .. } => {
-                Some(format!("{server}__{}", tool.as_deref().unwrap_or("*")))
+                vec![format!("{server}__{}", tool.as_deref().unwrap_or("*"))]
             }
             ToolSelector::Name(n) => match it.rule.specifier() {
-                Some(Specifier::McpTool(t)) => Some(format!("{n}__{t}")),
-                _ => Some(n.clone()),
+                Some(Specifier::McpTool(t)) => vec![format!("{n}__{t}")],
+                _ => vec![n.clone()],
             },
-            ToolSelector::Glob(_) => None,
+            ToolSelector::Glob(_) => Vec::new(),
         };
-        let Some(name) = name else {
+        if names.is_empty() {
             w.dropped(it, format!("Gemini CLI cannot express `{}`", it.rule));
             continue;
-        };
+        }
+        let name = names.join("`, `");
         let has_spec = it.rule.specifier().is_some()
             && !matches!(it.rule.specifier(), Some(Specifier::McpTool(_)));
         if has_spec && allow {
@@ -723,11 +723,9 @@ fn gemini(w: &mut Writer, _doc: &PolicyDocument, items: &[Item]) -> String {
                 format!("`{}` is widened to every call of `{name}`", it.rule),
             );
         }
-        rule(
-            &mut out,
-            it.list,
-            format!("toolName = {}\n", toml_str(&name)),
-        );
+        for n in &names {
+            rule(&mut out, it.list, format!("toolName = {}\n", toml_str(n)));
+        }
     }
     out
 }

@@ -31,6 +31,30 @@ const TOOLS: &[(&str, &str)] = &[
     ("web_fetch", "WebFetch"),
 ];
 
+/// Gemini's built-in tools a rule on a toolgate tool of `kind` covers, from the same table
+/// the import reads: those of exactly that kind for an allow (the narrowest reading), every
+/// tool that reads (`Read`, `Glob`, `Grep`) or every tool that writes (`Write`, `Edit`) for a
+/// deny or ask (the widest).
+///
+pub(crate) fn gemini_tools(kind: crate::tool::ToolKind, widest: bool) -> Vec<&'static str> {
+    use crate::tool::ToolKind as K;
+    let family = |k: K| match k {
+        K::Read | K::Glob | K::Grep => Some(0),
+        K::Write | K::Edit => Some(1),
+        _ => None,
+    };
+    TOOLS
+        .iter()
+        .filter(|(_, ours)| {
+            let Some(k) = crate::tool::builtin(ours).map(|t| t.defaults.kind) else {
+                return false;
+            };
+            k == kind || (widest && family(k).is_some() && family(k) == family(kind))
+        })
+        .map(|(g, _)| *g)
+        .collect()
+}
+
 const RULE_KEYS: &[&str] = &[
     "toolName",
     "mcpName",
@@ -521,6 +545,36 @@ fn settings(b: &mut Builder, file: &str, text: &str) -> Result<()> {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tool_table_tests {
+    use super::gemini_tools;
+    use crate::tool::ToolKind;
+
+    #[test]
+    fn a_deny_covers_every_tool_of_its_kind_and_an_allow_only_its_own() {
+        let read = gemini_tools(ToolKind::Read, true);
+        for t in [
+            "read_file",
+            "read_many_files",
+            "glob",
+            "grep_search",
+            "search_file_content",
+            "list_directory",
+        ] {
+            assert!(read.contains(&t), "{t}: {read:?}");
+        }
+        assert_eq!(
+            gemini_tools(ToolKind::Read, false),
+            ["read_file", "read_many_files"]
+        );
+        assert_eq!(
+            gemini_tools(ToolKind::Edit, true),
+            ["write_file", "replace", "edit"]
+        );
+        assert_eq!(gemini_tools(ToolKind::Edit, false), ["replace", "edit"]);
+    }
 }
 
 #[cfg(test)]
