@@ -506,3 +506,41 @@ fn a_gemini_export_denies_every_tool_of_the_kind() {
         .text
         .contains("toolName = \"glob\"\ndecision = \"allow\""));
 }
+
+#[test]
+fn deny_regexes_across_shell_operators_meet_the_commands_they_name() {
+    let zed = r#"{"agent":{"tool_permissions":{"tools":{"terminal":{
+      "default":"allow",
+      "always_deny":[{"pattern":";\\s*rm\\b"},{"pattern":">\\s*/dev/sd"},
+        {"pattern":"&&\\s*git\\s+push"},{"pattern":"(a;b)|c"}]
+    }}}}}"#;
+    let imported = import(Format::Zed, &[("settings.json".to_owned(), zed.to_owned())]).unwrap();
+    let policy = Policy::from_document(imported.document).unwrap();
+    let effect = |command: &str| {
+        let r = Request::from_json(
+            &serde_json::json!({"tool":"Bash","input":{"command":command},"cwd":"/p"}).to_string(),
+        )
+        .unwrap();
+        policy.evaluate(&r).effect
+    };
+    for command in [
+        "cd /tmp; rm -rf victim",
+        "git status; rm -rf victim",
+        "echo x > /dev/sda",
+        "make && git push origin main",
+        "ls",
+    ] {
+        assert_eq!(effect(command), Effect::Deny, "{command}");
+    }
+    let warned = |text: &str| imported.warnings.iter().any(|w| w.message.contains(text));
+    assert!(warned("it covers the commands that start with `rm\\b`"));
+    assert!(warned("holds a redirection"));
+    assert!(warned("cannot split at; it is widened to every command"));
+    // Without the unsplittable regex, ordinary commands run.
+    let zed = zed.replace(r#",{"pattern":"(a;b)|c"}"#, "");
+    let imported = import(Format::Zed, &[("settings.json".to_owned(), zed)]).unwrap();
+    let policy = Policy::from_document(imported.document).unwrap();
+    let r = Request::from_json(r#"{"tool":"Bash","input":{"command":"git status"},"cwd":"/p"}"#)
+        .unwrap();
+    assert_eq!(policy.evaluate(&r).effect, Effect::Allow);
+}
