@@ -544,3 +544,31 @@ fn deny_regexes_across_shell_operators_meet_the_commands_they_name() {
         .unwrap();
     assert_eq!(policy.evaluate(&r).effect, Effect::Allow);
 }
+
+#[test]
+fn gemini_class_names_are_their_tools() {
+    let settings = r#"{"tools":{"exclude":["ShellTool(rm)","ReadFileTool","run_shell_command(git push)"],
+        "allowed":["ShellTool(git status)","ReadManyFilesTool"]}}"#;
+    let imported = import(
+        Format::Gemini,
+        &[("settings.json".to_owned(), settings.to_owned())],
+    )
+    .unwrap();
+    let perms = &imported.document.layers[0].permissions;
+    for rule in ["Bash(rm *)", "Read", "Bash(git push *)"] {
+        assert!(
+            perms.deny.iter().any(|r| r == rule),
+            "{rule}: {:?}",
+            perms.deny
+        );
+    }
+    assert!(
+        !perms.deny.iter().any(|r| r.contains("Tool")),
+        "{:?}",
+        perms.deny
+    );
+    assert_eq!(perms.allow, ["Bash(git status *)"]);
+    assert!(imported.warnings.iter().any(|w| w
+        .message
+        .contains("`ReadManyFilesTool` names `read_many_files`")));
+}

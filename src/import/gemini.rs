@@ -55,6 +55,34 @@ pub(crate) fn gemini_tools(kind: crate::tool::ToolKind, widest: bool) -> Vec<&'s
         .collect()
 }
 
+/// The class names Gemini CLI also accepts for its built-in tools in the `tools.core`,
+/// `tools.exclude` and (for the shell) `tools.allowed` settings, with the tool name each
+/// stands for (`ShellTool(rm)` is `run_shell_command(rm)`).
+const CLASS_NAMES: &[(&str, &str)] = &[
+    ("ShellTool", "run_shell_command"),
+    ("ReadFileTool", "read_file"),
+    ("ReadManyFilesTool", "read_many_files"),
+    ("WriteFileTool", "write_file"),
+    ("EditTool", "replace"),
+    ("SmartEditTool", "replace"),
+    ("GlobTool", "glob"),
+    ("GrepTool", "search_file_content"),
+    ("RipGrepTool", "grep_search"),
+    ("LSTool", "list_directory"),
+    ("WebFetchTool", "web_fetch"),
+    ("WebSearchTool", "google_web_search"),
+    ("MemoryTool", "save_memory"),
+    ("WriteTodosTool", "write_todos"),
+];
+
+/// The Gemini tool name a class name stands for.
+fn class_tool(name: &str) -> Option<&'static str> {
+    CLASS_NAMES
+        .iter()
+        .find(|(c, _)| *c == name)
+        .map(|(_, t)| *t)
+}
+
 const RULE_KEYS: &[&str] = &[
     "toolName",
     "mcpName",
@@ -519,6 +547,19 @@ fn settings(b: &mut Builder, file: &str, text: &str) -> Result<()> {
                 Some((n, rest)) => (n, rest.strip_suffix(')')),
                 None => (s, None),
             };
+            // A class name excludes its tool; an allow names the shell that way only (Gemini
+            // reads `ShellTool(...)` there), so another allowed class name is left out.
+            let name = match class_tool(name) {
+                Some(t) if list == RuleList::Deny || t == "run_shell_command" => t,
+                Some(t) => {
+                    b.approximated(
+                        &o,
+                        format!("`{s}` names `{t}` by its class name; it is left out, so those calls ask"),
+                    );
+                    continue;
+                }
+                None => name,
+            };
             let tool = tool_rule(name, None);
             match spec {
                 Some(cmd) if tool == "Bash" => {
@@ -587,5 +628,10 @@ mod tests {
         assert_eq!(tool_rule("my-server__*", None), "mcp__my-server");
         assert_eq!(tool_rule("search", Some("gh")), "mcp__gh__search");
         assert_eq!(tool_rule("save_memory", None), "save_memory");
+        for (_, tool) in CLASS_NAMES {
+            let known = TOOLS.iter().any(|(t, _)| t == tool)
+                || ["google_web_search", "save_memory", "write_todos"].contains(tool);
+            assert!(known, "{tool}");
+        }
     }
 }
