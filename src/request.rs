@@ -66,9 +66,16 @@ pub struct Request {
 
 impl Request {
     /// Records where the paths of `input` really lead ([`Request::realpaths`]), for every path
-    /// the tool's schema names (`file_path`, `path`, `paths[]`, `edits[].file_path`, ...).
+    /// the tool's schema names (`file_path`, `path`, `paths[]`, `edits[].file_path`, ...); for
+    /// a shell call (`input.command`), also for `.` (the working directory itself) and each
+    /// word of the command line that may name a path ([`crate::shell::path_words`], at most
+    /// [`MAX_RESOLVED_WORDS`]); and for the project directory (`root`, else `cwd`), keyed by
+    /// itself, so that a project reached through a symlink stays inside itself.
+    ///
     /// `realpath` resolves an absolute path on the host (symlinks followed), `None` when it
-    /// cannot; hosts without a file system leave `realpaths` empty.
+    /// cannot. A path whose last components do not exist yet (a file about to be written) is
+    /// resolved through its longest existing prefix, the rest appended. Hosts without a file
+    /// system leave `realpaths` empty.
     ///
     /// ```
     /// use serde_json::json;
@@ -77,13 +84,34 @@ impl Request {
     ///     cwd: Some("/p".into()), ..Request::default() };
     /// r.add_realpaths(|p| (p == "/p/link").then(|| "/etc/passwd".to_owned()));
     /// assert_eq!(r.realpaths["link"], "/etc/passwd");
+    ///
+    /// // A shell call: `r -> /` in the project, and a file not yet written below it.
+    /// let mut r = Request { tool: "Bash".into(), input: json!({"command": "cat r/etc/x > r/tmp/new"}),
+    ///     cwd: Some("/p".into()), ..Request::default() };
+    /// r.add_realpaths(|p| match p {
+    ///     "/p/r" | "/p/r/etc" | "/p/r/tmp" | "/p/r/etc/x" => Some(p.replacen("/p/r", "", 1)),
+    ///     "/p" | "/p/." => Some("/p".to_owned()),
+    ///     _ => None,
+    /// });
+    /// assert_eq!(r.realpaths["r/etc/x"], "/etc/x");
+    /// assert_eq!(r.realpaths["r/tmp/new"], "/tmp/new");
+    /// assert!(!r.realpaths.contains_key("."));
     /// ```
     pub fn add_realpaths(&mut self, realpath: impl Fn(&str) -> Option<String>) {
         let cwd = self.cwd.clone();
-        let written: Vec<String> = match crate::tool::input_paths(&self.input) {
+        let mut written: Vec<String> = match crate::tool::input_paths(&self.input) {
             Ok(paths) => paths.iter().map(|p| p.path.to_owned()).collect(),
-            Err(_) => return,
+            Err(_) => Vec::new(),
         };
+        if let Some(line) = self.input_str("command") {
+            written.push(".".to_owned());
+            written.extend(crate::shell::path_words(line, MAX_RESOLVED_WORDS));
+        }
+        if let Some(project) = self.root.as_deref().or(cwd.as_deref()) {
+            if project.starts_with('/') {
+                written.push(project.to_owned());
+            }
+        }
         for written in written {
             if self.realpaths.contains_key(&written) {
                 continue;
@@ -94,7 +122,7 @@ impl Request {
                 }
                 _ => written.clone(),
             };
-            if let Some(real) = realpath(&full) {
+            if let Some(real) = resolve_existing_prefix(&full, &realpath) {
                 let lexical = crate::path::normalize(&written, cwd.as_deref(), None);
                 if lexical.as_deref() != Some(real.as_str()) {
                     self.realpaths.insert(written, real);
@@ -167,6 +195,39 @@ impl Request {
     pub fn input_str(&self, key: &str) -> Option<&str> {
         self.input.get(key).and_then(Value::as_str)
     }
+}
+
+/// How many words of a shell command line [`Request::add_realpaths`] resolves at most.
+pub const MAX_RESOLVED_WORDS: usize = 256;
+
+/// How many missing trailing components [`resolve_existing_prefix`] walks back over.
+const MAX_MISSING_COMPONENTS: usize = 64;
+
+/// Where the absolute path `full` really leads: `realpath` of it, else of its longest prefix
+/// that resolves with the missing components appended (`/p/link/new/file` whose `link` leads
+/// to `/tmp` gives `/tmp/new/file`). `None` when no prefix resolves.
+fn resolve_existing_prefix(
+    full: &str,
+    realpath: &dyn Fn(&str) -> Option<String>,
+) -> Option<String> {
+    let mut prefix = full.trim_end_matches('/');
+    let mut rest: Vec<&str> = Vec::new();
+    for _ in 0..MAX_MISSING_COMPONENTS {
+        if prefix.is_empty() {
+            return None;
+        }
+        if let Some(real) = realpath(prefix) {
+            if rest.is_empty() {
+                return Some(real);
+            }
+            rest.reverse();
+            return Some(format!("{}/{}", real.trim_end_matches('/'), rest.join("/")));
+        }
+        let (parent, last) = prefix.rsplit_once('/')?;
+        rest.push(last);
+        prefix = parent;
+    }
+    None
 }
 
 /// MCP tool annotations (hints), as `tools/list` reports them.

@@ -564,3 +564,136 @@ fn a_link_inside_the_project_to_a_file_outside_is_not_a_read_inside_it() {
     assert_eq!(read("inside.txt"), "allow");
     assert_eq!(read("link.txt"), "ask");
 }
+
+#[test]
+fn shell_words_and_the_working_directory_are_judged_by_where_their_links_lead() {
+    let s = Sandbox::new("shell-links");
+    s.write("outside/app/settings.ini", "api_token=secret");
+    s.write("proj/inside.txt", "inside");
+    // A cloned repository can hold a link to anywhere: here to the directory above it.
+    std::os::unix::fs::symlink(&s.root, s.proj().join("r")).unwrap();
+    let outside = s.root.join("outside");
+    s.write("open.json", "{}");
+    s.write(
+        "deny.json",
+        &json!({"permissions":{"deny":[
+            format!("Read(/{}/**)", outside.display()),
+            format!("Edit(/{}/**)", outside.display()),
+        ]}})
+        .to_string(),
+    );
+    let run = |agent: &str, policy: &str, payload: &Value| {
+        let policy = s.root.join(policy);
+        let out = s.run(
+            &[
+                "hook",
+                "--agent",
+                agent,
+                "--policy",
+                &policy.to_string_lossy(),
+            ],
+            &payload.to_string(),
+        );
+        let v = stdout_json(&out);
+        let decision = match agent {
+            "gemini" => v["decision"].as_str().unwrap_or("").to_owned(),
+            _ => v["hookSpecificOutput"]["permissionDecision"]
+                .as_str()
+                .unwrap_or("")
+                .to_owned(),
+        };
+        (decision, blocked(agent, &out), said(agent, &out))
+    };
+    let proj = s.proj();
+    for command in [
+        "cat r/outside/app/settings.ini",
+        "grep -r token r/outside",
+        "cd r/outside",
+        "bash -c 'cat r/outside/app/settings.ini'",
+        "ls r/outside/app/*",
+    ] {
+        let (decision, _, said) = run(
+            "claude",
+            "open.json",
+            &shell_payload("claude", &proj, command),
+        );
+        assert_ne!(decision, "allow", "{command}: {said}");
+        let (decision, blocked, said) = run(
+            "claude",
+            "deny.json",
+            &shell_payload("claude", &proj, command),
+        );
+        // A directory through a link is judged by the rules on the link's target itself; the
+        // rules on the files below it meet the written path only (it asks).
+        let below = !command.contains("settings.ini");
+        assert!(blocked || (below && decision == "ask"), "{command}: {said}");
+    }
+    // A write target that does not exist yet, below a link.
+    let p = shell_payload("claude", &proj, "echo x > r/outside/app/new.txt");
+    let (_, blocked, said) = run("claude", "deny.json", &p);
+    assert!(blocked, "{said}");
+    // The working directory itself through the link: Claude's cwd after `cd`, Gemini's
+    // `dir_path`.
+    let mut p = shell_payload("claude", &proj.join("r/outside/app"), "cat settings.ini");
+    p["cwd"] = json!(proj.join("r/outside/app"));
+    let (decision, _, said) = run("claude", "open.json", &p);
+    assert_ne!(decision, "allow", "{said}");
+    let mut p = shell_payload("gemini", &proj, "cat settings.ini");
+    p["tool_input"]["dir_path"] = json!("r/outside/app");
+    let (_, blocked, said) = run("gemini", "deny.json", &p);
+    assert!(blocked, "{said}");
+    // Ordinary work inside the project runs, also in a project reached through a link.
+    std::os::unix::fs::symlink(&proj, s.root.join("proj-link")).unwrap();
+    for cwd in [proj.clone(), s.root.join("proj-link")] {
+        for command in ["cat inside.txt", "ls", "grep -r x ."] {
+            let (decision, _, said) = run(
+                "claude",
+                "open.json",
+                &shell_payload("claude", &cwd, command),
+            );
+            assert_eq!(decision, "allow", "{command} in {}: {said}", cwd.display());
+        }
+    }
+}
+
+#[test]
+fn codex_blocks_what_toolgate_cannot_read_instead_of_passing_it_to_the_sandbox() {
+    let s = Sandbox::new("codex-unreadable");
+    s.write("proj/.env", "SECRET=1");
+    s.write(
+        "deny.json",
+        r#"{"permissions":{"deny":["Bash(rm *)","Edit(./.env)"]}}"#,
+    );
+    let policy = s.root.join("deny.json");
+    let run = |command: Value| {
+        let mut p = shell_payload("codex", &s.proj(), "");
+        p["tool_input"]["command"] = command;
+        s.run(
+            &[
+                "hook",
+                "--agent",
+                "codex",
+                "--policy",
+                &policy.to_string_lossy(),
+            ],
+            &p.to_string(),
+        )
+    };
+    let patch = "*** Begin Patch\n*** Update File: .env\n@@\n-SECRET=1\n+SECRET=2\n*** End Patch";
+    for command in [
+        json!(["rm", "-rf", "build"]),
+        json!(["apply_patch", patch]),
+        json!(format!("apply_patch <<'EOF'\n{patch}\nEOF")),
+        json!("cat <<EOF\nx\nEOF"),
+    ] {
+        let out = run(command.clone());
+        assert!(blocked("codex", &out), "{command}: {}", said("codex", &out));
+    }
+    // An ordinary ask is still left to Codex's sandbox and approval policy.
+    let out = run(json!("npm install"));
+    assert!(
+        !blocked("codex", &out) && out.stdout.is_empty(),
+        "{}",
+        said("codex", &out)
+    );
+}

@@ -418,3 +418,157 @@ fn each_form_becomes_the_documented_rules() {
         Policy::from_document(imported.document).unwrap();
     }
 }
+
+#[test]
+fn an_export_is_never_looser_than_the_policy() {
+    let policy = r#"{"permissions":{
+        "allow":["Bash(git *)","Bash(/usr/bin/npm *)","mcp__github","Read","Bash(ls *)"],
+        "ask":["Bash(git push *)","Bash(NPM publish *)","mcp__github__delete_repo"],
+        "deny":["Read(./.env)","Bash(rm *)"]}}"#;
+    let doc: toolgate::policy::PolicyDocument = toolgate::json::from_str(policy, "policy").unwrap();
+    let calls = [
+        r#"{"tool":"Bash","input":{"command":"git push origin main"},"cwd":"/p"}"#,
+        r#"{"tool":"Bash","input":{"command":"npm publish"},"cwd":"/p"}"#,
+        r#"{"tool":"mcp__github__delete_repo","input":{"repo":"a/b"},"cwd":"/p"}"#,
+        r#"{"tool":"Read","input":{"file_path":".env"},"cwd":"/p"}"#,
+        r#"{"tool":"Bash","input":{"command":"rm -rf build"},"cwd":"/p"}"#,
+        r#"{"tool":"Bash","input":{"command":"ls src"},"cwd":"/p"}"#,
+    ];
+    let original = Policy::from_document(doc.clone()).unwrap();
+    for (target, name) in [
+        (Format::Claude, ".claude/settings.json"),
+        (Format::Copilot, "copilot-args"),
+        (Format::Gemini, "policy.toml"),
+        (Format::Codex, "default.rules"),
+    ] {
+        let out = export(target, &doc).unwrap();
+        let again = import(target, &[(name.to_owned(), out.text.clone())]).unwrap();
+        let exported = Policy::from_document(again.document).unwrap();
+        for call in calls {
+            let r = Request::from_json(call).unwrap();
+            let (was, now) = (original.evaluate(&r).effect, exported.evaluate(&r).effect);
+            // A deny the target cannot carry at all asks there, and says so.
+            let deny_left_out = out.warnings.iter().any(|w| {
+                w.code == "EXPORT_NOT_EXPRESSED" && w.path.starts_with("permissions.deny")
+            });
+            let told = was == Effect::Deny && now == Effect::Ask && deny_left_out;
+            assert!(
+                strictness(now) >= strictness(was) || told,
+                "{}: {call} was {was:?}, is {now:?} after export:\n{}\n{:?}",
+                target.as_str(),
+                out.text,
+                out.warnings
+            );
+        }
+    }
+    // Copilot CLI has no ask list: the allows the asks were carved out of are left out, and
+    // the warning says why; an allow no ask or unexpressed deny touches stays.
+    let out = export(Format::Copilot, &doc).unwrap();
+    assert!(!out.text.contains("shell(git)"), "{}", out.text);
+    assert!(!out.text.contains("github"), "{}", out.text);
+    assert!(out.text.contains("shell(ls)"), "{}", out.text);
+    assert!(out
+        .warnings
+        .iter()
+        .any(|w| w.path == "permissions.allow[0]" && w.message.contains("`Bash(git push *)`")));
+}
+
+#[test]
+fn a_gemini_export_denies_every_tool_of_the_kind() {
+    let doc: toolgate::policy::PolicyDocument = toolgate::json::from_str(
+        r#"{"permissions":{"deny":["Read(./.env)","Edit(./secret/**)"],"allow":["Read"]}}"#,
+        "policy",
+    )
+    .unwrap();
+    let out = export(Format::Gemini, &doc).unwrap();
+    let denied = |tool: &str| {
+        out.text
+            .contains(&format!("toolName = \"{tool}\"\ndecision = \"deny\""))
+    };
+    for tool in [
+        "read_file",
+        "read_many_files",
+        "glob",
+        "grep_search",
+        "search_file_content",
+        "list_directory",
+        "write_file",
+        "replace",
+        "edit",
+    ] {
+        assert!(denied(tool), "{tool}:\n{}", out.text);
+    }
+    // The allow keeps its narrowest reading.
+    assert!(out
+        .text
+        .contains("toolName = \"read_many_files\"\ndecision = \"allow\""));
+    assert!(!out
+        .text
+        .contains("toolName = \"glob\"\ndecision = \"allow\""));
+}
+
+#[test]
+fn deny_regexes_across_shell_operators_meet_the_commands_they_name() {
+    let zed = r#"{"agent":{"tool_permissions":{"tools":{"terminal":{
+      "default":"allow",
+      "always_deny":[{"pattern":";\\s*rm\\b"},{"pattern":">\\s*/dev/sd"},
+        {"pattern":"&&\\s*git\\s+push"},{"pattern":"(a;b)|c"}]
+    }}}}}"#;
+    let imported = import(Format::Zed, &[("settings.json".to_owned(), zed.to_owned())]).unwrap();
+    let policy = Policy::from_document(imported.document).unwrap();
+    let effect = |command: &str| {
+        let r = Request::from_json(
+            &serde_json::json!({"tool":"Bash","input":{"command":command},"cwd":"/p"}).to_string(),
+        )
+        .unwrap();
+        policy.evaluate(&r).effect
+    };
+    for command in [
+        "cd /tmp; rm -rf victim",
+        "git status; rm -rf victim",
+        "echo x > /dev/sda",
+        "make && git push origin main",
+        "ls",
+    ] {
+        assert_eq!(effect(command), Effect::Deny, "{command}");
+    }
+    let warned = |text: &str| imported.warnings.iter().any(|w| w.message.contains(text));
+    assert!(warned("it covers the commands that start with `rm\\b`"));
+    assert!(warned("holds a redirection"));
+    assert!(warned("cannot split at; it is widened to every command"));
+    // Without the unsplittable regex, ordinary commands run.
+    let zed = zed.replace(r#",{"pattern":"(a;b)|c"}"#, "");
+    let imported = import(Format::Zed, &[("settings.json".to_owned(), zed)]).unwrap();
+    let policy = Policy::from_document(imported.document).unwrap();
+    let r = Request::from_json(r#"{"tool":"Bash","input":{"command":"git status"},"cwd":"/p"}"#)
+        .unwrap();
+    assert_eq!(policy.evaluate(&r).effect, Effect::Allow);
+}
+
+#[test]
+fn gemini_class_names_are_their_tools() {
+    let settings = r#"{"tools":{"exclude":["ShellTool(rm)","ReadFileTool","run_shell_command(git push)"],
+        "allowed":["ShellTool(git status)","ReadManyFilesTool"]}}"#;
+    let imported = import(
+        Format::Gemini,
+        &[("settings.json".to_owned(), settings.to_owned())],
+    )
+    .unwrap();
+    let perms = &imported.document.layers[0].permissions;
+    for rule in ["Bash(rm *)", "Read", "Bash(git push *)"] {
+        assert!(
+            perms.deny.iter().any(|r| r == rule),
+            "{rule}: {:?}",
+            perms.deny
+        );
+    }
+    assert!(
+        !perms.deny.iter().any(|r| r.contains("Tool")),
+        "{:?}",
+        perms.deny
+    );
+    assert_eq!(perms.allow, ["Bash(git status *)"]);
+    assert!(imported.warnings.iter().any(|w| w
+        .message
+        .contains("`ReadManyFilesTool` names `read_many_files`")));
+}

@@ -133,6 +133,7 @@ const host = {
       return null;
     }
   },
+  platform: () => process.platform,
 };
 
 /** Reads all of stdin. */

@@ -5,9 +5,13 @@
 //! (`*** Add File:`, `*** Update File:`, `*** Delete File:`, `*** Move to:`), which becomes
 //! one `Write`, `Edit` or `Delete` request per file.
 //!
+//! A `command` argv array is read as Codex runs it ([`argv_line`]); an `apply_patch` sent
+//! through the shell is judged as the patch it carries ([`shell_patch`]).
+//!
 //! Answers: Codex ignores a pre-tool `allow` or `ask` ("unsupported permissionDecision"), so
 //! `PreToolUse` is answered with a deny (non-empty reason, exit 2 with the reason on stderr
-//! as well) or nothing, which leaves the call to Codex's sandbox and approval policy.
+//! as well) or nothing, which leaves the call to Codex's sandbox and approval policy; an ask
+//! from a call toolgate could not read is a deny (see `verdict_for` in the parent module).
 //! `PermissionRequest` is answered like Claude Code's (`behavior` allow or deny).
 //!
 //! ```
@@ -41,6 +45,42 @@ pub fn call(event: HookEvent, payload: &Value) -> Result<HookCall> {
             });
         }
     }
+    if call.tool != "apply_patch" {
+        let mut requests = Vec::with_capacity(call.requests.len());
+        for mut r in std::mem::take(&mut call.requests) {
+            let argv = r.input.get("command").and_then(Value::as_array).cloned();
+            let patch = match argv.as_deref() {
+                // `["apply_patch", patch]`: the patch itself.
+                Some([program, patch]) if is_apply_patch(program.as_str()) => {
+                    patch.as_str().map(|p| (None, p.to_owned()))
+                }
+                Some(argv) => {
+                    if let (Some(line), Some(obj)) = (argv_line(argv), r.input.as_object_mut()) {
+                        obj.insert("command".to_owned(), Value::String(line));
+                    }
+                    r.input_str("command").and_then(shell_patch)
+                }
+                None => r.input_str("command").and_then(shell_patch),
+            };
+            let Some((dir, patch)) = patch else {
+                requests.push(r);
+                continue;
+            };
+            let cwd = match (dir, r.cwd.as_ref().or(base.as_ref())) {
+                (Some(d), Some(c)) if !d.starts_with('/') => {
+                    Some(format!("{}/{d}", c.trim_end_matches('/')))
+                }
+                (Some(d), _) => Some(d),
+                (None, _) => r.cwd.clone(),
+            };
+            for mut p in patch_requests(&patch)? {
+                p.mode = r.mode;
+                p.cwd.clone_from(&cwd);
+                requests.push(p);
+            }
+        }
+        call.requests = requests;
+    }
     if call.tool == "apply_patch" {
         let patch = call
             .requests
@@ -59,6 +99,117 @@ pub fn call(event: HookEvent, payload: &Value) -> Result<HookCall> {
         }
     }
     Ok(call)
+}
+
+/// The names Codex runs a patch under, as a program of its own.
+const APPLY_PATCH: [&str; 2] = ["apply_patch", "applypatch"];
+
+fn is_apply_patch(program: Option<&str>) -> bool {
+    program.is_some_and(|p| APPLY_PATCH.contains(&p))
+}
+
+/// The command line Codex runs for an argv array: the script of `["bash", "-lc", script]`
+/// (any shell, `-c` or `-lc`), else the words joined with shell quoting, so the analysis
+/// sees exactly those words. `None` when a word is not a string.
+///
+/// ```
+/// use serde_json::json;
+/// use toolgate::agents::codex::argv_line;
+/// let line = |v: serde_json::Value| argv_line(v.as_array().unwrap());
+/// assert_eq!(line(json!(["bash", "-lc", "ls | wc -l"])).as_deref(), Some("ls | wc -l"));
+/// assert_eq!(line(json!(["rm", "-rf", "my dir"])).as_deref(), Some("rm -rf 'my dir'"));
+/// assert_eq!(line(json!(["echo", "it's"])).as_deref(), Some("echo 'it'\\''s'"));
+/// assert_eq!(line(json!(["ls", 1])), None);
+/// ```
+pub fn argv_line(argv: &[Value]) -> Option<String> {
+    let words: Vec<&str> = argv.iter().map(Value::as_str).collect::<Option<_>>()?;
+    if let [shell, flag, script] = words.as_slice() {
+        let name = shell.rsplit('/').next().unwrap_or(shell);
+        if matches!(name, "bash" | "sh" | "zsh" | "dash") && matches!(*flag, "-c" | "-lc") {
+            return Some((*script).to_owned());
+        }
+    }
+    Some(
+        words
+            .iter()
+            .map(|w| shell_quote(w))
+            .collect::<Vec<_>>()
+            .join(" "),
+    )
+}
+
+/// `word` as one shell word: as it is when it holds only characters the shell never
+/// reads specially, else in single quotes.
+fn shell_quote(word: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "_@%+=:,./-".contains(c);
+    if !word.is_empty() && word.chars().all(plain) {
+        word.to_owned()
+    } else {
+        format!("'{}'", word.replace('\'', "'\\''"))
+    }
+}
+
+/// The patch of a shell command that is an `apply_patch` invocation, as Codex reads one:
+/// `apply_patch <<'EOF'` with the patch as a here-document, or the patch as one quoted
+/// argument, optionally after `cd DIR && ` (then also the directory). `None` for any other
+/// line, which the shell analysis judges (a here-document it cannot read asks).
+///
+/// ```
+/// use toolgate::agents::codex::shell_patch;
+/// let (dir, patch) =
+///     shell_patch("cd sub && apply_patch <<'EOF'\n*** Begin Patch\n*** End Patch\nEOF\n").unwrap();
+/// assert_eq!(dir.as_deref(), Some("sub"));
+/// assert_eq!(patch, "*** Begin Patch\n*** End Patch");
+/// assert!(shell_patch("echo apply_patch").is_none());
+/// ```
+pub fn shell_patch(line: &str) -> Option<(Option<String>, String)> {
+    let mut rest = line.trim_start();
+    let mut dir = None;
+    if let Some(after) = rest.strip_prefix("cd ") {
+        let (d, tail) = after.trim_start().split_once("&&")?;
+        let d = d.trim();
+        let d = d
+            .strip_prefix('\'')
+            .and_then(|x| x.strip_suffix('\''))
+            .unwrap_or(d);
+        if d.is_empty()
+            || d.contains(|c: char| c.is_whitespace() || "'\"$`\\;|&<>()*?[~".contains(c))
+        {
+            return None;
+        }
+        dir = Some(d.to_owned());
+        rest = tail.trim_start();
+    }
+    let rest = APPLY_PATCH.iter().find_map(|p| rest.strip_prefix(p))?;
+    if !rest.starts_with(char::is_whitespace) {
+        return None;
+    }
+    let rest = rest.trim_start_matches([' ', '\t']);
+    if let Some(heredoc) = rest.strip_prefix("<<") {
+        let (head, body) = heredoc.split_once('\n')?;
+        let delim = head.trim();
+        let delim = ["'", "\""]
+            .iter()
+            .find_map(|q| delim.strip_prefix(q).and_then(|d| d.strip_suffix(q)))
+            .unwrap_or(delim);
+        if delim.is_empty() || !delim.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+            return None;
+        }
+        let mut lines: Vec<&str> = body.lines().collect();
+        while lines.last().is_some_and(|l| l.trim().is_empty()) {
+            lines.pop();
+        }
+        if lines.pop() != Some(delim) {
+            return None;
+        }
+        return Some((dir, lines.join("\n")));
+    }
+    let quoted = ["'", "\""].iter().find_map(|q| {
+        let inner = rest.trim_end().strip_prefix(q)?.strip_suffix(q)?;
+        let expands = *q == "\"" && inner.contains(['$', '`', '\\']);
+        (!inner.contains(q) && !expands).then_some(inner)
+    })?;
+    Some((dir, quoted.to_owned()))
 }
 
 /// One request per file a patch touches.
@@ -211,6 +362,77 @@ mod tests {
             .unwrap();
         let v = crate::agents::decide(&call, &deny, &Default::default()).verdict;
         assert!(matches!(v, Verdict::Deny(_)), "{v:?}");
+    }
+
+    fn shell_verdict(policy: &str, command: Value) -> Verdict {
+        let p = json!({"session_id":"s","turn_id":"t","cwd":"/p","hook_event_name":"PreToolUse",
+            "permission_mode":"default","tool_name":"Bash","tool_input":{"command": command}});
+        let call = parse_call(None, &p.to_string()).unwrap();
+        let policy = crate::Policy::from_json(policy).unwrap();
+        crate::agents::decide(&call, &policy, &crate::decision::TrustOverlay::default()).verdict
+    }
+
+    #[test]
+    fn an_argv_command_is_judged_as_codex_runs_it() {
+        let deny = r#"{"permissions":{"deny":["Bash(rm *)"]}}"#;
+        for argv in [
+            json!(["rm", "-rf", "build"]),
+            json!(["bash", "-lc", "cd x && rm -rf build"]),
+            json!(["/bin/sh", "-c", "rm -rf build"]),
+        ] {
+            let v = shell_verdict(deny, argv.clone());
+            assert!(matches!(v, Verdict::Deny(_)), "{argv}: {v:?}");
+        }
+        let v = shell_verdict("{}", json!(["cat", "README.md"]));
+        assert!(matches!(v, Verdict::Allow(_)), "{v:?}");
+        // A word that is not a string cannot be read: blocked, not passed to the sandbox.
+        let v = shell_verdict("{}", json!(["rm", 1]));
+        assert!(matches!(v, Verdict::Deny(_)), "{v:?}");
+    }
+
+    #[test]
+    fn a_patch_sent_through_the_shell_is_judged_as_the_patch() {
+        let deny = r#"{"permissions":{"deny":["Edit(./.env)"]}}"#;
+        let patch = "*** Begin Patch\n*** Update File: .env\n@@\n-A=1\n+A=2\n*** End Patch";
+        for command in [
+            json!(format!("apply_patch <<'EOF'\n{patch}\nEOF\n")),
+            json!(format!("apply_patch <<EOF\n{patch}\nEOF")),
+            json!(format!("cd . && apply_patch <<'PATCH'\n{patch}\nPATCH")),
+            json!(format!("apply_patch '{patch}'")),
+            json!(["apply_patch", patch]),
+            json!(["bash", "-lc", format!("apply_patch <<'EOF'\n{patch}\nEOF")]),
+        ] {
+            let v = shell_verdict(deny, command.clone());
+            assert!(
+                matches!(v, Verdict::Deny(ref t) if t.contains("Edit(./.env)")),
+                "{command}: {v:?}"
+            );
+        }
+        // A patch in the shell that toolgate does not recognise as an invocation is blocked.
+        let v = shell_verdict(
+            "{}",
+            json!(format!("x=1; apply_patch <<'EOF'\n{patch}\nEOF")),
+        );
+        assert!(matches!(v, Verdict::Deny(_)), "{v:?}");
+        // The directory of `cd DIR &&` is where the patch applies.
+        let p = json!({"session_id":"s","turn_id":"t","cwd":"/p","hook_event_name":"PreToolUse",
+            "tool_name":"Bash","tool_input":{"command":
+            format!("cd sub && apply_patch <<'EOF'\n{patch}\nEOF")}});
+        let call = parse_call(None, &p.to_string()).unwrap();
+        assert_eq!(call.requests[0].cwd.as_deref(), Some("/p/sub"));
+        assert_eq!(call.requests[0].tool, "Edit");
+    }
+
+    #[test]
+    fn only_an_ask_toolgate_could_not_read_blocks() {
+        // An ordinary ask is left to Codex's sandbox and approval policy.
+        let v = shell_verdict("{}", json!("npm install"));
+        assert!(matches!(v, Verdict::Ask(_)), "{v:?}");
+        assert_eq!(render(HookEvent::PreToolUse, &v), HookAnswer::default());
+        for command in [json!("cat <<EOF\nx\nEOF"), json!("eval \"$X\""), json!(42)] {
+            let v = shell_verdict("{}", command.clone());
+            assert!(matches!(v, Verdict::Deny(_)), "{command}: {v:?}");
+        }
     }
 
     #[test]

@@ -320,6 +320,13 @@ fn verdict_for(call: &HookCall, d: &Decision) -> Verdict {
         Effect::Ask => match (&d.reason.decider, call.event) {
             (Decider::ToolDefault { .. }, _) if call.internal => Verdict::Defer,
             (_, HookEvent::PermissionRequest) => Verdict::Defer,
+            // Codex reads no pre-tool ask: it runs the call in its sandbox. What toolgate could
+            // not read must not run unseen.
+            _ if call.agent == Agent::Codex && unreadable(d) => Verdict::Deny(format!(
+                "Permission denied: toolgate could not check this call ({text}), and Codex \
+                 would run it without asking. Do not retry it; run a plain command toolgate \
+                 can read, or ask the user."
+            )),
             _ if !call.can_ask => Verdict::Deny(format!(
                 "Permission denied: this call needs approval ({text}) and the agent cannot ask \
                  here. Do not retry it; ask the user."
@@ -333,6 +340,24 @@ fn verdict_for(call: &HookCall, d: &Decision) -> Verdict {
             _ => Verdict::Allow(text),
         },
     }
+}
+
+/// Whether an ask comes from something toolgate could not read: a call it could not analyse
+/// (a bad or unanalysable subject, a shell line outside the parsed subset, where a deny rule
+/// might have matched) or one that hides what it runs, in the call or in any of its parts.
+fn unreadable(d: &Decision) -> bool {
+    let obscured = |dangers: &[crate::Danger]| {
+        dangers
+            .iter()
+            .any(|x| x.class == crate::commands::danger::DangerClass::Obscured)
+    };
+    matches!(d.reason.decider, Decider::Unanalysable { .. })
+        || obscured(&d.dangers)
+        || d.parts.iter().any(|p| {
+            p.effect != Effect::Allow
+                && (matches!(p.reason.decider, Decider::Unanalysable { .. })
+                    || obscured(&p.dangers))
+        })
 }
 
 /// The agent's answer for a verdict.

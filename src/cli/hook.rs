@@ -212,8 +212,13 @@ fn evaluate(o: &Options, call: &HookCall, now: u64) -> Result<Evaluated, Error> 
     let project = project_dir(call)?;
     let sources = super::layers::sources(&project, &o.policies)?;
     let mut merged = super::layers::load(&sources)?;
-    let settings =
-        super::settings::add(&mut merged.document, call.agent, &project, o.agent_settings)?;
+    let settings = super::settings::add(
+        &mut merged.document,
+        call.agent,
+        &project,
+        o.agent_settings,
+        std::env::consts::OS,
+    )?;
     let mut explain = vec![format!("project {}", project.display())];
     for (path, _) in merged.read.iter().chain(&settings.read) {
         explain.push(format!("read {path}"));

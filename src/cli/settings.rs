@@ -1,7 +1,8 @@
 //! The agent's own permission settings, read as policy layers.
 //!
 //! Claude Code's `permissions` (`~/.claude/settings.json`, `<project>/.claude/settings.json`,
-//! `<project>/.claude/settings.local.json`, `/etc/claude-code/managed-settings.json`): their
+//! `<project>/.claude/settings.local.json`, the managed settings of the platform
+//! ([`claude_managed_settings`])): their
 //! `deny` and `ask` rules are always added, so that toolgate's allow never skips a prompt or
 //! a denial the agent's own settings ask for. Their `allow` rules are added only with
 //! `--agent-settings`. A rule toolgate cannot parse is skipped and marks the settings
@@ -28,14 +29,26 @@ pub struct AgentSettings {
     pub incomplete: bool,
 }
 
-/// The settings files of `agent` for `project`, most authoritative first.
-pub fn files(agent: Agent, project: &Path) -> Result<Vec<(Layer, PathBuf)>, Error> {
+/// Where Claude Code reads its managed settings on the operating system `os` (Rust's
+/// `std::env::consts::OS` names: `linux`, `macos`, `windows`; anything else reads as Linux):
+/// `/Library/Application Support/ClaudeCode/managed-settings.json` on macOS,
+/// `C:\Program Files\ClaudeCode\managed-settings.json` on Windows (the older
+/// `C:\ProgramData\ClaudeCode` is no longer read by Claude Code, and is writable by users),
+/// `/etc/claude-code/managed-settings.json` on Linux and WSL.
+pub fn claude_managed_settings(os: &str) -> PathBuf {
+    PathBuf::from(match os {
+        "macos" => "/Library/Application Support/ClaudeCode/managed-settings.json",
+        "windows" => r"C:\Program Files\ClaudeCode\managed-settings.json",
+        _ => "/etc/claude-code/managed-settings.json",
+    })
+}
+
+/// The settings files of `agent` for `project` on the operating system `os`, most
+/// authoritative first.
+pub fn files(agent: Agent, project: &Path, os: &str) -> Result<Vec<(Layer, PathBuf)>, Error> {
     Ok(match agent {
         Agent::Claude => vec![
-            (
-                Layer::Managed,
-                PathBuf::from("/etc/claude-code/managed-settings.json"),
-            ),
+            (Layer::Managed, claude_managed_settings(os)),
             (Layer::Local, project.join(".claude/settings.local.json")),
             (Layer::Project, project.join(".claude/settings.json")),
             (
@@ -47,15 +60,16 @@ pub fn files(agent: Agent, project: &Path) -> Result<Vec<(Layer, PathBuf)>, Erro
     })
 }
 
-/// Adds the agent's permission rules to `doc` as layers.
+/// Adds the agent's permission rules to `doc` as layers (`os` as for [`files`]).
 pub fn add(
     doc: &mut PolicyDocument,
     agent: Agent,
     project: &Path,
     with_allow: bool,
+    os: &str,
 ) -> Result<AgentSettings, Error> {
     let mut out = AgentSettings::default();
-    for (layer, path) in files(agent, project)? {
+    for (layer, path) in files(agent, project, os)? {
         let Some(text) = read_optional(&path)? else {
             continue;
         };
@@ -93,4 +107,24 @@ pub fn add(
         });
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::claude_managed_settings;
+
+    #[test]
+    fn managed_settings_follow_the_platform() {
+        let path = |os: &str| claude_managed_settings(os).to_string_lossy().into_owned();
+        assert_eq!(
+            path("macos"),
+            "/Library/Application Support/ClaudeCode/managed-settings.json"
+        );
+        assert_eq!(
+            path("windows"),
+            r"C:\Program Files\ClaudeCode\managed-settings.json"
+        );
+        assert_eq!(path("linux"), "/etc/claude-code/managed-settings.json");
+        assert_eq!(path("freebsd"), "/etc/claude-code/managed-settings.json");
+    }
 }

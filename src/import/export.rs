@@ -52,6 +52,7 @@ pub fn export(target: Format, doc: &PolicyDocument) -> Result<Exported> {
     let items = items(doc)?;
     let mut w = Writer {
         warnings: Vec::new(),
+        unexpressed: Vec::new(),
     };
     let text = match target {
         Format::Claude => claude(&mut w, doc, &items),
@@ -75,6 +76,9 @@ pub fn export(target: Format, doc: &PolicyDocument) -> Result<Exported> {
 
 struct Writer {
     warnings: Vec<Warning>,
+    /// Deny and ask rules the target does not carry: an allow that could cover a call they
+    /// match is left out too, so the export is never looser than the policy.
+    unexpressed: Vec<(RuleList, Rule)>,
 }
 
 impl Writer {
@@ -86,6 +90,105 @@ impl Writer {
     fn approximated(&mut self, path: &str, message: impl Into<String>) {
         self.warnings
             .push(Warning::new(APPROXIMATED, path, message));
+    }
+
+    /// Leaves `it` out with `message`; a deny or ask rule left out is remembered, so the
+    /// allows it was carved out of are left out as well ([`Writer::keeps`]).
+    fn dropped(&mut self, it: &Item, message: impl Into<String>) {
+        self.left_out(&it.path, message);
+        if it.list != RuleList::Allow {
+            self.unexpressed.push((it.list, it.rule.clone()));
+        }
+    }
+
+    /// Whether the allow `it` may be written: not when it could cover a call that a deny or
+    /// ask rule the target does not carry matches (the target would run that call
+    /// unprompted), which is said in a warning. Deny and ask rules come first in `items`.
+    fn keeps(&mut self, it: &Item) -> bool {
+        if it.list != RuleList::Allow {
+            return true;
+        }
+        let Some((list, rule)) = self
+            .unexpressed
+            .iter()
+            .find(|(_, r)| could_overlap(&it.rule, r))
+        else {
+            return true;
+        };
+        let what = if *list == RuleList::Ask {
+            "ask"
+        } else {
+            "deny"
+        };
+        let message = format!(
+            "`{}` is left out: it could allow calls that the {what} rule `{rule}` covers, \
+             which the target cannot express",
+            it.rule
+        );
+        self.left_out(&it.path, message);
+        false
+    }
+}
+
+/// Whether some call could match both `allow` and `other` (a deny or ask rule), read
+/// widely: shell rules whose literal starts (program name without its directory, any case)
+/// are one a prefix of the other; MCP rules on the same server and tool (or every tool);
+/// built-in tools of the same kind (the read tools count as one kind); the same tool name
+/// (a bare name may also be an MCP server's); a tool-name glob overlaps everything.
+fn could_overlap(allow: &Rule, other: &Rule) -> bool {
+    match (command(allow), command(other)) {
+        (Some(a), Some(b)) => {
+            let (a, b) = (command_start(&a), command_start(&b));
+            return a.starts_with(&b) || b.starts_with(&a);
+        }
+        (Some(_), None) | (None, Some(_)) => return false,
+        (None, None) => {}
+    }
+    let family = |r: &Rule| -> Option<String> {
+        match r.tool() {
+            ToolSelector::Builtin { tool, .. } => Some(match tool.defaults.kind {
+                ToolKind::Read | ToolKind::Glob | ToolKind::Grep => "read".to_owned(),
+                ToolKind::Write | ToolKind::Edit => "write".to_owned(),
+                k => format!("{k:?}"),
+            }),
+            ToolSelector::Mcp { server, .. } => Some(format!("mcp:{}", server.to_lowercase())),
+            ToolSelector::Name(n) => Some(format!("mcp:{}", n.to_lowercase())),
+            ToolSelector::Glob(_) => None,
+        }
+    };
+    let (Some(fa), Some(fb)) = (family(allow), family(other)) else {
+        return true;
+    };
+    if fa != fb {
+        // A bare name is a tool of that name too.
+        return matches!((allow.tool(), other.tool()), (ToolSelector::Name(a), ToolSelector::Name(b)) if a.eq_ignore_ascii_case(b));
+    }
+    let mcp_tool = |r: &Rule| match (r.tool(), r.specifier()) {
+        (ToolSelector::Mcp { tool, .. }, _) => tool.clone(),
+        (ToolSelector::Name(_), Some(Specifier::McpTool(t))) => Some(t.clone()),
+        _ => None,
+    };
+    match (mcp_tool(allow), mcp_tool(other)) {
+        (Some(a), Some(b)) => a == b || a.contains('*') || b.contains('*'),
+        _ => true,
+    }
+}
+
+/// The literal start of a shell rule's match, folded as deny and ask rules match: lower
+/// case, the program without its directory.
+fn command_start(c: &Cmd) -> String {
+    let text = match c {
+        Cmd::All => "",
+        Cmd::Prefix(p) | Cmd::Exact(p) => p.as_str(),
+        Cmd::Glob(g) => literal_text(g),
+    };
+    let text = text.trim_start().to_lowercase();
+    match text.split_once(' ') {
+        Some((program, rest)) => {
+            let program = program.rsplit('/').next().unwrap_or(program);
+            format!("{program} {rest}")
+        }
+        None => text.rsplit('/').next().unwrap_or(&text).to_owned(),
     }
 }
 
@@ -241,6 +344,9 @@ fn spec_text(rule: &Rule) -> String {
 fn claude(w: &mut Writer, doc: &PolicyDocument, items: &[Item]) -> String {
     let mut lists: [Vec<String>; 3] = [Vec::new(), Vec::new(), Vec::new()];
     for it in items {
+        if !w.keeps(it) {
+            continue;
+        }
         let out = match (it.rule.tool(), it.rule.specifier()) {
             _ if command(&it.rule).is_some() => match command(&it.rule) {
                 Some(Cmd::Prefix(p)) => Some(format!("Bash({p} *)")),
@@ -259,10 +365,7 @@ fn claude(w: &mut Writer, doc: &PolicyDocument, items: &[Item]) -> String {
                 };
                 match (name, spec) {
                     (None, _) => {
-                        w.left_out(
-                            &it.path,
-                            format!("Claude Code has no tool for `{}`", it.rule),
-                        );
+                        w.dropped(it, format!("Claude Code has no tool for `{}`", it.rule));
                         None
                     }
                     (Some(n), None) => Some(n.to_owned()),
@@ -273,8 +376,8 @@ fn claude(w: &mut Writer, doc: &PolicyDocument, items: &[Item]) -> String {
                         if plain {
                             Some(format!("WebFetch(domain:{host})"))
                         } else if it.list == RuleList::Allow {
-                            w.left_out(
-                                &it.path,
+                            w.dropped(
+                                it,
                                 format!("`{}` is narrower than a domain; it is left out", it.rule),
                             );
                             None
@@ -378,12 +481,15 @@ fn copilot(w: &mut Writer, doc: &PolicyDocument, items: &[Item]) -> String {
         }
     };
     for it in items {
+        if !w.keeps(it) {
+            continue;
+        }
         let (allow_flag, url_flag) = match it.list {
             RuleList::Allow => ("--allow-tool", "--allow-url"),
             RuleList::Deny => ("--deny-tool", "--deny-url"),
             RuleList::Ask => {
-                w.left_out(
-                    &it.path,
+                w.dropped(
+                    it,
                     format!("Copilot CLI has no ask list: `{}` is left out", it.rule),
                 );
                 continue;
@@ -403,8 +509,8 @@ fn copilot(w: &mut Writer, doc: &PolicyDocument, items: &[Item]) -> String {
                         add(allow_flag, &format!("shell({words})"));
                     }
                 }
-                Cmd::Exact(_) | Cmd::Glob(_) => w.left_out(
-                    &it.path,
+                Cmd::Exact(_) | Cmd::Glob(_) => w.dropped(
+                    it,
                     format!(
                         "Copilot CLI rules are prefixes: `{}` would allow more, so it is left out",
                         it.rule
@@ -430,8 +536,8 @@ fn copilot(w: &mut Writer, doc: &PolicyDocument, items: &[Item]) -> String {
                         );
                         add(allow_flag, "write");
                     }
-                    Some(_) => w.left_out(
-                        &it.path,
+                    Some(_) => w.dropped(
+                        it,
                         format!("Copilot CLI has no path rules: `{}` is left out", it.rule),
                     ),
                 }
@@ -446,10 +552,7 @@ fn copilot(w: &mut Writer, doc: &PolicyDocument, items: &[Item]) -> String {
                 None => add(allow_flag, server),
             },
             (ToolSelector::Name(_), _) => add(allow_flag, &it.rule.to_string()),
-            _ => w.left_out(
-                &it.path,
-                format!("Copilot CLI cannot express `{}`", it.rule),
-            ),
+            _ => w.dropped(it, format!("Copilot CLI cannot express `{}`", it.rule)),
         }
     }
     let dirs = doc
@@ -467,7 +570,15 @@ fn copilot(w: &mut Writer, doc: &PolicyDocument, items: &[Item]) -> String {
             (c.allow_all_paths, "--allow-all-paths"),
             (c.allow_all_urls, "--allow-all-urls"),
         ] {
-            if on {
+            if on && !w.unexpressed.is_empty() {
+                w.left_out(
+                    "copilot",
+                    format!(
+                        "`{flag}` is left out: it would allow calls that deny or ask rules \
+                         Copilot CLI cannot express cover"
+                    ),
+                );
+            } else if on {
                 lines.push(flag.to_owned());
             }
         }
@@ -527,6 +638,9 @@ fn gemini(w: &mut Writer, _doc: &PolicyDocument, items: &[Item]) -> String {
         }
     };
     for it in items {
+        if !w.keeps(it) {
+            continue;
+        }
         let allow = it.list == RuleList::Allow;
         if let Some(m) = command(&it.rule) {
             let tool = "toolName = \"run_shell_command\"\n".to_owned();
@@ -545,8 +659,8 @@ fn gemini(w: &mut Writer, _doc: &PolicyDocument, items: &[Item]) -> String {
                     it.list,
                     format!("{tool}commandPrefix = {}\n", toml_str(&p)),
                 ),
-                Cmd::Exact(_) | Cmd::Glob(_) if allow => w.left_out(
-                    &it.path,
+                Cmd::Exact(_) | Cmd::Glob(_) if allow => w.dropped(
+                    it,
                     format!(
                         "Gemini CLI prefixes would allow more than `{}`; it is left out",
                         it.rule
@@ -568,34 +682,34 @@ fn gemini(w: &mut Writer, _doc: &PolicyDocument, items: &[Item]) -> String {
             }
             continue;
         }
-        let name = match it.rule.tool() {
-            ToolSelector::Builtin { tool, .. } => match tool.defaults.kind {
-                ToolKind::Read => Some("read_file".to_owned()),
-                ToolKind::Glob => Some("glob".to_owned()),
-                ToolKind::Grep => Some("grep_search".to_owned()),
-                ToolKind::Write => Some("write_file".to_owned()),
-                ToolKind::Edit => Some("replace".to_owned()),
-                ToolKind::Fetch => Some("web_fetch".to_owned()),
-                _ => None,
-            },
+        // A deny or ask covers every Gemini tool of its kind (a `Read` deny also the
+        // searches and listings), an allow only the tools of exactly its kind.
+        let names: Vec<String> = match it.rule.tool() {
+            ToolSelector::Builtin { tool, .. } => {
+                super::gemini::gemini_tools(tool.defaults.kind, !allow)
+                    .into_iter()
+                    .map(str::to_owned)
+                    .collect()
+            }
             ToolSelector::Mcp { server, tool, .. } => {
-                Some(format!("{server}__{}", tool.as_deref().unwrap_or("*")))
+                vec![format!("{server}__{}", tool.as_deref().unwrap_or("*"))]
             }
             ToolSelector::Name(n) => match it.rule.specifier() {
-                Some(Specifier::McpTool(t)) => Some(format!("{n}__{t}")),
-                _ => Some(n.clone()),
+                Some(Specifier::McpTool(t)) => vec![format!("{n}__{t}")],
+                _ => vec![n.clone()],
             },
-            ToolSelector::Glob(_) => None,
+            ToolSelector::Glob(_) => Vec::new(),
         };
-        let Some(name) = name else {
-            w.left_out(&it.path, format!("Gemini CLI cannot express `{}`", it.rule));
+        if names.is_empty() {
+            w.dropped(it, format!("Gemini CLI cannot express `{}`", it.rule));
             continue;
-        };
+        }
+        let name = names.join("`, `");
         let has_spec = it.rule.specifier().is_some()
             && !matches!(it.rule.specifier(), Some(Specifier::McpTool(_)));
         if has_spec && allow {
-            w.left_out(
-                &it.path,
+            w.dropped(
+                it,
                 format!(
                     "Gemini CLI cannot express `{}` as narrowly; it is left out",
                     it.rule
@@ -609,11 +723,9 @@ fn gemini(w: &mut Writer, _doc: &PolicyDocument, items: &[Item]) -> String {
                 format!("`{}` is widened to every call of `{name}`", it.rule),
             );
         }
-        rule(
-            &mut out,
-            it.list,
-            format!("toolName = {}\n", toml_str(&name)),
-        );
+        for n in &names {
+            rule(&mut out, it.list, format!("toolName = {}\n", toml_str(n)));
+        }
     }
     out
 }
@@ -621,14 +733,17 @@ fn gemini(w: &mut Writer, _doc: &PolicyDocument, items: &[Item]) -> String {
 fn codex(w: &mut Writer, _doc: &PolicyDocument, items: &[Item]) -> String {
     let mut out = String::new();
     for it in items {
+        if !w.keeps(it) {
+            continue;
+        }
         let decision = match it.list {
             RuleList::Allow => "allow",
             RuleList::Ask => "prompt",
             RuleList::Deny => "forbidden",
         };
         let Some(m) = command(&it.rule) else {
-            w.left_out(
-                &it.path,
+            w.dropped(
+                it,
                 format!(
                     "Codex rules cover shell commands only: `{}` is left out",
                     it.rule
@@ -640,8 +755,8 @@ fn codex(w: &mut Writer, _doc: &PolicyDocument, items: &[Item]) -> String {
             Cmd::All => String::new(),
             Cmd::Prefix(p) => p,
             Cmd::Exact(_) | Cmd::Glob(_) if it.list == RuleList::Allow => {
-                w.left_out(
-                    &it.path,
+                w.dropped(
+                    it,
                     format!(
                         "Codex rules are prefixes: `{}` would allow more, so it is left out",
                         it.rule
@@ -655,8 +770,8 @@ fn codex(w: &mut Writer, _doc: &PolicyDocument, items: &[Item]) -> String {
             }
         };
         if words.is_empty() {
-            w.left_out(
-                &it.path,
+            w.dropped(
+                it,
                 format!(
                     "Codex cannot express a rule on every command: `{}` is left out",
                     it.rule

@@ -31,6 +31,58 @@ const TOOLS: &[(&str, &str)] = &[
     ("web_fetch", "WebFetch"),
 ];
 
+/// Gemini's built-in tools a rule on a toolgate tool of `kind` covers, from the same table
+/// the import reads: those of exactly that kind for an allow (the narrowest reading), every
+/// tool that reads (`Read`, `Glob`, `Grep`) or every tool that writes (`Write`, `Edit`) for a
+/// deny or ask (the widest).
+///
+pub(crate) fn gemini_tools(kind: crate::tool::ToolKind, widest: bool) -> Vec<&'static str> {
+    use crate::tool::ToolKind as K;
+    let family = |k: K| match k {
+        K::Read | K::Glob | K::Grep => Some(0),
+        K::Write | K::Edit => Some(1),
+        _ => None,
+    };
+    TOOLS
+        .iter()
+        .filter(|(_, ours)| {
+            let Some(k) = crate::tool::builtin(ours).map(|t| t.defaults.kind) else {
+                return false;
+            };
+            k == kind || (widest && family(k).is_some() && family(k) == family(kind))
+        })
+        .map(|(g, _)| *g)
+        .collect()
+}
+
+/// The class names Gemini CLI also accepts for its built-in tools in the `tools.core`,
+/// `tools.exclude` and (for the shell) `tools.allowed` settings, with the tool name each
+/// stands for (`ShellTool(rm)` is `run_shell_command(rm)`).
+const CLASS_NAMES: &[(&str, &str)] = &[
+    ("ShellTool", "run_shell_command"),
+    ("ReadFileTool", "read_file"),
+    ("ReadManyFilesTool", "read_many_files"),
+    ("WriteFileTool", "write_file"),
+    ("EditTool", "replace"),
+    ("SmartEditTool", "replace"),
+    ("GlobTool", "glob"),
+    ("GrepTool", "search_file_content"),
+    ("RipGrepTool", "grep_search"),
+    ("LSTool", "list_directory"),
+    ("WebFetchTool", "web_fetch"),
+    ("WebSearchTool", "google_web_search"),
+    ("MemoryTool", "save_memory"),
+    ("WriteTodosTool", "write_todos"),
+];
+
+/// The Gemini tool name a class name stands for.
+fn class_tool(name: &str) -> Option<&'static str> {
+    CLASS_NAMES
+        .iter()
+        .find(|(c, _)| *c == name)
+        .map(|(_, t)| *t)
+}
+
 const RULE_KEYS: &[&str] = &[
     "toolName",
     "mcpName",
@@ -495,6 +547,19 @@ fn settings(b: &mut Builder, file: &str, text: &str) -> Result<()> {
                 Some((n, rest)) => (n, rest.strip_suffix(')')),
                 None => (s, None),
             };
+            // A class name excludes its tool; an allow names the shell that way only (Gemini
+            // reads `ShellTool(...)` there), so another allowed class name is left out.
+            let name = match class_tool(name) {
+                Some(t) if list == RuleList::Deny || t == "run_shell_command" => t,
+                Some(t) => {
+                    b.approximated(
+                        &o,
+                        format!("`{s}` names `{t}` by its class name; it is left out, so those calls ask"),
+                    );
+                    continue;
+                }
+                None => name,
+            };
             let tool = tool_rule(name, None);
             match spec {
                 Some(cmd) if tool == "Bash" => {
@@ -524,6 +589,36 @@ fn settings(b: &mut Builder, file: &str, text: &str) -> Result<()> {
 }
 
 #[cfg(test)]
+mod tool_table_tests {
+    use super::gemini_tools;
+    use crate::tool::ToolKind;
+
+    #[test]
+    fn a_deny_covers_every_tool_of_its_kind_and_an_allow_only_its_own() {
+        let read = gemini_tools(ToolKind::Read, true);
+        for t in [
+            "read_file",
+            "read_many_files",
+            "glob",
+            "grep_search",
+            "search_file_content",
+            "list_directory",
+        ] {
+            assert!(read.contains(&t), "{t}: {read:?}");
+        }
+        assert_eq!(
+            gemini_tools(ToolKind::Read, false),
+            ["read_file", "read_many_files"]
+        );
+        assert_eq!(
+            gemini_tools(ToolKind::Edit, true),
+            ["write_file", "replace", "edit"]
+        );
+        assert_eq!(gemini_tools(ToolKind::Edit, false), ["replace", "edit"]);
+    }
+}
+
+#[cfg(test)]
 mod tests {
     use super::*;
 
@@ -533,5 +628,10 @@ mod tests {
         assert_eq!(tool_rule("my-server__*", None), "mcp__my-server");
         assert_eq!(tool_rule("search", Some("gh")), "mcp__gh__search");
         assert_eq!(tool_rule("save_memory", None), "save_memory");
+        for (_, tool) in CLASS_NAMES {
+            let known = TOOLS.iter().any(|(t, _)| t == tool)
+                || ["google_web_search", "save_memory", "write_todos"].contains(tool);
+            assert!(known, "{tool}");
+        }
     }
 }

@@ -34,6 +34,7 @@ mod copilot;
 mod export;
 mod gemini;
 mod jsonc;
+mod operators;
 mod regex_rule;
 mod starlark;
 mod translate;

@@ -79,6 +79,12 @@ pub(crate) fn command_regex(
         }
         return Ok(());
     }
+    if super::operators::mentions_operator(pattern)
+        && !starts_with_one_command(&re, anchored)
+        && operator_regex(b, layer, list, pattern, &re, origin)?
+    {
+        return Ok(());
+    }
     let starts = anchored || re.anchored();
     match re.literal_prefixes() {
         Some(lits) => {
@@ -121,6 +127,88 @@ pub(crate) fn command_regex(
         }
     }
     Ok(())
+}
+
+/// Whether every match of a regex anchored at the start of the line begins with a literal
+/// that holds no shell operator: that literal starts the line's first simple command, so the
+/// ordinary rules on it cover the regex (`curl .*\| *sh` gives `Bash(curl *)`).
+fn starts_with_one_command(re: &Regex, anchored: bool) -> bool {
+    (anchored || re.anchored())
+        && re.literal_prefixes().is_some_and(|lits| {
+            lits.iter()
+                .all(|l| !l.trim().is_empty() && !super::operators::literal_spans(l))
+        })
+}
+
+/// A deny or ask command regex holding a shell operator, which a rule on one simple command
+/// can never hold: the part after the last operator becomes rules on the commands that start
+/// with it (`;\s*rm\b` gives `Bash(rm*)`, `Bash(rm *)`) or on the paths a redirection writes
+/// or reads (`>\s*/dev/sd` gives an `Edit` rule on every path containing `/dev/sd`). An
+/// operator toolgate cannot split at widens the regex to every command. `false` when the
+/// operator characters stand only inside literals that do not span a command (then the
+/// ordinary translation holds).
+fn operator_regex(
+    b: &mut Builder,
+    layer: usize,
+    list: RuleList,
+    pattern: &str,
+    re: &Regex,
+    origin: &Origin,
+) -> Result<bool> {
+    use super::operators::{split, After};
+    let name = list_name(list);
+    match split(pattern) {
+        Some((After::Command, rest)) => {
+            b.approximated(
+                origin,
+                format!(
+                    "{name} regex `{pattern}` spans a shell operator, and toolgate judges each \
+                     command of a line on its own: it covers the commands that start with \
+                     `{rest}`"
+                ),
+            );
+            // Words are matched as argv joined by single spaces: white space between two
+            // words is one space, however it was spelled.
+            let words = rest.replace("\\s+", " ").replace(" +", " ");
+            command_regex(b, layer, list, &words, true, origin)?;
+        }
+        Some((after, rest)) => {
+            let (tool, what) = match after {
+                After::Read => ("Read", "reads"),
+                _ => ("Edit", "writes"),
+            };
+            // The shell expands `~` and `$HOME` before the path is opened.
+            let rest = ["~/", "\\$HOME/", "\\$\\{HOME\\}/"]
+                .iter()
+                .find_map(|h| rest.strip_prefix(h))
+                .unwrap_or(rest);
+            b.approximated(
+                origin,
+                format!(
+                    "{name} regex `{pattern}` holds a redirection: it covers the {what} of \
+                     every path containing the literal text of `{rest}` (`{tool}` rules)"
+                ),
+            );
+            path_regex(b, layer, list, tool, rest, origin)?;
+        }
+        None => {
+            let spans = re
+                .literal_prefixes()
+                .is_none_or(|lits| lits.iter().any(|l| super::operators::literal_spans(l)));
+            if !spans {
+                return Ok(false);
+            }
+            b.rule(layer, list, "Bash", origin);
+            b.approximated(
+                origin,
+                format!(
+                    "{name} regex `{pattern}` spans a shell operator in a way toolgate cannot \
+                     split at; it is widened to every command"
+                ),
+            );
+        }
+    }
+    Ok(true)
 }
 
 /// Adds the rules for a regex over a file path (`tool` is `Edit`, `Delete`, ...). Deny and

@@ -206,7 +206,7 @@ fn terminal(
             if flags.contains('i') && list == RuleList::Ask {
                 b.approximated(
                     &o,
-                    "the `i` flag is dropped: toolgate matches this ask case-sensitively",
+                    "the `i` flag is dropped: toolgate matches this ask's words case-sensitively (at most the program name is folded)",
                 );
             }
             command_regex(b, layer, list, pattern, false, &o)?;

@@ -152,7 +152,7 @@ pub(crate) fn import(b: &mut Builder, name: &str, text: &str) -> Result<()> {
                     let o = Origin::new(name, pline, format!("{tool}.{k}: {item}"));
                     pline += 1;
                     if !case_sensitive && list != RuleList::Allow {
-                        b.approximated(&o, "the pattern is case-insensitive in Zed; toolgate matches it case-sensitively");
+                        b.approximated(&o, "the pattern is case-insensitive in Zed; toolgate matches the rule's words case-sensitively (at most the program name is folded)");
                     }
                     match input {
                         Input::Command => command_regex(b, layer, list, pattern, false, &o)?,

@@ -66,6 +66,18 @@ impl<'a> Call<'a> {
             .or_else(|| anchor.as_deref().and_then(crate::path::home_from_cwd))
             .or_else(|| cwd.as_deref().and_then(crate::path::home_from_cwd));
         let mut dirs: Vec<String> = anchor.iter().cloned().collect();
+        // The project reached through a symlink: its real directory is inside it too (its
+        // files' real paths lead there). Never a top-level directory.
+        if let Some(real) = request
+            .root
+            .as_deref()
+            .or(request.cwd.as_deref())
+            .and_then(|a| request.realpaths.get(a))
+            .and_then(|r| crate::path::normalize(r, None, None))
+            .filter(|r| crate::path::segments(r).count() > 1 && !dirs.contains(r))
+        {
+            dirs.push(real);
+        }
         for d in &policy.additional {
             if let Some(n) = crate::path::normalize(d, anchor.as_deref(), home.as_deref()) {
                 dirs.push(n);

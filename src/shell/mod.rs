@@ -29,6 +29,7 @@ mod canonical;
 #[path = "../../tests/support/literal_rules.rs"]
 mod literal_rules;
 mod parse;
+mod paths;
 mod read_only;
 mod salvage;
 mod word;
@@ -39,6 +40,7 @@ pub use canonical::CANONICAL_COMMANDS;
 #[cfg(test)]
 use literal_rules::LiteralRules;
 pub use parse::MAX_NESTING;
+pub use paths::path_words;
 pub use read_only::read_only_commands;
 pub(crate) use wrappers::wrapped_command_start;
 pub use wrappers::{

@@ -9,7 +9,7 @@
 
 import assert from "node:assert/strict";
 import { execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
@@ -314,6 +314,31 @@ test("project and user policy files, Claude's own settings and remembered grants
   }
   const results = report(await pool(cases));
   assert.ok(results.some((r) => r.native.stderr.includes("grant(s) apply")), "no grant applied");
+});
+
+test("links in the project and Codex argv commands: same answers, never an allow", async () => {
+  const w = world("links");
+  mkdirSync(join(w.root, "outside"), { recursive: true });
+  writeFileSync(join(w.root, "outside", "secret.txt"), "secret");
+  symlinkSync(w.root, join(w.proj, "r"));
+  const deny = join(w.root, "deny.json");
+  writeFileSync(deny, JSON.stringify({ permissions: { deny: [`Read(/${w.root}/outside/**)`, "Bash(rm *)"] } }));
+  const commands = ["cat r/outside/secret.txt", "cd r/outside", "echo x > r/outside/new.txt", "grep -r x r/outside"];
+  const cases = [];
+  for (const command of commands) {
+    for (const [agent, payload] of payloads(w.proj, { kind: "shell", value: command })) {
+      for (const args of [["--agent", agent], ["--agent", agent, "--policy", deny]]) {
+        cases.push(() => compare(w, `${args.join(" ")} ${command}`, args, JSON.stringify(payload)));
+      }
+    }
+  }
+  const codex = (command) =>
+    JSON.stringify({ session_id: "s", turn_id: "t", cwd: w.proj, hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command } });
+  for (const command of [["rm", "-rf", "build"], ["bash", "-lc", "cat r/outside/secret.txt"], "cat <<EOF\nx\nEOF"]) {
+    cases.push(() => compare(w, `codex ${JSON.stringify(command)}`, ["--agent", "codex", "--policy", deny], codex(command)));
+  }
+  const results = report(await pool(cases));
+  assert.ok(results.every((r) => !/"allow"/.test(r.native.stdout)), "a call through a link was allowed");
 });
 
 test("broken payloads, flags and environments block alike", async () => {

@@ -38,6 +38,9 @@ extern "C" {
     #[wasm_bindgen(method, catch, js_name = realpath)]
     fn real_path(this: &HookHost, path: &str) -> Result<Option<String>, JsValue>;
 
+    #[wasm_bindgen(method, catch)]
+    fn platform(this: &HookHost) -> Result<String, JsValue>;
+
     #[wasm_bindgen(js_namespace = console, js_name = error)]
     fn console_error(text: &str);
 }
@@ -99,6 +102,19 @@ pub(super) fn now_ms() -> u64 {
 /// A monotonic clock in milliseconds (0 when the host cannot tell), for timings only.
 pub(super) fn clock_ms() -> f64 {
     with(|h| h.clock().unwrap_or(0.0)).unwrap_or(0.0)
+}
+
+/// The operating system the hook runs on, named as Rust's `std::env::consts::OS` names it
+/// (`linux`, `macos`, `windows`), from Node's `process.platform`; `linux` when the host
+/// cannot tell.
+pub(super) fn os() -> String {
+    let platform = with(|h| h.platform().ok()).flatten().unwrap_or_default();
+    match platform.as_str() {
+        "darwin" => "macos".to_owned(),
+        "win32" => "windows".to_owned(),
+        "" => "linux".to_owned(),
+        other => other.to_owned(),
+    }
 }
 
 /// Where `path` really leads, symlinks resolved; `None` when it cannot be resolved.

@@ -80,6 +80,8 @@ export interface HookHost {
   clock(): number;
   /** Where a path really leads, symlinks resolved (`realpath`); `null` when it cannot be resolved. */
   realpath(path: string): string | null;
+  /** The operating system, as Node's `process.platform` names it (`linux`, `darwin`, `win32`). */
+  platform(): string;
 }
 "#;
 
@@ -332,7 +334,13 @@ fn evaluate(
     let project = project_dir(call)?;
     let sources = layers::sources(&project, &o.policies)?;
     let mut merged = layers::load(&sources)?;
-    let settings = settings::add(&mut merged.document, call.agent, &project, o.agent_settings)?;
+    let settings = settings::add(
+        &mut merged.document,
+        call.agent,
+        &project,
+        o.agent_settings,
+        &host::os(),
+    )?;
     let mut explain = vec![format!("project {}", project.display())];
     for (path, _) in merged.read.iter().chain(&settings.read) {
         explain.push(format!("read {path}"));
