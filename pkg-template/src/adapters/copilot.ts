@@ -6,7 +6,7 @@
 // recognised, so the host can raise an approval card and run again.
 
 import type { ApprovalBroker } from "../broker.js";
-import { decide, type GateOptions } from "./gate.js";
+import { callDirectory, decide, sameInput, type GateOptions } from "./gate.js";
 import type { Grant, JsonValue, PolicyDocument, ToolRequest } from "../types.js";
 
 /** The Copilot SDK's `PermissionRequest` (the kinds the handler maps; others are asked about). */
@@ -58,10 +58,6 @@ export function copilotToolRequest(request: CopilotPermissionRequest): ToolReque
   }
 }
 
-function sameInput(a: JsonValue, b: JsonValue): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
-}
-
 /**
  * Path A: `onPermissionRequest` over the broker. Approved calls are `approve-once` (a
  * remembered answer stays in toolgate's trust, which is narrower than Copilot's session
@@ -79,7 +75,11 @@ export function createCopilotPermissionHandler(options: Omit<GateOptions, "sessi
   registerOther(options.broker);
   return async (request, { sessionId }) => {
     const mapped = copilotToolRequest(request);
-    const gate: GateOptions = { ...options, sessionId, ...(mapped.cwd !== undefined && options.cwd === undefined ? { cwd: mapped.cwd } : {}) };
+    // The call runs where Copilot says it does; the handler's `cwd` is the project (`root`).
+    const cwd = callDirectory(mapped.cwd, options.cwd);
+    const { cwd: _project, ...rest } = options;
+    const gate: GateOptions = { ...rest, sessionId, ...(cwd !== undefined ? { cwd } : {}),
+      ...(options.cwd !== undefined ? { root: options.root ?? options.cwd } : {}) };
     const input = mapped.input ?? {};
     const v = await decide(gate, mapped.tool, input, request.toolCallId);
     if (!v.run) return { kind: "reject", feedback: v.feedback.aiMessage };

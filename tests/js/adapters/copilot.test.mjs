@@ -57,6 +57,19 @@ describe("toolgate/copilot Path A: the SDK's permission handler", () => {
     assert.equal(asked, 2);
   });
 
+  test("a shell call is judged in the directory it runs in; the handler's cwd is the project", async () => {
+    const broker = new ApprovalBroker({ policy: { permissions: { allow: ["Bash(cat *)"] } } });
+    const asked = [];
+    broker.onRequest((a) => { asked.push(a.input.command); broker.respond(a.id, { kind: "deny", message: "no" }); });
+    const handler = createCopilotPermissionHandler({ broker, cwd: "/home/ada/proj" });
+    const elsewhere = { ...shell("cat credentials"), resolvedWorkingDirectory: "/home/ada/.aws" };
+    assert.equal((await handler(elsewhere, { sessionId: "s" })).kind, "reject");
+    const inside = { ...shell("cat README.md", "t2"), resolvedWorkingDirectory: "/home/ada/proj/docs" };
+    assert.deepEqual(await handler(inside, { sessionId: "s" }), { kind: "approve-once" });
+    assert.deepEqual(asked, ["cat credentials"]);
+    broker.shutdown();
+  });
+
   test("a managed approval is answered only by a person, never by a rule or a grant", async () => {
     const broker = new ApprovalBroker({ policy: POLICY });
     broker.onRequest((a) => broker.respond(a.id, { kind: "allow", scope: "session" }));
