@@ -169,6 +169,19 @@ fn bad_timeouts_and_duplicate_call_ids_are_errors() {
 }
 
 #[test]
+fn a_call_id_is_free_again_once_its_approval_no_longer_waits() {
+    let mut b = broker();
+    let mut c = write("s", "a", "1");
+    c.call_id = Some("call-1".into());
+    let (first, _f) = b.request_approval(c.clone(), 0).unwrap();
+    b.cancel(&first, 1).unwrap();
+    let (second, _g) = b.request_approval(c.clone(), 2).unwrap();
+    b.respond(&second, once(), 3).unwrap();
+    b.request_approval(c, 4).unwrap();
+    assert_eq!(b.pending().len(), 1);
+}
+
+#[test]
 fn cancelling_one_and_a_whole_session() {
     let mut b = broker();
     let (a, fa) = b.request_approval(write("s", "a", "1"), 0).unwrap();

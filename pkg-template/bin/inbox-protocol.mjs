@@ -30,8 +30,10 @@ export const ASK_FIELDS = {
   event: "string",
   project: "string",
   session: "string",
+  // The directory the call runs in (the one the call names, else the agent's).
   cwd: "string?",
   tool: "string",
+  // The tool's arguments as the agent sent them, every key.
   input: "any",
   reason: "string",
   decision: "object",

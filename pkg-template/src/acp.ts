@@ -3,6 +3,7 @@
 // picks the tool, its locations and raw input the arguments); the broker decides, asking a
 // person when the policy asks; the outcome becomes one of the options the agent offered.
 
+import { callDirectory } from "./call-directory.js";
 import type { ApprovalBroker } from "./broker.js";
 import type { ApprovalOutcome, JsonObject, JsonValue, ToolRequest } from "./types.js";
 
@@ -76,47 +77,128 @@ function quote(word: string): string {
   return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, "'\\''")}'`;
 }
 
-/** The toolgate request for an ACP tool call. */
+/** `rawInput` keys that name the directory a call runs in (Gemini's `dir_path`, Codex's `workdir`). */
+const DIRECTORY_KEYS = ["dir_path", "directory", "workdir", "cwd", "working_directory"] as const;
+/** `rawInput` keys that name one path the call acts on. */
+const PATH_KEYS = ["file_path", "path", "abs_path", "absolute_path"] as const;
+
+/** The directory the call runs in: the first directory its raw input names, else the project. */
+function runsIn(raw: JsonObject, project: string | undefined): string | undefined {
+  const named = DIRECTORY_KEYS.map((key) => str(raw[key])).find((dir) => dir !== undefined && dir !== "");
+  return callDirectory(named, project);
+}
+
+/** Every path the call names: its locations and the paths of its raw input, each once. */
+function namedPaths(call: AcpRequestPermissionParams["toolCall"], raw: JsonObject): string[] {
+  const paths = (call.locations ?? []).map((l) => l.path);
+  for (const key of PATH_KEYS) {
+    const path = str(raw[key]);
+    if (path !== undefined && path !== "") paths.push(path);
+  }
+  if (Array.isArray(raw.paths)) for (const path of raw.paths) if (typeof path === "string" && path !== "") paths.push(path);
+  return [...new Set(paths)];
+}
+
+/**
+ * The toolgate request for an ACP tool call: the first of `acpToolRequests`, which the handler
+ * judges all of. A call with several locations is allowed only when every one of them is.
+ */
 export function acpToolRequest(call: AcpRequestPermissionParams["toolCall"], options: AcpAdapterOptions = {}): ToolRequest {
+  return acpToolRequests(call, options)[0] ?? { tool: OTHER_TOOL, input: {} };
+}
+
+/**
+ * The toolgate requests for an ACP tool call, one per path it acts on (every location and
+ * every path of its raw input): a read of `README.md` and `~/.ssh/id_rsa` is two reads, and the
+ * strictest decision of them is the call's. A call that names its own directory (`dir_path`,
+ * `directory`, `workdir`, `cwd` in its raw input) runs there: that is each request's `cwd`,
+ * and the handler's `cwd` is the project (`root`), where `./` rules stay anchored.
+ *
+ * ```ts
+ * acpToolRequests({ toolCallId: "t", kind: "read", locations: [{ path: "/p/a" }, { path: "/p/b" }] });
+ * // [{ tool: "read", input: { file_path: "/p/a" } }, { tool: "read", input: { file_path: "/p/b" } }]
+ * ```
+ */
+export function acpToolRequests(call: AcpRequestPermissionParams["toolCall"], options: AcpAdapterOptions = {}): ToolRequest[] {
   const raw: JsonObject = typeof call.rawInput === "object" && call.rawInput !== null && !Array.isArray(call.rawInput)
     ? call.rawInput : {};
-  const paths = (call.locations ?? []).map((l) => l.path);
-  const path = paths[0] ?? str(raw.file_path) ?? str(raw.path) ?? str(raw.abs_path) ?? "";
-  const base = { ...(options.cwd !== undefined ? { cwd: options.cwd } : {}), ...(options.agent !== undefined ? { agent: options.agent } : {}) };
+  const locations = (call.locations ?? []).map((l) => l.path);
+  const paths = namedPaths(call, raw);
+  const each = paths.length > 0 ? paths : [""];
+  const cwd = runsIn(raw, options.cwd);
+  const base = {
+    ...(cwd !== undefined ? { cwd } : {}),
+    ...(options.cwd !== undefined && cwd !== options.cwd ? { root: options.cwd } : {}),
+    ...(options.agent !== undefined ? { agent: options.agent } : {}),
+  };
   switch (call.kind) {
     case "read":
-      return { ...base, tool: "read", input: { file_path: path } };
+      return each.map((path) => ({ ...base, tool: "read", input: { file_path: path } }));
     case "edit":
       if (typeof raw.old_string === "string" || typeof raw.oldText === "string") {
-        return { ...base, tool: "edit", input: {
-          file_path: path,
-          old_string: str(raw.old_string) ?? str(raw.oldText) ?? "",
-          new_string: str(raw.new_string) ?? str(raw.newText) ?? "",
-        } };
+        const old_string = str(raw.old_string) ?? str(raw.oldText) ?? "";
+        const new_string = str(raw.new_string) ?? str(raw.newText) ?? "";
+        return each.map((path) => ({ ...base, tool: "edit", input: { file_path: path, old_string, new_string } }));
       }
-      return { ...base, tool: "write", input: { file_path: path, content: str(raw.content) ?? str(raw.newText) ?? "" } };
+      return each.map((path) => ({ ...base, tool: "write", input: { file_path: path, content: str(raw.content) ?? str(raw.newText) ?? "" } }));
     case "delete":
-      return { ...base, tool: "delete", input: { file_path: path } };
+      return each.map((path) => ({ ...base, tool: "delete", input: { file_path: path } }));
     case "move": {
-      const from = paths[0] ?? str(raw.from) ?? str(raw.source) ?? "";
-      const to = paths[1] ?? str(raw.to) ?? str(raw.destination) ?? "";
-      return { ...base, tool: "bash", input: { command: `mv -- ${quote(from)} ${quote(to)}` } };
+      // Every location is a source but the last, the destination: `mv` judges them all.
+      const words = locations.length >= 2
+        ? locations
+        : [str(raw.from) ?? str(raw.source) ?? locations[0] ?? "", str(raw.to) ?? str(raw.destination) ?? ""];
+      return [{ ...base, tool: "bash", input: { command: `mv -- ${words.map(quote).join(" ")}` } }];
     }
     case "search": {
       const pattern = str(raw.pattern) ?? str(raw.query) ?? call.title ?? "";
-      return { ...base, tool: "grep", input: { pattern, ...(paths[0] !== undefined ? { path: paths[0] } : {}) } };
+      if (paths.length === 0) return [{ ...base, tool: "grep", input: { pattern } }];
+      return paths.map((path) => ({ ...base, tool: "grep", input: { pattern, path } }));
     }
     case "execute": {
       const command = Array.isArray(raw.command)
         ? raw.command.map((w) => quote(String(w))).join(" ")
         : str(raw.command) ?? str(raw.cmd) ?? "";
-      return { ...base, tool: "bash", input: { command } };
+      return [{ ...base, tool: "bash", input: { command } }];
     }
     case "fetch":
-      return { ...base, tool: "fetch", input: { url: str(raw.url) ?? str(raw.uri) ?? "" } };
+      return [{ ...base, tool: "fetch", input: { url: str(raw.url) ?? str(raw.uri) ?? "" } }];
     default:
-      return { ...base, tool: OTHER_TOOL, input: { title: call.title ?? "", rawInput: call.rawInput ?? null, locations: paths } };
+      return [{ ...base, tool: OTHER_TOOL, input: { title: call.title ?? "", rawInput: call.rawInput ?? null, locations } }];
   }
+}
+
+/**
+ * The outcome of a call judged as several requests: the first that is not approved (the
+ * others still waiting are cancelled: the call does not run anyway), else every approval, as
+ * remembered only when each was.
+ */
+function strictest(outcomes: Promise<ApprovalOutcome>[], cancelRest: () => void): Promise<ApprovalOutcome> {
+  return new Promise((resolve, reject) => {
+    const approved: ApprovalOutcome[] = [];
+    let done = false;
+    for (const outcome of outcomes) {
+      outcome.then((o) => {
+        if (done) return;
+        if (o.status !== "approved") {
+          done = true;
+          cancelRest();
+          resolve(o);
+          return;
+        }
+        approved.push(o);
+        if (approved.length === outcomes.length) {
+          done = true;
+          resolve({ ...o, remembered: approved.every((a) => a.remembered) });
+        }
+      }, (err: unknown) => {
+        if (done) return;
+        done = true;
+        cancelRest();
+        reject(err);
+      });
+    }
+  });
 }
 
 /**
@@ -163,14 +245,25 @@ export function createAcpPermissionHandler(broker: ApprovalBroker, options: AcpA
   return {
     async requestPermission(params, { signal } = {}) {
       if (signal?.aborted) return { outcome: { outcome: "cancelled" } };
-      const call = { sessionId: params.sessionId, callId: params.toolCall.toolCallId, request: acpToolRequest(params.toolCall, options) };
-      const outcome = broker.requestApproval(call);
+      // One approval per path the call acts on; the call id of the first is the agent's.
+      const callIds = new Set<string>();
+      const calls = acpToolRequests(params.toolCall, options).map((request, i) => {
+        const callId = i === 0 ? params.toolCall.toolCallId : `${params.toolCall.toolCallId}#${i + 1}`;
+        callIds.add(callId);
+        return { sessionId: params.sessionId, callId, request };
+      });
+      const cancelAll = () => {
+        for (const card of broker.pending()) {
+          if (card.sessionId === params.sessionId && card.callId !== null && card.callId !== undefined && callIds.has(card.callId)) broker.cancel(card.id);
+        }
+      };
+      const [only] = calls;
+      const outcome = calls.length === 1 && only !== undefined
+        ? broker.requestApproval(only)
+        : strictest(broker.requestApprovals(calls), cancelAll);
       let onAbort: (() => void) | undefined;
       if (signal !== undefined) {
-        onAbort = () => {
-          const card = broker.pending().find((a) => a.sessionId === params.sessionId && a.callId === params.toolCall.toolCallId);
-          if (card !== undefined) broker.cancel(card.id);
-        };
+        onAbort = cancelAll;
         signal.addEventListener("abort", onAbort, { once: true });
       }
       try {

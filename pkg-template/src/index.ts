@@ -21,7 +21,7 @@ export {
   type DenyAllMessage, type MessageChannelLike,
 } from "./bridge.js";
 export {
-  acpToolRequest, createAcpPermissionHandler, type AbortSignalLike, type AcpAdapterOptions, type AcpFallback,
+  acpToolRequest, acpToolRequests, createAcpPermissionHandler, type AbortSignalLike, type AcpAdapterOptions, type AcpFallback,
   type AcpOptionKind, type AcpPermissionHandler, type AcpRequestPermissionParams,
   type AcpRequestPermissionResponse, type AcpToolKind,
 } from "./acp.js";

@@ -87,6 +87,8 @@ export function mountInbox(root, transport, options = {}) {
         ...[
           ["Agent", approval.agent],
           ["Project", p.project],
+          // Where the call runs, when the call names another directory than the project.
+          ...(p.cwd && p.cwd !== p.project ? [["Runs in", p.cwd]] : []),
           ["Session", short(approval.sessionId, 16)],
           ["Event", p.event],
           ["Asked because", approval.reason],

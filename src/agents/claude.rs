@@ -76,6 +76,7 @@ pub(crate) fn snake_case_call(
             cwd,
             internal: false,
             can_ask: true,
+            tool_input: None,
         });
     }
     let tool = required_str(payload, "tool_name")?.to_owned();
@@ -91,6 +92,7 @@ pub(crate) fn snake_case_call(
         cwd,
         internal: false,
         can_ask: true,
+        tool_input: None,
     })
 }
 

@@ -62,6 +62,7 @@ pub fn call(event: HookEvent, payload: &Value) -> Result<HookCall> {
         session_id,
         cwd,
         can_ask: true,
+        tool_input: None,
     })
 }
 

@@ -85,6 +85,7 @@ pub fn call(event: HookEvent, payload: &Value) -> Result<HookCall> {
         cwd,
         internal: false,
         can_ask: name != "beforeReadFile",
+        tool_input: None,
     })
 }
 

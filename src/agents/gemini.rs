@@ -65,6 +65,7 @@ pub fn call(event: HookEvent, payload: &Value) -> Result<HookCall> {
             cwd,
             internal: false,
             can_ask: true,
+            tool_input: None,
         });
     }
     let tool = required_str(payload, "tool_name")?.to_owned();
@@ -87,6 +88,7 @@ pub fn call(event: HookEvent, payload: &Value) -> Result<HookCall> {
         session_id,
         cwd,
         can_ask: true,
+        tool_input: None,
     })
 }
 

@@ -39,11 +39,13 @@ pub struct AskMessage {
     pub project: String,
     /// The agent's session id.
     pub session: String,
-    /// The agent's working directory.
+    /// The directory the call runs in: the one the call names (Gemini CLI's `dir_path`,
+    /// Codex's `workdir`) when it names one, else the agent's working directory.
     pub cwd: Option<String>,
     /// The tool as the agent named it.
     pub tool: String,
-    /// The call's arguments.
+    /// The call's arguments as the agent sent them, every key (a Gemini CLI `read_file`
+    /// with both `file_path` and `absolute_path` shows both).
     pub input: Value,
     /// Why the policy asks.
     pub reason: String,
@@ -177,9 +179,12 @@ pub fn ask_message(
         event: call.event.as_str(),
         project: project.to_owned(),
         session: call.session_id.clone(),
-        cwd: call.cwd.clone(),
+        cwd: runs_in(call),
         tool: call.tool.clone(),
-        input: request.input.clone(),
+        input: call
+            .tool_input
+            .clone()
+            .unwrap_or_else(|| request.input.clone()),
         reason: reason.clone(),
         decision: decision.clone(),
         rules: remember,
@@ -188,6 +193,17 @@ pub fn ask_message(
         deadline,
         pid: 0,
     })
+}
+
+/// The directory a call runs in: the first of its requests' directories that is not the
+/// agent's working directory (the call named its own), else the agent's.
+fn runs_in(call: &HookCall) -> Option<String> {
+    let elsewhere = call
+        .requests
+        .iter()
+        .filter_map(|r| r.cwd.as_ref())
+        .find(|dir| Some(*dir) != call.cwd.as_ref());
+    elsewhere.or(call.cwd.as_ref()).cloned()
 }
 
 /// What an inbox answer means for the call.
@@ -413,5 +429,28 @@ mod tests {
             &TrustOverlay::default(),
         );
         assert!(matches!(a.verdict, Verdict::Ask(t) if t.contains("gone")));
+    }
+
+    fn gemini_ask(input: &Value) -> AskMessage {
+        let policy = Policy::from_json("{}").unwrap_or_else(|e| unreachable!("{e}"));
+        let payload = json!({"session_id":"s","cwd":"/p","hook_event_name":"BeforeTool",
+            "tool_name": input["tool"], "tool_input": input["input"]});
+        let call = super::super::parse_call(None, &payload.to_string())
+            .unwrap_or_else(|e| unreachable!("{e}"));
+        let outcome = super::super::decide(&call, &policy, &TrustOverlay::default());
+        ask_message(&call, &outcome, &policy, "/p", true, 0).unwrap_or_else(|| unreachable!())
+    }
+
+    #[test]
+    fn the_ask_shows_where_the_call_runs_and_every_key_it_was_sent() {
+        let shell =
+            json!({"command": "rm -rf ./*", "dir_path": "/elsewhere", "description": "clean"});
+        let m = gemini_ask(&json!({"tool": "run_shell_command", "input": shell}));
+        assert_eq!(m.cwd.as_deref(), Some("/elsewhere"));
+        assert_eq!(m.input, shell);
+        let read = json!({"file_path": "/p/README.md", "absolute_path": "/home/u/.ssh/id_rsa"});
+        let m = gemini_ask(&json!({"tool": "read_file", "input": read}));
+        assert_eq!(m.input, read);
+        assert_eq!(m.cwd.as_deref(), Some("/p"));
     }
 }

@@ -185,6 +185,10 @@ pub struct HookCall {
     /// Whether the agent can ask its user at this event (Cursor's `beforeReadFile` cannot):
     /// where it cannot, a call that needs approval is denied.
     pub can_ask: bool,
+    /// The tool's arguments as the agent sent them, every key (`tool_input`, Copilot's
+    /// `toolArgs`), for showing a person what the call acts on; `None` when the payload has
+    /// no such object (the requests' inputs then stand for it).
+    pub tool_input: Option<Value>,
 }
 
 /// Which agent sent a payload, and which event it is, from the payload's shape: Copilot
@@ -242,6 +246,9 @@ pub fn parse_call(agent: Option<Agent>, payload: &str) -> Result<HookCall> {
             r.cwd.clone_from(&call.cwd);
         }
     }
+    call.tool_input = ["tool_input", "toolArgs"]
+        .iter()
+        .find_map(|key| payload::object_field(&value, key).ok());
     Ok(call)
 }
 

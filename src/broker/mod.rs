@@ -402,6 +402,13 @@ impl Broker {
         if from == State::PendingApproval {
             self.deadlines
                 .remove(&(record.card.deadline, id.to_owned()));
+            // The call id is free again once its approval no longer waits.
+            if let Some(call_id) = &record.card.call_id {
+                let key = (record.card.session_id.clone(), call_id.clone());
+                if self.pending_calls.get(&key).is_some_and(|held| held == id) {
+                    self.pending_calls.remove(&key);
+                }
+            }
         }
         if let Some(o) = &outcome {
             record.settler.settle(o.clone());

@@ -194,8 +194,8 @@ describe("toolgate/copilot Path B: copilot -p with copilotCliArgs", () => {
   };
 
   test("a granted program runs; an exact deny and a widened prefix deny win over it; the denials are recognised", async () => {
-    const grants = [{ id: "g1", rule: "Bash(touch *)", scope: "session", createdAt: 0 }];
-    const exact = copilotCliArgs({ grants, policy: { permissions: { deny: ["Bash(touch denied.txt)"] } } });
+    const grants = [{ id: "g1", rule: "Bash(touch *)", scope: "session", sessionId: "s1", createdAt: 0 }];
+    const exact = copilotCliArgs({ grants, sessionId: "s1", policy: { permissions: { deny: ["Bash(touch denied.txt)"] } } });
     assert.deepEqual(exact.args, ["--deny-tool", "shell(touch denied.txt)", "--allow-tool", "shell(touch)"]);
 
     const granted = await invoke("touch ok.txt", exact.args);
@@ -208,7 +208,7 @@ describe("toolgate/copilot Path B: copilot -p with copilotCliArgs", () => {
     assert.deepEqual(copilotDenials(ungranted.seen).map((d) => d.by), ["noUser"]);
 
     // The CLI reads `shell(touch denied.txt)` as that exact command: a prefix deny is widened.
-    const prefix = copilotCliArgs({ grants, policy: { permissions: { deny: ["Bash(touch denied.txt *)"] } } });
+    const prefix = copilotCliArgs({ grants, sessionId: "s1", policy: { permissions: { deny: ["Bash(touch denied.txt *)"] } } });
     assert.deepEqual(prefix.args.slice(0, 2), ["--deny-tool", "shell(touch)"]);
     const longer = await invoke("touch denied.txt other.txt", prefix.args);
     assert.equal(longer.ran("denied.txt"), false, "a call the prefix deny covers ran");

@@ -63,6 +63,23 @@ test("the native hook's request is what the JS side parses, field for field", as
   assert.ok(ask.deadline > Date.now() - 60_000);
 });
 
+test("the ask shows what a call acts on: every key the agent sent and the directory it runs in", async () => {
+  const inbox = await rawInbox(() => protocol.replyLine({ kind: "deny" }));
+  const elsewhere = join(w.proj, "..", "elsewhere");
+  const shell = { command: "rm -rf ./*", dir_path: elsewhere, description: "clean build outputs" };
+  await hook("gemini", payload("gemini-BeforeTool", w.proj, { tool_input: shell }), w.env);
+  const read = { file_path: join(w.proj, "README.md"), absolute_path: join(w.proj, "..", "home", ".ssh", "id_rsa") };
+  await hook("gemini", payload("gemini-BeforeTool", w.proj, { tool_name: "read_file", tool_input: read }), w.env);
+  await inbox.close();
+  assert.equal(inbox.seen.length, 2);
+  const [rm, cat] = inbox.seen.map((line) => protocol.parseAsk(line));
+  assert.deepEqual(rm.input, shell);
+  assert.equal(rm.cwd, elsewhere);
+  assert.equal(rm.project, w.proj);
+  assert.deepEqual(cat.input, read);
+  assert.equal(cat.cwd, w.proj);
+});
+
 test("every answer the JS side writes is read by the hook", async () => {
   const cases = [
     [{ kind: "allow", scope: "once" }, "allow", /approved this call in the toolgate inbox \(allowOnce\)/],

@@ -5,7 +5,7 @@ import { describe, test } from "node:test";
 import { PKG } from "./corpus.mjs";
 
 const api = await import(new URL("node/index.mjs", PKG));
-const { ApprovalBroker, acpToolRequest, createAcpPermissionHandler } = api;
+const { ApprovalBroker, acpToolRequest, acpToolRequests, createAcpPermissionHandler } = api;
 
 const OPTIONS = [
   { optionId: "yes", name: "Allow", kind: "allow_once" },
@@ -37,6 +37,45 @@ describe("ACP session/request_permission", () => {
       { outcome: { outcome: "selected", optionId: "yes" } });
     assert.deepEqual(await handler.requestPermission(params({ toolCallId: "tc2", kind: "execute", rawInput: { command: "curl x" } })),
       { outcome: { outcome: "selected", optionId: "no" } });
+  });
+
+  test("every location is judged: a deny of any one of them denies the call", async () => {
+    const broker = new ApprovalBroker({ policy: { permissions: { deny: ["Read(~/.ssh/**)", "Edit(//etc/**)"] } } });
+    const asked = [];
+    broker.onRequest((a) => asked.push(a.input.file_path));
+    const handler = createAcpPermissionHandler(broker, { cwd: "/home/ada/proj" });
+    const read = { kind: "read", rawInput: { paths: ["README.md", "~/.ssh/id_rsa"] },
+      locations: [{ path: "/home/ada/proj/README.md" }, { path: "~/.ssh/id_rsa" }] };
+    assert.deepEqual(acpToolRequests(read, { cwd: "/home/ada/proj" }).map((r) => r.input.file_path),
+      ["/home/ada/proj/README.md", "~/.ssh/id_rsa", "README.md"]);
+    assert.deepEqual(await handler.requestPermission(params(read)), { outcome: { outcome: "selected", optionId: "no" } });
+    const edit = { toolCallId: "tc2", kind: "edit", rawInput: { old_string: "a", new_string: "b" },
+      locations: [{ path: "/home/ada/proj/a.txt" }, { path: "/etc/hosts" }] };
+    assert.deepEqual(await handler.requestPermission(params(edit)), { outcome: { outcome: "selected", optionId: "no" } });
+    const del = { toolCallId: "tc3", kind: "delete", locations: [{ path: "/home/ada/proj/a.txt" }, { path: "~/.ssh/id_rsa" }] };
+    assert.equal(acpToolRequests(del).length, 2);
+    const move = { toolCallId: "tc4", kind: "move", locations: [{ path: "/p/a" }, { path: "/p/b" }, { path: "/p/dir" }] };
+    assert.equal(acpToolRequest(move).input.command, "mv -- /p/a /p/b /p/dir");
+    assert.equal(broker.pending().length, 0, "the other locations' approvals were cancelled");
+    broker.shutdown();
+  });
+
+  test("a call that names its directory is judged there; the handler's cwd stays the project", async () => {
+    const broker = new ApprovalBroker({ policy: { permissions: { allow: ["Bash(cat *)"] } } });
+    const asked = [];
+    broker.onRequest((a) => { asked.push(a.input.command); broker.respond(a.id, { kind: "deny", message: "no" }); });
+    const handler = createAcpPermissionHandler(broker, { cwd: "/home/ada/proj" });
+    const gemini = { kind: "execute", rawInput: { command: "cat credentials", dir_path: "/home/ada/.aws" } };
+    assert.deepEqual(acpToolRequest(gemini, { cwd: "/home/ada/proj" }),
+      { tool: "bash", input: { command: "cat credentials" }, cwd: "/home/ada/.aws", root: "/home/ada/proj" });
+    assert.equal(acpToolRequest({ toolCallId: "t", kind: "execute", rawInput: { command: "ls", workdir: "sub" } }, { cwd: "/p" }).cwd, "/p/sub");
+    assert.deepEqual(await handler.requestPermission(params(gemini)), { outcome: { outcome: "selected", optionId: "no" } });
+    const codex = { toolCallId: "tc2", kind: "execute", rawInput: { command: ["bash", "-lc", "cat hosts.yml"], workdir: "/home/ada/.config/gh" } };
+    assert.deepEqual(await handler.requestPermission(params(codex)), { outcome: { outcome: "selected", optionId: "no" } });
+    assert.deepEqual(asked, ["cat credentials", "bash -lc 'cat hosts.yml'"]);
+    const inside = { toolCallId: "tc3", kind: "execute", rawInput: { command: "cat README.md", directory: "docs" } };
+    assert.deepEqual(await handler.requestPermission(params(inside)), { outcome: { outcome: "selected", optionId: "yes" } });
+    broker.shutdown();
   });
 
   test("a person's always answer picks allow_always", async () => {

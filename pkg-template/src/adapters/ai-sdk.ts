@@ -5,7 +5,7 @@
 // approval flow (`needsApproval`, tool-approval-request/-response parts) when the host wants
 // its `useChat` UI to ask.
 
-import { decide, pendingId, runApproved, type GateOptions, type Verdict } from "./gate.js";
+import { DecidedCalls, decide, matchingPending, runApproved, type GateOptions } from "./gate.js";
 import type { JsonValue, ModelFeedback } from "../types.js";
 
 /** What the SDK passes to `execute` and `needsApproval` (the fields the adapter reads). */
@@ -68,8 +68,7 @@ export function gateTool<T extends AiSdkToolLike>(name: string, tool: T, options
   const execute = tool.execute as Execute | undefined;
   if (execute === undefined) return tool; // Provider-executed or client-side tools: the host decides.
   const denials = new WeakSet<object>();
-  const verdicts = new Map<string, Promise<Verdict>>();
-  const askedBySdk = new Set<string>();
+  const calls = new DecidedCalls(options);
   const deny = (feedback: ModelFeedback): AiSdkDenial => {
     const denial: AiSdkDenial = { denied: true, code: feedback.code, reason: feedback.aiMessage };
     denials.add(denial);
@@ -80,15 +79,15 @@ export function gateTool<T extends AiSdkToolLike>(name: string, tool: T, options
     ...tool,
     async execute(input: JsonValue, callOptions: AiSdkCallOptions) {
       const callId = callOptions.toolCallId;
-      let verdict = verdicts.get(callId);
-      verdicts.delete(callId);
-      if (askedBySdk.delete(callId)) {
+      // Only the call asked about with this very tool and input: a stale one of the id is
+      // cancelled and this call decided afresh.
+      const call = calls.take(name, input, callId);
+      if (call?.askedByFramework === true && call.approvalId !== undefined && calls.pending(call)) {
         // The SDK only runs a call it asked about once its approval said yes.
-        const id = pendingId(options, callId);
-        if (id !== undefined) options.broker.respond(id, { kind: "allow", scope: "once" });
+        options.broker.respond(call.approvalId, { kind: "allow", scope: "once" });
       }
-      verdict ??= decide(options, name, input, callId);
-      const v = await verdict;
+      if (call === undefined) matchingPending(options, name, input, callId);
+      const v = await (call?.verdict ?? decide(options, name, input, callId));
       if (!v.run) return deny(v.feedback);
       return runApproved(options.broker, v.outcome, (approved) => execute(approved, callOptions));
     },
@@ -105,9 +104,9 @@ export function gateTool<T extends AiSdkToolLike>(name: string, tool: T, options
     gated.needsApproval = (input: JsonValue, callOptions: AiSdkCallOptions): boolean => {
       const callId = callOptions.toolCallId;
       // Asked again for the same call (the SDK resuming it): the broker's first decision holds.
-      if (!verdicts.has(callId)) verdicts.set(callId, decide(options, name, input, callId));
-      const ask = pendingId(options, callId) !== undefined;
-      if (ask) askedBySdk.add(callId);
+      const call = calls.decide(name, input, callId);
+      const ask = calls.pending(call);
+      if (ask) call.askedByFramework = true;
       return ask;
     };
   }

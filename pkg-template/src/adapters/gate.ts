@@ -3,7 +3,8 @@
 // text the model reads when the call does not run. Adapters only translate shapes.
 
 import type { ApprovalBroker } from "../broker.js";
-import type { ApprovalOutcome, JsonValue, ModelFeedback, ToolRequest } from "../types.js";
+export { callDirectory } from "../call-directory.js";
+import type { ApprovalOutcome, JsonValue, ModelFeedback, PendingApproval, ToolRequest } from "../types.js";
 
 /** Options every adapter takes. */
 export interface GateOptions {
@@ -13,8 +14,13 @@ export interface GateOptions {
   sessionId: string | (() => string);
   /** The agent's name, for agent-bound rules and grants. */
   agent?: string;
-  /** The working directory of relative paths. */
+  /**
+   * The working directory of relative paths: the project. A call that names the directory it
+   * runs in is judged there, and this directory stays its `root`, where `./` rules are anchored.
+   */
   cwd?: string;
+  /** The project directory (`root` of the requests) when it is not `cwd`. */
+  root?: string;
   /** The toolgate tool a framework tool name stands for (default: the same name). */
   toolName?: (name: string) => string;
   /** How long a person has to answer (the broker's default when absent). */
@@ -32,6 +38,7 @@ export function toolRequest(options: GateOptions, name: string, input: JsonValue
     tool: options.toolName?.(name) ?? name,
     input,
     ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
+    ...(options.root !== undefined && options.root !== options.cwd ? { root: options.root } : {}),
     ...(options.agent !== undefined ? { agent: options.agent } : {}),
   };
 }
@@ -62,6 +69,11 @@ export async function decide(options: GateOptions, name: string, input: JsonValu
       aiMessage: `The call to ${name} was refused (${why}). Do not retry the same call.`, recoverable: true,
     } };
   }
+  return verdictOf(name, outcome);
+}
+
+/** The verdict an outcome gives: approved runs its input; anything else tells the model why. */
+export function verdictOf(name: string, outcome: ApprovalOutcome): Verdict {
   if (outcome.status === "approved") return { run: true, input: outcome.input, outcome };
   return { run: false, outcome, feedback: outcome.feedback ?? {
     code: "PERMISSION_DENIED", message: `\`${name}\` did not run (${outcome.status})`,
@@ -89,4 +101,130 @@ export async function runApproved<T>(broker: ApprovalBroker, outcome: ApprovalOu
 export function pendingId(options: GateOptions, callId: string): string | undefined {
   const id = session(options);
   return options.broker.pending().find((p) => p.sessionId === id && p.callId === callId)?.id;
+}
+
+/**
+ * Whether two tool inputs are the same JSON value (object keys in any order).
+ *
+ * ```ts
+ * sameInput({ a: 1, b: [2] }, { b: [2], a: 1 }); // true
+ * sameInput({ command: "npm publish" }, { command: "npm run lint" }); // false
+ * ```
+ */
+export function sameInput(a: JsonValue, b: JsonValue): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    return a.every((item, i) => sameInput(item, b[i] as JsonValue));
+  }
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every((key) => Object.hasOwn(b, key) && sameInput(a[key] as JsonValue, b[key] as JsonValue));
+}
+
+/**
+ * The pending approval of `callId` in the session when it is about the same tool and input.
+ * A pending approval of that id about another tool or input is stale (its call was abandoned
+ * and the id reused): it is cancelled, its promise settles as `cancelled`, and none is returned.
+ */
+export function matchingPending(options: GateOptions, name: string, input: JsonValue, callId: string): PendingApproval | undefined {
+  const id = session(options);
+  const tool = options.toolName?.(name) ?? name;
+  const card = options.broker.pending().find((p) => p.sessionId === id && p.callId === callId);
+  if (card === undefined) return undefined;
+  if (card.tool === tool && sameInput(card.input, input)) return card;
+  options.broker.cancel(card.id);
+  return undefined;
+}
+
+/** Whether the approval `id` still waits for an answer. */
+export function isPending(options: GateOptions, id: string | undefined): boolean {
+  return id !== undefined && options.broker.pending().some((p) => p.id === id);
+}
+
+/** One call an adapter decided before it runs: what the broker was asked about, and its verdict. */
+export interface DecidedCall {
+  /** The framework's tool name. */
+  name: string;
+  /** The input the broker was asked about. */
+  input: JsonValue;
+  /** The broker's verdict on exactly that tool and input. */
+  verdict: Promise<Verdict>;
+  /** The approval that waited for a person when the call was decided, if any. */
+  approvalId?: string;
+  /** Whether the framework's own approval flow asked a person about this call. */
+  askedByFramework?: boolean;
+}
+
+/**
+ * The calls an adapter decided before they run, by call id. A verdict belongs to one tool and
+ * one input: asked about the same id with another tool or input (a call abandoned and its id
+ * reused by the model, or two calls sharing an id), the old call's pending approval is
+ * cancelled (its promise settles as not allowed) and the call is decided afresh, so what runs
+ * is always exactly what was approved.
+ *
+ * ```ts
+ * const calls = new DecidedCalls(options);
+ * const asked = calls.decide("Bash", { command: "npm run lint" }, "call_0"); // before running
+ * const call = calls.take("Bash", { command: "npm run lint" }, "call_0"); // when it runs
+ * ```
+ */
+export class DecidedCalls {
+  readonly #options: GateOptions;
+  readonly #calls = new Map<string, DecidedCall>();
+
+  constructor(options: GateOptions) {
+    this.#options = options;
+  }
+
+  /** The call decided for `callId` when it is the same tool and input; otherwise decided afresh. */
+  decide(name: string, input: JsonValue, callId: string): DecidedCall {
+    const known = this.#calls.get(callId);
+    if (known !== undefined && known.name === name && sameInput(known.input, input)) return known;
+    this.#drop(callId);
+    // A pending approval of the id from elsewhere (another gate of the session) is stale too.
+    matchingPending(this.#options, name, input, callId);
+    const verdict = decide(this.#options, name, input, callId);
+    const approvalId = pendingId(this.#options, callId);
+    const call: DecidedCall = { name, input, verdict, ...(approvalId !== undefined ? { approvalId } : {}) };
+    this.#calls.set(callId, call);
+    return call;
+  }
+
+  /**
+   * Removes and returns the call decided for `callId` when it is the same tool and input; a
+   * call of that id about anything else is cancelled and forgotten.
+   */
+  take(name: string, input: JsonValue, callId: string): DecidedCall | undefined {
+    const known = this.#calls.get(callId);
+    if (known !== undefined && known.name === name && sameInput(known.input, input)) {
+      this.#calls.delete(callId);
+      return known;
+    }
+    this.#drop(callId);
+    return undefined;
+  }
+
+  /** The call decided for `callId`, whatever its tool and input. */
+  get(callId: string): DecidedCall | undefined {
+    return this.#calls.get(callId);
+  }
+
+  /** Forgets the call of `callId` without cancelling it. */
+  forget(callId: string): void {
+    this.#calls.delete(callId);
+  }
+
+  /** Whether the call's approval still waits for a person. */
+  pending(call: DecidedCall): boolean {
+    return isPending(this.#options, call.approvalId);
+  }
+
+  #drop(callId: string): void {
+    const stale = this.#calls.get(callId);
+    if (stale === undefined) return;
+    this.#calls.delete(callId);
+    if (isPending(this.#options, stale.approvalId) && stale.approvalId !== undefined) this.#options.broker.cancel(stale.approvalId);
+  }
 }

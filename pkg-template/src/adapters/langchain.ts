@@ -4,8 +4,8 @@
 // asks exactly when the policy asks. Approve and edit decisions reach the broker, which
 // checks an edit against the schema and the policy again before the tool runs.
 
-import { decide, pendingId, runApproved, type GateOptions, type Verdict } from "./gate.js";
-import type { JsonObject, JsonValue } from "../types.js";
+import { DecidedCalls, decide, isPending, runApproved, sameInput, verdictOf, type GateOptions, type Verdict } from "./gate.js";
+import type { JsonObject } from "../types.js";
 
 /** A LangChain tool call (`ToolCall` of `@langchain/core/messages`). */
 export interface LangChainToolCall {
@@ -60,10 +60,6 @@ function toolMessage(fields: LangChainToolMessageLike): Promise<LangChainToolMes
   return toolMessageClass.then((ToolMessage) => new ToolMessage(fields));
 }
 
-function same(a: JsonValue, b: JsonValue): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
-}
-
 /**
  * The gate for a LangChain agent's tool calls.
  *
@@ -75,7 +71,8 @@ function same(a: JsonValue, b: JsonValue): boolean {
  * ```
  */
 export function createLangChainGate(options: GateOptions): LangChainGate {
-  const verdicts = new Map<string, Promise<Verdict>>();
+  // The calls `interruptOn`'s `when` decided: only their approvals are the interrupt's to answer.
+  const calls = new DecidedCalls(options);
   const middleware = {
     [Symbol.for("AgentMiddleware")]: true,
     name: "ToolgateMiddleware",
@@ -83,20 +80,25 @@ export function createLangChainGate(options: GateOptions): LangChainGate {
       const call = request.toolCall;
       const args = call.args as JsonObject;
       const callId = call.id;
-      let verdict = callId !== undefined ? verdicts.get(callId) : undefined;
-      const id = callId !== undefined ? pendingId(options, callId) : undefined;
-      if (id !== undefined) {
-        // The interrupt asked and the answer was approve or edit: the person's answer, whose
-        // edit the broker checks again.
-        const card = options.broker.pending().find((p) => p.id === id);
-        const edited = card !== undefined && !same(card.input, args);
-        options.broker.respond(id, { kind: "allow", scope: "once", ...(edited ? { editedInput: args } : {}) });
+      const asked = callId !== undefined ? calls.get(callId) : undefined;
+      let verdict: Promise<Verdict> | undefined;
+      if (callId !== undefined && asked !== undefined && asked.name === call.name) {
+        calls.forget(callId);
+        if (isPending(options, asked.approvalId) && asked.approvalId !== undefined) {
+          // The interrupt asked about this call and the answer was approve or edit: the
+          // person's answer, whose edit the broker checks again.
+          const edited = !sameInput(asked.input, args);
+          const outcome = options.broker.respond(asked.approvalId, { kind: "allow", scope: "once", ...(edited ? { editedInput: args } : {}) });
+          verdict = Promise.resolve(verdictOf(call.name, outcome));
+        } else if (sameInput(asked.input, args)) {
+          verdict = asked.verdict;
+        }
       }
-      verdict ??= decide(options, call.name, args, callId);
-      if (callId !== undefined) verdicts.delete(callId);
-      let v = await verdict;
+      // Never another call's approval: a call the interrupt did not ask about is decided here
+      // (a second call sharing a pending id is refused by the broker).
+      let v = await (verdict ?? decide(options, call.name, args, callId));
       // Run only the arguments the broker approved; anything else is decided again.
-      if (v.run && !same(v.input, args) && id === undefined) v = await decide(options, call.name, args);
+      if (v.run && !sameInput(v.input, args) && verdict === undefined) v = await decide(options, call.name, args);
       if (!v.run) {
         // An instance of the framework's own ToolMessage class: one of the handler's results.
         const denied = await toolMessage({ content: v.feedback.aiMessage, tool_call_id: callId ?? "", name: call.name, status: "error" });
@@ -115,8 +117,8 @@ export function createLangChainGate(options: GateOptions): LangChainGate {
           const call = request.toolCall;
           const callId = call.id;
           if (callId === undefined) return true;
-          if (!verdicts.has(callId)) verdicts.set(callId, decide(options, call.name, call.args as JsonObject, callId));
-          return pendingId(options, callId) !== undefined;
+          // The same call asked again keeps its decision; a stale one of the id is decided afresh.
+          return calls.pending(calls.decide(call.name, call.args as JsonObject, callId));
         },
       }]);
       return Object.fromEntries(entries);

@@ -3,7 +3,7 @@
 // approve, and the run's interruptions are answered from the broker (a person, through its
 // UI) or by the host with `approve`/`reject`, which tell the broker too.
 
-import { decide, pendingId, runApproved, type GateOptions, type Verdict } from "./gate.js";
+import { DecidedCalls, decide, matchingPending, runApproved, type GateOptions } from "./gate.js";
 import type { JsonValue } from "../types.js";
 
 /** The parts of a `FunctionTool` the adapter wraps; every other field is kept as it is. */
@@ -68,8 +68,13 @@ function parse(text: string): JsonValue {
  * ```
  */
 export function createAgentsGate(options: GateOptions): AgentsGate {
-  const verdicts = new Map<string, Promise<Verdict>>();
-  const callIdOf = (item: AgentsApprovalItemLike): string | undefined => item.rawItem.callId;
+  const calls = new DecidedCalls(options);
+  // The pending approval of the item's call when it is about the same tool and arguments.
+  const pendingOf = (item: AgentsApprovalItemLike): string | undefined => {
+    const { callId, name, arguments: args } = item.rawItem;
+    if (callId === undefined || name === undefined) return undefined;
+    return matchingPending(options, name, parse(args ?? ""), callId)?.id;
+  };
   return {
     tool<T extends AgentsFunctionToolLike>(tool: T): T {
       const invoke = tool.invoke.bind(tool);
@@ -77,19 +82,22 @@ export function createAgentsGate(options: GateOptions): AgentsGate {
         ...tool,
         async needsApproval(_runContext: unknown, input: never, callId?: string): Promise<boolean> {
           const id = callId ?? `${tool.name}-${Date.now()}`;
-          if (verdicts.has(id)) return pendingId(options, id) !== undefined;
-          verdicts.set(id, decide(options, tool.name, input as JsonValue, id));
-          return pendingId(options, id) !== undefined;
+          // Asked again for the same call: the broker's first decision holds.
+          return calls.pending(calls.decide(tool.name, input as JsonValue, id));
         },
         async invoke(runContext, input, details) {
           const callId = details?.toolCall?.callId;
-          let verdict = callId !== undefined ? verdicts.get(callId) : undefined;
-          if (callId !== undefined) verdicts.delete(callId);
-          verdict ??= decide(options, tool.name, parse(input), callId);
+          const args = parse(input);
+          // Only the call decided with this very tool and input; a stale one of the id is
+          // cancelled and this call decided afresh.
+          const call = callId !== undefined ? calls.take(tool.name, args, callId) : undefined;
           // The SDK invokes a call whose `needsApproval` said yes only once the run state holds
           // its approval (`state.approve`, also from a serialised RunState in a new process):
-          // that approval is the person's answer.
-          const id = callId !== undefined ? pendingId(options, callId) : undefined;
+          // that approval is the person's answer, for the call it was asked about.
+          let verdict = call?.verdict;
+          if (verdict === undefined && callId !== undefined) matchingPending(options, tool.name, args, callId);
+          verdict ??= decide(options, tool.name, args, callId);
+          const id = callId !== undefined ? matchingPending(options, tool.name, args, callId)?.id : undefined;
           if (id !== undefined) options.broker.respond(id, { kind: "allow", scope: "once" });
           const v = await verdict;
           if (!v.run) return v.feedback.aiMessage;
@@ -100,27 +108,26 @@ export function createAgentsGate(options: GateOptions): AgentsGate {
     },
     async resolveInterruptions(state) {
       for (const item of state.getInterruptions()) {
-        const callId = callIdOf(item);
-        const verdict = callId !== undefined ? verdicts.get(callId) : undefined;
-        if (verdict === undefined) {
+        const { callId, name, arguments: args } = item.rawItem;
+        const known = callId !== undefined ? calls.get(callId) : undefined;
+        if (callId === undefined || name === undefined || known === undefined) {
           state.reject(item, { message: "Permission denied: the call was not decided by the policy. Do not retry the same call." });
           continue;
         }
-        const v = await verdict;
+        // The verdict on exactly the item's tool and arguments (a stale one is decided afresh).
+        const v = await calls.decide(name, parse(args ?? ""), callId).verdict;
         if (v.run) state.approve(item);
         else state.reject(item, { message: v.feedback.aiMessage });
       }
     },
     approve(state, item, { alwaysApprove = false } = {}) {
-      const callId = callIdOf(item);
-      const id = callId !== undefined ? pendingId(options, callId) : undefined;
+      const id = pendingOf(item);
       if (id !== undefined) options.broker.respond(id, { kind: "allow", scope: alwaysApprove ? "session" : "once" });
       // Never the SDK's own alwaysApprove: it would approve the tool with any arguments.
       state.approve(item);
     },
     reject(state, item, { message } = {}) {
-      const callId = callIdOf(item);
-      const id = callId !== undefined ? pendingId(options, callId) : undefined;
+      const id = pendingOf(item);
       const outcome = id !== undefined
         ? options.broker.respond(id, { kind: "deny", ...(message !== undefined ? { message } : {}) })
         : undefined;

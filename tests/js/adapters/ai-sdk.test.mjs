@@ -124,4 +124,27 @@ describe("toolgate/ai-sdk", () => {
     assert.equal(answered.length, 1, JSON.stringify(broker.audit.query()));
     broker.shutdown();
   });
+
+  test("a reused call id gets its own verdict: what runs is what the person approved", async () => {
+    const broker = new ApprovalBroker({ policy: POLICY });
+    const ran = [];
+    const tools = gateTools({ Bash: bashTool(ran) }, { broker, sessionId: "chat-1", cwd: "/p", approval: "sdk" });
+    const fixedId = (command) => new MockLanguageModelV3({ doGenerate: async ({ prompt }) => (prompt.some((m) => m.role === "tool")
+      ? { content: [{ type: "text", text: "done" }], finishReason: { unified: "stop", raw: "stop" }, usage: USAGE, warnings: [] }
+      : { content: [{ type: "tool-call", toolCallId: "call_0", toolName: "Bash", input: JSON.stringify({ command }) }],
+        finishReason: { unified: "tool-calls", raw: "tool_calls" }, usage: USAGE, warnings: [] }) });
+    // The first request's approval is never answered (the chat is abandoned).
+    await generateText({ model: fixedId("npm publish"), tools, prompt: "go", stopWhen: isStepCount(3) });
+    const model = fixedId("npm run lint");
+    const second = await generateText({ model, tools, prompt: "lint", stopWhen: isStepCount(3) });
+    const [request] = second.steps.flatMap((s) => s.content.filter((c) => c.type === "tool-approval-request"));
+    assert.equal(request?.toolCall.input.command, "npm run lint");
+    await generateText({ model, tools, stopWhen: isStepCount(3), messages: [{ role: "user", content: "lint" }, ...second.response.messages,
+      { role: "tool", content: [{ type: "tool-approval-response", approvalId: request.approvalId, approved: true }] }] });
+    assert.deepEqual(ran, ["npm run lint"]);
+    const settled = broker.audit.query().filter((e) => e.kind === "transition" && ["approved", "cancelled"].includes(e.to));
+    assert.deepEqual(settled.map((e) => e.to).sort(), ["approved", "cancelled"], "the stale approval was cancelled");
+    assert.equal(broker.pending().length, 0);
+    broker.shutdown();
+  });
 });

@@ -57,6 +57,19 @@ describe("toolgate/copilot Path A: the SDK's permission handler", () => {
     assert.equal(asked, 2);
   });
 
+  test("a shell call is judged in the directory it runs in; the handler's cwd is the project", async () => {
+    const broker = new ApprovalBroker({ policy: { permissions: { allow: ["Bash(cat *)"] } } });
+    const asked = [];
+    broker.onRequest((a) => { asked.push(a.input.command); broker.respond(a.id, { kind: "deny", message: "no" }); });
+    const handler = createCopilotPermissionHandler({ broker, cwd: "/home/ada/proj" });
+    const elsewhere = { ...shell("cat credentials"), resolvedWorkingDirectory: "/home/ada/.aws" };
+    assert.equal((await handler(elsewhere, { sessionId: "s" })).kind, "reject");
+    const inside = { ...shell("cat README.md", "t2"), resolvedWorkingDirectory: "/home/ada/proj/docs" };
+    assert.deepEqual(await handler(inside, { sessionId: "s" }), { kind: "approve-once" });
+    assert.deepEqual(asked, ["cat credentials"]);
+    broker.shutdown();
+  });
+
   test("a managed approval is answered only by a person, never by a rule or a grant", async () => {
     const broker = new ApprovalBroker({ policy: POLICY });
     broker.onRequest((a) => broker.respond(a.id, { kind: "allow", scope: "session" }));
@@ -83,17 +96,42 @@ describe("toolgate/copilot Path A: the SDK's permission handler", () => {
 describe("toolgate/copilot Path B: the copilot CLI", () => {
   test("only what the CLI can express without allowing more", () => {
     const grants = [
-      { id: "g1", rule: "Bash(npm run lint *)", scope: "session", createdAt: 0 },
-      { id: "g2", rule: "Bash(npm test)", scope: "session", createdAt: 0 },
+      { id: "g1", rule: "Bash(npm run lint *)", scope: "session", sessionId: "s", createdAt: 0 },
+      { id: "g2", rule: "Bash(npm test)", scope: "session", sessionId: "s", createdAt: 0 },
       { id: "g3", rule: "WebFetch(domain:docs.rs)", scope: "always", createdAt: 0 },
       { id: "g4", rule: "WebFetch(domain:*.example.com)", scope: "always", createdAt: 0 },
       { id: "g5", rule: "Bash(git * main)", scope: "always", createdAt: 0 },
       { id: "g6", rule: "Bash(git status; rm -rf / *)", scope: "always", createdAt: 0 },
     ];
-    const { args, skipped } = copilotCliArgs({ grants, policy: { permissions: { allow: ["shell(git:*)"], deny: ["Bash(curl *)", "Bash(git * main)"] } } });
+    const { args, skipped } = copilotCliArgs({ grants, sessionId: "s", policy: { permissions: { allow: ["shell(git:*)"], deny: ["Bash(curl *)", "Bash(git * main)"] } } });
     assert.deepEqual(args, ["--deny-tool", "shell(curl)", "--deny-tool", "shell(git)", "--allow-tool", "shell(npm run lint)",
       "--allow-url", "docs.rs", "--allow-tool", "shell(git)"]);
-    assert.deepEqual(skipped, ["Bash(npm test)", "WebFetch(domain:*.example.com)", "Bash(git * main)", "Bash(git status; rm -rf / *)"]);
+    assert.deepEqual(skipped.map((s) => s.rule), ["Bash(npm test)", "WebFetch(domain:*.example.com)", "Bash(git * main)", "Bash(git status; rm -rf / *)"]);
+  });
+
+  test("never looser than toolgate: asks, denies without a spelling, other agents', sessions' and expired grants", () => {
+    const now = 1_000_000;
+    const grants = [
+      { id: "g1", rule: "Bash(git push *)", scope: "session", sessionId: "other", agent: "copilot", createdAt: 0 },
+      { id: "g2", rule: "Bash(rm -rf build *)", scope: "always", agent: "claude", createdAt: 0 },
+      { id: "g3", rule: "Bash(make *)", scope: "always", createdAt: 0, expiresAt: now - 1 },
+      { id: "g4", rule: "Bash(npm test *)", scope: "session", sessionId: "s", agent: "copilot", createdAt: 0, expiresAt: now + 1 },
+      { id: "g5", rule: "Bash(ls *)", scope: "session", sessionId: "s", createdAt: 0 },
+    ];
+    const policy = { permissions: {
+      allow: ["Bash(npm run *)", "WebFetch(domain:github.com)", "WebFetch(domain:docs.rs)"],
+      ask: ["Bash(npm run deploy *)", "WebFetch(domain:api.docs.rs)"],
+      deny: ["WebFetch(domain:gist.github.com)", "mcp__github__delete_repository", "mcp__shell_server"],
+    } };
+    const { args, skipped } = copilotCliArgs({ grants, policy, sessionId: "s", now });
+    assert.deepEqual(args, ["--deny-url", "gist.github.com", "--deny-tool", "github(delete_repository)", "--deny-tool", "shell_server",
+      "--allow-tool", "shell(npm test)", "--allow-tool", "shell(ls)", "--allow-url", "github.com"]);
+    assert.deepEqual(skipped.map((s) => s.rule), ["Bash(git push *)", "Bash(rm -rf build *)", "Bash(make *)", "Bash(npm run *)", "WebFetch(domain:docs.rs)"]);
+    assert.match(skipped[3].why, /npm run deploy/);
+    // A file tool's deny has no spelling: any program the CLI may run could read through it.
+    const reads = copilotCliArgs({ policy: { permissions: { allow: ["Bash(cat *)", "WebFetch(domain:docs.rs)"], deny: ["Read(~/.ssh/**)"] } } });
+    assert.deepEqual(reads.args, ["--allow-url", "docs.rs"]);
+    assert.match(reads.skipped[0].why, /Read\(~\/\.ssh\/\*\*\)/);
   });
 
   test("a deny is never narrower in the CLI's reading: exact commands as they are, wildcards deny the program", () => {

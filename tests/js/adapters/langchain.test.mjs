@@ -80,4 +80,25 @@ describe("toolgate/langchain", () => {
     assert.deepEqual(ran, []);
     assert.match(toolTexts(result).join("\n"), /not approved in time/);
   });
+
+  test("a call never answers another call's approval that shares its id", async () => {
+    let clock = 1_000_000;
+    const broker = new ApprovalBroker({ policy: POLICY, now: () => clock });
+    // Nobody answers: the clock passes the deadline and the broker expires the approval.
+    broker.onRequest(() => { setTimeout(() => { clock += 10 * 60 * 1000; broker.deadlines.tick(); }, 5); });
+    const ran = [];
+    const bash = tool(async ({ command }) => { ran.push(command); return `ran ${command}`; },
+      { name: "Bash", description: "Runs a shell command", schema: z.object({ command: z.string() }) });
+    const model = new FakeToolCallingModel({ toolCalls: [[
+      { name: "Bash", args: { command: "npm run lint" }, id: "call_1" },
+      { name: "Bash", args: { command: "npm publish" }, id: "call_1" },
+    ], []] });
+    const gate = createLangChainGate({ broker, sessionId: "thread-1", cwd: "/p" });
+    const agent = createAgent({ model, tools: [bash], middleware: [gate.middleware], checkpointer: new MemorySaver() });
+    await agent.invoke({ messages: [{ role: "user", content: "go" }] }, { configurable: { thread_id: "t" } });
+    assert.deepEqual(ran, []);
+    const approved = broker.audit.query().filter((e) => e.kind === "transition" && e.to === "approved");
+    assert.deepEqual(approved, [], "nobody answered, so nothing is approved by a person");
+    broker.shutdown();
+  });
 });

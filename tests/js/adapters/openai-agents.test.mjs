@@ -115,4 +115,36 @@ describe("toolgate/openai-agents", () => {
     assert.deepEqual(ran, []);
     assert.match(JSON.stringify(seen), /not approved in time/);
   });
+
+  test("a reused call id gets its own verdict: what runs is what the person approved", async () => {
+    const broker = new ApprovalBroker({ policy: POLICY });
+    const gate = createAgentsGate({ broker, sessionId: "run-1", cwd: "/p" });
+    const ran = [];
+    const bash = gate.tool(tool({
+      name: "Bash", description: "Runs a shell command",
+      parameters: { type: "object", properties: { command: { type: "string" } }, required: ["command"], additionalProperties: false },
+      strict: true, execute: async ({ command }) => { ran.push(command); return `ran ${command}`; },
+    }));
+    const fixedId = (command) => {
+      let step = 0;
+      return { async getResponse() {
+        step += 1;
+        const output = step === 1
+          ? [{ type: "function_call", callId: "call_0", name: "Bash", arguments: JSON.stringify({ command }), status: "completed" }]
+          : [{ type: "message", role: "assistant", status: "completed", content: [{ type: "output_text", text: "done" }] }];
+        return { usage: new Usage(), output, responseId: `r${step}` };
+      }, getStreamedResponse() { throw new Error("not streamed"); } };
+    };
+    const runner = new Runner({ tracingDisabled: true });
+    // The first run's interruption is never answered (the run is abandoned).
+    await runner.run(new Agent({ name: "a", model: fixedId("npm publish"), tools: [bash] }), "go");
+    const agent = new Agent({ name: "a", model: fixedId("npm run lint"), tools: [bash] });
+    const second = await runner.run(agent, "lint");
+    assert.deepEqual(second.interruptions.map((i) => JSON.parse(i.rawItem.arguments).command), ["npm run lint"]);
+    for (const item of second.interruptions) gate.approve(second.state, item);
+    await runner.run(agent, second.state);
+    assert.deepEqual(ran, ["npm run lint"]);
+    assert.equal(broker.pending().length, 0);
+    broker.shutdown();
+  });
 });
