@@ -42,7 +42,7 @@ test("the tarball holds the package and nothing else", () => {
   // The JS layer: one module per part, as ES modules in web/ and CommonJS in node/; `wire`
   // holds the wire types generated from the Rust types.
   const layer = [
-    "acp", "bindings", "bridge", "broker", "callbacks", "errors", "import", "index", "json-file-storage", "policy", "storage",
+    "acp", "bindings", "bridge", "broker", "call-directory", "callbacks", "errors", "import", "index", "json-file-storage", "policy", "storage",
     "tools-bindings", "trust", "types", "wasm-module",
     "wire",
   ];
