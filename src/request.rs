@@ -59,6 +59,8 @@ pub struct Request {
     pub annotations: Option<ToolAnnotations>,
     /// Resolved real paths (symlinks followed) of paths in `input`, keyed by the path as
     /// written. An allow needs both the written path and its real path to match; a deny either.
+    /// For a shell call, `.` mapped to the empty string says that the host could not resolve
+    /// every path the command line names: the call cannot be judged, and asks.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     #[cfg_attr(feature = "typescript", ts(as = "Option<_>", optional))]
     pub realpaths: BTreeMap<String, String>,
@@ -69,7 +71,7 @@ impl Request {
     /// the tool's schema names (`file_path`, `path`, `paths[]`, `edits[].file_path`, ...); for
     /// a shell call (`input.command`), also for `.` (the working directory itself) and each
     /// word of the command line that may name a path ([`crate::shell::path_words`], at most
-    /// [`MAX_RESOLVED_WORDS`]); and for the project directory (`root`, else `cwd`), keyed by
+    /// [`MAX_RESOLVED_WORDS`]; beyond that the call is marked as not fully resolved); and for the project directory (`root`, else `cwd`), keyed by
     /// itself, so that a project reached through a symlink stays inside itself.
     ///
     /// `realpath` resolves an absolute path on the host (symlinks followed), `None` when it
@@ -105,7 +107,12 @@ impl Request {
         };
         if let Some(line) = self.input_str("command") {
             written.push(".".to_owned());
-            written.extend(crate::shell::path_words(line, MAX_RESOLVED_WORDS));
+            let found = crate::shell::path_words(line, MAX_RESOLVED_WORDS);
+            if !found.complete {
+                // Not every path of the line is resolved: the marker makes the call ask.
+                self.realpaths.insert(".".to_owned(), String::new());
+            }
+            written.extend(found.words);
         }
         if let Some(project) = self.root.as_deref().or(cwd.as_deref()) {
             if project.starts_with('/') {
@@ -197,8 +204,10 @@ impl Request {
     }
 }
 
-/// How many words of a shell command line [`Request::add_realpaths`] resolves at most.
-pub const MAX_RESOLVED_WORDS: usize = 256;
+/// How many words of a shell command line [`Request::add_realpaths`] resolves at most; a line
+/// with more is marked as not fully resolved ([`Request::realpaths`] maps `.` to the empty
+/// string), and the policy asks about it.
+pub const MAX_RESOLVED_WORDS: usize = 1024;
 
 /// How many missing trailing components [`resolve_existing_prefix`] walks back over.
 const MAX_MISSING_COMPONENTS: usize = 64;

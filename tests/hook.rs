@@ -657,6 +657,54 @@ fn shell_words_and_the_working_directory_are_judged_by_where_their_links_lead() 
 }
 
 #[test]
+fn links_behind_attached_values_globs_and_long_lines_are_never_allowed_past_a_deny() {
+    let s = Sandbox::new("shell-links-more");
+    s.write("outside/app/settings.ini", "api_token=secret");
+    s.write("proj/a.txt", "a");
+    std::os::unix::fs::symlink(&s.root, s.proj().join("r")).unwrap();
+    let outside = s.root.join("outside");
+    s.write(
+        "bypass.json",
+        &json!({"defaultMode":"bypassPermissions","permissions":{"deny":[
+            format!("Read(/{}/**)", outside.display()),
+        ]}})
+        .to_string(),
+    );
+    let policy = s.root.join("bypass.json");
+    let proj = s.proj();
+    let many: Vec<String> = (0..1100).map(|i| format!("f{i}")).collect();
+    let long = format!("cat {} r/outside/app/settings.ini", many.join(" "));
+    for command in [
+        "file -fr/outside/app/settings.ini",
+        "grep -hfr/outside/app/settings.ini -e x a.txt",
+        "cat r/outside/app/*",
+        "cat r/outside/app/setting?.ini",
+        long.as_str(),
+    ] {
+        let out = s.run(
+            &[
+                "hook",
+                "--agent",
+                "claude",
+                "--policy",
+                &policy.to_string_lossy(),
+            ],
+            &shell_payload("claude", &proj, command).to_string(),
+        );
+        let v = stdout_json(&out);
+        let decision = v["hookSpecificOutput"]["permissionDecision"]
+            .as_str()
+            .unwrap_or("");
+        assert!(
+            decision == "deny" || decision == "ask",
+            "{}: {}",
+            command.get(..60).unwrap_or(command),
+            said("claude", &out)
+        );
+    }
+}
+
+#[test]
 fn codex_blocks_what_toolgate_cannot_read_instead_of_passing_it_to_the_sandbox() {
     let s = Sandbox::new("codex-unreadable");
     s.write("proj/.env", "SECRET=1");

@@ -488,6 +488,10 @@ fn git_config_reads_one_key() {
         "git config --show-origin remote.origin.url",
         "git config get credential.helper",
         "git config --local github.token",
+        // A pattern, not a key: every name it matches.
+        "git config get --all --regexp 'branch.|.|.merge'",
+        "git config get --regexp branch.main.merge",
+        "git config get --all --regex branch.x.merge",
     ] {
         assert!(!read_only(line), "{line}");
     }

@@ -114,19 +114,22 @@ impl CommandRules for Call<'_> {
         if !matches!(own, Outcome::ReadOnly | Outcome::NoRule) {
             return own;
         }
-        let Some(dir_abs) = self.normalize(dir) else {
-            return Outcome::Unanalysable {
-                why: format!("path `{dir}` cannot be resolved"),
-            };
+        // The directory as written and, when it is (or passes through) a link, where it
+        // leads: the files below either are read.
+        let dirs = match self.path_candidates(dir) {
+            Ok(d) => d,
+            Err(why) => return Outcome::Unanalysable { why },
         };
-        if let Some(rule) = self.could_read_below(ToolKind::Read, &dir_abs) {
-            return Outcome::AskRule(Reason {
-                text: format!(
-                    "a file below `{dir}` could match a rule, and the command reads every file there: {}",
-                    rule.text
-                ),
-                decider: rule.decider,
-            });
+        for dir_abs in &dirs {
+            if let Some(rule) = self.could_read_below(ToolKind::Read, dir_abs) {
+                return Outcome::AskRule(Reason {
+                    text: format!(
+                        "a file below `{dir}` could match a rule, and the command reads every file there: {}",
+                        rule.text
+                    ),
+                    decider: rule.decider,
+                });
+            }
         }
         own
     }
@@ -213,6 +216,13 @@ pub(crate) fn decide_shell(
         return (decision, None);
     };
     let (parts, commands) = shell::judge_keeping_commands(line, call);
+    // The host marks a line whose paths it could not all resolve (`.` mapped to nothing):
+    // any of them may lead elsewhere, so nothing short of a rule's ask or deny decides it.
+    let unresolved = call
+        .request
+        .realpaths
+        .get(".")
+        .is_some_and(String::is_empty);
     let mut decided = Vec::with_capacity(parts.len());
     let mut safe = true;
     let mut all_read_only = true;
@@ -229,6 +239,14 @@ pub(crate) fn decide_shell(
             )),
             Outcome::NoRule => call.default_basis(&[]),
             Outcome::Unanalysable { why } => Basis::Unanalysable(why),
+        };
+        let basis = match basis {
+            b @ (Basis::Denied(_) | Basis::AskRule(_) | Basis::Critical(_)) => b,
+            _ if unresolved => Basis::Unanalysable(
+                "the command names more paths than the host resolved (symlinks are not followed for all of them)"
+                    .to_owned(),
+            ),
+            b => b,
         };
         safe &= basis.analysable_and_safe();
         all_read_only &= matches!(basis, Basis::ReadOnly(_));

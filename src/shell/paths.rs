@@ -11,34 +11,59 @@ const MAX_DEPTH: usize = 3;
 
 /// The words of `line` that may name a path, at most `limit` of them, each once, in the order
 /// they appear: the words of every simple command (substitutions and groups included),
-/// redirection targets, assignment values, a word's value after its first `=`
-/// (`--file=x`, `if=x`), the fixed directory of a glob word (`r/etc/*` gives `r/etc`), the
-/// words of a word that is itself a command line (`sh -c '...'`), and after `cd DIR` each
-/// relative word also from `DIR` (as the analysis judges it). Words whose value is only
-/// known at run time, words starting with `~` and options without a value are left out. A
-/// line outside the parsed subset gives no words.
+/// redirection targets, assignment values, a word's pieces between `=`, `:` and `,`
+/// (`--file=x`, `if=x`, `file:x`) and without a leading `@`, every value a single-dash option
+/// word may carry attached (`-fx`, `-hfx`: each ending of the word after its first letter), the
+/// fixed directory of a glob word (`r/etc/*` gives `r/etc`), the words of a word that is itself
+/// a command line (`sh -c '...'`), and after `cd DIR` each relative word also from `DIR` (as
+/// the analysis judges it). Words whose value is only known at run time, words starting with
+/// `~` and long options without a value are left out. A line outside the parsed subset gives no
+/// words.
+///
+/// [`PathWords::complete`] is false when a word was left out for the limit (or a single-dash
+/// word too long to take apart): the host then cannot vouch for every path of the line.
 ///
 /// ```
 /// use toolgate::shell::path_words;
-/// let words = path_words("cd r && cat etc/shadow > out/x.txt --o=r/y", 256);
-/// for w in ["r", "cat", "etc/shadow", "r/etc/shadow", "out/x.txt", "r/y"] {
-///     assert!(words.iter().any(|x| x == w), "{w}");
+/// let found = path_words("cd r && cat etc/shadow > out/x.txt --o=r/y -fk/z", 256);
+/// for w in ["r", "cat", "etc/shadow", "r/etc/shadow", "out/x.txt", "r/y", "k/z"] {
+///     assert!(found.words.iter().any(|x| x == w), "{w}");
 /// }
-/// assert!(path_words("cat $HOME/x ~/y", 256).iter().all(|w| w == "cat"));
-/// assert_eq!(path_words("a b c d", 2).len(), 2);
+/// assert!(found.complete);
+/// assert!(path_words("cat $HOME/x ~/y", 256).words.iter().all(|w| w == "cat"));
+/// let short = path_words("a b c d", 2);
+/// assert_eq!((short.words.len(), short.complete), (2, false));
 /// ```
-pub fn path_words(line: &str, limit: usize) -> Vec<String> {
+pub fn path_words(line: &str, limit: usize) -> PathWords {
     let mut out = Collector {
         words: Vec::new(),
         limit,
+        complete: true,
     };
     out.line(line, 0);
-    out.words
+    PathWords {
+        words: out.words,
+        complete: out.complete,
+    }
 }
+
+/// What [`path_words`] found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PathWords {
+    /// The words, each once, in the order they appear.
+    pub words: Vec<String>,
+    /// Whether every word that may name a path is among them.
+    pub complete: bool,
+}
+
+/// Single-dash option words longer than this are not taken apart ending by ending (the
+/// endings of a word of n bytes are n words); such a word makes the list incomplete.
+const MAX_OPTION_WORD: usize = 256;
 
 struct Collector {
     words: Vec<String>,
     limit: usize,
+    complete: bool,
 }
 
 impl Collector {
@@ -76,14 +101,28 @@ impl Collector {
             return;
         }
         let v = w.value.as_str();
-        if depth < MAX_DEPTH && v.contains(|c: char| c.is_whitespace() || ";&|<>()`$".contains(c)) {
-            self.line(v, depth + 1);
+        if v.contains(|c: char| c.is_whitespace() || ";&|<>()`$".contains(c)) {
+            if depth < MAX_DEPTH {
+                self.line(v, depth + 1);
+            } else {
+                self.complete = false;
+            }
         }
-        if let Some((_, value)) = v.split_once('=') {
-            self.path(value.to_owned(), dir);
-        }
+        let mut pieces: Vec<&str> = v.split(['=', ':', ',']).skip(1).collect();
         if !v.starts_with('-') {
-            self.path(v.to_owned(), dir);
+            pieces.push(v);
+        } else if !v.starts_with("--") {
+            // `-fFILE`, `-hfFILE`: a value attached after any of the bundled letters.
+            if v.len() > MAX_OPTION_WORD {
+                self.complete = false;
+            } else {
+                pieces.extend(v.char_indices().skip(2).filter_map(|(i, _)| v.get(i..)));
+            }
+        }
+        let at: Vec<&str> = pieces.iter().filter_map(|p| p.strip_prefix('@')).collect();
+        pieces.extend(at);
+        for p in pieces {
+            self.path(p.to_owned(), dir);
         }
     }
 
@@ -98,8 +137,13 @@ impl Collector {
     }
 
     fn push(&mut self, p: String) {
-        if self.words.len() < self.limit && !self.words.contains(&p) {
+        if self.words.contains(&p) {
+            return;
+        }
+        if self.words.len() < self.limit {
             self.words.push(p);
+        } else {
+            self.complete = false;
         }
     }
 }
@@ -135,7 +179,8 @@ mod tests {
         let w = path_words(
             "bash -c 'cat r/etc/shadow' && ls r/etc/* < in.txt 2>&1",
             256,
-        );
+        )
+        .words;
         for want in ["r/etc/shadow", "r/etc", "in.txt"] {
             assert!(w.iter().any(|x| x == want), "{want} in {w:?}");
         }
@@ -143,13 +188,39 @@ mod tests {
 
     #[test]
     fn words_after_cd_are_also_read_from_its_target() {
-        let w = path_words("cd /tmp && cat x && cd ~ && cat y", 256);
+        let w = path_words("cd /tmp && cat x && cd ~ && cat y", 256).words;
         assert!(w.iter().any(|x| x == "/tmp/x"), "{w:?}");
         assert!(!w.iter().any(|x| x.ends_with("/y")), "{w:?}");
     }
 
     #[test]
     fn unparsable_lines_give_nothing() {
-        assert!(path_words("cat <<EOF\nx\nEOF", 256).is_empty());
+        assert!(path_words("cat <<EOF\nx\nEOF", 256).words.is_empty());
+    }
+
+    #[test]
+    fn attached_values_and_pieces_are_words() {
+        let w = path_words("grep -hfr/secret -e x a.txt && tool in:k/x,@l/y", 256).words;
+        for want in ["r/secret", "fr/secret", "k/x", "l/y", "@l/y", "a.txt"] {
+            assert!(w.iter().any(|x| x == want), "{want} in {w:?}");
+        }
+    }
+
+    #[test]
+    fn what_is_left_out_makes_the_list_incomplete() {
+        let many: Vec<String> = (0..300).map(|i| format!("f{i}")).collect();
+        let found = path_words(&format!("cat {}", many.join(" ")), 256);
+        assert_eq!(found.words.len(), 256);
+        assert!(!found.complete);
+        let long = format!("file -f{}", "a".repeat(300));
+        assert!(!path_words(&long, 256).complete);
+        assert!(path_words("cat a b", 256).complete);
+        // `sh -c` four deep: the innermost line is not opened.
+        let quote = |t: &str| format!("'{}'", t.replace('\'', "'\\''"));
+        let mut deep = "cat x".to_owned();
+        for _ in 0..4 {
+            deep = format!("sh -c {}", quote(&deep));
+        }
+        assert!(!path_words(&deep, 256).complete, "{deep}");
     }
 }

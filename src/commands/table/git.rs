@@ -656,7 +656,9 @@ const SUBCOMMANDS: &[Program] = &[
             "--includes :changes",
             "--no-includes",
             "--all",
-            "--regexp",
+            // `git config get --regexp RE` matches every name the pattern does, as
+            // `--get-regexp` does: the values of keys no one named.
+            "--regexp :changes",
             "--value =",
             "--fixed-value",
             "--get-colorbool",

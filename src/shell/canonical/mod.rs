@@ -93,10 +93,15 @@ pub(crate) fn canonicalise(words: &[String]) -> Canonical {
     // The program's name in lower case: on a case-insensitive file system (macOS and
     // Windows by default) `RM` and `/BIN/RM` run `rm`, and deny and ask rules take the
     // widest reading. Subcommands keep their case (`git PUSH` is no git command).
+    // Windows runs `rm.exe` for `rm` (Git Bash, MSYS2, WSL's interop), so the suffix goes too.
     let folded = if first == "*" {
         first.clone()
     } else {
-        program_name(first).to_lowercase()
+        let lower = program_name(first).to_lowercase();
+        match lower.strip_suffix(".exe").or(lower.strip_suffix(".com")) {
+            Some(stem) if !stem.is_empty() => stem.to_owned(),
+            _ => lower,
+        }
     };
     let name = folded.as_str();
     let mut head = vec![name.to_owned()];
@@ -328,6 +333,9 @@ mod tests {
         assert_eq!(canon("NPM pub"), "npm publish");
         // Subcommands are case-sensitive in git.
         assert_eq!(canon("git PUSH"), "git PUSH");
+        assert_eq!(canon("RM.EXE -rf x"), "rm -f -r x");
+        assert_eq!(canon("curl.exe x"), "curl x");
+        assert_eq!(canon(".exe x"), ".exe x");
     }
 
     #[test]
