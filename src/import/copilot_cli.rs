@@ -166,22 +166,30 @@ fn grant_left_out(grant: &Grant, session: Option<&str>, agent: &str, now: u64) -
     if applies {
         return None;
     }
-    Some(match (&grant.agent, grant.expires_at, grant.scope, session) {
-        (Some(a), ..) if a != agent => format!("a grant for agent `{a}`, not `{agent}`"),
-        (_, Some(t), ..) if t <= now => "an expired grant".to_owned(),
-        (_, _, Scope::Session, None) => "a session grant, and no `sessionId` was given".to_owned(),
-        (_, _, Scope::Session, Some(s)) => format!(
-            "a grant for session `{}`, not `{s}`",
-            grant.session_id.as_deref().unwrap_or("")
-        ),
-        _ => "the grant does not apply to this run".to_owned(),
-    })
+    Some(
+        match (&grant.agent, grant.expires_at, grant.scope, session) {
+            (Some(a), ..) if a != agent => format!("a grant for agent `{a}`, not `{agent}`"),
+            (_, Some(t), ..) if t <= now => "an expired grant".to_owned(),
+            (_, _, Scope::Session, None) => {
+                "a session grant, and no `sessionId` was given".to_owned()
+            }
+            (_, _, Scope::Session, Some(s)) => format!(
+                "a grant for session `{}`, not `{s}`",
+                grant.session_id.as_deref().unwrap_or("")
+            ),
+            _ => "the grant does not apply to this run".to_owned(),
+        },
+    )
 }
 
 /// One rule to place: a readable rule, or an extra allow toolgate cannot read.
 enum Entry {
     Rule(Item),
-    Unreadable { text: String, origin: String, why: String },
+    Unreadable {
+        text: String,
+        origin: String,
+        why: String,
+    },
 }
 
 /// The flags for `doc` plus `extra` allows, and the notes (see the module docs).
@@ -201,7 +209,11 @@ pub(super) fn plan(doc: &PolicyDocument, extra: &[ExtraAllow]) -> Result<Plan> {
         Err(err) => Entry::Unreadable {
             text: e.rule.clone(),
             origin: e.origin.clone(),
-            why: format!("`{}` is not a rule toolgate reads: {}", e.rule, err.message()),
+            why: format!(
+                "`{}` is not a rule toolgate reads: {}",
+                e.rule,
+                err.message()
+            ),
         },
     });
     let tail = entries.split_off(first_allow);
@@ -324,7 +336,11 @@ impl Planner {
                 match host {
                     Some(h) => {
                         if narrower {
-                            self.note(it, format!("`{}` is widened to the host `{h}`", it.text), true);
+                            self.note(
+                                it,
+                                format!("`{}` is widened to the host `{h}`", it.text),
+                                true,
+                            );
                         }
                         self.push("--deny-url", h);
                     }
@@ -344,7 +360,9 @@ impl Planner {
                 // A program the shell runs can still write there.
                 self.remember(it);
             }
-            (ToolSelector::Mcp { server, tool, .. }, _) => self.mcp_deny(it, server, tool.as_deref()),
+            (ToolSelector::Mcp { server, tool, .. }, _) => {
+                self.mcp_deny(it, server, tool.as_deref())
+            }
             (ToolSelector::Name(n), Some(Specifier::McpTool(t))) => self.mcp_deny(it, n, Some(t)),
             (ToolSelector::Name(n), None) if plain_name(n) => self.push("--deny-tool", n.clone()),
             _ => self.unexpressed(it, format!("Copilot CLI cannot express `{}`", it.text)),
@@ -377,16 +395,26 @@ impl Planner {
             Ok(pair) => pair,
             Err(why) => return self.note(it, why, false),
         };
-        let meets = self
+        let meets: Vec<String> = self
             .unexpressed
             .iter()
-            .find(|(_, rule, _)| allow_meets(flag, &value, rule));
-        if let Some((list, _, text)) = meets {
-            let what = if *list == RuleList::Ask { "ask" } else { "deny" };
+            .filter(|(_, rule, _)| allow_meets(flag, &value, rule))
+            .map(|(list, _, text)| {
+                let what = if *list == RuleList::Ask {
+                    "ask"
+                } else {
+                    "deny"
+                };
+                format!("the {what} rule `{text}`")
+            })
+            .collect();
+        if !meets.is_empty() {
             let why = format!(
-                "`{}` is left out: it could allow calls that the {what} rule `{text}` covers, \
-                 which Copilot CLI cannot be told",
-                it.text
+                "`{}` is left out: it could allow calls that {} cover{}, which Copilot CLI \
+                 cannot be told",
+                it.text,
+                meets.join(" and "),
+                if meets.len() == 1 { "s" } else { "" }
             );
             return self.note(it, why, false);
         }
@@ -416,10 +444,14 @@ fn allow_spelling(it: &Item) -> std::result::Result<(&'static str, String), Stri
         };
     }
     match (it.rule.tool(), it.rule.specifier()) {
-        (ToolSelector::Builtin { tool, .. }, Some(spec)) if tool.defaults.kind == ToolKind::Fetch => {
+        (ToolSelector::Builtin { tool, .. }, Some(spec))
+            if tool.defaults.kind == ToolKind::Fetch =>
+        {
             let host = match spec {
                 Specifier::Domain(d) => plain_host(d),
-                Specifier::Url(u) if u.scheme.is_none() && u.port.is_none() && u.path.is_empty() => {
+                Specifier::Url(u)
+                    if u.scheme.is_none() && u.port.is_none() && u.path.is_empty() =>
+                {
                     plain_host(&u.host)
                 }
                 _ => None,
@@ -440,7 +472,9 @@ fn allow_spelling(it: &Item) -> std::result::Result<(&'static str, String), Stri
             "`{rule}` is left out: the CLI names MCP servers as its own configuration does, and \
              `shell`, `write` and `url` are its built-in tools"
         )),
-        _ => Err(format!("`{rule}` is left out: Copilot CLI cannot express it")),
+        _ => Err(format!(
+            "`{rule}` is left out: Copilot CLI cannot express it"
+        )),
     }
 }
 
@@ -526,7 +560,10 @@ fn shell_deny(cmd: &Cmd, rule: &str) -> (Vec<String>, Option<String>) {
     }
     // The spellings of the program a deny covers.
     let mut programs = vec![program.to_owned()];
-    for p in [basename(program).to_owned(), basename(program).to_lowercase()] {
+    for p in [
+        basename(program).to_owned(),
+        basename(program).to_lowercase(),
+    ] {
         if !p.is_empty() && !programs.contains(&p) {
             programs.push(p);
         }
@@ -687,8 +724,10 @@ mod tests {
             pairs(&out),
             ["--allow-tool shell(ls)", "--allow-url github.com"]
         );
-        assert!(out.skipped.iter().any(|s| s.rule == "Bash(npm run *)"
-            && s.why.contains("`Bash(NPM run deploy *)`")));
+        assert!(out
+            .skipped
+            .iter()
+            .any(|s| s.rule == "Bash(npm run *)" && s.why.contains("`Bash(NPM run deploy *)`")));
         // A path rule the CLI is not told exactly: a program could read through it.
         for deny in ["Read(~/.ssh/**)", "Edit(./.env)"] {
             let out = args(&format!(
@@ -720,7 +759,10 @@ mod tests {
             ]
         );
         let left: Vec<&str> = out.skipped.iter().map(|s| s.rule.as_str()).collect();
-        assert_eq!(left, ["WebFetch(domain:ok.bad.example)", "--allow-all-tools"]);
+        assert_eq!(
+            left,
+            ["WebFetch(domain:ok.bad.example)", "--allow-all-tools"]
+        );
     }
 
     #[test]
@@ -734,7 +776,9 @@ mod tests {
                 grant(r#""rule":"Bash(make *)","scope":"always","agent":"claude""#),
                 grant(r#""rule":"Bash(ls *)","scope":"always","expiresAt":10"#),
                 grant(r#""rule":"Bash(pwd *)","scope":"session","sessionId":"s""#),
-                grant(r#""rule":"Bash(npm test *)","scope":"always","agent":"copilot","expiresAt":11"#),
+                grant(
+                    r#""rule":"Bash(npm test *)","scope":"always","agent":"copilot","expiresAt":11"#,
+                ),
             ],
             now: 10,
             ..CopilotCliOptions::default()
@@ -753,7 +797,12 @@ mod tests {
         let out = copilot_cli_args(&in_session).unwrap();
         assert_eq!(
             out.args,
-            ["--allow-tool", "shell(pwd)", "--allow-tool", "shell(npm test)"]
+            [
+                "--allow-tool",
+                "shell(pwd)",
+                "--allow-tool",
+                "shell(npm test)"
+            ]
         );
     }
 }

@@ -497,7 +497,13 @@ fn copilot(w: &mut Writer, doc: &PolicyDocument) -> Result<String> {
             lines.push(line);
         }
     }
-    let order = ["--deny-tool", "--deny-url", "--allow-tool", "--allow-url", "--add-dir"];
+    let order = [
+        "--deny-tool",
+        "--deny-url",
+        "--allow-tool",
+        "--allow-url",
+        "--add-dir",
+    ];
     lines.sort_by_key(|l| {
         order
             .iter()
