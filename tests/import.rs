@@ -462,15 +462,28 @@ fn an_export_is_never_looser_than_the_policy() {
         }
     }
     // Copilot CLI has no ask list: the allows the asks were carved out of are left out, and
-    // the warning says why; an allow no ask or unexpressed deny touches stays.
+    // the warning says why. It has no path rules either: a command could read `.env`, so no
+    // shell allow is passed beside the `Read(./.env)` deny.
     let out = export(Format::Copilot, &doc).unwrap();
     assert!(!out.text.contains("shell(git)"), "{}", out.text);
     assert!(!out.text.contains("github"), "{}", out.text);
-    assert!(out.text.contains("shell(ls)"), "{}", out.text);
+    assert!(!out.text.contains("shell(ls)"), "{}", out.text);
     assert!(out
         .warnings
         .iter()
         .any(|w| w.path == "permissions.allow[0]" && w.message.contains("`Bash(git push *)`")));
+    assert!(out
+        .warnings
+        .iter()
+        .any(|w| w.path == "permissions.allow[4]" && w.message.contains("`Read(./.env)`")));
+    // An allow no ask or unexpressed deny touches stays.
+    let mut no_path_rule = doc.clone();
+    if let Some(p) = no_path_rule.permissions.as_mut() {
+        p.deny.retain(|r| r != "Read(./.env)");
+    }
+    let out = export(Format::Copilot, &no_path_rule).unwrap();
+    assert!(out.text.contains("shell(ls)"), "{}", out.text);
+    assert!(out.text.contains("--deny-tool 'shell(rm)'"), "{}", out.text);
 }
 
 #[test]

@@ -36,3 +36,12 @@ export function importPolicy(
 export function exportPolicy(format: ExportFormat, policy: PolicyDocument | string): ExportResult {
   return guard(() => toolsBindings().exportPolicy(format, jsonText(policy, "policy")) as ExportResult);
 }
+
+/**
+ * @internal `copilotCliArgs` of `toolgate/copilot` on the tools wasm: `options` is the JSON of
+ * `{policy, grants, sessionId, agent, now}`. The adapter reaches it as `toolgate/import`, so
+ * that Node loads the tools wasm with it.
+ */
+export function copilotCliArgsOnTools(options: string): { args: string[]; skipped: { rule: string; why: string }[] } {
+  return guard(() => toolsBindings().copilotCliArgs(options) as { args: string[]; skipped: { rule: string; why: string }[] });
+}

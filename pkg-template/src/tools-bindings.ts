@@ -1,7 +1,7 @@
-// The raw exports of the second wasm (the tools module: `importPolicy`, `exportPolicy` and the
-// npm bin's hook), which only `toolgate/import` and the bin load. Each import entry (web,
-// Node) hands its build's exports to `setToolsBindings`; `import.ts` reaches them through
-// `toolsBindings()`.
+// The raw exports of the second wasm (the tools module: `importPolicy`, `exportPolicy`,
+// `copilotCliArgs` and the npm bin's hook), which only `toolgate/import` and the bin load.
+// Each import entry (web, Node) hands its build's exports to `setToolsBindings`; `import.ts`
+// reaches them through `toolsBindings()`.
 //
 // Their types are wasm-bindgen's declarations of the tools module (`toolgate_tools_bindgen.d.ts`,
 // which the build places beside these sources), as for the core in bindings.ts.
@@ -10,7 +10,7 @@ import { bindingSlot } from "./wasm-module.js";
 import type * as toolsBindgen from "./toolgate_tools_bindgen.js";
 
 /** @internal What an import entry hands over: the tools module's exports `import.ts` calls. */
-export type ToolsBindings = Pick<typeof toolsBindgen, "importPolicy" | "exportPolicy">;
+export type ToolsBindings = Pick<typeof toolsBindgen, "importPolicy" | "exportPolicy" | "copilotCliArgs">;
 
 const slot = bindingSlot<ToolsBindings>(
   "the toolgate import module is not initialised",

@@ -31,10 +31,12 @@ pub struct Exported {
 }
 
 /// One rule of the document with its place.
-struct Item {
-    list: RuleList,
-    rule: Rule,
-    path: String,
+pub(super) struct Item {
+    pub(super) list: RuleList,
+    pub(super) rule: Rule,
+    /// The rule as written.
+    pub(super) text: String,
+    pub(super) path: String,
 }
 
 /// Writes `doc` in the format of `target` (`claude`, `copilot`, `gemini` or `codex`).
@@ -56,7 +58,7 @@ pub fn export(target: Format, doc: &PolicyDocument) -> Result<Exported> {
     };
     let text = match target {
         Format::Claude => claude(&mut w, doc, &items),
-        Format::Copilot => copilot(&mut w, doc, &items),
+        Format::Copilot => copilot(&mut w, doc)?,
         Format::Gemini => gemini(&mut w, doc, &items),
         Format::Codex => codex(&mut w, doc, &items),
         Format::Vscode | Format::Zed => {
@@ -192,11 +194,16 @@ fn command_start(c: &Cmd) -> String {
     }
 }
 
-fn items(doc: &PolicyDocument) -> Result<Vec<Item>> {
+pub(super) fn items(doc: &PolicyDocument) -> Result<Vec<Item>> {
     let mut out = Vec::new();
     let mut push = |list: RuleList, text: &str, path: String| -> Result<()> {
         let rule = Rule::parse(text).map_err(|e| e.at(path.clone()))?;
-        out.push(Item { list, rule, path });
+        out.push(Item {
+            list,
+            rule,
+            text: text.to_owned(),
+            path,
+        });
         Ok(())
     };
     let mut layers: Vec<(String, &crate::policy::Permissions)> = Vec::new();
@@ -296,12 +303,12 @@ fn literal_words(glob: &str) -> String {
 }
 
 /// The text prefix before the first `*`, for widening a deny.
-fn literal_text(glob: &str) -> &str {
+pub(super) fn literal_text(glob: &str) -> &str {
     glob.split('*').next().unwrap_or("")
 }
 
 /// What a shell rule matches.
-enum Cmd {
+pub(super) enum Cmd {
     /// Every command.
     All,
     /// These words, then a space or the end.
@@ -313,7 +320,7 @@ enum Cmd {
 }
 
 /// A shell rule's matcher, or `None` for other rules.
-fn command(rule: &Rule) -> Option<Cmd> {
+pub(super) fn command(rule: &Rule) -> Option<Cmd> {
     let (ToolSelector::Builtin { tool, .. }, spec) = (rule.tool(), rule.specifier()) else {
         return None;
     };
@@ -472,115 +479,22 @@ fn claude(w: &mut Writer, doc: &PolicyDocument, items: &[Item]) -> String {
     serde_json::to_string_pretty(&serde_json::Value::Object(top)).unwrap_or_default() + "\n"
 }
 
-fn copilot(w: &mut Writer, doc: &PolicyDocument, items: &[Item]) -> String {
+/// Copilot CLI arguments, one flag per line: the reading `copilotCliArgs` uses too
+/// ([`super::copilot_cli`]), without grants.
+fn copilot(w: &mut Writer, doc: &PolicyDocument) -> Result<String> {
+    let plan = super::copilot_cli::plan(doc, &[])?;
+    for note in plan.notes {
+        if note.widened {
+            w.approximated(&note.path, note.why);
+        } else {
+            w.left_out(&note.path, note.why);
+        }
+    }
     let mut lines: Vec<String> = Vec::new();
-    let mut add = |flag: &str, value: &str| {
-        let line = format!("{flag} {}", quote(value));
+    for (flag, value) in plan.pairs {
+        let line = format!("{flag} {}", quote(&value));
         if !lines.contains(&line) {
             lines.push(line);
-        }
-    };
-    for it in items {
-        if !w.keeps(it) {
-            continue;
-        }
-        let (allow_flag, url_flag) = match it.list {
-            RuleList::Allow => ("--allow-tool", "--allow-url"),
-            RuleList::Deny => ("--deny-tool", "--deny-url"),
-            RuleList::Ask => {
-                w.dropped(
-                    it,
-                    format!("Copilot CLI has no ask list: `{}` is left out", it.rule),
-                );
-                continue;
-            }
-        };
-        let deny = it.list == RuleList::Deny;
-        if let Some(m) = command(&it.rule) {
-            match m {
-                Cmd::All => add(allow_flag, "shell"),
-                Cmd::Prefix(p) => add(allow_flag, &format!("shell({p})")),
-                Cmd::Exact(e) | Cmd::Glob(e) if deny => {
-                    let words = literal_words(&e);
-                    w.approximated(&it.path, format!("`{}` is widened to a prefix", it.rule));
-                    if words.is_empty() {
-                        add(allow_flag, "shell");
-                    } else {
-                        add(allow_flag, &format!("shell({words})"));
-                    }
-                }
-                Cmd::Exact(_) | Cmd::Glob(_) => w.dropped(
-                    it,
-                    format!(
-                        "Copilot CLI rules are prefixes: `{}` would allow more, so it is left out",
-                        it.rule
-                    ),
-                ),
-            }
-            continue;
-        }
-        match (it.rule.tool(), it.rule.specifier()) {
-            (_, Some(Specifier::Domain(_))) | (_, Some(Specifier::Url(_))) => {
-                let spec = spec_text(&it.rule);
-                add(url_flag, spec.strip_prefix("domain:").unwrap_or(&spec));
-            }
-            (ToolSelector::Builtin { tool, .. }, spec)
-                if matches!(tool.defaults.kind, ToolKind::Write | ToolKind::Edit) =>
-            {
-                match spec {
-                    None => add(allow_flag, "write"),
-                    Some(_) if deny => {
-                        w.approximated(
-                            &it.path,
-                            format!("`{}` is widened to every write", it.rule),
-                        );
-                        add(allow_flag, "write");
-                    }
-                    Some(_) => w.dropped(
-                        it,
-                        format!("Copilot CLI has no path rules: `{}` is left out", it.rule),
-                    ),
-                }
-            }
-            (
-                ToolSelector::Mcp {
-                    server, tool: t, ..
-                },
-                _,
-            ) => match t {
-                Some(t) => add(allow_flag, &format!("{server}({t})")),
-                None => add(allow_flag, server),
-            },
-            (ToolSelector::Name(_), _) => add(allow_flag, &it.rule.to_string()),
-            _ => w.dropped(it, format!("Copilot CLI cannot express `{}`", it.rule)),
-        }
-    }
-    let dirs = doc
-        .permissions
-        .iter()
-        .chain(doc.layers.iter().map(|l| &l.permissions))
-        .flat_map(|p| p.additional_directories.iter());
-    for d in dirs {
-        add("--add-dir", d);
-    }
-    if let Some(c) = &doc.copilot {
-        for (on, flag) in [
-            (c.allow_all, "--allow-all"),
-            (c.allow_all_tools, "--allow-all-tools"),
-            (c.allow_all_paths, "--allow-all-paths"),
-            (c.allow_all_urls, "--allow-all-urls"),
-        ] {
-            if on && !w.unexpressed.is_empty() {
-                w.left_out(
-                    "copilot",
-                    format!(
-                        "`{flag}` is left out: it would allow calls that deny or ask rules \
-                         Copilot CLI cannot express cover"
-                    ),
-                );
-            } else if on {
-                lines.push(flag.to_owned());
-            }
         }
     }
     let order = [
@@ -589,7 +503,6 @@ fn copilot(w: &mut Writer, doc: &PolicyDocument, items: &[Item]) -> String {
         "--allow-tool",
         "--allow-url",
         "--add-dir",
-        "--allow-all",
     ];
     lines.sort_by_key(|l| {
         order
@@ -599,7 +512,7 @@ fn copilot(w: &mut Writer, doc: &PolicyDocument, items: &[Item]) -> String {
     });
     let mut text = lines.join(" \\\n");
     text.push('\n');
-    text
+    Ok(text)
 }
 
 /// Quotes a shell word when it needs it.

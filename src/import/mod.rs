@@ -31,6 +31,7 @@ mod builder;
 mod claude;
 mod codex;
 mod copilot;
+mod copilot_cli;
 mod export;
 mod gemini;
 mod jsonc;
@@ -44,6 +45,9 @@ mod zed;
 use crate::error::{Error, ErrorKind, Result};
 use crate::policy::{PolicyDocument, Warning};
 
+pub use copilot_cli::{
+    copilot_cli_args, CopilotCliArgs, CopilotCliOptions, CopilotSkipped, ExtraAllow,
+};
 pub use export::{export, Exported};
 
 /// An agent's configuration format.

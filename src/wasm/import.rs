@@ -34,3 +34,16 @@ pub fn export_policy(format: &str, policy: &str) -> Result<JsValue, JsValue> {
     crate::policy::Policy::compile_unchecked(doc.clone()).map_err(|e| js_error(&e))?;
     encode(&export(format, &doc).map_err(|e| js_error(&e))?)
 }
+
+/// The `copilot` CLI arguments for `options` (JSON: `{policy, grants, sessionId, agent,
+/// now}`): the policy's rules and the grants that apply to the run, never looser than
+/// toolgate. Returns `{args, skipped}` (JS: `copilotCliArgs` in `toolgate/copilot`).
+#[wasm_bindgen(js_name = copilotCliArgs)]
+pub fn copilot_cli_args(options: &str) -> Result<JsValue, JsValue> {
+    let options: crate::import::CopilotCliOptions =
+        crate::json::from_str(options, "options").map_err(|e| js_error(&e))?;
+    if let Some(doc) = &options.policy {
+        crate::policy::Policy::compile_unchecked(doc.clone()).map_err(|e| js_error(&e))?;
+    }
+    encode(&crate::import::copilot_cli_args(&options).map_err(|e| js_error(&e))?)
+}

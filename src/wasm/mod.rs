@@ -6,9 +6,10 @@
 //!
 //! Two modules are built from here. The core (`--features wasm`): `RawPolicy`,
 //! `RawBroker`, `RawTrustStore` and the tool defaults, what a host embedding the engine
-//! loads. The tools (`--features tools`): the npm bin's hook and `importPolicy` /
-//! `exportPolicy`, which only the bin and `toolgate/import` load, so their bytes (the agents'
-//! formats, the TOML and JSONC readers, the hook's file handling) stay out of the core.
+//! loads. The tools (`--features tools`): the npm bin's hook, `importPolicy` /
+//! `exportPolicy` and `copilotCliArgs`, which only the bin and `toolgate/import` load, so
+//! their bytes (the agents' formats, the TOML and JSONC readers, the hook's file handling)
+//! stay out of the core.
 
 #[cfg(feature = "wasm")]
 mod broker;

@@ -2,12 +2,14 @@
 // Path A, the Copilot SDK (`@github/copilot-sdk`): an `onPermissionRequest` handler over the
 // broker. Path B, a host that runs the `copilot` CLI as a child process: the trust grants and
 // policy rules the CLI can express as `--allow-tool`/`--deny-tool`/`--allow-url` arguments
-// (never broader than toolgate reads them), and the CLI's "permission denied" lines
+// (never broader than toolgate reads them; decided in Rust, src/import/copilot_cli.rs), and the CLI's "permission denied" lines
 // recognised, so the host can raise an approval card and run again.
 
 import type { ApprovalBroker } from "../broker.js";
 import { callDirectory, decide, sameInput, type GateOptions } from "./gate.js";
 import type { Grant, JsonValue, PolicyDocument, ToolRequest } from "../types.js";
+// The package's own `toolgate/import` entry: in Node it loads the tools wasm synchronously.
+import { copilotCliArgsOnTools } from "toolgate/import";
 
 /** The Copilot SDK's `PermissionRequest` (the kinds the handler maps; others are asked about). */
 export type CopilotPermissionRequest =
@@ -131,132 +133,19 @@ export interface CopilotCliArgsOptions {
   now?: number;
 }
 
-const PLAIN_WORDS = /^[\w@%+=,./-]+(?: [\w@%+=,./-]+)*$/;
-const PLAIN_HOST = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+$/i;
-const SHELL_RULE = /^(Bash|bash|shell)\((.*)\)$/;
-const SHELL_TOOL = /^(Bash|bash|shell)$/;
-const FETCH_RULE = /^(?:WebFetch|url|fetch|web_fetch)\((?:domain:)?(.*)\)$/;
-const FETCH_TOOL = /^(?:WebFetch|url|fetch|web_fetch)$/;
-const MCP_RULE = /^mcp__([^_]+(?:_[^_]+)*?)(?:__(.+))?$/;
-
-/** The words of a shell rule before its first wildcard or operator: what every call it covers starts with. */
-function fixedWords(spec: string): string[] {
-  const head = /^[^*?[\]{}$`|;&<>()'"\\]*/.exec(spec.replace(/:\*$/, ""))?.[0] ?? "";
-  const words = head.trim().split(/\s+/).filter((w) => w !== "");
-  // A wildcard glued to a word (`npm*`) makes that word a prefix of many words: drop it.
-  return /[*?[]/.test(spec.slice(head.length, head.length + 1)) && !/\s$/.test(head) ? words.slice(0, -1) : words;
-}
-
-function startsWithWords(words: string[], prefix: string[]): boolean {
-  return prefix.every((w, i) => words[i] === w);
-}
-
-/** The `--allow-tool`/`--allow-url` spelling of an allow rule, when it allows no more. */
-function allowArg(rule: string): string[] | undefined {
-  const m = SHELL_RULE.exec(rule);
-  if (m !== null) {
-    const spec = m[2] ?? "";
-    // Only "this command with any arguments": Copilot's `shell(x)` is always a prefix.
-    const prefix = m[1] === "shell" ? spec.replace(/:\*$/, "") : /^(.*?)(?: \*|:\*)$/.exec(spec)?.[1];
-    if (prefix !== undefined && PLAIN_WORDS.test(prefix)) return ["--allow-tool", `shell(${prefix})`];
-    return undefined;
-  }
-  const d = /^(?:WebFetch|url|fetch|web_fetch)\(domain:(.*)\)$/.exec(rule) ?? /^(?:url|fetch|web_fetch)\((.*)\)$/.exec(rule);
-  if (d !== null && PLAIN_HOST.test(d[1] ?? "")) return ["--allow-url", (d[1] ?? "").toLowerCase()];
-  return undefined;
-}
-
-/**
- * The `--deny-tool`/`--deny-url` spelling of a deny rule, never narrower than toolgate's
- * reading. The CLI reads `shell(x y)` as a prefix only when `y` is a subcommand it knows
- * (`git push`), and as the exact command otherwise (`shell(touch a.txt)` does not stop `touch
- * a.txt b.txt`): so an exact command is passed as it is, and a rule with a wildcard denies its
- * whole program (`Bash(git push *)` is `shell(git)`), or the whole shell when the program is
- * not plain. `mcp__server__tool` is `server(tool)`, `mcp__server` the whole server, and a
- * plain host is `--deny-url`. Anything else has no spelling (`undefined`).
- */
-function denyArg(rule: string): string[] | undefined {
-  if (SHELL_TOOL.test(rule)) return ["--deny-tool", "shell"];
-  const m = SHELL_RULE.exec(rule);
-  if (m !== null) {
-    const spec = (m[2] ?? "").trim();
-    if (m[1] !== "shell" && PLAIN_WORDS.test(spec)) return ["--deny-tool", `shell(${spec})`];
-    const program = /^[\w@%+=,./-]+(?=$|[ :])/.exec(spec)?.[0];
-    return ["--deny-tool", program === undefined ? "shell" : `shell(${program})`];
-  }
-  const f = FETCH_RULE.exec(rule);
-  if (f !== null && PLAIN_HOST.test(f[1] ?? "")) return ["--deny-url", (f[1] ?? "").toLowerCase()];
-  const mcp = MCP_RULE.exec(rule);
-  if (mcp !== null) {
-    const [, server = "", tool] = mcp;
-    if (!/^[\w-]+$/.test(server)) return undefined;
-    if (tool === undefined || tool === "*") return ["--deny-tool", server];
-    return /^[\w-]+$/.test(tool) ? ["--deny-tool", `${server}(${tool})`] : ["--deny-tool", server];
-  }
-  return undefined;
-}
-
-/** Why a grant does not apply to this run, or `undefined` when it does. */
-function grantLeftOut(grant: Grant, sessionId: string | undefined, agent: string, now: number): string | undefined {
-  if (grant.agent !== undefined && grant.agent !== null && grant.agent !== agent) return `a grant for agent \`${grant.agent}\`, not \`${agent}\``;
-  if (grant.expiresAt !== undefined && grant.expiresAt !== null && grant.expiresAt <= now) return "an expired grant";
-  if (grant.scope === "session") {
-    if (sessionId === undefined) return "a session grant, and no `sessionId` was given";
-    if (grant.sessionId !== sessionId) return `a grant for session \`${grant.sessionId ?? ""}\`, not \`${sessionId}\``;
-  }
-  return undefined;
-}
-
-/**
- * Why a passed allow would let the CLI run a call toolgate asks about or denies, or
- * `undefined`. `asks` are the ask rules and the deny rules the flags cannot express (the CLI
- * has no "ask" flag): a shell allow is left out when such a shell rule covers calls it covers
- * (`Bash(npm run deploy *)` asks, so `shell(npm run)` is not passed), and whenever a rule of a
- * file tool (`Read(~/.ssh/**)`) cannot be passed, as a program the CLI runs could read or write
- * through it (`cat ~/.ssh/id_rsa`); a URL allow is left out when such a rule names its host,
- * one below it, or hosts the flags cannot name.
- */
-function looserThanToolgate(pair: string[], asks: string[]): string | undefined {
-  const [flag, value = ""] = pair;
-  if (flag === "--allow-tool") {
-    const allowed = value.replace(/^shell\(|\)$/g, "").split(" ");
-    for (const rule of asks) {
-      if (SHELL_TOOL.test(rule)) return `\`${rule}\` covers every command`;
-      const m = SHELL_RULE.exec(rule);
-      if (m !== null) {
-        const fixed = fixedWords(m[2] ?? "");
-        if (startsWithWords(fixed, allowed) || startsWithWords(allowed, fixed)) return `\`${rule}\` asks or denies some of the commands it allows`;
-        continue;
-      }
-      if (FETCH_RULE.exec(rule) !== null || FETCH_TOOL.test(rule) || MCP_RULE.test(rule)) continue;
-      return `\`${rule}\` has no CLI spelling, and a command it allows could act on what that rule guards`;
-    }
-    return undefined;
-  }
-  if (flag === "--allow-url") {
-    for (const rule of asks) {
-      if (FETCH_TOOL.test(rule)) return `\`${rule}\` covers every URL`;
-      const f = FETCH_RULE.exec(rule);
-      if (f === null) continue;
-      const host = (f[1] ?? "").toLowerCase().replace(/^\*\./, "");
-      if (!PLAIN_HOST.test(host) || host === value || host.endsWith(`.${value}`) || value.endsWith(`.${host}`)) {
-        return `\`${rule}\` asks or denies some of the URLs it allows`;
-      }
-    }
-  }
-  return undefined;
-}
-
 /**
  * Path B: `copilot` CLI arguments from trust grants (`broker.trust.list()`) and a policy's
- * rules, never looser than toolgate's decision. Every deny the flags can express is passed
- * (`--deny-tool`, `--deny-url`; the CLI's denies win over its allows), widened to its whole
- * program when the CLI would read it more narrowly. An allow is passed only when the CLI's
- * reading allows no more than toolgate's (`Bash(npm test *)` is `shell(npm test)`;
- * `Bash(npm test)`, which allows no arguments, has no spelling) and it covers no call that
- * toolgate asks about or denies by a rule the flags cannot express; a grant only when it
- * applies to this run (the `copilot` agent or none, the given session, not expired). What is
- * left out is in `skipped`, with why.
+ * rules, never looser than toolgate's decision. The reading is toolgate's own (the Rust
+ * exporter's, the same as `toolgate export --to copilot`), run on the tools wasm that
+ * `toolgate/import` loads: Node loads it with this call; in a browser, `await init()` from
+ * `toolgate/import` first. Every deny the flags can express is passed (`--deny-tool`,
+ * `--deny-url`; the CLI's denies win over its allows), widened to its whole program when the
+ * CLI would read it more narrowly. An allow is passed only when the CLI's reading allows no
+ * more than toolgate's (`Bash(npm test *)` is `shell(npm test)`; `Bash(npm test)`, which
+ * allows no arguments, has no spelling) and it covers no call that toolgate asks about or
+ * denies by a rule the flags cannot express; a grant only when it applies to this run (the
+ * `copilot` agent or none, the given session, not expired). What is left out is in
+ * `skipped`, with why. A policy toolgate cannot read throws a `ToolgateError`.
  *
  * ```ts
  * const { args, skipped } = copilotCliArgs({ grants: broker.trust.list(), policy, sessionId });
@@ -264,43 +153,8 @@ function looserThanToolgate(pair: string[], asks: string[]): string | undefined 
  * ```
  */
 export function copilotCliArgs(options: CopilotCliArgsOptions): CopilotCliArgs {
-  const { grants = [], policy, sessionId, agent = "copilot", now = Date.now() } = options;
-  const args: string[] = [];
-  const skipped: CopilotSkipped[] = [];
-  const seen = new Set<string>();
-  const push = (pair: string[]) => {
-    const key = pair.join(" ");
-    if (seen.has(key)) return;
-    seen.add(key);
-    args.push(...pair);
-  };
-  const layers = [policy?.permissions, ...(policy?.layers ?? []).map((l) => l.permissions)];
-  const rules = (list: "allow" | "ask" | "deny") => layers.flatMap((p) => p?.[list] ?? []);
-  // What the CLI cannot be told to stop: every ask, and the denies with no spelling.
-  const asks = [...rules("ask")];
-  for (const rule of rules("deny")) {
-    const pair = denyArg(rule);
-    if (pair !== undefined) push(pair);
-    else asks.push(rule);
-  }
-  const allows: string[] = [];
-  for (const grant of grants) {
-    const why = grantLeftOut(grant, sessionId, agent, now);
-    if (why === undefined) allows.push(grant.rule);
-    else skipped.push({ rule: grant.rule, why });
-  }
-  allows.push(...rules("allow"));
-  for (const rule of allows) {
-    const pair = allowArg(rule);
-    if (pair === undefined) {
-      skipped.push({ rule, why: "the CLI has no spelling that allows no more than this rule" });
-      continue;
-    }
-    const why = looserThanToolgate(pair, asks);
-    if (why !== undefined) skipped.push({ rule, why });
-    else push(pair);
-  }
-  return { args, skipped };
+  const { grants = [], policy, sessionId, agent, now = Date.now() } = options;
+  return copilotCliArgsOnTools(JSON.stringify({ grants, policy, sessionId, agent, now }));
 }
 
 /** One "permission denied" line of the `copilot` CLI's output. */
