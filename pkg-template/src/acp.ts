@@ -82,10 +82,14 @@ const DIRECTORY_KEYS = ["dir_path", "directory", "workdir", "cwd", "working_dire
 /** `rawInput` keys that name one path the call acts on. */
 const PATH_KEYS = ["file_path", "path", "abs_path", "absolute_path"] as const;
 
-/** The directory the call runs in: the first directory its raw input names, else the project. */
-function runsIn(raw: JsonObject, project: string | undefined): string | undefined {
-  const named = DIRECTORY_KEYS.map((key) => str(raw[key])).find((dir) => dir !== undefined && dir !== "");
-  return callDirectory(named, project);
+/**
+ * The directories the call may run in: every distinct directory its raw input names (an agent
+ * reads one key and ignores the others, and toolgate cannot know which), else the project.
+ */
+function runsIn(raw: JsonObject, project: string | undefined): (string | undefined)[] {
+  const named = DIRECTORY_KEYS.map((key) => str(raw[key])).filter((dir): dir is string => dir !== undefined && dir !== "");
+  if (named.length === 0) return [callDirectory(undefined, project)];
+  return [...new Set(named.map((dir) => callDirectory(dir, project)))];
 }
 
 /** Every path the call names: its locations and the paths of its raw input, each once. */
@@ -112,7 +116,9 @@ export function acpToolRequest(call: AcpRequestPermissionParams["toolCall"], opt
  * every path of its raw input): a read of `README.md` and `~/.ssh/id_rsa` is two reads, and the
  * strictest decision of them is the call's. A call that names its own directory (`dir_path`,
  * `directory`, `workdir`, `cwd` in its raw input) runs there: that is each request's `cwd`,
- * and the handler's `cwd` is the project (`root`), where `./` rules stay anchored.
+ * and the handler's `cwd` is the project (`root`), where `./` rules stay anchored. A call that
+ * names several different directories is judged in each of them (one set of requests per
+ * directory), so an extra key can never pick the looser one.
  *
  * ```ts
  * acpToolRequests({ toolCallId: "t", kind: "read", locations: [{ path: "/p/a" }, { path: "/p/b" }] });
@@ -122,10 +128,20 @@ export function acpToolRequest(call: AcpRequestPermissionParams["toolCall"], opt
 export function acpToolRequests(call: AcpRequestPermissionParams["toolCall"], options: AcpAdapterOptions = {}): ToolRequest[] {
   const raw: JsonObject = typeof call.rawInput === "object" && call.rawInput !== null && !Array.isArray(call.rawInput)
     ? call.rawInput : {};
+  // One set of requests per directory the call names: the strictest of them is the call's.
+  return runsIn(raw, options.cwd).flatMap((cwd) => requestsIn(call, raw, cwd, options));
+}
+
+/** The toolgate requests for an ACP tool call run in `cwd`. */
+function requestsIn(
+  call: AcpRequestPermissionParams["toolCall"],
+  raw: JsonObject,
+  cwd: string | undefined,
+  options: AcpAdapterOptions,
+): ToolRequest[] {
   const locations = (call.locations ?? []).map((l) => l.path);
   const paths = namedPaths(call, raw);
   const each = paths.length > 0 ? paths : [""];
-  const cwd = runsIn(raw, options.cwd);
   const base = {
     ...(cwd !== undefined ? { cwd } : {}),
     ...(options.cwd !== undefined && cwd !== options.cwd ? { root: options.cwd } : {}),

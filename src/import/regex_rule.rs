@@ -126,6 +126,11 @@ impl Regex {
         Some(out)
     }
 
+    /// Whether both regexes parse to the same syntax (`\x3b` and `;` are the same literal).
+    pub fn same_as(&self, other: &Regex) -> bool {
+        self.hir == other.hir
+    }
+
     /// Whether the regex is anchored at the start (`^`).
     pub fn anchored(&self) -> bool {
         concat_parts(&self.hir).first().is_some_and(is_start)

@@ -79,9 +79,16 @@ pub(crate) fn command_regex(
         }
         return Ok(());
     }
-    if super::operators::mentions_operator(pattern)
+    // An operator may be written as an escape (`\x3b`, `\u003b`, `\;`): it is looked for in
+    // the regex with those escapes read as the characters. When that reading differs from
+    // the regex (`\>` is a word boundary here, a `>` for other engines), both are covered.
+    let decoded = super::operators::decode_escapes(pattern);
+    let same = decoded == pattern || Regex::parse(&decoded).is_ok_and(|d| d.same_as(&re));
+    if super::operators::mentions_operator(&decoded)
         && !starts_with_one_command(&re, anchored)
-        && operator_regex(b, layer, list, pattern, &re, origin)?
+        && Regex::parse(&decoded).is_ok()
+        && operator_regex(b, layer, list, (&decoded, pattern), &re, origin)?
+        && same
     {
         return Ok(());
     }
@@ -146,18 +153,19 @@ fn starts_with_one_command(re: &Regex, anchored: bool) -> bool {
 /// or reads (`>\s*/dev/sd` gives an `Edit` rule on every path containing `/dev/sd`). An
 /// operator toolgate cannot split at widens the regex to every command. `false` when the
 /// operator characters stand only inside literals that do not span a command (then the
-/// ordinary translation holds).
+/// ordinary translation holds). `decoded` is `pattern` with its escapes of literal characters
+/// read as the characters (see `operators::decode_escapes`); messages name `pattern`.
 fn operator_regex(
     b: &mut Builder,
     layer: usize,
     list: RuleList,
-    pattern: &str,
+    (decoded, pattern): (&str, &str),
     re: &Regex,
     origin: &Origin,
 ) -> Result<bool> {
     use super::operators::{split, After};
     let name = list_name(list);
-    match split(pattern) {
+    match split(decoded) {
         Some((After::Command, rest)) => {
             b.approximated(
                 origin,

@@ -78,6 +78,23 @@ describe("ACP session/request_permission", () => {
     broker.shutdown();
   });
 
+  test("a call that names several directories is judged in each of them", async () => {
+    const broker = new ApprovalBroker({ policy: { permissions: { allow: ["Bash(cat *)"] } } });
+    const asked = [];
+    broker.onRequest((a) => { asked.push(a.cwd); broker.respond(a.id, { kind: "deny", message: "no" }); });
+    const handler = createAcpPermissionHandler(broker, { cwd: "/home/ada/proj" });
+    const two = { kind: "execute", rawInput: { command: ["cat", "secret"], workdir: "/home/ada/.aws", dir_path: "." } };
+    assert.deepEqual(acpToolRequests(two, { cwd: "/home/ada/proj" }).map((r) => r.cwd), ["/home/ada/proj/.", "/home/ada/.aws"]);
+    assert.deepEqual(await handler.requestPermission(params(two)), { outcome: { outcome: "selected", optionId: "no" } });
+    const cwdFirst = { toolCallId: "tc2", kind: "execute", rawInput: { command: "cat secret", cwd: "/home/ada/.aws", directory: "." } };
+    assert.deepEqual(await handler.requestPermission(params(cwdFirst)), { outcome: { outcome: "selected", optionId: "no" } });
+    const same = { kind: "execute", rawInput: { command: "cat README.md", workdir: "docs", dir_path: "docs" } };
+    assert.equal(acpToolRequests(same, { cwd: "/home/ada/proj" }).length, 1, "one directory named twice is one request");
+    const reads = { kind: "read", rawInput: { path: "a.txt", dir_path: "/x", cwd: "/y" } };
+    assert.deepEqual(acpToolRequests(reads, { cwd: "/p" }).map((r) => r.cwd), ["/x", "/y"]);
+    broker.shutdown();
+  });
+
   test("a person's always answer picks allow_always", async () => {
     const broker = new ApprovalBroker({ policy: POLICY });
     broker.onRequest((a) => broker.respond(a.id, { kind: "allow", scope: "always" }));
