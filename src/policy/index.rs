@@ -2,6 +2,7 @@
 //! combined matchers (glob buckets per subject kind, hash maps for names and domains), so
 //! that evaluation cost barely grows with the number of rules.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 
 pub(crate) use super::globs::Id;
@@ -397,21 +398,23 @@ impl ClassIndex {
         if !self.restrictive && crate::path::has_windows_spelling(path) {
             return;
         }
-        let fold = |p: &str| {
-            if self.fold_case {
-                p.to_lowercase()
+        // Most paths are lower-case ASCII already: those are compared as they are.
+        fn folded_text(fold_case: bool, p: &str) -> Cow<'_, str> {
+            let plain = p.bytes().all(|b| b.is_ascii() && !b.is_ascii_uppercase());
+            if fold_case && !plain {
+                Cow::Owned(p.to_lowercase())
             } else {
-                p.to_owned()
+                Cow::Borrowed(p)
             }
-        };
+        }
+        let fold = |p| folded_text(self.fold_case, p);
         let (cwd, home) = (cwd.map(fold), home.map(fold));
         let mut candidates = vec![fold(path)];
-        if self.restrictive && crate::path::has_windows_spelling(path) {
-            if let Some(folded) =
-                crate::path::normalize(&crate::path::fold_windows(path), None, None)
-            {
-                candidates.push(fold(&folded));
-            }
+        let folded = (self.restrictive && crate::path::has_windows_spelling(path))
+            .then(|| crate::path::normalize(&crate::path::fold_windows(path), None, None))
+            .flatten();
+        if let Some(folded) = &folded {
+            candidates.push(fold(folded));
         }
         for p in &candidates {
             self.exact_path_matches(kind, p, cwd.as_deref(), home.as_deref(), out);
