@@ -762,7 +762,9 @@ fn command_into(words: &[String], depth: usize, out: &mut Classification, facts:
         _ => {}
     }
     // Which commands write their operands is the shell analysis's table of writes.
-    let argv: Vec<String> = std::iter::once(name.clone()).chain(args.iter().cloned()).collect();
+    let argv: Vec<String> = std::iter::once(name.clone())
+        .chain(args.iter().cloned())
+        .collect();
     if crate::shell::writes_files(&argv) {
         for o in &ops {
             if let Some(place) = persistence_place(o) {

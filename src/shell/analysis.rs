@@ -843,7 +843,9 @@ impl<'r> Analysis<'r> {
         let found = writes(core);
         for dir in &found.below {
             let outcome = self.path_outcome(dir, |p| self.rules.write_below_outcome(p));
-            if rank(&outcome) >= STRICT_RANK {
+            // Nothing short of a rule's deny or ask, or an unknown, passes here: the names
+            // are the input's.
+            if rank(&outcome) >= rank(&unanalysable("")) {
                 self.push(&format!("{name} writing below {}", dir.raw), outcome);
             }
         }

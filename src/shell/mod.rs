@@ -43,11 +43,11 @@ pub use parse::MAX_NESTING;
 pub use paths::path_words;
 pub use read_only::read_only_commands;
 pub(crate) use wrappers::wrapped_command_start;
-pub(crate) use writes::writes_files;
 pub use wrappers::{
     is_harmless_assignment, HARMLESS_VARIABLES, INTERPRETERS, RUNNERS, SAFE_SET_OPTIONS, SHELLS,
     TRANSPARENT_WRAPPERS,
 };
+pub(crate) use writes::writes_files;
 
 use crate::decision::{Reason, RuleList};
 

@@ -542,8 +542,13 @@ fn git_subcommand(words: &[Word]) -> Option<(usize, &str)> {
         }
         let takes = matches!(
             v,
-            "-C" | "-c" | "--git-dir" | "--work-tree" | "--namespace" | "--exec-path"
-                | "--config-env" | "--super-prefix"
+            "-C" | "-c"
+                | "--git-dir"
+                | "--work-tree"
+                | "--namespace"
+                | "--exec-path"
+                | "--config-env"
+                | "--super-prefix"
         );
         i += if takes { 2 } else { 1 };
     }
@@ -597,7 +602,7 @@ mod tests {
 
     fn written(line: &str) -> Vec<String> {
         let words: Vec<Word> = line.split(' ').map(Word::literal).collect();
-        files_written(&words).into_iter().map(|w| w.value).collect()
+        writes(&words).files.into_iter().map(|w| w.value).collect()
     }
 
     #[test]
@@ -616,5 +621,73 @@ mod tests {
         assert_eq!(written("git log --output=log.txt"), ["log.txt"]);
         assert_eq!(written("git format-patch -o patches"), ["patches"]);
         assert_eq!(written("ls -o x"), Vec::<String>::new());
+        assert_eq!(written("chmod -R +x a b"), ["+x", "a", "b"]);
+        assert_eq!(written("chown me:me a"), ["me:me", "a"]);
+        assert_eq!(written("rsync -a -e ssh x y dest/"), ["dest/"]);
+    }
+
+    fn below(line: &str) -> Vec<String> {
+        let words: Vec<Word> = line.split(' ').map(Word::literal).collect();
+        writes(&words).below.into_iter().map(|w| w.value).collect()
+    }
+
+    #[test]
+    fn in_place_edits_write_every_file_operand() {
+        assert_eq!(written("sed -i 1d a b"), ["a", "b"]);
+        assert_eq!(written("sed -ni.bak 1d a"), ["a"]);
+        assert_eq!(written("sed -ie 1d a"), ["a"]);
+        assert_eq!(written("sed -e 1d -i a b"), ["a", "b"]);
+        assert_eq!(written("sed -f s.sed --in-place=.b a"), ["a"]);
+        assert_eq!(written("sed --in -E s/a/b/ x"), ["x"]);
+        assert_eq!(written("sed 1d a"), Vec::<String>::new());
+        assert_eq!(written("sed -n -e 1p a"), Vec::<String>::new());
+        assert_eq!(written("perl -pi -e s/a/b/ a b"), ["a", "b"]);
+        assert_eq!(written("perl -pie s/a/b/ a"), ["a"]);
+        assert_eq!(written("perl -i.bak script.pl a"), ["a"]);
+        assert_eq!(written("perl -ne print a"), Vec::<String>::new());
+    }
+
+    #[test]
+    fn patches_write_their_target_or_what_they_name() {
+        assert_eq!(written("patch -p1 a p.diff"), ["a"]);
+        assert_eq!(written("patch -o out a p.diff"), ["out", "a"]);
+        assert_eq!(written("patch -d src a p.diff"), ["src/a"]);
+        assert_eq!(written("patch --reject-file x a"), ["x", "a"]);
+        assert_eq!(below("patch -p1 -i p.diff"), ["."]);
+        assert_eq!(below("patch -d src -p1"), ["src"]);
+        assert_eq!(below("patch -o out -i p.diff"), Vec::<String>::new());
+        assert!(writes(&[Word::literal("patch"), Word::literal("--dry-run")]).is_empty());
+        assert_eq!(below("git apply p.diff"), ["."]);
+        assert_eq!(below("git -C sub apply -p1 p.diff"), ["sub"]);
+        assert_eq!(below("git apply --check p.diff"), Vec::<String>::new());
+        assert_eq!(below("git apply --stat --apply p.diff"), ["."]);
+        assert_eq!(below("git log p.diff"), Vec::<String>::new());
+    }
+
+    #[test]
+    fn archives_write_below_their_directory() {
+        assert_eq!(below("tar -xf a.tar"), ["."]);
+        assert_eq!(below("tar xzf a.tgz -C out"), ["out"]);
+        assert_eq!(below("tar xfC a.tar out"), ["out"]);
+        assert_eq!(below("tar -x -f a.tar -C out -C sub"), ["out", "out/sub"]);
+        assert_eq!(below("tar --extract --directory=/tmp/x"), ["/tmp/x"]);
+        assert_eq!(below("tar -tf a.tar"), Vec::<String>::new());
+        assert_eq!(written("tar -czf out.tgz src"), ["out.tgz"]);
+        assert_eq!(written("tar -cf - src"), Vec::<String>::new());
+        assert_eq!(below("unzip a.zip"), ["."]);
+        assert_eq!(below("unzip -o a.zip -d out"), ["out"]);
+        assert_eq!(below("unzip -qdout a.zip"), ["out"]);
+        assert_eq!(below("unzip -l a.zip"), Vec::<String>::new());
+    }
+
+    #[test]
+    fn writers_for_the_danger_classifier() {
+        let argv = |line: &str| line.split(' ').map(str::to_owned).collect::<Vec<_>>();
+        assert!(writes_files(&argv("tee -a x")));
+        assert!(writes_files(&argv("sed -i 1d x")));
+        assert!(writes_files(&argv("tar -xf a.tar")));
+        assert!(!writes_files(&argv("sed 1d x")));
+        assert!(!writes_files(&argv("unzip -l a.zip")));
+        assert!(!writes_files(&argv("ls -la")));
     }
 }
