@@ -520,7 +520,8 @@ fn tar_writes(words: &[Word]) -> Writes {
 /// `unzip` writes the archive's members below `-d DIR` or `.`, unless it only lists,
 /// tests or prints them (`-l`, `-v`, `-t`, `-p`, `-c`, `-z`, `-Z`).
 fn unzip_writes(words: &[Word]) -> Writes {
-    let p = parse_options(words.get(1..).unwrap_or_default(), "d", "", &[]);
+    // `-P PASSWORD` takes a value too.
+    let p = parse_options(words.get(1..).unwrap_or_default(), "dP", "", &[]);
     if "lvtpczZ".chars().any(|c| p.has(c, "")) {
         return Writes::default();
     }
@@ -678,6 +679,7 @@ mod tests {
         assert_eq!(below("unzip -o a.zip -d out"), ["out"]);
         assert_eq!(below("unzip -qdout a.zip"), ["out"]);
         assert_eq!(below("unzip -l a.zip"), Vec::<String>::new());
+        assert_eq!(below("unzip -Pd a.zip"), ["."]);
     }
 
     #[test]
