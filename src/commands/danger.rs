@@ -761,9 +761,11 @@ fn command_into(words: &[String], depth: usize, out: &mut Classification, facts:
         }
         _ => {}
     }
-    if WRITERS.contains(&name.as_str())
-        || (name == "sed" || name == "perl") && has_flag(args, &['i'], &["in-place"])
-    {
+    // Which commands write their operands is the shell analysis's table of writes.
+    let argv: Vec<String> = std::iter::once(name.clone())
+        .chain(args.iter().cloned())
+        .collect();
+    if crate::shell::writes_files(&argv) {
         for o in &ops {
             if let Some(place) = persistence_place(o) {
                 out.add(
@@ -775,11 +777,6 @@ fn command_into(words: &[String], depth: usize, out: &mut Classification, facts:
         }
     }
 }
-
-/// Programs that write the files they name.
-const WRITERS: &[&str] = &[
-    "tee", "cp", "mv", "install", "ln", "touch", "truncate", "rsync", "dd", "patch", "unzip", "tar",
-];
 
 /// Options whose value is a key or certificate a program authenticates with, not data it
 /// sends: `ssh -i key`, `curl --cert c.pem --key c.key`.

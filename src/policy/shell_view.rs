@@ -134,6 +134,40 @@ impl CommandRules for Call<'_> {
         own
     }
 
+    fn write_below_outcome(&self, dir: &str) -> Outcome {
+        let own = self.write_outcome(dir);
+        if !matches!(
+            own,
+            Outcome::Allowed(_) | Outcome::NoRule | Outcome::ReadOnly | Outcome::Protected { .. }
+        ) {
+            return own;
+        }
+        let dirs = match self.path_candidates(dir) {
+            Ok(d) => d,
+            Err(why) => return Outcome::Unanalysable { why },
+        };
+        for dir_abs in &dirs {
+            if let Some(rule) = self.could_read_below(ToolKind::Write, dir_abs) {
+                let name = match &rule.decider {
+                    Decider::Rule { rule, .. } => rule.clone(),
+                    _ => String::new(),
+                };
+                return Outcome::AskRule(Reason {
+                    text: format!(
+                        "the command writes files below `{dir}` whose names it does not give, \
+                         and rule `{name}` covers files there"
+                    ),
+                    decider: rule.decider,
+                });
+            }
+        }
+        // The names are the input's (an archive's members, a patch's files): any of them
+        // may be a protected path.
+        Outcome::Protected {
+            path: format!("{}/**", dir.trim_end_matches('/')),
+        }
+    }
+
     fn read_rules_outcome(&self, paths: &[String]) -> Option<Outcome> {
         let mut all = Vec::with_capacity(paths.len());
         for p in paths {

@@ -7,7 +7,7 @@ use super::parse::{parse, Redir, RedirKind, Simple};
 use super::salvage;
 use super::word::{unreadable, unreadable_except, Word};
 use super::wrappers::{classify, is_harmless_assignment, Inner, Kind, HARMLESS_VARIABLES, SHELLS};
-use super::writes::{files_written, is_destructive, part_of};
+use super::writes::{is_destructive, part_of, writes};
 use super::{CommandRules, Outcome, Part};
 use crate::commands::{self, Effects, Target};
 use crate::decision::{Decider, Reason, RuleList};
@@ -392,6 +392,9 @@ impl<'r> Analysis<'r> {
         match kind {
             Kind::ShellScript(i) => self.shell_script(text, core_words, i, &forms, blocked, depth),
             Kind::Runner { inner } => {
+                // `perl -i` also edits its file operands.
+                let name = core.first().map_or("", |n| program_name(n)).to_owned();
+                self.option_writes(&name, core_words, None);
                 let mark = self.parts.len();
                 self.runner_payload(core_words, &inner, depth);
                 // Parts of the payload only ever make the line stricter.
@@ -832,11 +835,21 @@ impl<'r> Analysis<'r> {
         }
     }
 
-    /// Files a command writes through its operands or options (`cp x DEST`, `sort -o F`):
-    /// kept as parts when a deny or ask rule or a protected path catches them, so an allow
-    /// rule on the command does not cover them.
+    /// Files a command writes through its operands or options (`cp x DEST`, `sort -o F`,
+    /// `sed -i`), and directories below which it writes files it does not name (`tar -x`,
+    /// `patch`): kept as parts when a deny or ask rule or a protected path catches them, so
+    /// an allow rule on the command does not cover them.
     fn option_writes(&mut self, name: &str, core: &[Word], effects: Option<&Effects>) {
-        let mut written = files_written(core);
+        let found = writes(core);
+        for dir in &found.below {
+            let outcome = self.path_outcome(dir, |p| self.rules.write_below_outcome(p));
+            // Nothing short of a rule's deny or ask, or an unknown, passes here: the names
+            // are the input's.
+            if rank(&outcome) >= rank(&unanalysable("")) {
+                self.push(&format!("{name} writing below {}", dir.raw), outcome);
+            }
+        }
+        let mut written = found.files;
         for t in effects.iter().flat_map(|e| &e.writes) {
             if let Target::Word { word, offset } = t {
                 if let Some(w) = core.get(*word) {

@@ -47,6 +47,7 @@ pub use wrappers::{
     is_harmless_assignment, HARMLESS_VARIABLES, INTERPRETERS, RUNNERS, SAFE_SET_OPTIONS, SHELLS,
     TRANSPARENT_WRAPPERS,
 };
+pub(crate) use writes::writes_files;
 
 use crate::decision::{Reason, RuleList};
 
@@ -88,6 +89,17 @@ pub trait CommandRules {
     /// `**` or a bare name matches at any depth). Implementations must err on the side of
     /// asking.
     fn read_below_outcome(&self, dir: &str) -> Outcome;
+
+    /// How a write of files below the directory `dir` whose names the command does not
+    /// give (`tar -x`, `unzip`, `patch` without a target, `git apply`) is judged: any of
+    /// them may be a protected path, so it is never allowed by an allow rule on the
+    /// command, and an Edit or Write deny or ask rule that could match a path below `dir`
+    /// speaks. The default cannot tell, so the command cannot be analysed.
+    fn write_below_outcome(&self, dir: &str) -> Outcome {
+        Outcome::Unanalysable {
+            why: format!("writes files below `{dir}` whose names the command does not give"),
+        }
+    }
 
     /// The Read deny, then ask, rule that matches any of `paths`, as
     /// [`CommandRules::read_outcome`] would find it for one of them; `None` when no rule

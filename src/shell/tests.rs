@@ -126,6 +126,41 @@ fn redirections_are_writes() {
 }
 
 #[test]
+fn in_place_edits_and_extractions_are_writes() {
+    let rules = LiteralRules::new("/home/ada/proj", "/home/ada")
+        .rule(RuleList::Allow, "Bash(tar *)")
+        .rule(RuleList::Allow, "Bash(sed *)")
+        .rule(RuleList::Deny, "Edit(./src/**)");
+    let worst = |line: &str| {
+        judge(line, &rules)
+            .into_iter()
+            .map(|p| p.outcome)
+            .max_by_key(analysis::rank)
+    };
+    assert!(matches!(
+        worst("sed -i 1d ~/.bashrc"),
+        Some(Outcome::Protected { .. })
+    ));
+    assert!(matches!(
+        worst("sed -i 1d src/a.rs"),
+        Some(Outcome::Denied(_))
+    ));
+    assert!(worst("sed 1d src/a.rs").is_some_and(|o| analysis::rank(&o) <= 1));
+    for line in [
+        "tar -xf a.tar",
+        "tar -xf a.tar -C $X",
+        "tar xf a.tar -C out",
+    ] {
+        let found = worst(line);
+        assert!(
+            found.as_ref().is_some_and(|o| analysis::rank(o) >= 3),
+            "{line}: {found:?}"
+        );
+    }
+    assert!(worst("tar -tf a.tar").is_some_and(|o| analysis::rank(&o) <= 1));
+}
+
+#[test]
 fn read_only_commands() {
     for line in [
         "ls -la",

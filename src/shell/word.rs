@@ -21,7 +21,6 @@ pub(crate) struct Word {
 
 impl Word {
     /// A word with a known value.
-    #[cfg(test)]
     pub(crate) fn literal(text: &str) -> Self {
         Word {
             raw: text.to_owned(),

@@ -1,7 +1,10 @@
 //! Files that common commands write through their operands or options (`cp x DEST`,
-//! `sort -o FILE`, `curl -o FILE`, `dd of=FILE`). The analysis judges them as writes and
-//! keeps the ones a deny or ask rule or a protected path catches, so an allow rule on the
-//! command does not cover a write to `~/.bashrc`.
+//! `sort -o FILE`, `curl -o FILE`, `dd of=FILE`, `sed -i ... FILE`, `chmod +x FILE`), and
+//! directories below which they write files whose names only the input knows (`tar -x`,
+//! `unzip`, `patch`, `git apply`). The analysis judges them as writes and keeps the ones a
+//! deny or ask rule or a protected path catches, so an allow rule on the command does not
+//! cover a write to `~/.bashrc`. This is the one table of what programs write: the danger
+//! classifier reads it too ([`writes_files`]).
 
 use super::canonical::program_name;
 use super::word::Word;
@@ -131,6 +134,23 @@ const SPECS: &[WriteSpec] = &[
         ..spec("wget")
     },
     WriteSpec {
+        operands: true,
+        ..spec("chmod")
+    },
+    WriteSpec {
+        operands: true,
+        ..spec("chown")
+    },
+    WriteSpec {
+        operands: true,
+        ..spec("chgrp")
+    },
+    WriteSpec {
+        short_values: "efTBM",
+        destination: true,
+        ..spec("rsync")
+    },
+    WriteSpec {
         sub: Some("*"),
         short: "o",
         long: &["output", "output-directory"],
@@ -138,9 +158,58 @@ const SPECS: &[WriteSpec] = &[
     },
 ];
 
-/// The files `words` writes through its operands or options, as words (a part of a word
-/// such as `--output=FILE` becomes a word of its own).
-pub(crate) fn files_written(words: &[Word]) -> Vec<Word> {
+/// What a command writes: files it names, and directories below which it writes files
+/// whose names it does not (an archive's members, the files a patch names).
+#[derive(Debug, Default)]
+pub(crate) struct Writes {
+    /// Files written, as words (a part of a word such as `--output=FILE` becomes a word of
+    /// its own).
+    pub files: Vec<Word>,
+    /// Directories below which any file may be written.
+    pub below: Vec<Word>,
+}
+
+impl Writes {
+    /// Whether the command writes nothing that is known.
+    pub(crate) fn is_empty(&self) -> bool {
+        self.files.is_empty() && self.below.is_empty()
+    }
+}
+
+/// What `words` writes (see [`Writes`]).
+pub(crate) fn writes(words: &[Word]) -> Writes {
+    let Some(first) = words.first() else {
+        return Writes::default();
+    };
+    match program_name(&first.value) {
+        "sed" => sed_writes(words),
+        "perl" => perl_writes(words),
+        "patch" => patch_writes(words),
+        "tar" => tar_writes(words),
+        "unzip" => unzip_writes(words),
+        "git" if git_subcommand(words).is_some_and(|(_, s)| s == "apply") => {
+            git_apply_writes(words)
+        }
+        _ => Writes {
+            files: files_written(words),
+            below: Vec::new(),
+        },
+    }
+}
+
+/// Whether `words` (argv after quote removal) writes any file by the table, or is `tee`:
+/// the danger classifier asks this before it looks for persistence places among the
+/// operands.
+pub(crate) fn writes_files(words: &[String]) -> bool {
+    let words: Vec<Word> = words.iter().map(|w| Word::literal(w)).collect();
+    words
+        .first()
+        .is_some_and(|w| program_name(&w.value) == "tee")
+        || !writes(&words).is_empty()
+}
+
+/// The files `words` writes through its operands or options, by the [`SPECS`] table.
+fn files_written(words: &[Word]) -> Vec<Word> {
     let Some(first) = words.first() else {
         return Vec::new();
     };
@@ -194,6 +263,327 @@ pub(crate) fn files_written(words: &[Word]) -> Vec<Word> {
     targets
 }
 
+/// The options and operands of a command, as GNU `getopt` reads them.
+#[derive(Default)]
+struct Parsed {
+    /// Options as `-x` or `--long` (as written, possibly abbreviated), with their value.
+    options: Vec<(String, Option<Word>)>,
+    operands: Vec<Word>,
+}
+
+impl Parsed {
+    /// Whether short option `short` or long option `long` (or a prefix of it, as GNU
+    /// accepts) was given.
+    fn has(&self, short: char, long: &str) -> bool {
+        self.options.iter().any(|(o, _)| is_option(o, short, long))
+    }
+
+    /// The values of short option `short` or long option `long`.
+    fn values(&self, short: char, long: &str) -> impl Iterator<Item = &Word> + '_ {
+        let long = long.to_owned();
+        self.options
+            .iter()
+            .filter(move |(o, _)| is_option(o, short, &long))
+            .filter_map(|(_, v)| v.as_ref())
+    }
+}
+
+/// Whether the option `o` (`-x`, `--long`, `--lo`) is short option `short` or long option
+/// `long`.
+fn is_option(o: &str, short: char, long: &str) -> bool {
+    match o.strip_prefix("--") {
+        Some(name) => !name.is_empty() && !long.is_empty() && long.starts_with(name),
+        None => o.strip_prefix('-') == Some(short.encode_utf8(&mut [0; 4])),
+    }
+}
+
+/// Parses `words` (the arguments after the program): `values` are short option letters
+/// that take a value (attached or the next word), `attached` those whose value can only be
+/// attached (`sed -i.bak`), `long_values` long options that take a value (the next word
+/// unless given with `=`; abbreviations count).
+fn parse_options(words: &[Word], values: &str, attached: &str, long_values: &[&str]) -> Parsed {
+    let mut out = Parsed::default();
+    let mut only_operands = false;
+    let mut it = words.iter();
+    while let Some(w) = it.next() {
+        let v = w.value.as_str();
+        if only_operands || !v.starts_with('-') || v == "-" {
+            out.operands.push(w.clone());
+        } else if v == "--" {
+            only_operands = true;
+        } else if let Some(long) = v.strip_prefix("--") {
+            match long.split_once('=') {
+                Some((n, value)) => out
+                    .options
+                    .push((format!("--{n}"), Some(part_of(w, value)))),
+                None => {
+                    let takes = long_values.iter().any(|l| l.starts_with(long));
+                    let value = if takes { it.next().cloned() } else { None };
+                    out.options.push((v.to_owned(), value));
+                }
+            }
+        } else {
+            for (i, c) in v.char_indices().skip(1) {
+                let rest = v.get(i + c.len_utf8()..).unwrap_or_default();
+                if attached.contains(c) {
+                    let value = (!rest.is_empty()).then(|| part_of(w, rest));
+                    out.options.push((format!("-{c}"), value));
+                    break;
+                }
+                if values.contains(c) {
+                    let value = if rest.is_empty() {
+                        it.next().cloned()
+                    } else {
+                        Some(part_of(w, rest))
+                    };
+                    out.options.push((format!("-{c}"), value));
+                    break;
+                }
+                out.options.push((format!("-{c}"), None));
+            }
+        }
+    }
+    out
+}
+
+/// `sed -i` / `--in-place` (a suffix may be attached: `-i.bak`, `-ni`) writes every file
+/// operand; the first operand is the script unless `-e` or `-f` gives it.
+fn sed_writes(words: &[Word]) -> Writes {
+    let p = parse_options(
+        words.get(1..).unwrap_or_default(),
+        "efl",
+        "i",
+        &["expression", "file", "line-length"],
+    );
+    if !p.has('i', "in-place") {
+        return Writes::default();
+    }
+    let scripted = p.has('e', "expression") || p.has('f', "file");
+    let skip = usize::from(!scripted);
+    Writes {
+        files: p.operands.into_iter().skip(skip).collect(),
+        below: Vec::new(),
+    }
+}
+
+/// `perl -i` (`-pi`, `-i.bak`, `-pie`: the rest of the cluster is the suffix) edits every
+/// file operand in place; the first operand is the script unless `-e` or `-E` gives it.
+fn perl_writes(words: &[Word]) -> Writes {
+    // Switches whose value is the rest of the cluster (`-Idir`, `-MFoo`, `-0777`, `-l`).
+    let p = parse_options(
+        words.get(1..).unwrap_or_default(),
+        "eE",
+        "iIMm0lxCdDFV",
+        &[],
+    );
+    if !p.has('i', "") {
+        return Writes::default();
+    }
+    let scripted = p.has('e', "") || p.has('E', "");
+    let skip = usize::from(!scripted);
+    Writes {
+        files: p.operands.into_iter().skip(skip).collect(),
+        below: Vec::new(),
+    }
+}
+
+/// `patch [ORIGINAL [PATCHFILE]]`: writes `ORIGINAL` (below `-d DIR`), `-o FILE` and the
+/// `-r` reject file; with neither a target nor `-o`, every file the patch names (below
+/// `-d DIR` or `.`). `--dry-run` writes nothing.
+fn patch_writes(words: &[Word]) -> Writes {
+    let p = parse_options(
+        words.get(1..).unwrap_or_default(),
+        "BDdFgioprVYz",
+        "",
+        &[
+            "prefix",
+            "ifdef",
+            "directory",
+            "fuzz",
+            "get",
+            "input",
+            "output",
+            "strip",
+            "reject-file",
+            "version-control",
+            "basename-prefix",
+            "suffix",
+            "quoting-style",
+            "reject-format",
+            "read-only",
+        ],
+    );
+    if p.has('\0', "dry-run") {
+        return Writes::default();
+    }
+    let dir = p.values('d', "directory").last().cloned();
+    let within = |w: &Word| match &dir {
+        Some(d) if !w.value.starts_with('/') && !w.value.starts_with('~') => {
+            part_of(w, &format!("{}/{}", d.value, w.value))
+        }
+        _ => w.clone(),
+    };
+    let mut out = Writes::default();
+    out.files.extend(p.values('o', "output").map(&within));
+    out.files.extend(p.values('r', "reject-file").map(&within));
+    match p.operands.first() {
+        Some(target) => out.files.push(within(target)),
+        None if !p.has('o', "output") => out.below.push(dir.unwrap_or_else(|| Word::literal("."))),
+        None => {}
+    }
+    out
+}
+
+/// `tar -x` writes the archive's members, whatever they are named, below `-C DIR` (each
+/// relative one below the one before) or `.`; `tar -c`, `-r`, `-u`, `-A` write the `-f`
+/// archive.
+fn tar_writes(words: &[Word]) -> Writes {
+    let args = words.get(1..).unwrap_or_default();
+    // The old form: `tar xzf a.tar`, the first word a cluster without a dash, whose
+    // value-taking letters take the next words in turn.
+    let mut rebuilt = Vec::with_capacity(args.len() + 2);
+    let mut rest = args.iter();
+    if let Some(first) = args.first().filter(|w| !w.value.starts_with('-')) {
+        rest.next();
+        let mut taken = Vec::new();
+        for c in first.value.chars() {
+            if "fCbFgHKLNTVXI".contains(c) {
+                rebuilt.push(part_of(first, &format!("-{c}")));
+                taken.extend(rest.next().cloned());
+                rebuilt.append(&mut taken);
+            } else {
+                rebuilt.push(part_of(first, &format!("-{c}")));
+            }
+        }
+    }
+    rebuilt.extend(rest.cloned());
+    let p = parse_options(
+        &rebuilt,
+        "fCbFgHKLNTVXI",
+        "",
+        &[
+            "directory",
+            "file",
+            "blocking-factor",
+            "info-script",
+            "new-volume-script",
+            "listed-incremental",
+            "format",
+            "tape-length",
+            "newer",
+            "after-date",
+            "files-from",
+            "label",
+            "exclude-from",
+            "use-compress-program",
+            "to-command",
+            "owner",
+            "group",
+            "mode",
+            "transform",
+            "xform",
+            "exclude",
+            "starting-file",
+            "suffix",
+            "backup",
+            "record-size",
+            "volno-file",
+            "rsh-command",
+            "rmt-command",
+            "checkpoint-action",
+            "index-file",
+        ],
+    );
+    let mut out = Writes::default();
+    if p.has('x', "extract") || p.has('\0', "get") {
+        let mut dir: Option<Word> = None;
+        for d in p.values('C', "directory") {
+            let next = match &dir {
+                Some(prev) if !d.value.starts_with('/') && !d.value.starts_with('~') => {
+                    part_of(d, &format!("{}/{}", prev.value, d.value))
+                }
+                _ => d.clone(),
+            };
+            out.below.push(next.clone());
+            dir = Some(next);
+        }
+        if out.below.is_empty() {
+            out.below.push(Word::literal("."));
+        }
+    } else if ['c', 'r', 'u', 'A'].iter().any(|c| p.has(*c, "")) || p.has('\0', "create") {
+        out.files
+            .extend(p.values('f', "file").filter(|w| w.value != "-").cloned());
+    }
+    out
+}
+
+/// `unzip` writes the archive's members below `-d DIR` or `.`, unless it only lists,
+/// tests or prints them (`-l`, `-v`, `-t`, `-p`, `-c`, `-z`, `-Z`).
+fn unzip_writes(words: &[Word]) -> Writes {
+    // `-P PASSWORD` takes a value too.
+    let p = parse_options(words.get(1..).unwrap_or_default(), "dP", "", &[]);
+    if "lvtpczZ".chars().any(|c| p.has(c, "")) {
+        return Writes::default();
+    }
+    let mut out = Writes::default();
+    out.below.extend(p.values('d', "").cloned());
+    if out.below.is_empty() {
+        out.below.push(Word::literal("."));
+    }
+    out
+}
+
+/// The index and value of `git`'s subcommand, past its global options (`-C DIR`, `-c k=v`).
+fn git_subcommand(words: &[Word]) -> Option<(usize, &str)> {
+    let mut i = 1;
+    while let Some(w) = words.get(i) {
+        let v = w.value.as_str();
+        if !v.starts_with('-') {
+            return Some((i, v));
+        }
+        let takes = matches!(
+            v,
+            "-C" | "-c"
+                | "--git-dir"
+                | "--work-tree"
+                | "--namespace"
+                | "--exec-path"
+                | "--config-env"
+                | "--super-prefix"
+        );
+        i += if takes { 2 } else { 1 };
+    }
+    None
+}
+
+/// `git apply` writes the files the patch names, below `.` (or `git -C DIR`), unless it
+/// only reports (`--check`, `--stat`, `--numstat`, `--summary` without `--apply`).
+fn git_apply_writes(words: &[Word]) -> Writes {
+    let Some((sub, _)) = git_subcommand(words) else {
+        return Writes::default();
+    };
+    let global = parse_options(words.get(1..sub).unwrap_or_default(), "Cc", "", &[]);
+    let p = parse_options(words.get(sub + 1..).unwrap_or_default(), "p", "C", &[]);
+    let report_only = ["check", "stat", "numstat", "summary"]
+        .iter()
+        .any(|o| p.options.iter().any(|(x, _)| x == &format!("--{o}")));
+    if report_only && !p.options.iter().any(|(x, _)| x == "--apply") {
+        return Writes::default();
+    }
+    let mut out = Writes::default();
+    let mut dir: Option<Word> = None;
+    for d in global.values('C', "") {
+        dir = Some(match &dir {
+            Some(prev) if !d.value.starts_with('/') && !d.value.starts_with('~') => {
+                part_of(d, &format!("{}/{}", prev.value, d.value))
+            }
+            _ => d.clone(),
+        });
+    }
+    out.below.push(dir.unwrap_or_else(|| Word::literal(".")));
+    out
+}
+
 /// The tail `file` of word `w` as a word of its own. A `~` there is not expanded by the
 /// shell, so it is a file of that name.
 pub(crate) fn part_of(w: &Word, file: &str) -> Word {
@@ -213,7 +603,7 @@ mod tests {
 
     fn written(line: &str) -> Vec<String> {
         let words: Vec<Word> = line.split(' ').map(Word::literal).collect();
-        files_written(&words).into_iter().map(|w| w.value).collect()
+        writes(&words).files.into_iter().map(|w| w.value).collect()
     }
 
     #[test]
@@ -232,5 +622,74 @@ mod tests {
         assert_eq!(written("git log --output=log.txt"), ["log.txt"]);
         assert_eq!(written("git format-patch -o patches"), ["patches"]);
         assert_eq!(written("ls -o x"), Vec::<String>::new());
+        assert_eq!(written("chmod -R +x a b"), ["+x", "a", "b"]);
+        assert_eq!(written("chown me:me a"), ["me:me", "a"]);
+        assert_eq!(written("rsync -a -e ssh x y dest/"), ["dest/"]);
+    }
+
+    fn below(line: &str) -> Vec<String> {
+        let words: Vec<Word> = line.split(' ').map(Word::literal).collect();
+        writes(&words).below.into_iter().map(|w| w.value).collect()
+    }
+
+    #[test]
+    fn in_place_edits_write_every_file_operand() {
+        assert_eq!(written("sed -i 1d a b"), ["a", "b"]);
+        assert_eq!(written("sed -ni.bak 1d a"), ["a"]);
+        assert_eq!(written("sed -ie 1d a"), ["a"]);
+        assert_eq!(written("sed -e 1d -i a b"), ["a", "b"]);
+        assert_eq!(written("sed -f s.sed --in-place=.b a"), ["a"]);
+        assert_eq!(written("sed --in -E s/a/b/ x"), ["x"]);
+        assert_eq!(written("sed 1d a"), Vec::<String>::new());
+        assert_eq!(written("sed -n -e 1p a"), Vec::<String>::new());
+        assert_eq!(written("perl -pi -e s/a/b/ a b"), ["a", "b"]);
+        assert_eq!(written("perl -pie s/a/b/ a"), ["a"]);
+        assert_eq!(written("perl -i.bak script.pl a"), ["a"]);
+        assert_eq!(written("perl -ne print a"), Vec::<String>::new());
+    }
+
+    #[test]
+    fn patches_write_their_target_or_what_they_name() {
+        assert_eq!(written("patch -p1 a p.diff"), ["a"]);
+        assert_eq!(written("patch -o out a p.diff"), ["out", "a"]);
+        assert_eq!(written("patch -d src a p.diff"), ["src/a"]);
+        assert_eq!(written("patch --reject-file x a"), ["x", "a"]);
+        assert_eq!(below("patch -p1 -i p.diff"), ["."]);
+        assert_eq!(below("patch -d src -p1"), ["src"]);
+        assert_eq!(below("patch -o out -i p.diff"), Vec::<String>::new());
+        assert!(writes(&[Word::literal("patch"), Word::literal("--dry-run")]).is_empty());
+        assert_eq!(below("git apply p.diff"), ["."]);
+        assert_eq!(below("git -C sub apply -p1 p.diff"), ["sub"]);
+        assert_eq!(below("git apply --check p.diff"), Vec::<String>::new());
+        assert_eq!(below("git apply --stat --apply p.diff"), ["."]);
+        assert_eq!(below("git log p.diff"), Vec::<String>::new());
+    }
+
+    #[test]
+    fn archives_write_below_their_directory() {
+        assert_eq!(below("tar -xf a.tar"), ["."]);
+        assert_eq!(below("tar xzf a.tgz -C out"), ["out"]);
+        assert_eq!(below("tar xfC a.tar out"), ["out"]);
+        assert_eq!(below("tar -x -f a.tar -C out -C sub"), ["out", "out/sub"]);
+        assert_eq!(below("tar --extract --directory=/tmp/x"), ["/tmp/x"]);
+        assert_eq!(below("tar -tf a.tar"), Vec::<String>::new());
+        assert_eq!(written("tar -czf out.tgz src"), ["out.tgz"]);
+        assert_eq!(written("tar -cf - src"), Vec::<String>::new());
+        assert_eq!(below("unzip a.zip"), ["."]);
+        assert_eq!(below("unzip -o a.zip -d out"), ["out"]);
+        assert_eq!(below("unzip -qdout a.zip"), ["out"]);
+        assert_eq!(below("unzip -l a.zip"), Vec::<String>::new());
+        assert_eq!(below("unzip -Pd a.zip"), ["."]);
+    }
+
+    #[test]
+    fn writers_for_the_danger_classifier() {
+        let argv = |line: &str| line.split(' ').map(str::to_owned).collect::<Vec<_>>();
+        assert!(writes_files(&argv("tee -a x")));
+        assert!(writes_files(&argv("sed -i 1d x")));
+        assert!(writes_files(&argv("tar -xf a.tar")));
+        assert!(!writes_files(&argv("sed 1d x")));
+        assert!(!writes_files(&argv("unzip -l a.zip")));
+        assert!(!writes_files(&argv("ls -la")));
     }
 }
