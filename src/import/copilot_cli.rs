@@ -429,6 +429,7 @@ fn allow_spelling(it: &Item) -> std::result::Result<(&'static str, String), Stri
     if let Some(cmd) = command(&it.rule) {
         return match cmd {
             Cmd::Prefix(p) if plain_words(&p) && !assigns(&p) => {
+                shell_prefix_refusal(rule, &p)?;
                 Ok(("--allow-tool", format!("shell({p})")))
             }
             Cmd::Prefix(_) => Err(format!(
@@ -476,6 +477,32 @@ fn allow_spelling(it: &Item) -> std::result::Result<(&'static str, String), Stri
             "`{rule}` is left out: Copilot CLI cannot express it"
         )),
     }
+}
+
+/// Why the CLI may not be told `shell(prefix)`: the CLI runs every command that starts with
+/// the prefix unasked, so the prefix must be one toolgate would trust as a grant with any
+/// arguments ([`crate::trust::shell_spec_refusal`]: never a shell, an interpreter, a
+/// wrapper or another program that starts programs), and a program with subcommands that
+/// run things (`git`, `npm`, ...) must be followed by a subcommand, not an option
+/// (`git -c core.pager=...` runs a program).
+fn shell_prefix_refusal(rule: &str, prefix: &str) -> std::result::Result<(), String> {
+    if let Some((why, _)) = crate::trust::shell_spec_refusal(&format!("{prefix} *")) {
+        return Err(format!(
+            "`{rule}` is left out: {why}; Copilot CLI would run every such command unasked, \
+             also the ones toolgate still asks about"
+        ));
+    }
+    let mut words = prefix.split_whitespace();
+    if let (Some(program), Some(next)) = (words.next(), words.next()) {
+        if crate::trust::has_running_subcommands(program) && next.starts_with('-') {
+            return Err(format!(
+                "`{rule}` is left out: `{program} {next}` names an option, not a subcommand, \
+                 and options of `{program}` can run programs, so Copilot CLI would run \
+                 commands toolgate still asks about"
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Whether the passed allow `flag value` could cover a call the rule `other` (a deny or ask
@@ -690,16 +717,13 @@ mod tests {
         );
         assert_eq!(
             pairs(&out),
-            [
-                "--allow-tool shell(npm test)",
-                "--allow-tool shell(git)",
-                "--allow-url docs.rs"
-            ]
+            ["--allow-tool shell(npm test)", "--allow-url docs.rs"]
         );
         let left: Vec<&str> = out.skipped.iter().map(|s| s.rule.as_str()).collect();
         assert_eq!(
             left,
             [
+                "shell(git:*)",
                 "Bash(npm test)",
                 "Bash",
                 "Bash(git * main)",
@@ -712,6 +736,55 @@ mod tests {
                 "Read"
             ]
         );
+    }
+
+    #[test]
+    fn allows_of_programs_that_run_programs_are_left_out() {
+        let out = args(
+            r#"{"permissions":{"allow":["Bash(bash *)","Bash(sudo *)","Bash(python3 *)",
+            "Bash(timeout *)","Bash(nohup *)","Bash(env *)","Bash(xargs *)","Bash(find *)",
+            "Bash(git *)","Bash(npm *)","Bash(make *)","shell(/usr/bin/Python3.12)","Bash(git -c *)",
+            "Bash(npm --prefix *)","Bash(git log *)","Bash(npm test *)","Bash(ls *)","Bash(cargo build *)"]}}"#,
+        );
+        assert_eq!(
+            pairs(&out),
+            [
+                "--allow-tool shell(git log)",
+                "--allow-tool shell(npm test)",
+                "--allow-tool shell(ls)",
+                "--allow-tool shell(cargo build)",
+            ]
+        );
+        let left: Vec<&str> = out.skipped.iter().map(|s| s.rule.as_str()).collect();
+        assert_eq!(
+            left,
+            [
+                "Bash(bash *)",
+                "Bash(sudo *)",
+                "Bash(python3 *)",
+                "Bash(timeout *)",
+                "Bash(nohup *)",
+                "Bash(env *)",
+                "Bash(xargs *)",
+                "Bash(find *)",
+                "Bash(git *)",
+                "Bash(npm *)",
+                "Bash(make *)",
+                "shell(/usr/bin/Python3.12)",
+                "Bash(git -c *)",
+                "Bash(npm --prefix *)",
+            ]
+        );
+        let why = |rule: &str| {
+            out.skipped
+                .iter()
+                .find(|s| s.rule == rule)
+                .map(|s| s.why.clone())
+                .unwrap()
+        };
+        assert!(why("Bash(sudo *)").contains("`sudo` runs arbitrary code"));
+        assert!(why("Bash(git *)").contains("as broad as a shell"));
+        assert!(why("Bash(git -c *)").contains("names an option, not a subcommand"));
     }
 
     #[test]

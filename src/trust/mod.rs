@@ -37,8 +37,8 @@ use serde::{Deserialize, Serialize};
 #[cfg(feature = "typescript")]
 pub(crate) use document::typescript_declarations;
 pub use document::DOCUMENT_VERSION;
-pub use rules::check_grant_rule;
 pub(crate) use rules::split_rule;
+pub use rules::{check_grant_rule, has_running_subcommands, shell_spec_refusal};
 pub use store::TrustStore;
 
 /// How far a person's "allow" reaches.

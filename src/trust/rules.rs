@@ -114,6 +114,25 @@ fn is_assignment(word: &str) -> bool {
 }
 
 fn check_shell_spec(rule: &str, spec: &str) -> Result<()> {
+    match shell_spec_refusal(spec) {
+        Some((why, hint)) => Err(refused(rule, &why, &hint)),
+        None => Ok(()),
+    }
+}
+
+/// Why a shell rule's specifier (`npm test *`, `git:*`) may not be trusted, with a hint, or
+/// `None` when it may: an empty command, a program that is a pattern or an expansion, a
+/// program that runs code it is given ([`crate::commands::may_start_programs`]), or a
+/// program with subcommands that run things followed by wildcards only (`git *`).
+///
+/// ```
+/// use toolgate::trust::shell_spec_refusal;
+/// assert!(shell_spec_refusal("npm test *").is_none());
+/// for broad in ["bash *", "sudo rm *", "git *", "npm:*", "$X *", ""] {
+///     assert!(shell_spec_refusal(broad).is_some(), "{broad}");
+/// }
+/// ```
+pub fn shell_spec_refusal(spec: &str) -> Option<(String, String)> {
     let spec = spec
         .strip_suffix(":*")
         .map_or(spec.to_owned(), |s| format!("{s} *"));
@@ -123,36 +142,45 @@ fn check_shell_spec(rule: &str, spec: &str) -> Result<()> {
         .skip_while(|w| is_assignment(w))
         .collect();
     let Some(first) = words.first() else {
-        return Err(refused(
-            rule,
-            "the command is empty",
-            "name the command to trust, e.g. `Bash(npm test)`",
+        return Some((
+            "the command is empty".to_owned(),
+            "name the command to trust, e.g. `Bash(npm test)`".to_owned(),
         ));
     };
     let program = program_of(first);
     if program.contains(['*', '?', '[', '$', '`', '(', '{']) || program.is_empty() {
-        return Err(refused(
-            rule,
-            &format!("the program `{first}` is a pattern or an expansion, so it names any program"),
-            "name the program literally, e.g. `Bash(npm test)`",
+        return Some((
+            format!("the program `{first}` is a pattern or an expansion, so it names any program"),
+            "name the program literally, e.g. `Bash(npm test)`".to_owned(),
         ));
     }
     if runs_code(&program) {
-        return Err(refused(
-            rule,
-            &format!("`{program}` runs arbitrary code, so trusting it trusts anything"),
-            "approve such commands one at a time instead",
+        return Some((
+            format!("`{program}` runs arbitrary code, so trusting it trusts anything"),
+            "approve such commands one at a time instead".to_owned(),
         ));
     }
     let only_wildcards = words.iter().skip(1).all(|w| w.chars().all(|c| c == '*'));
-    if BROAD_WITH_WILDCARD_ONLY.contains(&program.as_str()) && only_wildcards {
-        return Err(refused(
-            rule,
-            &format!("`{program}` with any arguments is as broad as a shell"),
-            &format!("trust a subcommand instead, e.g. `Bash({program} status)`"),
+    if has_running_subcommands(&program) && only_wildcards {
+        return Some((
+            format!("`{program}` with any arguments is as broad as a shell"),
+            format!("trust a subcommand instead, e.g. `Bash({program} status)`"),
         ));
     }
-    Ok(())
+    None
+}
+
+/// Whether `program` (read as widely as [`program_of`] does) has subcommands that run
+/// things (`git` hooks and aliases, `npm` package scripts), so that only a rule naming a
+/// subcommand is narrow.
+///
+/// ```
+/// use toolgate::trust::has_running_subcommands;
+/// assert!(has_running_subcommands("git") && has_running_subcommands("/usr/bin/NPM"));
+/// assert!(!has_running_subcommands("ls"));
+/// ```
+pub fn has_running_subcommands(program: &str) -> bool {
+    BROAD_WITH_WILDCARD_ONLY.contains(&program_of(program).as_str())
 }
 
 #[cfg(test)]

