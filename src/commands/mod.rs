@@ -210,6 +210,20 @@ pub fn jq_filter_is_read_only(filter: &str) -> bool {
     jq::check_filter(filter).is_ok()
 }
 
+/// Why a `sed` command line cannot be judged whatever rule covers it (a script that may
+/// write, read or run, or one read from a file), or `None`.
+///
+/// ```
+/// use toolgate::commands::sed_cannot_be_judged;
+/// let argv = |s: &str| s.split(' ').map(str::to_owned).collect::<Vec<_>>();
+/// assert!(sed_cannot_be_judged(&argv("sed -n w.git/hooks/x f")).is_some());
+/// assert!(sed_cannot_be_judged(&argv("sed -i /x/a.foo f")).is_none());
+/// assert!(sed_cannot_be_judged(&argv("sed -n 1p f")).is_none());
+/// ```
+pub fn sed_cannot_be_judged(argv: &[String]) -> Option<String> {
+    sed::unjudgeable(argv)
+}
+
 /// Whether a sed script only prints (`p`, `d`, `n`, `q`, `=`, `s` without `e`/`w`).
 ///
 /// ```

@@ -8,6 +8,104 @@
 //! A bracket expression that holds the delimiter or a backslash is not accepted either,
 //! since sed versions disagree on where such a regex ends.
 
+/// Why a `sed` command line (`argv`, the program first) cannot be judged at all, whatever
+/// rule covers it: a script that may write a file (`w`, `W`, the `s` flag `w`), read one into
+/// its output (`r`, `R`) or run a command (`e`, the `s` flag `e`), or a script read from a file
+/// (`-f`). Scripts that [`check_script`] accepts are fine, and so is every script under
+/// `--sandbox` (GNU sed then refuses `e`, `w` and `r`). A script that fails the check without
+/// any of those letters (`a`, `i`, `y`, `{ }`, ...) only changes the stream: `None`. The
+/// letters are looked for anywhere in the script, which may also find them in text or a
+/// regex; that only ever asks more.
+///
+/// ```text
+/// sed -n 'w .git/hooks/pre-commit' x   -> Some(..)
+/// sed '1e touch x' f                   -> Some(..)
+/// sed -i '/x/a foo' f                  -> None
+/// sed --sandbox 'w x' f                -> None (sed refuses it)
+/// ```
+pub(crate) fn unjudgeable(argv: &[String]) -> Option<String> {
+    let mut scripts: Vec<&str> = Vec::new();
+    let mut operands: Vec<&str> = Vec::new();
+    let mut from_file = false;
+    let mut sandbox = false;
+    let mut args = argv.iter().skip(1);
+    let mut options_end = false;
+    while let Some(a) = args.next() {
+        let a = a.as_str();
+        if options_end || a == "-" || !a.starts_with('-') {
+            operands.push(a);
+            continue;
+        }
+        if a == "--" {
+            options_end = true;
+            continue;
+        }
+        if let Some(long) = a.strip_prefix("--") {
+            let (name, value) = match long.split_once('=') {
+                Some((n, v)) => (n, Some(v)),
+                None => (long, None),
+            };
+            // getopt_long takes any unique prefix; a prefix of two names is an error to
+            // sed, so reading it as either only asks more.
+            let is = |full: &str| !name.is_empty() && full.starts_with(name);
+            if is("expression") {
+                match value.or_else(|| args.next().map(String::as_str)) {
+                    Some(v) => scripts.push(v),
+                    None => return Some("`sed --expression` has no script".to_owned()),
+                }
+            } else if is("file") {
+                from_file = true;
+            } else if name == "sandbox" {
+                sandbox = true;
+            }
+            continue;
+        }
+        // A cluster of short options: `e` and `f` take the rest or the next word, `l` a
+        // number, `i` an optional suffix (the rest of the cluster).
+        let cluster = a.get(1..).unwrap_or_default();
+        for (at, c) in cluster.char_indices() {
+            let rest = cluster.get(at + c.len_utf8()..).unwrap_or_default();
+            match c {
+                'e' | 'f' | 'l' => {
+                    let value = if rest.is_empty() {
+                        args.next().map(String::as_str)
+                    } else {
+                        Some(rest)
+                    };
+                    match (c, value) {
+                        ('e', Some(v)) => scripts.push(v),
+                        ('f', _) => from_file = true,
+                        ('e', None) => return Some("`sed -e` has no script".to_owned()),
+                        _ => {}
+                    }
+                    break;
+                }
+                'i' => break,
+                _ => {}
+            }
+        }
+    }
+    if sandbox {
+        return None;
+    }
+    if from_file {
+        return Some(
+            "the sed script is read from a file, which may write, read or run anything".to_owned(),
+        );
+    }
+    if scripts.is_empty() {
+        scripts.extend(operands.first());
+    }
+    scripts
+        .iter()
+        .find(|s| check_script(s).is_err() && s.contains(['w', 'W', 'e', 'r', 'R']))
+        .map(|_| {
+            "the sed script may write a file (`w`, `W`), read one (`r`, `R`) or run a command (`e`): \
+             it is judged only by a person"
+                .to_owned()
+        })
+}
+
 /// Checks `script`.
 pub(crate) fn check_script(script: &str) -> Result<(), String> {
     let chars: Vec<char> = script.chars().collect();

@@ -630,3 +630,36 @@ fn git_ref_formats_with_signatures_run_gpg() {
         assert!(read_only(line), "{line}: {:?}", effects(&words(line)));
     }
 }
+
+#[test]
+fn sed_scripts_that_write_read_or_run_cannot_be_judged() {
+    let judged = |argv: &[&str]| {
+        let argv: Vec<String> = argv.iter().map(|w| (*w).to_owned()).collect();
+        super::sed_cannot_be_judged(&argv).is_none()
+    };
+    for argv in [
+        &["sed", "-n", "w .git/hooks/pre-commit", "x"][..],
+        &["sed", "s/a/b/w out", "x"],
+        &["sed", "-n", "W .bashrc", "x"],
+        &["sed", "1e touch x", "f"],
+        &["sed", "s/.*/id/e", "f"],
+        &["sed", "-n", "-e", "p", "-e", "r /etc/passwd", "f"],
+        &["sed", "-ne", "w x", "f"],
+        &["sed", "--expression=w x", "f"],
+        &["sed", "--exp", "w x", "f"],
+        &["sed", "-f", "s.sed", "f"],
+        &["sed", "--file=s.sed", "f"],
+    ] {
+        assert!(!judged(argv), "{argv:?}");
+    }
+    for argv in [
+        &["sed", "-n", "1,20p", "f"][..],
+        &["sed", "s/foo/bar/g", "f"],
+        &["sed", "-i", "/x/a foo", "f"],
+        &["sed", "-i.bak", "s/a/b/", "f"],
+        &["sed", "--sandbox", "w x", "f"],
+        &["sed", "-n", "$p", "f"],
+    ] {
+        assert!(judged(argv), "{argv:?}");
+    }
+}

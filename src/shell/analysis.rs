@@ -388,7 +388,11 @@ impl<'r> Analysis<'r> {
             .collect();
         let blocked = blocked
             .or(unknown_program)
-            .or_else(|| unreadable_except(words, &globs));
+            .or_else(|| unreadable_except(words, &globs))
+            .or_else(|| {
+                let sed = core.first().is_some_and(|n| program_name(n) == "sed");
+                sed.then(|| commands::sed_cannot_be_judged(core)).flatten()
+            });
         match kind {
             Kind::ShellScript(i) => self.shell_script(text, core_words, i, &forms, blocked, depth),
             Kind::Runner { inner } => {

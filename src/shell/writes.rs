@@ -426,6 +426,17 @@ fn patch_writes(words: &[Word]) -> Writes {
     let mut out = Writes::default();
     out.files.extend(p.values('o', "output").map(&within));
     out.files.extend(p.values('r', "reject-file").map(&within));
+    // A backup named with a prefix (`-B .git/hooks/`, `-Y`, `--prefix`, `--basename-prefix`)
+    // or a suffix (`-z`, `--suffix`) goes wherever the name leads: the original file is
+    // renamed there. Where cannot be known from the words alone, so below `.` (or `-d`).
+    let renames = ['B', 'Y', 'z'].iter().any(|c| p.has(*c, ""))
+        || ["prefix", "basename-prefix", "suffix"]
+            .iter()
+            .any(|l| p.has('\0', l));
+    if renames {
+        out.below
+            .push(dir.clone().unwrap_or_else(|| Word::literal(".")));
+    }
     match p.operands.first() {
         Some(target) => out.files.push(within(target)),
         None if !p.has('o', "output") => out.below.push(dir.unwrap_or_else(|| Word::literal("."))),
@@ -510,7 +521,18 @@ fn tar_writes(words: &[Word]) -> Writes {
         if out.below.is_empty() {
             out.below.push(Word::literal("."));
         }
-    } else if ['c', 'r', 'u', 'A'].iter().any(|c| p.has(*c, "")) || p.has('\0', "create") {
+    } else if ['c', 'r', 'u', 'A'].iter().any(|c| p.has(*c, ""))
+        || [
+            "create",
+            "append",
+            "update",
+            "catenate",
+            "concatenate",
+            "delete",
+        ]
+        .iter()
+        .any(|l| p.has('\0', l))
+    {
         out.files
             .extend(p.values('f', "file").filter(|w| w.value != "-").cloned());
     }
