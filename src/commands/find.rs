@@ -144,8 +144,9 @@ pub(crate) fn scan(words: &[String], from: usize) -> Effects {
             .copied()
             .or(newer.then_some(("-newerXY", 1, Role::Inert)))
         else {
-            e.not_read_only
-                .get_or_insert(format!("`find` primary `{w}` is not known to be read-only"));
+            let why = format!("`find` primary `{w}` is not known to be read-only");
+            e.unjudged.get_or_insert(why.clone());
+            e.not_read_only.get_or_insert(why);
             continue;
         };
         let value = (values > 0).then(|| Target::whole(i));

@@ -49,6 +49,12 @@ pub struct Effects {
     /// that could match any file stops it, while reading outside the project is, by itself,
     /// no reason to ask.
     pub reads_unnamed: bool,
+    /// Why the scan could not read every option: one the entry does not list, or a prefix it
+    /// does not resolve (git takes `--ext-dif` for `--ext-diff`). Such an option may be one
+    /// that writes, reads or runs, so an allow rule covers the command only when it names it
+    /// exactly. Entries that list only `--version` (`cargo`, `make`) do not set it: any other
+    /// use of them is theirs to judge.
+    pub unjudged: Option<String>,
 }
 
 impl Effects {
@@ -56,6 +62,14 @@ impl Effects {
         if self.not_read_only.is_none() {
             self.not_read_only = Some(why.into());
         }
+    }
+
+    /// An option the table cannot read ([`Effects::unjudged`]).
+    pub(crate) fn unknown_option(&mut self, program: &Program, why: String) {
+        if program.operands != Operands::OnlyTheOption && self.unjudged.is_none() {
+            self.unjudged = Some(why.clone());
+        }
+        self.block(why);
     }
 }
 
@@ -169,10 +183,11 @@ impl Scan<'_> {
         };
         let found = self.resolve_long(name);
         let Some(spec) = found else {
-            self.effects.block(format!(
+            let why = format!(
                 "`{}` option `--{name}` is not known to be read-only",
                 self.name()
-            ));
+            );
+            self.effects.unknown_option(self.program, why);
             return at + 1;
         };
         let mut next = at + 1;
@@ -245,10 +260,11 @@ impl Scan<'_> {
         }
         for (pos, c) in body.char_indices() {
             let Some(spec) = self.specs.iter().find(|s| s.short.contains(&c)).cloned() else {
-                self.effects.block(format!(
+                let why = format!(
                     "`{}` option `-{c}` is not known to be read-only",
                     self.name()
-                ));
+                );
+                self.effects.unknown_option(self.program, why);
                 return next;
             };
             if spec.values == 0 {
@@ -292,10 +308,11 @@ impl Scan<'_> {
             .next()
             .and_then(|c| Some((c, self.specs.iter().find(|s| s.short.contains(&c))?)));
         let Some((c, spec)) = found.map(|(c, s)| (c, s.clone())) else {
-            self.effects.block(format!(
+            let why = format!(
                 "`{}` option `{word}` is not known to be read-only",
                 self.name()
-            ));
+            );
+            self.effects.unknown_option(self.program, why);
             return next;
         };
         let shown = format!("-{c}");
@@ -504,6 +521,7 @@ impl Scan<'_> {
         effects.writes.extend(inner.writes);
         effects.runs |= inner.runs;
         effects.reads_unnamed |= inner.reads_unnamed;
+        effects.unjudged = effects.unjudged.or(inner.unjudged);
         if let Some(why) = inner.not_read_only {
             effects.block(why);
         }

@@ -663,3 +663,41 @@ fn sed_scripts_that_write_read_or_run_cannot_be_judged() {
         assert!(judged(argv), "{argv:?}");
     }
 }
+
+fn unjudged(line: &str) -> bool {
+    effects(&words(line)).is_some_and(|e| e.unjudged.is_some())
+}
+
+#[test]
+fn options_the_table_cannot_read_are_unjudged() {
+    // git takes any unique prefix of a long option; the table reads only full names, so a
+    // prefix of `--ext-diff` (runs a program) or `--output` (writes) is not judged.
+    for line in [
+        "git log --ext-dif -p",
+        "git log --outp=x",
+        "git diff --ext-di",
+        "git log --onel",
+        "git -C . log --textcon -p",
+        "ls --no-such-option",
+        "grep -Y x f",
+        "find . -no-such-primary",
+        "xxd -Z f",
+    ] {
+        assert!(unjudged(line), "{line}");
+        assert!(!read_only(line), "{line}");
+    }
+    for line in [
+        "git log --oneline -5",
+        "git log --ext-diff",
+        "ls -la",
+        "grep -rn x .",
+        "sort --outp=x f",
+        // An entry that knows only `--version` does not judge the rest of the program.
+        "cargo build --release",
+        "make -j4",
+        // An unknown subcommand is not an option.
+        "git clone https://example.com/r",
+    ] {
+        assert!(!unjudged(line), "{line}");
+    }
+}

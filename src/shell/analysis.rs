@@ -606,6 +606,7 @@ impl<'r> Analysis<'r> {
         });
         let read_only = effects.as_ref().is_some_and(|e| e.not_read_only.is_none());
         let runs = effects.as_ref().is_some_and(|e| e.runs);
+        let unjudged = effects.as_ref().and_then(|e| e.unjudged.clone());
         let outcome = self.plain_outcome(
             core,
             forms,
@@ -616,6 +617,7 @@ impl<'r> Analysis<'r> {
                 reads,
                 read_only,
                 runs,
+                unjudged,
             },
             blocked,
             wrapped,
@@ -779,6 +781,7 @@ impl<'r> Analysis<'r> {
             reads,
             read_only,
             runs,
+            unjudged,
         } = judged;
         let mut probes = Probes::new(forms);
         if let Some(r) = self.first_rule(RuleList::Deny, &mut probes) {
@@ -810,14 +813,21 @@ impl<'r> Analysis<'r> {
         if read_only && reads == Some(Outcome::ReadOnly) {
             return Outcome::ReadOnly;
         }
-        // A read outside the working directory (or of a path that cannot be known), or an
-        // option that runs a program, is covered only by an allow rule naming the command
-        // exactly.
+        // A read outside the working directory (or of a path that cannot be known), an
+        // option that runs a program, or one the table cannot read, is covered only by an
+        // allow rule naming the command exactly.
         let outside = matches!(reads, Some(Outcome::NoRule | Outcome::Unanalysable { .. }));
-        let exact_only = outside || runs;
+        let exact_only = outside || runs || unjudged.is_some();
         if let Some(r) = self.lookup(RuleList::Allow, values) {
             if !exact_only || names_exactly(&r, values) {
                 return Outcome::Allowed(r);
+            }
+            if let (Some(why), false) = (&unjudged, runs || outside) {
+                return unanalysable(format!(
+                    "{why}, and may write, read or run anything; rule `{}` covers `{name}` only \
+                     with options toolgate knows, or when it names this exact command",
+                    rule_name(&r)
+                ));
             }
         }
         if wrapped {
@@ -928,6 +938,8 @@ struct Judged {
     read_only: bool,
     /// An option makes it run a program.
     runs: bool,
+    /// An option the table cannot read ([`Effects::unjudged`]).
+    unjudged: Option<String>,
 }
 
 /// The operands a destructive command destroys: all of them, except the destination of
@@ -977,6 +989,14 @@ fn is_rule(reason: &Reason) -> bool {
 
 /// Whether the allow rule that matched names exactly `words` (no wildcard), as runners
 /// require.
+/// The rule a reason names, or nothing.
+fn rule_name(reason: &Reason) -> &str {
+    match &reason.decider {
+        Decider::Rule { rule, .. } => rule,
+        _ => "",
+    }
+}
+
 fn names_exactly(reason: &Reason, words: &[String]) -> bool {
     let Decider::Rule { rule, .. } = &reason.decider else {
         return false;
