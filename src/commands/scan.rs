@@ -101,10 +101,12 @@ pub(crate) fn scan(program: &'static Program, words: &[String], from: usize) -> 
         effects: Effects::default(),
         operands: Vec::new(),
         pattern_given: false,
-        recursive: program.recursive,
+        recursive: program.recursive || program.follows_below,
         archives: Vec::new(),
         local_archives: false,
-        follows: None,
+        follows: program
+            .follows_below
+            .then(|| "given a directory".to_owned()),
         no_follow: false,
         specs,
     };
@@ -159,7 +161,7 @@ pub(crate) fn scan(program: &'static Program, words: &[String], from: usize) -> 
     s.variable_names();
     if let (Some(shown), false) = (&s.follows, s.no_follow) {
         let why = format!(
-            "`{}` option `{shown}` follows symbolic links below the directories it reads, which can lead out of them",
+            "`{}` {shown} follows symbolic links below the directories it reads, which can lead out of them",
             program.name
         );
         s.effects.block(why);
@@ -237,7 +239,7 @@ impl Scan<'_> {
         if let Some(exact) = self.specs.iter().find(|s| s.has_long(name)) {
             return Some(exact.clone());
         }
-        if self.program.syntax == Syntax::Git {
+        if matches!(self.program.syntax, Syntax::Git | Syntax::Tree) {
             return None;
         }
         let mut candidates = self
@@ -269,6 +271,17 @@ impl Scan<'_> {
             };
             if spec.values == 0 {
                 self.apply(&spec, &format!("-{c}"), None);
+                continue;
+            }
+            if self.program.syntax == Syntax::Tree {
+                // Each letter takes the next unused word; the rest of the bundle is letters.
+                let value = Target::whole(next);
+                next += usize::from(spec.values);
+                if self.value_missing(Some(value)) {
+                    self.effects
+                        .block(format!("`{}` option `-{c}` has no value", self.name()));
+                }
+                self.apply(&spec, &format!("-{c}"), Some(value));
                 continue;
             }
             let offset = 1 + pos + c.len_utf8();
@@ -463,7 +476,7 @@ impl Scan<'_> {
             },
             Role::Follows => {
                 self.recursive = true;
-                self.follows = Some(shown.to_owned());
+                self.follows = Some(format!("option `{shown}`"));
             }
             Role::NoFollow => self.no_follow = true,
             Role::ReadsList => {

@@ -15,6 +15,11 @@ pub enum Syntax {
     /// options only as spelled in full (git also accepts unique prefixes; the table does
     /// not resolve them, so an abbreviation is an unknown option and asks).
     Git,
+    /// tree's own parser: bundled short options, each letter that takes a value taking the
+    /// next unused word, in order (`-Lo 1 out` is `-L 1 -o out`; a value is never attached,
+    /// `-L1` takes the next word as the level); long options only as spelled in full, with
+    /// `=value` or the next word; options anywhere before `--`.
+    Tree,
     /// Every word is an operand (`echo`, `test`, `[`, `true`).
     NoOptions,
     /// Each word is one option, known by the letter after its dash (`--ps` is `-ps`): the
@@ -260,6 +265,11 @@ pub struct Program {
     pub operands: Operands,
     /// It is recursive without an option (`rg`).
     pub recursive: bool,
+    /// It reads the files inside a directory operand without an option, following the
+    /// symbolic links there, which can lead anywhere (`diff DIR1 DIR2` compares each file
+    /// directly inside): its operands are read below, and it is not read-only unless a
+    /// [`Role::NoFollow`] option keeps links unfollowed. Any operand may be a directory.
+    pub follows_below: bool,
     /// Subcommands; when not empty, the first operand must name one of them.
     pub subcommands: &'static [Program],
     /// The first word may be a cluster of options without a dash (`tar czf`).
@@ -291,6 +301,7 @@ impl Program {
             options: &[],
             operands: Operands::Files,
             recursive: false,
+            follows_below: false,
             subcommands: &[],
             bundled_first: false,
             starts: &[],

@@ -701,3 +701,36 @@ fn options_the_table_cannot_read_are_unjudged() {
         assert!(!unjudged(line), "{line}");
     }
 }
+
+#[test]
+fn tree_letters_take_the_next_words_in_order() {
+    // tree 2.1: `-Lo 1 .git/config` is `-L 1 -o .git/config`, which writes the listing there.
+    assert_eq!(writes("tree -Lo 1 .git/config d"), [".git/config"]);
+    assert_eq!(writes("tree -aLo 1 x d"), ["x"]);
+    assert_eq!(writes("tree -Po '*.rs' out d"), ["out"]);
+    assert!(!read_only("tree -Lo 1 out d"));
+    assert!(read_only("tree -L 1 d"));
+    assert!(read_only("tree -aL 2 --dirsfirst"));
+    // A value is never attached: `-L1` takes the next word as the level.
+    assert!(!read_only("tree -L1 d"));
+    // Long options only as spelled in full.
+    assert!(read_only("tree --filelimit 3 d"));
+    assert!(!read_only("tree --fileli 3 d"));
+}
+
+#[test]
+fn diff_reads_inside_directory_operands() {
+    // `diff -N . src` compares every file directly inside both, following links there.
+    assert_eq!(reads_below("diff -N . src"), [".", "src"]);
+    assert!(!read_only("diff a.rs b.rs"));
+    assert!(!read_only("diff -r a b"));
+    assert!(read_only("diff --no-dereference -u a.rs b.rs"));
+    assert!(read_only("diff -r --no-dereference a b"));
+}
+
+#[test]
+fn file_reads_the_names_in_a_list() {
+    assert!(!read_only("file -f list.txt"));
+    assert!(!read_only("file --files-from=list.txt"));
+    assert!(read_only("file README.md"));
+}

@@ -275,6 +275,9 @@ pub(crate) const PROGRAMS: &[Program] = &[
                 "-v",
             ],
         ],
+        // A directory operand compares every file directly inside it, links followed
+        // (`diff -N . src` prints `.env`).
+        follows_below: true,
         ..Program::new("diff", "GNU diffutils 3.8 (Debian 12), diff --help")
     },
     Program {
@@ -292,7 +295,8 @@ pub(crate) const PROGRAMS: &[Program] = &[
             "-c --checking-printout",
             "-e --exclude =",
             "--exclude-quiet =",
-            "-f --files-from =:reads",
+            // A file of names, each read.
+            "-f --files-from =:readslist",
             "-F --separator =",
             "-i --mime",
             "--apple",
@@ -379,6 +383,7 @@ pub(crate) const PROGRAMS: &[Program] = &[
             "--help",
             "--version",
         ]],
+        syntax: Syntax::Tree,
         reads_working_directory: true,
         ..Program::new("tree", "tree 2.1.0 (Debian 12), tree --help")
     },
