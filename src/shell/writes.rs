@@ -110,30 +110,6 @@ const SPECS: &[WriteSpec] = &[
         ..spec("tree")
     },
     WriteSpec {
-        short: "oDc",
-        long: &[
-            "output",
-            "dump-header",
-            "cookie-jar",
-            "trace",
-            "trace-ascii",
-            "stderr",
-        ],
-        short_values: "XdHuFTxAebKwmrEy",
-        ..spec("curl")
-    },
-    WriteSpec {
-        short: "OoaP",
-        long: &[
-            "output-document",
-            "output-file",
-            "append-output",
-            "directory-prefix",
-        ],
-        short_values: "iUtTe",
-        ..spec("wget")
-    },
-    WriteSpec {
         operands: true,
         ..spec("chmod")
     },
@@ -187,13 +163,12 @@ pub(crate) fn writes(words: &[Word]) -> Writes {
         "patch" => patch_writes(words),
         "tar" => tar_writes(words),
         "unzip" => unzip_writes(words),
+        "curl" => curl_writes(words),
+        "wget" => wget_writes(words),
         "git" if git_subcommand(words).is_some_and(|(_, s)| s == "apply") => {
             git_apply_writes(words)
         }
-        _ => Writes {
-            files: files_written(words),
-            below: Vec::new(),
-        },
+        _ => files_written(words),
     }
 }
 
@@ -208,14 +183,17 @@ pub(crate) fn writes_files(words: &[String]) -> bool {
         || !writes(&words).is_empty()
 }
 
-/// The files `words` writes through its operands or options, by the [`SPECS`] table.
-fn files_written(words: &[Word]) -> Vec<Word> {
+/// The files `words` writes through its operands or options, by the [`SPECS`] table. A
+/// destination may be a directory: a source is then written inside it under its own name
+/// (`cp key dir/` writes `dir/key`), and the contents of a source spelled `src/.` or `src/`
+/// (rsync) land below it under names only the source knows.
+fn files_written(words: &[Word]) -> Writes {
     let Some(first) = words.first() else {
-        return Vec::new();
+        return Writes::default();
     };
     let name = program_name(&first.value);
     let Some(spec) = SPECS.iter().find(|s| s.name == name) else {
-        return Vec::new();
+        return Writes::default();
     };
     let skip = if spec.sub.is_some() { 2 } else { 1 };
     let mut targets = Vec::new();
@@ -232,9 +210,12 @@ fn files_written(words: &[Word]) -> Vec<Word> {
         } else if v == "--" {
             only_operands = true;
         } else if let Some(long) = v.strip_prefix("--") {
+            // GNU getopt takes any unique prefix (`--outp`); a prefix of a writing option
+            // is read as that option, which only ever finds more writes.
+            let writes = |n: &str| !n.is_empty() && spec.long.iter().any(|l| l.starts_with(n));
             match long.split_once('=') {
-                Some((n, file)) if spec.long.contains(&n) => targets.push(part_of(w, file)),
-                None if spec.long.contains(&long) => targets.extend(it.next().cloned()),
+                Some((n, file)) if writes(n) => targets.push(part_of(w, file)),
+                None if writes(long) => targets.extend(it.next().cloned()),
                 _ => {}
             }
         } else {
@@ -257,11 +238,408 @@ fn files_written(words: &[Word]) -> Vec<Word> {
     }
     if spec.operands {
         targets.extend(operands);
-    } else if spec.destination && targets.is_empty() && operands.len() > 1 {
-        targets.extend(operands.pop());
+        return Writes {
+            files: targets,
+            below: Vec::new(),
+        };
     }
-    targets
+    if !spec.destination {
+        return Writes {
+            files: targets,
+            below: Vec::new(),
+        };
+    }
+    // `-t DIR` names the destination; else the last of two or more operands.
+    let dirs = if targets.is_empty() {
+        if operands.len() < 2 {
+            return Writes::default();
+        }
+        operands.pop().into_iter().collect()
+    } else {
+        targets
+    };
+    into_directories(dirs, &operands)
 }
+
+/// What copying `sources` to each of `dests` writes: each destination, and, as it may be a
+/// directory, each source's name inside it; a source spelled `src/.`, `src/` or `.` puts its
+/// contents there, under names only the source knows.
+fn into_directories(dests: Vec<Word>, sources: &[Word]) -> Writes {
+    let mut out = Writes::default();
+    for dest in &dests {
+        let base = dest.value.trim_end_matches('/');
+        for src in sources {
+            let v = src.value.as_str();
+            let contents = v.ends_with('/') || v.ends_with("/.") || matches!(v, "." | "..");
+            let mut inside = if contents {
+                dest.clone()
+            } else {
+                let name = v.rsplit('/').next().unwrap_or(v);
+                part_of(dest, &format!("{base}/{name}"))
+            };
+            inside.home = dest.home;
+            if src.dynamic.is_some() && inside.dynamic.is_none() {
+                inside.dynamic = src.dynamic;
+            }
+            if contents {
+                out.below.push(inside);
+            } else {
+                out.files.push(inside);
+            }
+        }
+    }
+    out.files.splice(0..0, dests);
+    out
+}
+
+/// The last segment of a URL's path (`http://h/a/b.txt?x` is `b.txt`), as `curl -O` and
+/// `wget` name the file they save; `None` when the path ends in `/` or is empty.
+fn url_file_name(url: &str) -> Option<&str> {
+    let rest = url.split_once("://").map_or(url, |(_, r)| r);
+    let path = rest.split(['?', '#']).next().unwrap_or(rest);
+    let (_, path) = path.split_once('/')?;
+    let name = path.rsplit('/').next().unwrap_or(path);
+    (!name.is_empty()).then_some(name)
+}
+
+/// `dir/name`, or `name` when no directory is given.
+fn within(dir: Option<&Word>, name: &str, from: &Word) -> Word {
+    match dir {
+        Some(d) => {
+            let mut w = part_of(d, &format!("{}/{name}", d.value.trim_end_matches('/')));
+            w.home = d.home;
+            if from.dynamic.is_some() && w.dynamic.is_none() {
+                w.dynamic = from.dynamic;
+            }
+            w
+        }
+        None => part_of(from, name),
+    }
+}
+
+/// curl 7.88: `-o`/`--output` (inside `--output-dir`), `-O`/`--remote-name` and
+/// `--remote-name-all` (each URL's last path segment, inside `--output-dir`), with
+/// `-J`/`--remote-header-name` a name the server chooses (below the directory), and the
+/// files other options write (`-D`, `-c`, `--trace`, `--stderr`, `--libcurl`, ...). Long
+/// options may be abbreviated.
+fn curl_writes(words: &[Word]) -> Writes {
+    let p = parse_options(
+        words.get(1..).unwrap_or_default(),
+        "AbcCdDeEFHKmoPQrtuTUwxXyYz",
+        "",
+        CURL_LONG_VALUES,
+    );
+    // `--output` spelled in full is itself, not a prefix of `--output-dir`.
+    let dir = p
+        .options
+        .iter()
+        .rev()
+        .filter(|(o, _)| o != "--output" && is_option(o, '\0', "output-dir"))
+        .find_map(|(_, v)| v.clone());
+    let mut out = Writes::default();
+    for o in p.values('o', "output") {
+        out.files.push(o.clone());
+        if dir.is_some() && !o.value.starts_with('/') {
+            out.files.push(within(dir.as_ref(), &o.value, o));
+        }
+    }
+    for (short, long) in [
+        ('D', "dump-header"),
+        ('c', "cookie-jar"),
+        ('\0', "trace"),
+        ('\0', "trace-ascii"),
+        ('\0', "stderr"),
+        ('\0', "libcurl"),
+        ('\0', "etag-save"),
+        ('\0', "hsts"),
+        ('\0', "alt-svc"),
+    ] {
+        out.files.extend(p.values(short, long).cloned());
+    }
+    let remote_names = p.has('O', "remote-name") || p.has('\0', "remote-name-all");
+    if remote_names {
+        if p.has('J', "remote-header-name") {
+            out.below
+                .push(dir.clone().unwrap_or_else(|| Word::literal(".")));
+        }
+        for url in &p.operands {
+            match url_file_name(&url.value) {
+                Some(name) => out.files.push(within(dir.as_ref(), name, url)),
+                None => out
+                    .below
+                    .push(dir.clone().unwrap_or_else(|| Word::literal("."))),
+            }
+        }
+    }
+    out
+}
+
+/// curl's long options that take a value (curl 7.88 `curl --help all`), so that the word
+/// after them is not read as a URL.
+const CURL_LONG_VALUES: &[&str] = &[
+    "abstract-unix-socket",
+    "alt-svc",
+    "aws-sigv4",
+    "cacert",
+    "capath",
+    "cert",
+    "cert-type",
+    "ciphers",
+    "config",
+    "connect-timeout",
+    "connect-to",
+    "continue-at",
+    "cookie",
+    "cookie-jar",
+    "create-file-mode",
+    "crlfile",
+    "curves",
+    "data",
+    "data-ascii",
+    "data-binary",
+    "data-raw",
+    "data-urlencode",
+    "delegation",
+    "dns-interface",
+    "dns-ipv4-addr",
+    "dns-ipv6-addr",
+    "dns-servers",
+    "doh-url",
+    "dump-header",
+    "egd-file",
+    "engine",
+    "etag-compare",
+    "etag-save",
+    "expect100-timeout",
+    "form",
+    "form-string",
+    "ftp-account",
+    "ftp-alternative-to-user",
+    "ftp-method",
+    "ftp-port",
+    "ftp-ssl-ccc-mode",
+    "happy-eyeballs-timeout-ms",
+    "haproxy-clientip",
+    "header",
+    "help",
+    "hostpubmd5",
+    "hostpubsha256",
+    "hsts",
+    "interface",
+    "json",
+    "keepalive-time",
+    "key",
+    "key-type",
+    "krb",
+    "libcurl",
+    "limit-rate",
+    "local-port",
+    "login-options",
+    "mail-auth",
+    "mail-from",
+    "mail-rcpt",
+    "max-filesize",
+    "max-redirs",
+    "max-time",
+    "netrc-file",
+    "noproxy",
+    "oauth2-bearer",
+    "output",
+    "output-dir",
+    "parallel-max",
+    "pass",
+    "pinnedpubkey",
+    "preproxy",
+    "proto",
+    "proto-default",
+    "proto-redir",
+    "proxy",
+    "proxy-cacert",
+    "proxy-capath",
+    "proxy-cert",
+    "proxy-cert-type",
+    "proxy-ciphers",
+    "proxy-crlfile",
+    "proxy-header",
+    "proxy-key",
+    "proxy-key-type",
+    "proxy-pass",
+    "proxy-pinnedpubkey",
+    "proxy-service-name",
+    "proxy-tls13-ciphers",
+    "proxy-tlsauthtype",
+    "proxy-tlspassword",
+    "proxy-tlsuser",
+    "proxy-user",
+    "proxy1.0",
+    "pubkey",
+    "quote",
+    "random-file",
+    "range",
+    "rate",
+    "referer",
+    "request",
+    "request-target",
+    "resolve",
+    "retry",
+    "retry-delay",
+    "retry-max-time",
+    "sasl-authzid",
+    "service-name",
+    "socks4",
+    "socks4a",
+    "socks5",
+    "socks5-gssapi-service",
+    "socks5-hostname",
+    "speed-limit",
+    "speed-time",
+    "stderr",
+    "telnet-option",
+    "tftp-blksize",
+    "time-cond",
+    "tls-max",
+    "tls13-ciphers",
+    "tlsauthtype",
+    "tlspassword",
+    "tlsuser",
+    "trace",
+    "trace-ascii",
+    "unix-socket",
+    "upload-file",
+    "url",
+    "url-query",
+    "user",
+    "user-agent",
+    "variable",
+    "write-out",
+];
+
+/// wget 1.21: `-O`/`--output-document`, the log files `-o`/`-a`; without `-O`, each URL's
+/// last path segment (`index.html` for a directory) inside `-P`/`--directory-prefix`; with
+/// a recursive or server-named download (`-r`, `-m`, `-p`, `-i`, `--content-disposition`,
+/// `-x`), files below that directory under names only the server knows. Long options may be
+/// abbreviated.
+fn wget_writes(words: &[Word]) -> Writes {
+    let p = parse_options(
+        words.get(1..).unwrap_or_default(),
+        "aABDeIilOoPQRTtUwXY",
+        "",
+        WGET_LONG_VALUES,
+    );
+    let mut out = Writes::default();
+    for (short, long) in [
+        ('O', "output-document"),
+        ('o', "output-file"),
+        ('a', "append-output"),
+        ('\0', "save-cookies"),
+        ('\0', "save-headers"),
+        ('\0', "warc-file"),
+        ('\0', "hsts-file"),
+    ] {
+        out.files.extend(p.values(short, long).cloned());
+    }
+    let dir = p.values('P', "directory-prefix").last().cloned();
+    let server_named = p.has('r', "recursive")
+        || p.has('m', "mirror")
+        || p.has('p', "page-requisites")
+        || p.has('i', "input-file")
+        || p.has('x', "force-directories")
+        || p.has('\0', "content-disposition")
+        || p.has('\0', "trust-server-names");
+    if server_named {
+        out.below
+            .push(dir.clone().unwrap_or_else(|| Word::literal(".")));
+    }
+    if !p.has('O', "output-document") {
+        for url in &p.operands {
+            let name = url_file_name(&url.value).unwrap_or("index.html");
+            out.files.push(within(dir.as_ref(), name, url));
+        }
+    }
+    out
+}
+
+/// wget's long options that take a value (wget 1.21 `wget --help`).
+const WGET_LONG_VALUES: &[&str] = &[
+    "accept",
+    "accept-regex",
+    "append-output",
+    "base",
+    "bind-address",
+    "bind-dns-address",
+    "body-data",
+    "body-file",
+    "ca-certificate",
+    "ca-directory",
+    "certificate",
+    "certificate-type",
+    "ciphers",
+    "compression",
+    "config",
+    "connect-timeout",
+    "crl-file",
+    "cut-dirs",
+    "default-page",
+    "directory-prefix",
+    "dns-servers",
+    "dns-timeout",
+    "domains",
+    "exclude-directories",
+    "exclude-domains",
+    "execute",
+    "ftp-password",
+    "ftp-user",
+    "header",
+    "hsts-file",
+    "http-password",
+    "http-user",
+    "include-directories",
+    "input-file",
+    "level",
+    "limit-rate",
+    "load-cookies",
+    "local-encoding",
+    "max-redirect",
+    "method",
+    "output-document",
+    "output-file",
+    "password",
+    "pinnedpubkey",
+    "post-data",
+    "post-file",
+    "prefer-family",
+    "private-key",
+    "private-key-type",
+    "progress",
+    "protocol-directories",
+    "proxy-password",
+    "proxy-user",
+    "quota",
+    "random-file",
+    "read-timeout",
+    "referer",
+    "regex-type",
+    "reject",
+    "reject-regex",
+    "remote-encoding",
+    "report-speed",
+    "restrict-file-names",
+    "retry-on-http-error",
+    "save-cookies",
+    "secure-protocol",
+    "timeout",
+    "tries",
+    "use-askpass",
+    "user",
+    "user-agent",
+    "wait",
+    "waitretry",
+    "warc-cdx",
+    "warc-dedup",
+    "warc-file",
+    "warc-max-size",
+    "warc-tempdir",
+];
 
 /// The options and operands of a command, as GNU `getopt` reads them.
 #[derive(Default)]
@@ -630,9 +1008,12 @@ mod tests {
 
     #[test]
     fn destinations_options_and_operands() {
-        assert_eq!(written("cp -r src ~/.bashrc"), ["~/.bashrc"]);
-        assert_eq!(written("cp -t dir a b"), ["dir"]);
-        assert_eq!(written("mv --target-directory=dir a"), ["dir"]);
+        assert_eq!(
+            written("cp -r src ~/.bashrc"),
+            ["~/.bashrc", "~/.bashrc/src"]
+        );
+        assert_eq!(written("cp -t dir a b"), ["dir", "dir/a", "dir/b"]);
+        assert_eq!(written("mv --target-directory=dir a"), ["dir", "dir/a"]);
         assert_eq!(written("cp a"), Vec::<String>::new());
         assert_eq!(written("touch -d now a b"), ["a", "b"]);
         assert_eq!(written("dd if=x of=/dev/sda bs=1M"), ["/dev/sda"]);
@@ -646,7 +1027,10 @@ mod tests {
         assert_eq!(written("ls -o x"), Vec::<String>::new());
         assert_eq!(written("chmod -R +x a b"), ["+x", "a", "b"]);
         assert_eq!(written("chown me:me a"), ["me:me", "a"]);
-        assert_eq!(written("rsync -a -e ssh x y dest/"), ["dest/"]);
+        assert_eq!(
+            written("rsync -a -e ssh x y dest/"),
+            ["dest/", "dest/x", "dest/y"]
+        );
     }
 
     fn below(line: &str) -> Vec<String> {
@@ -713,5 +1097,45 @@ mod tests {
         assert!(!writes_files(&argv("sed 1d x")));
         assert!(!writes_files(&argv("unzip -l a.zip")));
         assert!(!writes_files(&argv("ls -la")));
+    }
+
+    #[test]
+    fn a_destination_may_be_a_directory() {
+        assert_eq!(written("cp key dd/"), ["dd/", "dd/key"]);
+        assert_eq!(written("cp -t dd a/key"), ["dd", "dd/key"]);
+        assert_eq!(written("mv a b"), ["b", "b/a"]);
+        assert_eq!(written("cp -r payload/. ~"), ["~"]);
+        assert_eq!(below("cp -r payload/. ~"), ["~"]);
+        assert_eq!(below("rsync -a payload/ .git/"), [".git/"]);
+        assert_eq!(written("cp only"), Vec::<String>::new());
+    }
+
+    #[test]
+    fn downloads_write_the_names_of_their_urls() {
+        assert_eq!(written("curl -O http://h/a/.bashrc?x=1"), [".bashrc"]);
+        assert_eq!(
+            written("curl -sSLO http://h/x/pre-commit --output-dir .git/hooks"),
+            [".git/hooks/pre-commit"]
+        );
+        assert_eq!(
+            written("curl -o x --output-dir .git/hooks http://h/y"),
+            ["x", ".git/hooks/x"]
+        );
+        assert_eq!(written("curl -s http://h/x"), Vec::<String>::new());
+        assert_eq!(below("curl -OJ http://h/x"), ["."]);
+        // Abbreviated long options, as getopt_long takes them.
+        // `--outp` is `--output` or `--output-dir` (curl calls it ambiguous): both count.
+        assert_eq!(
+            written("curl --outp .bashrc http://h"),
+            [".bashrc", ".bashrc/.bashrc"]
+        );
+        assert_eq!(written("curl --stder F http://h"), ["F"]);
+        assert_eq!(written("curl --dump F http://h"), ["F"]);
+        assert_eq!(written("wget http://h/.bashrc"), [".bashrc"]);
+        assert_eq!(written("wget -P d http://h/"), ["d/index.html"]);
+        assert_eq!(written("wget -q --output-doc=F http://h/"), ["F"]);
+        assert_eq!(below("wget -r http://h/"), ["."]);
+        assert_eq!(below("wget -r -P out http://h/"), ["out"]);
+        assert_eq!(written("sort --outp=F x"), ["F"]);
     }
 }
