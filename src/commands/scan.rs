@@ -115,6 +115,14 @@ pub(crate) fn scan(program: &'static Program, words: &[String], from: usize) -> 
         ));
         return s.effects;
     }
+    if let Some(why) = program.runs {
+        s.effects.runs = true;
+        s.effects.block(why);
+        return s.effects;
+    }
+    if let Some(why) = program.changes {
+        s.effects.block(why);
+    }
     if program.operands == Operands::Find {
         return find::scan(words, from);
     }

@@ -278,6 +278,17 @@ pub struct Program {
     /// an array subscript in the name as arithmetic, which runs command substitutions
     /// (`test -v 'a[$(id)]'`), so such a name holding `[` asks.
     pub variable_operators: &'static [&'static str],
+    /// Why the program (or subcommand) changes something whatever its options, when it
+    /// does (`git push` updates another repository, `git clone` makes one): it is never
+    /// read-only, and an allow rule on it covers it when its options are all in the entry
+    /// and none of them runs a program (`Bash(git push *)` covers `git push -u origin x`,
+    /// not `git push --receive-pack=x`).
+    pub changes: Option<&'static str>,
+    /// Why the program (or subcommand) always runs a program, when it does (`git bisect run
+    /// CMD`, `git difftool`, which runs the configured diff tool): it is a runner
+    /// ([`super::Effects::runs`]), which an allow rule covers only when it names the
+    /// command exactly, so its options are not judged.
+    pub runs: Option<&'static str>,
 }
 
 impl Program {
@@ -297,6 +308,8 @@ impl Program {
             reads_working_directory: false,
             response_files: false,
             variable_operators: &[],
+            changes: None,
+            runs: None,
         }
     }
 
