@@ -21,6 +21,10 @@ pub enum Target {
     /// Any file on the machine: the names come from a list the command reads (`sort
     /// --files0-from=F`, `tar -T F`) or from the repository's top (`git diff -- ':(top)x'`).
     Anywhere,
+    /// A file the command reads without naming it, always the same one (`git remote -v`
+    /// reads `.git/config` and `~/.gitconfig`): only the Read deny and ask rules judge it,
+    /// so a read outside the project is, by itself, no reason to ask.
+    Fixed(&'static str),
 }
 
 impl Target {
@@ -90,6 +94,8 @@ struct Scan<'w> {
     /// whether another keeps them unfollowed ([`Role::NoFollow`]).
     follows: Option<String>,
     no_follow: bool,
+    /// The index of the first word after the program's name.
+    from: usize,
 }
 
 /// Reads `words` (the whole command) from index `from` with `program`'s entry.
@@ -106,6 +112,7 @@ pub(crate) fn scan(program: &'static Program, words: &[String], from: usize) -> 
         local_archives: false,
         follows: None,
         no_follow: false,
+        from,
         specs,
     };
     if s.specs.len() != program.option_lines().count() {
@@ -474,6 +481,10 @@ impl Scan<'_> {
                 self.follows = Some(shown.to_owned());
             }
             Role::NoFollow => self.no_follow = true,
+            Role::RemoteUrls => self
+                .effects
+                .reads
+                .extend(git_config::FILES.iter().map(|f| Target::Fixed(f))),
             Role::ReadsList => {
                 // Read as one path too, so that deny rules still see a list of one, and the
                 // names in it may be any file.
@@ -509,7 +520,7 @@ impl Scan<'_> {
     fn value_text(&self, value: Option<Target>) -> Option<&str> {
         match value? {
             Target::Word { word, offset } => self.words.get(word)?.get(offset..),
-            Target::WorkingDirectory | Target::Anywhere => None,
+            Target::WorkingDirectory | Target::Anywhere | Target::Fixed(_) => None,
         }
     }
 
@@ -596,6 +607,10 @@ impl Scan<'_> {
                 files.clear();
             }
             Operands::ConfigKey => {
+                if self.config_change(&files) {
+                    files.clear();
+                    return;
+                }
                 let mut words = files.iter().filter_map(|&i| self.words.get(i));
                 let first = words.next().map(String::as_str);
                 // git 2.46: `git config get NAME` is `git config NAME`.
@@ -679,9 +694,51 @@ impl Scan<'_> {
             {
                 self.effects.reads_below.push(wd);
             }
+        } else if self.program.operands == Operands::GitRevisions {
+            // A path of `git diff A B` (or `git log -- DIR`) is a pathspec: every file
+            // below it is read, and `git diff` of a path outside the repository is
+            // `git diff --no-index`, which reads both directories whole.
+            self.effects.reads_below.extend(targets);
         } else {
             self.effects.reads.extend(targets);
         }
+    }
+}
+
+impl Scan<'_> {
+    /// `git config` that sets, unsets or renames something, or runs the editor
+    /// ([`git_config::change`]): a key git may run later (`core.pager`, `core.fsmonitor`)
+    /// leaves the command unjudged, so only an allow rule naming it exactly covers it.
+    /// Returns whether it changes anything; a lookup is judged by the caller.
+    fn config_change(&mut self, operands: &[usize]) -> bool {
+        let options: Vec<&str> = self
+            .words
+            .iter()
+            .enumerate()
+            .skip(self.from)
+            .filter(|(i, w)| !operands.contains(i) && w.starts_with('-'))
+            .map(|(_, w)| w.as_str())
+            .collect();
+        let operands: Vec<&str> = operands
+            .iter()
+            .filter_map(|&i| self.words.get(i))
+            .map(String::as_str)
+            .collect();
+        match git_config::change(&options, &operands) {
+            git_config::Change::None => return false,
+            git_config::Change::Key(key) => {
+                self.effects.block(format!("`git config` sets `{key}`"));
+                if let Err(why) = git_config::check_settable(key) {
+                    self.effects.unknown_option(self.program, why);
+                }
+            }
+            git_config::Change::Unjudged(why) => self.effects.unknown_option(self.program, why),
+            git_config::Change::Runs(why) => {
+                self.effects.runs = true;
+                self.effects.block(why);
+            }
+        }
+        true
     }
 }
 

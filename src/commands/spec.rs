@@ -128,6 +128,10 @@ pub enum Role {
     Follows,
     /// Symbolic links are not followed (`diff --no-dereference`).
     NoFollow,
+    /// It prints the remotes' URLs from git's configuration files (`git remote -v`), which
+    /// a Read deny or ask rule on them stops ([`super::Target::Fixed`]): a URL may hold a
+    /// token.
+    RemoteUrls,
 }
 
 /// One option of a table entry, written as one line of text:
@@ -136,7 +140,7 @@ pub enum Role {
 /// optional value, attached only: `--color=auto`), `=2` (two values, `--arg NAME V`);
 /// then the role after a colon (`:reads`, `:writes`, `:runs`, `:changes`, `:pattern`,
 /// `:patternfile`, `:sed`, `:recursive`, `:readswrites`, `:readslist`, `:archive`, `:local`,
-/// `:creates`, `:date`, `:pretty`, `:refformat`, `:refsort`, `:linerange`, `:follows`, `:nofollow`); no role is inert.
+/// `:creates`, `:date`, `:pretty`, `:refformat`, `:refsort`, `:linerange`, `:follows`, `:nofollow`, `:remoteurls`); no role is inert.
 ///
 /// ```
 /// use toolgate::commands::{OptionSpec, Role};
@@ -238,6 +242,7 @@ fn role_named(name: &str) -> Option<Role> {
         "linerange" => Role::LineRangeFile,
         "follows" => Role::Follows,
         "nofollow" => Role::NoFollow,
+        "remoteurls" => Role::RemoteUrls,
         _ => return None,
     })
 }

@@ -381,7 +381,9 @@ const SUBCOMMANDS: &[Program] = &[
             "--deduplicate",
             "-x --exclude =",
             "-X --exclude-from =:reads",
-            "--exclude-per-directory =",
+            // Read in every directory the command visits, whatever the name leads to
+            // (`../../home/u/.netrc`).
+            "--exclude-per-directory =:readslist",
             "--exclude-standard",
             "--error-unmatch",
             "--with-tree =",
@@ -606,7 +608,7 @@ const SUBCOMMANDS: &[Program] = &[
     },
     Program {
         options: &[&[
-            "-v --verbose",
+            "-v --verbose :remoteurls",
             "--tags :changes",
             "--no-tags :changes",
             "--mirror =?:changes",
@@ -664,6 +666,16 @@ const SUBCOMMANDS: &[Program] = &[
             "--fixed-value",
             "--get-colorbool",
             "--get-color",
+            // They change a key, which `git config` judges by the key
+            // (`commands::git_config::change`), or a whole section, which it does not.
+            "--add :changes",
+            "--replace-all :changes",
+            "--unset :changes",
+            "--unset-all :changes",
+            "--rename-section :changes",
+            "--remove-section :changes",
+            "--comment =:changes",
+            "-e --edit :runs",
         ]],
         operands: Operands::ConfigKey,
         ..git("config")

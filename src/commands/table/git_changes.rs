@@ -198,6 +198,9 @@ pub(super) const FETCH: Program = Program {
             "--no-filter",
             "--auto-maintenance --no-auto-maintenance",
             "--auto-gc --no-auto-gc",
+            // Named by the help text (`maintenance --auto`); git takes it as an ambiguous
+            // prefix and stops.
+            "--auto",
             "--write-commit-graph --no-write-commit-graph",
             "--stdin --no-stdin",
         ],
