@@ -242,4 +242,63 @@ mod tests {
             assert!(check_key(k).is_err(), "{k}");
         }
     }
+
+    #[test]
+    fn what_a_command_changes() {
+        assert_eq!(change(&[], &["user.name", "x"]), Change::Key("user.name"));
+        assert_eq!(
+            change(&[], &["set", "core.pager", "x"]),
+            Change::Key("core.pager")
+        );
+        assert_eq!(change(&["--unset"], &["a.b"]), Change::Key("a.b"));
+        assert_eq!(change(&["--unset-a"], &["a.b"]), Change::Key("a.b"));
+        assert_eq!(change(&["--add"], &["a.b", "c"]), Change::Key("a.b"));
+        assert!(matches!(change(&["-e"], &[]), Change::Runs(_)));
+        assert!(matches!(
+            change(&["--global", "--ed"], &[]),
+            Change::Runs(_)
+        ));
+        assert!(matches!(change(&[], &["edit"]), Change::Runs(_)));
+        assert!(matches!(
+            change(&["--rename-section"], &["a", "core"]),
+            Change::Unjudged(_)
+        ));
+        assert!(matches!(change(&[], &["set"]), Change::Unjudged(_)));
+        assert_eq!(change(&[], &["user.name"]), Change::None);
+        assert_eq!(change(&["--get"], &["user.name"]), Change::None);
+        assert_eq!(change(&[], &["get", "user.name"]), Change::None);
+        assert_eq!(change(&["--list"], &[]), Change::None);
+        assert!(sets(&[], &["a.b", "c"]));
+        assert!(!sets(&["--file=x"], &["a.b"]));
+    }
+
+    #[test]
+    fn keys_set_must_be_data_git_never_runs() {
+        for k in [
+            "user.name",
+            "User.Email",
+            "branch.feat/x.remote",
+            "pull.rebase",
+        ] {
+            assert!(check_settable(k).is_ok(), "{k}");
+        }
+        for k in [
+            "core.pager",
+            "core.editor",
+            "core.fsmonitor",
+            "core.hooksPath",
+            "core.sshCommand",
+            "diff.x.textconv",
+            "alias.x",
+            "commit.gpgSign",
+            "gpg.program",
+            "include.path",
+            "",
+        ] {
+            assert!(check_settable(k).is_err(), "{k}");
+        }
+        for k in SETTABLE_KEYS {
+            assert!(PLAIN_KEYS.contains(k), "{k}");
+        }
+    }
 }

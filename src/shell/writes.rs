@@ -926,4 +926,52 @@ mod tests {
         assert!(!writes_files(&argv("unzip -l a.zip")));
         assert!(!writes_files(&argv("ls -la")));
     }
+
+    #[test]
+    fn git_writes_what_it_makes() {
+        // A clone checks out files the remote names, below its directory.
+        assert_eq!(below("git clone https://h/o/r.git"), ["r"]);
+        assert_eq!(below("git clone https://h/r x/y"), ["x/y"]);
+        assert_eq!(below("git clone https://h/.claude"), [".claude"]);
+        assert_eq!(below("git clone git@h:o/.claude.git/"), [".claude"]);
+        assert_eq!(
+            below("git clone -b main --depth 1 /src/repo/.git"),
+            ["repo"]
+        );
+        assert_eq!(below("git clone https://h/r.bundle"), ["r"]);
+        assert_eq!(below("git clone /"), ["."]);
+        assert_eq!(below("git -C sub clone u d"), ["sub/d"]);
+        assert_eq!(below("git clone -o up u d"), ["d"]);
+        assert_eq!(
+            written("git clone --bare https://h/r"),
+            ["r.git/HEAD", "r.git"]
+        );
+        assert_eq!(written("git clone -n u d"), ["d"]);
+        assert_eq!(
+            written("git clone --separate-git-dir=g u d"),
+            ["g/HEAD", "g"]
+        );
+        assert_eq!(below("git submodule add https://h/.claude"), [".claude"]);
+        assert_eq!(below("git submodule add -b x u sub"), ["sub"]);
+        // A new repository is git's own; a bare one is a `HEAD` and a `config`.
+        assert_eq!(written("git init .claude"), [".claude"]);
+        assert_eq!(written("git init"), ["."]);
+        assert_eq!(written("git init -b main --bare x"), ["x/HEAD", "x"]);
+        assert_eq!(below("git worktree add .claude"), [".claude"]);
+        assert_eq!(below("git worktree add -b feat ../wt main"), ["../wt"]);
+        assert_eq!(written("git worktree add --no-checkout wt"), ["wt"]);
+        assert_eq!(below("git worktree move wt .claude"), [".claude"]);
+        assert_eq!(below("git worktree list"), Vec::<String>::new());
+        assert_eq!(written("git bundle create .bashrc HEAD"), [".bashrc"]);
+        assert_eq!(written("git bundle create --version=3 b HEAD"), ["b"]);
+        assert_eq!(written("git bundle verify b"), Vec::<String>::new());
+        // `git config --file F` writes `F` only when it sets something.
+        assert_eq!(written("git config --file .bashrc a.b c"), [".bashrc"]);
+        assert_eq!(written("git config -f x --unset a.b"), ["x"]);
+        assert_eq!(written("git config --file=x set a.b c"), ["x"]);
+        assert_eq!(written("git config -f x a.b"), Vec::<String>::new());
+        assert_eq!(written("git config -f x --get a.b"), Vec::<String>::new());
+        // The output options of any subcommand still write.
+        assert_eq!(written("git diff --output=d.txt"), ["d.txt"]);
+    }
 }
