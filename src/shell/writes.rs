@@ -587,7 +587,11 @@ fn git_writes(words: &[Word]) -> Writes {
         return git_apply_writes(words);
     }
     let mut out = git_destinations(words, sub, name);
-    out.files.extend(files_written(words));
+    // `-o` names the remote (`clone`) or a server option (`fetch`, `pull`, `push`,
+    // `ls-remote`) there, not an output file.
+    if !["clone", "fetch", "pull", "push", "ls-remote"].contains(&name) {
+        out.files.extend(files_written(words));
+    }
     out
 }
 
@@ -942,6 +946,8 @@ mod tests {
         assert_eq!(below("git clone /"), ["."]);
         assert_eq!(below("git -C sub clone u d"), ["sub/d"]);
         assert_eq!(below("git clone -o up u d"), ["d"]);
+        assert_eq!(written("git clone -o up u d"), Vec::<String>::new());
+        assert_eq!(written("git push -o ci.skip"), Vec::<String>::new());
         assert_eq!(
             written("git clone --bare https://h/r"),
             ["r.git/HEAD", "r.git"]
