@@ -674,6 +674,18 @@ impl Scan<'_> {
                 }
             }
             Operands::Find => {}
+            Operands::Repository => {
+                let local = files.first().and_then(|&i| {
+                    let w = self.words.get(i).map_or("", String::as_str);
+                    if w.starts_with("file://") {
+                        return Some(Target::Word { word: i, offset: 7 });
+                    }
+                    let scp_host = w.split('/').next().is_some_and(|h| h.contains(':'));
+                    (!w.contains("://") && !scp_host).then_some(Target::whole(i))
+                });
+                self.effects.reads_below.extend(local);
+                files.clear();
+            }
         }
         if files.is_empty() && self.program.reads_working_directory && !self.recursive {
             self.effects.reads.push(Target::WorkingDirectory);

@@ -61,6 +61,9 @@ pub enum Operands {
     Find,
     /// Revisions and paths of a `git` command (`REV:path` reads `path`).
     GitRevisions,
+    /// A repository, then the directory made (`git clone REPO DIR`): a repository named by
+    /// a local path (not `scheme://...` nor `host:path`) is read whole.
+    Repository,
 }
 
 /// What an option is.

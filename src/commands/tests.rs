@@ -819,6 +819,15 @@ fn git_paths_are_read_below() {
         ["/home/u/.ssh", "src"]
     );
     assert_eq!(reads_below("git log -- src"), ["src"]);
+    // A clone of a local repository reads it whole.
+    assert_eq!(
+        reads_below("git clone /home/u/secret x"),
+        ["/home/u/secret"]
+    );
+    assert_eq!(reads_below("git clone ../r"), ["../r"]);
+    assert_eq!(reads_below("git clone file:///home/u/r x"), ["/home/u/r"]);
+    assert!(reads_below("git clone https://h/r x").is_empty());
+    assert!(reads_below("git clone git@h:o/r x").is_empty());
     assert!(read_only("git diff HEAD~1"));
     // Read in every directory it visits.
     assert!(!read_only(

@@ -335,6 +335,7 @@ pub(super) const CLONE: Program = Program {
         "--bundle-uri =",
         "--no-bundle-uri",
     ]],
+    operands: Operands::Repository,
     ..changer(
         "clone",
         "`git clone` makes a repository and checks files out into it",
