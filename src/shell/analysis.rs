@@ -851,7 +851,7 @@ impl<'r> Analysis<'r> {
         }
         if runs {
             return unanalysable(format!(
-                "`{name}` is given an option that runs a program, which an allow rule covers only when it names this exact command"
+                "`{name}` is given an option or a subcommand that runs a program, which an allow rule covers only when it names this exact command"
             ));
         }
         match reads {
