@@ -675,6 +675,16 @@ impl Scan<'_> {
             }
             Operands::Find => {}
             Operands::Repository => {
+                if let Some(helper) = files
+                    .first()
+                    .and_then(|&i| self.words.get(i))
+                    .and_then(|w| remote_helper(w))
+                {
+                    self.effects.runs = true;
+                    self.effects.block(format!(
+                        "`git {name}` reaches its repository through the remote helper `git-remote-{helper}`, a program found on `PATH`"
+                    ));
+                }
                 let local = files.first().and_then(|&i| {
                     let w = self.words.get(i).map_or("", String::as_str);
                     if w.starts_with("file://") {
@@ -780,6 +790,28 @@ impl Scan<'_> {
             self.effects.reads_below.push(Target::WorkingDirectory);
         }
     }
+}
+
+/// The remote helper git runs for a repository address (`git-remote-NAME` on `PATH`):
+/// `NAME::ADDRESS`, or a URL whose scheme git does not handle itself (`evil://x`).
+///
+/// ```text
+/// remote_helper("ext::sh -c id")  -> Some("ext")
+/// remote_helper("evil://h/r")     -> Some("evil")
+/// remote_helper("https://h/r")    -> None
+/// remote_helper("git@h:o/r")      -> None
+/// ```
+fn remote_helper(address: &str) -> Option<&str> {
+    /// Schemes git reaches by itself or with its own helpers (`git-remote-http`).
+    const BUILT_IN: &[&str] = &[
+        "http", "https", "ftp", "ftps", "ssh", "git", "file", "git+ssh", "ssh+git",
+    ];
+    if let Some((helper, _)) = address.split_once("::") {
+        return Some(helper);
+    }
+    let (scheme, _) = address.split_once("://")?;
+    let known = BUILT_IN.iter().any(|b| b.eq_ignore_ascii_case(scheme));
+    (!known && !scheme.contains('/')).then_some(scheme)
 }
 
 /// `dd` operands that are values (from `dd --help`, GNU coreutils 9.1).

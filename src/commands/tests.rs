@@ -731,6 +731,12 @@ fn git_subcommands_that_run_programs_are_runners() {
         "git config -e",
         "git config --edit --global",
         "git config edit",
+        "git clone ext::sh x",
+        "git clone 'evil::x' d",
+        "git push evil://h/r main",
+        "git fetch foo::bar",
+        "git ls-remote bar::baz",
+        "git pull x::y main",
     ] {
         assert!(runs(line), "{line}");
         assert!(!read_only(line), "{line}");

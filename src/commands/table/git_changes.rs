@@ -137,6 +137,7 @@ pub(super) const PUSH: Program = Program {
         "-4 --ipv4",
         "-6 --ipv6",
     ]],
+    operands: Operands::Repository,
     ..changer("push", "`git push` updates another repository")
 };
 
@@ -205,6 +206,7 @@ pub(super) const FETCH: Program = Program {
             "--stdin --no-stdin",
         ],
     ],
+    operands: Operands::Repository,
     ..changer(
         "fetch",
         "`git fetch` updates the repository's references and objects",
@@ -247,6 +249,7 @@ pub(super) const PULL: Program = Program {
             "-6 --ipv6 --no-ipv6",
         ],
     ],
+    operands: Operands::Repository,
     ..changer(
         "pull",
         "`git pull` fetches and merges into the working tree",
@@ -270,6 +273,7 @@ pub(super) const LS_REMOTE: Program = Program {
         "-o --server-option =",
         "--no-server-option",
     ]],
+    operands: Operands::Repository,
     ..changer(
         "ls-remote",
         "`git ls-remote` connects to another repository",
