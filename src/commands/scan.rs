@@ -675,10 +675,12 @@ impl Scan<'_> {
             }
             Operands::Find => {}
             Operands::Repository => {
+                // Any operand: an option's value (`git submodule add -b x URL`) or a
+                // directory named so only makes the reading stricter.
                 if let Some(helper) = files
-                    .first()
-                    .and_then(|&i| self.words.get(i))
-                    .and_then(|w| remote_helper(w))
+                    .iter()
+                    .filter_map(|&i| self.words.get(i))
+                    .find_map(|w| remote_helper(w))
                 {
                     self.effects.runs = true;
                     self.effects.block(format!(

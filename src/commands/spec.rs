@@ -61,8 +61,10 @@ pub enum Operands {
     Find,
     /// Revisions and paths of a `git` command (`REV:path` reads `path`).
     GitRevisions,
-    /// A repository, then the directory made (`git clone REPO DIR`): a repository named by
-    /// a local path (not `scheme://...` nor `host:path`) is read whole.
+    /// A repository, then refs or the directory made (`git clone REPO DIR`, `git push
+    /// REPO REFS`): a repository named by a local path (not `scheme://...` nor
+    /// `host:path`) is read whole; an address naming a remote helper (`foo::x`, `foo://x`)
+    /// runs `git-remote-foo`.
     Repository,
 }
 

@@ -737,6 +737,7 @@ fn git_subcommands_that_run_programs_are_runners() {
         "git fetch foo::bar",
         "git ls-remote bar::baz",
         "git pull x::y main",
+        "git submodule add -b main foo::x sub",
     ] {
         assert!(runs(line), "{line}");
         assert!(!read_only(line), "{line}");

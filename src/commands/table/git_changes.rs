@@ -440,10 +440,13 @@ const SUBMODULE_SUBCOMMANDS: &[Program] = &[
         "foreach",
         "`git submodule foreach` runs its command in each submodule",
     ),
-    plain_changer(
-        "add",
-        "`git submodule add` clones a repository into the working tree",
-    ),
+    Program {
+        operands: Operands::Repository,
+        ..plain_changer(
+            "add",
+            "`git submodule add` clones a repository into the working tree",
+        )
+    },
     plain_changer(
         "update",
         "`git submodule update` clones and checks out submodules",
