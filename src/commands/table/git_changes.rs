@@ -7,13 +7,17 @@
 //! `shell::writes`, where protected paths and Edit rules judge it.
 //!
 //! Options from `git SUB -h` of git 2.47 (a superset of 2.39's): `--[no-]x` is listed as
-//! both `--x` and `--no-x`.
+//! both `--x` and `--no-x`. The subcommands of `git bisect` and `git submodule` (other than
+//! those that run a command) take their words as operands: they are changers whatever the
+//! words, and no option of theirs runs a program.
 
 use super::git::REVS;
 use crate::commands::spec::{Operands, Program, Syntax};
 
 const SRC: &str = "git 2.39 (Debian 12) and 2.47, git SUB -h";
 
+/// A subcommand that is never read-only, for `why`, with git's option syntax: an option its
+/// entry does not list leaves it unjudged.
 const fn changer(name: &'static str, why: &'static str) -> Program {
     Program {
         syntax: Syntax::Git,
