@@ -51,6 +51,7 @@ pub use runners::{
 pub use scan::{Effects, Target};
 pub use spec::{Operands, OptionSpec, Program, Role, Syntax};
 
+pub(crate) use git_config::sets as git_config_sets;
 pub(crate) use runners::interpreter_base;
 
 /// The program name without its directory (`/usr/bin/rm` → `rm`).
@@ -202,6 +203,7 @@ pub fn target_text(words: &[String], target: Target) -> Option<&str> {
         Target::Word { word, offset } => words.get(word)?.get(offset..),
         Target::WorkingDirectory => Some("."),
         Target::Anywhere => Some("/"),
+        Target::Fixed(path) => Some(path),
     }
 }
 

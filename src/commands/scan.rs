@@ -21,6 +21,10 @@ pub enum Target {
     /// Any file on the machine: the names come from a list the command reads (`sort
     /// --files0-from=F`, `tar -T F`) or from the repository's top (`git diff -- ':(top)x'`).
     Anywhere,
+    /// A file the command reads without naming it, always the same one (`git remote -v`
+    /// reads `.git/config` and `~/.gitconfig`): only the Read deny and ask rules judge it,
+    /// so a read outside the project is, by itself, no reason to ask.
+    Fixed(&'static str),
 }
 
 impl Target {
@@ -90,6 +94,8 @@ struct Scan<'w> {
     /// whether another keeps them unfollowed ([`Role::NoFollow`]).
     follows: Option<String>,
     no_follow: bool,
+    /// The index of the first word after the program's name.
+    from: usize,
 }
 
 /// Reads `words` (the whole command) from index `from` with `program`'s entry.
@@ -108,6 +114,7 @@ pub(crate) fn scan(program: &'static Program, words: &[String], from: usize) -> 
             .follows_below
             .then(|| "given a directory".to_owned()),
         no_follow: false,
+        from,
         specs,
     };
     if s.specs.len() != program.option_lines().count() {
@@ -116,6 +123,14 @@ pub(crate) fn scan(program: &'static Program, words: &[String], from: usize) -> 
             program.name
         ));
         return s.effects;
+    }
+    if let Some(why) = program.runs {
+        s.effects.runs = true;
+        s.effects.block(why);
+        return s.effects;
+    }
+    if let Some(why) = program.changes {
+        s.effects.block(why);
     }
     if program.operands == Operands::Find {
         return find::scan(words, from);
@@ -479,6 +494,10 @@ impl Scan<'_> {
                 self.follows = Some(format!("option `{shown}`"));
             }
             Role::NoFollow => self.no_follow = true,
+            Role::RemoteUrls => self
+                .effects
+                .reads
+                .extend(git_config::FILES.iter().map(|f| Target::Fixed(f))),
             Role::ReadsList => {
                 // Read as one path too, so that deny rules still see a list of one, and the
                 // names in it may be any file.
@@ -514,7 +533,7 @@ impl Scan<'_> {
     fn value_text(&self, value: Option<Target>) -> Option<&str> {
         match value? {
             Target::Word { word, offset } => self.words.get(word)?.get(offset..),
-            Target::WorkingDirectory | Target::Anywhere => None,
+            Target::WorkingDirectory | Target::Anywhere | Target::Fixed(_) => None,
         }
     }
 
@@ -601,6 +620,10 @@ impl Scan<'_> {
                 files.clear();
             }
             Operands::ConfigKey => {
+                if self.config_change(&files) {
+                    files.clear();
+                    return;
+                }
                 let mut words = files.iter().filter_map(|&i| self.words.get(i));
                 let first = words.next().map(String::as_str);
                 // git 2.46: `git config get NAME` is `git config NAME`.
@@ -664,6 +687,30 @@ impl Scan<'_> {
                 }
             }
             Operands::Find => {}
+            Operands::Repository => {
+                // Any operand: an option's value (`git submodule add -b x URL`) or a
+                // directory named so only makes the reading stricter.
+                if let Some(helper) = files
+                    .iter()
+                    .filter_map(|&i| self.words.get(i))
+                    .find_map(|w| remote_helper(w))
+                {
+                    self.effects.runs = true;
+                    self.effects.block(format!(
+                        "`git {name}` reaches its repository through the remote helper `git-remote-{helper}`, a program found on `PATH`"
+                    ));
+                }
+                let local = files.first().and_then(|&i| {
+                    let w = self.words.get(i).map_or("", String::as_str);
+                    if w.starts_with("file://") {
+                        return Some(Target::Word { word: i, offset: 7 });
+                    }
+                    let scp_host = w.split('/').next().is_some_and(|h| h.contains(':'));
+                    (!w.contains("://") && !scp_host).then_some(Target::whole(i))
+                });
+                self.effects.reads_below.extend(local);
+                files.clear();
+            }
         }
         if files.is_empty() && self.program.reads_working_directory && !self.recursive {
             self.effects.reads.push(Target::WorkingDirectory);
@@ -684,9 +731,51 @@ impl Scan<'_> {
             {
                 self.effects.reads_below.push(wd);
             }
+        } else if self.program.operands == Operands::GitRevisions {
+            // A path of `git diff A B` (or `git log -- DIR`) is a pathspec: every file
+            // below it is read, and `git diff` of a path outside the repository is
+            // `git diff --no-index`, which reads both directories whole.
+            self.effects.reads_below.extend(targets);
         } else {
             self.effects.reads.extend(targets);
         }
+    }
+}
+
+impl Scan<'_> {
+    /// `git config` that sets, unsets or renames something, or runs the editor
+    /// ([`git_config::change`]): a key git may run later (`core.pager`, `core.fsmonitor`)
+    /// leaves the command unjudged, so only an allow rule naming it exactly covers it.
+    /// Returns whether it changes anything; a lookup is judged by the caller.
+    fn config_change(&mut self, operands: &[usize]) -> bool {
+        let options: Vec<&str> = self
+            .words
+            .iter()
+            .enumerate()
+            .skip(self.from)
+            .filter(|(i, w)| !operands.contains(i) && w.starts_with('-'))
+            .map(|(_, w)| w.as_str())
+            .collect();
+        let operands: Vec<&str> = operands
+            .iter()
+            .filter_map(|&i| self.words.get(i))
+            .map(String::as_str)
+            .collect();
+        match git_config::change(&options, &operands) {
+            git_config::Change::None => return false,
+            git_config::Change::Key(key) => {
+                self.effects.block(format!("`git config` sets `{key}`"));
+                if let Err(why) = git_config::check_settable(key) {
+                    self.effects.unknown_option(self.program, why);
+                }
+            }
+            git_config::Change::Unjudged(why) => self.effects.unknown_option(self.program, why),
+            git_config::Change::Runs(why) => {
+                self.effects.runs = true;
+                self.effects.block(why);
+            }
+        }
+        true
     }
 }
 
@@ -716,6 +805,28 @@ impl Scan<'_> {
             self.effects.reads_below.push(Target::WorkingDirectory);
         }
     }
+}
+
+/// The remote helper git runs for a repository address (`git-remote-NAME` on `PATH`):
+/// `NAME::ADDRESS`, or a URL whose scheme git does not handle itself (`evil://x`).
+///
+/// ```text
+/// remote_helper("ext::sh -c id")  -> Some("ext")
+/// remote_helper("evil://h/r")     -> Some("evil")
+/// remote_helper("https://h/r")    -> None
+/// remote_helper("git@h:o/r")      -> None
+/// ```
+fn remote_helper(address: &str) -> Option<&str> {
+    /// Schemes git reaches by itself or with its own helpers (`git-remote-http`).
+    const BUILT_IN: &[&str] = &[
+        "http", "https", "ftp", "ftps", "ssh", "git", "file", "git+ssh", "ssh+git",
+    ];
+    if let Some((helper, _)) = address.split_once("::") {
+        return Some(helper);
+    }
+    let (scheme, _) = address.split_once("://")?;
+    let known = BUILT_IN.iter().any(|b| b.eq_ignore_ascii_case(scheme));
+    (!known && !scheme.contains('/')).then_some(scheme)
 }
 
 /// `dd` operands that are values (from `dd --help`, GNU coreutils 9.1).

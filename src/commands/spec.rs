@@ -66,6 +66,11 @@ pub enum Operands {
     Find,
     /// Revisions and paths of a `git` command (`REV:path` reads `path`).
     GitRevisions,
+    /// A repository, then refs or the directory made (`git clone REPO DIR`, `git push
+    /// REPO REFS`): a repository named by a local path (not `scheme://...` nor
+    /// `host:path`) is read whole; an address naming a remote helper (`foo::x`, `foo://x`)
+    /// runs `git-remote-foo`.
+    Repository,
 }
 
 /// What an option is.
@@ -133,6 +138,10 @@ pub enum Role {
     Follows,
     /// Symbolic links are not followed (`diff --no-dereference`).
     NoFollow,
+    /// It prints the remotes' URLs from git's configuration files (`git remote -v`), which
+    /// a Read deny or ask rule on them stops ([`super::Target::Fixed`]): a URL may hold a
+    /// token.
+    RemoteUrls,
 }
 
 /// One option of a table entry, written as one line of text:
@@ -141,7 +150,7 @@ pub enum Role {
 /// optional value, attached only: `--color=auto`), `=2` (two values, `--arg NAME V`);
 /// then the role after a colon (`:reads`, `:writes`, `:runs`, `:changes`, `:pattern`,
 /// `:patternfile`, `:sed`, `:recursive`, `:readswrites`, `:readslist`, `:archive`, `:local`,
-/// `:creates`, `:date`, `:pretty`, `:refformat`, `:refsort`, `:linerange`, `:follows`, `:nofollow`); no role is inert.
+/// `:creates`, `:date`, `:pretty`, `:refformat`, `:refsort`, `:linerange`, `:follows`, `:nofollow`, `:remoteurls`); no role is inert.
 ///
 /// ```
 /// use toolgate::commands::{OptionSpec, Role};
@@ -243,6 +252,7 @@ fn role_named(name: &str) -> Option<Role> {
         "linerange" => Role::LineRangeFile,
         "follows" => Role::Follows,
         "nofollow" => Role::NoFollow,
+        "remoteurls" => Role::RemoteUrls,
         _ => return None,
     })
 }
@@ -288,6 +298,17 @@ pub struct Program {
     /// an array subscript in the name as arithmetic, which runs command substitutions
     /// (`test -v 'a[$(id)]'`), so such a name holding `[` asks.
     pub variable_operators: &'static [&'static str],
+    /// Why the program (or subcommand) changes something whatever its options, when it
+    /// does (`git push` updates another repository, `git clone` makes one): it is never
+    /// read-only, and an allow rule on it covers it when its options are all in the entry
+    /// and none of them runs a program (`Bash(git push *)` covers `git push -u origin x`,
+    /// not `git push --receive-pack=x`).
+    pub changes: Option<&'static str>,
+    /// Why the program (or subcommand) always runs a program, when it does (`git bisect run
+    /// CMD`, `git difftool`, which runs the configured diff tool): it is a runner
+    /// ([`super::Effects::runs`]), which an allow rule covers only when it names the
+    /// command exactly, so its options are not judged.
+    pub runs: Option<&'static str>,
 }
 
 impl Program {
@@ -308,6 +329,8 @@ impl Program {
             reads_working_directory: false,
             response_files: false,
             variable_operators: &[],
+            changes: None,
+            runs: None,
         }
     }
 

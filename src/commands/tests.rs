@@ -734,3 +734,156 @@ fn file_reads_the_names_in_a_list() {
     assert!(!read_only("file --files-from=list.txt"));
     assert!(read_only("file README.md"));
 }
+
+#[test]
+fn git_subcommands_that_run_programs_are_runners() {
+    for line in [
+        "git rebase -x id HEAD~1",
+        "git rebase --exec=id HEAD~1",
+        "git rebase -Sx id HEAD~1",
+        "git push --receive-pack=id",
+        "git push --exec=id origin",
+        "git fetch --upload-pack=id origin",
+        "git pull --upload-pack=x",
+        "git ls-remote --upload-pack=x",
+        "git clone -u x https://h/r",
+        "git clone --upload-pack=x https://h/r",
+        "git clone --template=/tmp/t https://h/r",
+        "git init --template=/tmp/t x",
+        "git clone -c core.fsmonitor=id https://h/r",
+        "git clone --config core.fsmonitor=id https://h/r",
+        "git archive --remote=x --exec=id",
+        "git bisect run id",
+        "git bisect visualize",
+        "git difftool -x id",
+        "git difftool",
+        "git mergetool",
+        "git submodule foreach id",
+        "git submodule --quiet foreach id",
+        "git filter-branch --tree-filter id",
+        "git config -e",
+        "git config --edit --global",
+        "git config edit",
+        "git clone ext::sh x",
+        "git clone 'evil::x' d",
+        "git push evil://h/r main",
+        "git fetch foo::bar",
+        "git ls-remote bar::baz",
+        "git pull x::y main",
+        "git submodule add -b main foo::x sub",
+    ] {
+        assert!(runs(line), "{line}");
+        assert!(!read_only(line), "{line}");
+    }
+}
+
+#[test]
+fn git_subcommands_that_change_things_are_not_read_only() {
+    // Not read-only, but an allow rule on them covers them: every option is known and
+    // none runs a program.
+    for line in [
+        "git push -u origin feat",
+        "git push --force-with-lease origin feat",
+        "git rebase main",
+        "git rebase --continue",
+        "git fetch --all --prune",
+        "git pull --rebase origin main",
+        "git ls-remote origin",
+        "git clone https://h/r sub",
+        "git clone --depth 1 -b main https://h/r",
+        "git init sub",
+        "git archive -o out.tar HEAD",
+        "git bisect start",
+        "git bisect good HEAD~3",
+        "git submodule update --init",
+        "git worktree add ../x",
+        "git worktree add -b feat ../x main",
+        "git worktree remove ../x",
+        "git bundle create out.bundle --all",
+        "git config user.name x",
+        "git config set user.email a@b",
+        "git config --unset user.name",
+        "git config --global pull.rebase true",
+        "git config branch.main.remote origin",
+    ] {
+        assert!(!read_only(line), "{line}");
+        assert!(!runs(line), "{line}");
+        assert!(!unjudged(line), "{line}");
+    }
+    assert!(read_only("git worktree list --porcelain"));
+}
+
+#[test]
+fn git_config_setting_a_key_git_may_run_is_unjudged() {
+    for line in [
+        "git config core.pager x",
+        "git config set core.fsmonitor id",
+        "git config --global core.pager id",
+        "git config core.editor vim",
+        "git config commit.gpgSign true",
+        "git config alias.x !id",
+        "git config --add core.hooksPath x",
+        "git config --unset core.pager",
+        "git config --replace-all diff.x.command id",
+        "git config --rename-section a core",
+        "git config rename-section a core",
+        "git config remove-section safe",
+        "git config set",
+    ] {
+        assert!(unjudged(line) || runs(line), "{line}");
+        assert!(!read_only(line), "{line}");
+    }
+    // Looking a key up stays as it was.
+    assert!(read_only("git config core.pager"));
+    assert!(read_only("git config user.name"));
+}
+
+#[test]
+fn abbreviated_options_of_changers_are_unjudged() {
+    for line in [
+        "git rebase --exe=id HEAD~1",
+        "git push --receive=id",
+        "git clone --templ=/tmp/t u",
+        "git submodule --quie foreach id",
+    ] {
+        assert!(unjudged(line) || runs(line), "{line}");
+    }
+}
+
+#[test]
+fn git_paths_are_read_below() {
+    // `git diff A B` of a path outside the work tree is `git diff --no-index`: it reads
+    // both directories whole.
+    assert_eq!(
+        reads_below("git diff /home/u/.ssh src"),
+        ["/home/u/.ssh", "src"]
+    );
+    assert_eq!(reads_below("git log -- src"), ["src"]);
+    // A clone of a local repository reads it whole.
+    assert_eq!(
+        reads_below("git clone /home/u/secret x"),
+        ["/home/u/secret"]
+    );
+    assert_eq!(reads_below("git clone ../r"), ["../r"]);
+    assert_eq!(reads_below("git clone file:///home/u/r x"), ["/home/u/r"]);
+    assert!(reads_below("git clone https://h/r x").is_empty());
+    assert!(reads_below("git clone git@h:o/r x").is_empty());
+    assert!(read_only("git diff HEAD~1"));
+    // Read in every directory it visits.
+    assert!(!read_only(
+        "git ls-files --exclude-per-directory=../home/pat -o -i"
+    ));
+    assert!(read_only("git ls-files -X .gitignore -o"));
+    assert_eq!(reads("git ls-files -X .gitignore -o"), [".gitignore"]);
+}
+
+#[test]
+fn git_remote_urls_are_read_from_the_configuration_files() {
+    assert!(read_only("git remote -v"));
+    let e = effects(&words("git remote -v")).unwrap();
+    assert!(e.reads.contains(&Target::Fixed(".git/config")));
+    assert!(e.reads.contains(&Target::Fixed("~/.gitconfig")));
+    assert!(effects(&words("git remote")).unwrap().reads.is_empty());
+    assert!(!read_only("git remote get-url origin"));
+    assert!(!read_only("git remote show origin"));
+}

@@ -713,6 +713,18 @@ impl<'r> Analysis<'r> {
                 value: ".".to_owned(),
                 ..Word::default()
             },
+            // A file it does not name: only a rule's deny or ask counts.
+            Target::Fixed(path) => {
+                let w = Word {
+                    raw: path.to_owned(),
+                    value: path.to_owned(),
+                    home: path.starts_with('~'),
+                    ..Word::default()
+                };
+                let o = self.path_outcome(&w, judge);
+                let by_rule = matches!(&o, Outcome::Denied(r) | Outcome::AskRule(r) if is_rule(r));
+                return if by_rule { o } else { Outcome::ReadOnly };
+            }
             // Any file: what the rules say of a read below the file system's root.
             Target::Anywhere => Word {
                 raw: "/".to_owned(),
@@ -839,7 +851,7 @@ impl<'r> Analysis<'r> {
         }
         if runs {
             return unanalysable(format!(
-                "`{name}` is given an option that runs a program, which an allow rule covers only when it names this exact command"
+                "`{name}` is given an option or a subcommand that runs a program, which an allow rule covers only when it names this exact command"
             ));
         }
         match reads {

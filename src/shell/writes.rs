@@ -165,9 +165,7 @@ pub(crate) fn writes(words: &[Word]) -> Writes {
         "unzip" => unzip_writes(words),
         "curl" => curl_writes(words),
         "wget" => wget_writes(words),
-        "git" if git_subcommand(words).is_some_and(|(_, s)| s == "apply") => {
-            git_apply_writes(words)
-        }
+        "git" => git_writes(words),
         _ => files_written(words),
     }
 }
@@ -956,6 +954,226 @@ fn git_subcommand(words: &[Word]) -> Option<(usize, &str)> {
     None
 }
 
+/// What a `git` command writes: `--output`/`-o` files of any subcommand, and the
+/// destinations of the subcommands that make repositories or check files out
+/// ([`git_destinations`]).
+fn git_writes(words: &[Word]) -> Writes {
+    let Some((sub, name)) = git_subcommand(words) else {
+        return Writes::default();
+    };
+    if name == "apply" {
+        return git_apply_writes(words);
+    }
+    let mut out = git_destinations(words, sub, name);
+    // `-o` names the remote (`clone`) or a server option (`fetch`, `pull`, `push`,
+    // `ls-remote`) there, not an output file.
+    if !["clone", "fetch", "pull", "push", "ls-remote"].contains(&name) {
+        let written = files_written(words);
+        out.files.extend(written.files);
+        out.below.extend(written.below);
+    }
+    out
+}
+
+/// The directory of `git -C DIR ...` (each relative one below the one before), if given.
+fn git_directory(words: &[Word], sub: usize) -> Option<Word> {
+    let global = parse_options(words.get(1..sub).unwrap_or_default(), "Cc", "", &[]);
+    let mut dir: Option<Word> = None;
+    for d in global.values('C', "") {
+        dir = Some(match &dir {
+            Some(prev) if !is_rooted(d) => joined(prev, &d.value),
+            _ => d.clone(),
+        });
+    }
+    dir
+}
+
+fn is_rooted(w: &Word) -> bool {
+    w.home || w.value.starts_with('/') || w.value.starts_with('~')
+}
+
+/// `dir/tail` as a word that keeps `dir`'s home directory and run-time value.
+fn joined(dir: &Word, tail: &str) -> Word {
+    let mut w = dir.clone();
+    w.value = format!("{}/{tail}", dir.value.trim_end_matches('/'));
+    w
+}
+
+/// Where git puts what it makes, by subcommand:
+///
+/// - `git clone URL [DIR]` and `git submodule add URL [DIR]` check the remote's files out
+///   below `DIR` (or the name git derives from the URL, [`clone_directory_name`]): files
+///   whose names the remote chooses, any of which may be a protected path (an embedded
+///   bare repository's `HEAD`, a `.claude/settings.json`). With `--bare` or `--mirror`,
+///   `DIR` is a repository: its `HEAD` is written. With `--no-checkout`, `DIR` itself.
+/// - `git init [DIR]` makes `DIR` (with `--bare`, its `HEAD`); `--separate-git-dir X`
+///   makes a repository in `X`.
+/// - `git worktree add PATH` checks a branch out below `PATH`; `git worktree move A B`
+///   moves a working tree below `B`.
+/// - `git bundle create FILE` writes `FILE`.
+/// - `git config --file F` writes `F` when it sets something.
+fn git_destinations(words: &[Word], sub: usize, name: &str) -> Writes {
+    let dir = git_directory(words, sub);
+    let within = |w: &Word| match &dir {
+        Some(d) if !is_rooted(w) => joined(d, &w.value),
+        _ => w.clone(),
+    };
+    let rest = words.get(sub + 1..).unwrap_or_default();
+    let mut out = Writes::default();
+    match name {
+        "clone" => {
+            let p = parse_options(rest, "jobuc", "", CLONE_VALUES);
+            let bare = p.has('\0', "bare") || p.has('\0', "mirror");
+            let made = p.operands.get(1).cloned().or_else(|| {
+                let url = p.operands.first()?;
+                let derived = clone_directory_name(&url.value)?;
+                let derived = if bare {
+                    format!("{derived}.git")
+                } else {
+                    derived
+                };
+                Some(part_of(url, &derived))
+            });
+            separate_git_dir(&p, &within, &mut out);
+            match made {
+                Some(d) if bare => {
+                    let d = within(&d);
+                    out.files.push(joined(&d, "HEAD"));
+                    out.files.push(d);
+                }
+                Some(d) if p.has('n', "no-checkout") => out.files.push(within(&d)),
+                Some(d) => out.below.push(within(&d)),
+                None => out.below.push(within(&Word::literal("."))),
+            }
+        }
+        "init" => {
+            let p = parse_options(rest, "b", "", INIT_VALUES);
+            let d = within(p.operands.first().unwrap_or(&Word::literal(".")));
+            separate_git_dir(&p, &within, &mut out);
+            if p.has('\0', "bare") {
+                out.files.push(joined(&d, "HEAD"));
+            }
+            out.files.push(d);
+        }
+        "worktree" => {
+            let p = parse_options(rest, "bB", "", &["reason", "expire"]);
+            let mut operands = p.operands.iter();
+            match operands.next().map(|w| w.value.as_str()) {
+                Some("add") => {
+                    if let Some(path) = operands.next() {
+                        if p.has('\0', "no-checkout") {
+                            out.files.push(within(path));
+                        } else {
+                            out.below.push(within(path));
+                        }
+                    }
+                }
+                Some("move") => out.below.extend(operands.nth(1).map(&within)),
+                _ => {}
+            }
+        }
+        "bundle" => {
+            let p = parse_options(rest, "", "", &["version"]);
+            let mut operands = p.operands.iter();
+            if operands.next().is_some_and(|w| w.value == "create") {
+                out.files
+                    .extend(operands.next().filter(|w| w.value != "-").map(&within));
+            }
+        }
+        "submodule" => {
+            let p = parse_options(rest, "b", "", &["name", "reference", "depth", "branch"]);
+            let mut operands = p.operands.iter();
+            if operands.next().is_some_and(|w| w.value == "add") {
+                let url = operands.next();
+                let made = operands.next().cloned().or_else(|| {
+                    let url = url?;
+                    Some(part_of(url, &clone_directory_name(&url.value)?))
+                });
+                if url.is_some() {
+                    out.below
+                        .push(within(&made.unwrap_or_else(|| Word::literal("."))));
+                }
+            }
+        }
+        "config" => {
+            let p = parse_options(
+                rest,
+                "f",
+                "",
+                &["file", "blob", "type", "default", "value", "comment"],
+            );
+            let options: Vec<&str> = p.options.iter().map(|(o, _)| o.as_str()).collect();
+            let operands: Vec<&str> = p.operands.iter().map(|w| w.value.as_str()).collect();
+            if crate::commands::git_config_sets(&options, &operands) {
+                out.files.extend(p.values('f', "file").map(&within));
+            }
+        }
+        _ => {}
+    }
+    out
+}
+
+/// `--separate-git-dir X` makes a repository in `X`: its `HEAD` and `X` itself are written.
+fn separate_git_dir(p: &Parsed, within: &dyn Fn(&Word) -> Word, out: &mut Writes) {
+    for x in p.values('\0', "separate-git-dir") {
+        let x = within(x);
+        out.files.push(joined(&x, "HEAD"));
+        out.files.push(x);
+    }
+}
+
+/// Long options of `git clone` that take a value (`git clone -h`, git 2.47).
+const CLONE_VALUES: &[&str] = &[
+    "jobs",
+    "template",
+    "reference",
+    "reference-if-able",
+    "origin",
+    "branch",
+    "upload-pack",
+    "depth",
+    "shallow-since",
+    "shallow-exclude",
+    "separate-git-dir",
+    "ref-format",
+    "config",
+    "server-option",
+    "filter",
+    "bundle-uri",
+];
+
+/// Long options of `git init` that take a value.
+const INIT_VALUES: &[&str] = &[
+    "template",
+    "separate-git-dir",
+    "initial-branch",
+    "object-format",
+    "ref-format",
+];
+
+/// The directory `git clone URL` makes when no directory is given, as git derives it:
+/// trailing `/` and `/.git` removed, the part after the last `/` or `:`, without a
+/// `.git` or `.bundle` suffix. `None` when nothing is left.
+///
+/// ```text
+/// https://h/o/repo.git  -> repo
+/// git@h:o/repo/.git/    -> repo
+/// https://h/.claude     -> .claude
+/// ```
+fn clone_directory_name(url: &str) -> Option<String> {
+    let mut s = url.trim_end_matches('/');
+    while let Some(rest) = s.strip_suffix("/.git") {
+        s = rest.trim_end_matches('/');
+    }
+    let start = s.rfind(['/', ':']).map_or(0, |at| at + 1);
+    let name = s.get(start..)?;
+    let name = name
+        .strip_suffix(".git")
+        .or_else(|| name.strip_suffix(".bundle"))
+        .unwrap_or(name);
+    (!name.is_empty()).then(|| name.to_owned())
+}
+
 /// `git apply` writes the files the patch names, below `.` (or `git -C DIR`), unless it
 /// only reports (`--check`, `--stat`, `--numstat`, `--summary` without `--apply`).
 fn git_apply_writes(words: &[Word]) -> Writes {
@@ -1137,5 +1355,55 @@ mod tests {
         assert_eq!(below("wget -r http://h/"), ["."]);
         assert_eq!(below("wget -r -P out http://h/"), ["out"]);
         assert_eq!(written("sort --outp=F x"), ["F"]);
+    }
+
+    #[test]
+    fn git_writes_what_it_makes() {
+        // A clone checks out files the remote names, below its directory.
+        assert_eq!(below("git clone https://h/o/r.git"), ["r"]);
+        assert_eq!(below("git clone https://h/r x/y"), ["x/y"]);
+        assert_eq!(below("git clone https://h/.claude"), [".claude"]);
+        assert_eq!(below("git clone git@h:o/.claude.git/"), [".claude"]);
+        assert_eq!(
+            below("git clone -b main --depth 1 /src/repo/.git"),
+            ["repo"]
+        );
+        assert_eq!(below("git clone https://h/r.bundle"), ["r"]);
+        assert_eq!(below("git clone /"), ["."]);
+        assert_eq!(below("git -C sub clone u d"), ["sub/d"]);
+        assert_eq!(below("git clone -o up u d"), ["d"]);
+        assert_eq!(written("git clone -o up u d"), Vec::<String>::new());
+        assert_eq!(written("git push -o ci.skip"), Vec::<String>::new());
+        assert_eq!(
+            written("git clone --bare https://h/r"),
+            ["r.git/HEAD", "r.git"]
+        );
+        assert_eq!(written("git clone -n u d"), ["d"]);
+        assert_eq!(
+            written("git clone --separate-git-dir=g u d"),
+            ["g/HEAD", "g"]
+        );
+        assert_eq!(below("git submodule add https://h/.claude"), [".claude"]);
+        assert_eq!(below("git submodule add -b x u sub"), ["sub"]);
+        // A new repository is git's own; a bare one is a `HEAD` and a `config`.
+        assert_eq!(written("git init .claude"), [".claude"]);
+        assert_eq!(written("git init"), ["."]);
+        assert_eq!(written("git init -b main --bare x"), ["x/HEAD", "x"]);
+        assert_eq!(below("git worktree add .claude"), [".claude"]);
+        assert_eq!(below("git worktree add -b feat ../wt main"), ["../wt"]);
+        assert_eq!(written("git worktree add --no-checkout wt"), ["wt"]);
+        assert_eq!(below("git worktree move wt .claude"), [".claude"]);
+        assert_eq!(below("git worktree list"), Vec::<String>::new());
+        assert_eq!(written("git bundle create .bashrc HEAD"), [".bashrc"]);
+        assert_eq!(written("git bundle create --version=3 b HEAD"), ["b"]);
+        assert_eq!(written("git bundle verify b"), Vec::<String>::new());
+        // `git config --file F` writes `F` only when it sets something.
+        assert_eq!(written("git config --file .bashrc a.b c"), [".bashrc"]);
+        assert_eq!(written("git config -f x --unset a.b"), ["x"]);
+        assert_eq!(written("git config --file=x set a.b c"), ["x"]);
+        assert_eq!(written("git config -f x a.b"), Vec::<String>::new());
+        assert_eq!(written("git config -f x --get a.b"), Vec::<String>::new());
+        // The output options of any subcommand still write.
+        assert_eq!(written("git diff --output=d.txt"), ["d.txt"]);
     }
 }

@@ -3,6 +3,7 @@
 //! in full: git accepts unique prefixes, which the table does not resolve, so an
 //! abbreviation asks.
 
+use super::git_changes;
 use crate::commands::spec::{Operands, Program, Syntax};
 
 const SRC: &str = "git 2.39 (Debian 12), git help COMMAND";
@@ -103,7 +104,7 @@ const DIFF: &[&str] = &[
 ];
 
 /// Options of the revision walk (`git help log`, "Commit Limiting" to "Commit Formatting").
-const REVS: &[&str] = &[
+pub(super) const REVS: &[&str] = &[
     "-n --max-count =",
     "-#",
     "--skip =",
@@ -380,7 +381,9 @@ const SUBCOMMANDS: &[Program] = &[
             "--deduplicate",
             "-x --exclude =",
             "-X --exclude-from =:reads",
-            "--exclude-per-directory =",
+            // Read in every directory the command visits, whatever the name leads to
+            // (`../../home/u/.netrc`).
+            "--exclude-per-directory =:readslist",
             "--exclude-standard",
             "--error-unmatch",
             "--with-tree =",
@@ -605,7 +608,7 @@ const SUBCOMMANDS: &[Program] = &[
     },
     Program {
         options: &[&[
-            "-v --verbose",
+            "-v --verbose :remoteurls",
             "--tags :changes",
             "--no-tags :changes",
             "--mirror =?:changes",
@@ -663,6 +666,16 @@ const SUBCOMMANDS: &[Program] = &[
             "--fixed-value",
             "--get-colorbool",
             "--get-color",
+            // They change a key, which `git config` judges by the key
+            // (`commands::git_config::change`), or a whole section, which it does not.
+            "--add :changes",
+            "--replace-all :changes",
+            "--unset :changes",
+            "--unset-all :changes",
+            "--rename-section :changes",
+            "--remove-section :changes",
+            "--comment =:changes",
+            "-e --edit :runs",
         ]],
         operands: Operands::ConfigKey,
         ..git("config")
@@ -672,6 +685,21 @@ const SUBCOMMANDS: &[Program] = &[
         operands: Operands::None,
         ..git("version")
     },
+    git_changes::REBASE,
+    git_changes::PUSH,
+    git_changes::FETCH,
+    git_changes::PULL,
+    git_changes::LS_REMOTE,
+    git_changes::CLONE,
+    git_changes::INIT,
+    git_changes::ARCHIVE,
+    git_changes::DIFFTOOL,
+    git_changes::MERGETOOL,
+    git_changes::FILTER_BRANCH,
+    git_changes::BISECT,
+    git_changes::SUBMODULE,
+    git_changes::WORKTREE,
+    git_changes::BUNDLE,
 ];
 
 /// git.

@@ -2,6 +2,7 @@
 
 mod coreutils;
 mod git;
+mod git_changes;
 mod other;
 mod search;
 
