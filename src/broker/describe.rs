@@ -17,12 +17,13 @@ pub const LABEL_SUBJECT_CHARS: usize = 80;
 
 /// The name people see.
 pub(super) fn title(request: &Request, def: Option<&ToolDefinition>) -> String {
-    request
+    let title = request
         .annotations
         .as_ref()
         .and_then(|a| a.title.clone())
         .or_else(|| def.map(|d| d.display_title().to_owned()))
-        .unwrap_or_else(|| request.tool.clone())
+        .unwrap_or_else(|| request.tool.clone());
+    crate::shown(&title)
 }
 
 /// What the call is about. For file tools, every path it names (all of them are judged, so
@@ -78,12 +79,11 @@ pub(super) fn description(request: &Request, kind: ToolKind, title: &str) -> Str
     flat(&text, DESCRIPTION_CHARS)
 }
 
-/// `text` on one line (control characters become spaces), cut to `max` characters with `…`.
+/// `text` on one line, every control or invisible character written out
+/// ([`crate::shown`]: a newline as `\n`, U+202E as `\u{202e}`), cut to `max` characters
+/// with `…`.
 pub(super) fn flat(text: &str, max: usize) -> String {
-    let flat: String = text
-        .chars()
-        .map(|c| if c.is_control() { ' ' } else { c })
-        .collect();
+    let flat = crate::shown(text);
     let (mut short, was_cut) = cut(&flat, max);
     if was_cut {
         short.push('…');
@@ -95,9 +95,11 @@ pub(super) fn flat(text: &str, max: usize) -> String {
 /// subject. Runs of whitespace in the subject become one space, and a subject longer than
 /// [`LABEL_SUBJECT_CHARS`] is cut to one less, with `…`.
 pub(super) fn label(tool: &str, subject: &str) -> String {
+    let tool = crate::shown(tool);
     let words = subject.split_whitespace().collect::<Vec<_>>().join(" ");
+    let words = crate::shown(&words);
     if words.is_empty() {
-        return tool.to_owned();
+        return tool;
     }
     let short = if words.chars().count() > LABEL_SUBJECT_CHARS {
         let (mut head, _) = cut(&words, LABEL_SUBJECT_CHARS - 1);
@@ -380,6 +382,20 @@ mod tests {
         let d = description(&long, ToolKind::Shell, "Bash");
         assert_eq!(d.chars().count(), DESCRIPTION_CHARS + 1);
         assert!(!d.contains('\n') && d.ends_with('…'));
+        let bidi = req(
+            "Write",
+            json!({"file_path": "docs/\u{202e}txt.emdaer\u{200b}"}),
+        );
+        assert_eq!(
+            description(&bidi, ToolKind::Write, "Write"),
+            "Write to file: docs/\\u{202e}txt.emdaer\\u{200b}"
+        );
+        let ansi = req("Bash", json!({"command": "ls\u{1b}[2K\rok"}));
+        assert_eq!(
+            description(&ansi, ToolKind::Shell, "Bash"),
+            "Execute command: ls\\x1b[2K\\rok"
+        );
+        assert_eq!(label("Bash", "a\u{2066}b"), "Bash(a\\u{2066}b)");
     }
 
     #[test]
