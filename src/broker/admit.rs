@@ -4,7 +4,7 @@ use std::collections::HashSet;
 
 use super::{
     deny_outcome, describe, future, transition_of, AnswerKind, ApprovalFuture, ApprovalOutcome,
-    ApprovalRequest, Broker, By, PendingApproval, Record, State, Status, DESCRIPTION_CHARS,
+    ApprovalRequest, Broker, By, PendingApproval, Record, State, Status,
 };
 use crate::decision::{Decider, Decision, Effect, Layer, TrustOverlay};
 use crate::error::{Error, ErrorKind, Result};
@@ -254,8 +254,7 @@ impl Broker {
         // The kind the policy judges is the kind the card describes.
         let kind = self.evaluator.tool_kind(&request);
         let tool_trustable = self.tool_trustable(&request.tool);
-        let title = describe::title(&request, def.as_ref());
-        let subject = describe::subject(&request, kind);
+        let text = describe::text_of(&request, kind, def.as_ref());
         let plain = self.evaluator.evaluate(&request);
         let (answers, rules) = self.offered_answers(&request, &plain, kind, tool_trustable);
         let mut card = PendingApproval {
@@ -264,10 +263,10 @@ impl Broker {
             call_id,
             agent: request.agent.clone(),
             tool: request.tool.clone(),
-            description: describe::description(&request, kind, &title),
-            label: describe::label(&request.tool, &subject),
-            subject: describe::flat(&subject, DESCRIPTION_CHARS),
-            title,
+            description: text.description,
+            label: text.label,
+            subject: text.subject,
+            title: text.title,
             input: request.input.clone(),
             preview: describe::preview(&request, kind),
             diff: describe::diff(&request, kind),

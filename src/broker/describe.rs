@@ -47,6 +47,46 @@ pub(super) fn subject(request: &Request, kind: ToolKind) -> String {
         .to_owned()
 }
 
+/// How a call is named for people, in every place that shows it (the approval card, the
+/// inbox, the records): each text built by the engine, with input characters shown
+/// visibly ([`crate::shown`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CallText {
+    /// The name people see: the tool's title, else its name.
+    pub title: String,
+    /// The call in words: `Execute command: git push`, cut to [`DESCRIPTION_CHARS`] with `…`.
+    pub description: String,
+    /// What the call acts on, cut the same way.
+    pub subject: String,
+    /// The short label: `Bash(git push)`.
+    pub label: String,
+}
+
+/// How `request` is named for people, as the approval card names it.
+///
+/// ```
+/// use serde_json::json;
+/// use toolgate::{broker::call_text, Policy, Request};
+/// let policy = Policy::from_json("{}").unwrap();
+/// let request = Request { tool: "mcp__db__query".into(), input: json!({"path": "a", "sql": "drop table t"}), ..Request::default() };
+/// assert_eq!(call_text(&policy, &request).description, "Call mcp__db__query on MCP server db");
+/// ```
+pub fn call_text(rules: &dyn Evaluate, request: &Request) -> CallText {
+    text_of(request, rules.tool_kind(request), None)
+}
+
+/// [`call_text`] for a call of `kind`, with the tool's registered definition if any.
+pub(super) fn text_of(request: &Request, kind: ToolKind, def: Option<&ToolDefinition>) -> CallText {
+    let title = title(request, def);
+    let subject = subject(request, kind);
+    CallText {
+        description: description(request, kind, &title),
+        label: label(&request.tool, &subject),
+        subject: flat(&subject, DESCRIPTION_CHARS),
+        title,
+    }
+}
+
 /// `text` cut to `max` characters, and whether it was cut.
 fn cut(text: &str, max: usize) -> (String, bool) {
     match text.char_indices().nth(max) {
