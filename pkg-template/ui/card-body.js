@@ -172,7 +172,8 @@ export function renderBody(a, { id, editable, headingLevel, actions }) {
       ),
     );
 
-  const command = typeof a.input.command === "string" ? commandBlock(a.input.command, id) : null;
+  const input = /** @type {Record<string, unknown>} */ (a.input ?? {});
+  const command = typeof input.command === "string" ? commandBlock(input.command, id) : null;
 
   const args = h(
     "details",
@@ -216,7 +217,7 @@ export function renderBody(a, { id, editable, headingLevel, actions }) {
           "p",
           { class: "tg-rules" },
           rules.length === 1 ? "Remembering saves the rule " : "Remembering saves the rules ",
-          rules.map((rule, i) => [i > 0 && ", ", h("code", { text: rule })]),
+          rules.flatMap((rule, i) => [i > 0 && ", ", h("code", { text: rule })]),
         ),
       canTool && checkbox(`${id}-tool`, `Allow every ${a.tool} call for this session`, false, (el) => (els.tool = el)),
     );
