@@ -177,7 +177,9 @@ export function renderBody(a, { id, editable, headingLevel, actions }) {
 
   const args = h(
     "details",
-    { class: "tg-args", open: JSON.stringify(a.input).length <= 400 },
+    // Unfolded when short, and always when no preview or diff shows the content:
+    // every argument of such a call is what the person judges (an MCP tool's `sql`).
+    { class: "tg-args", open: JSON.stringify(a.input).length <= 400 || (a.preview === null && a.diff === null) },
     h("summary", { text: "Arguments" }),
     renderJson(a.input),
   );
