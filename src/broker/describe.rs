@@ -69,7 +69,7 @@ pub struct CallText {
 /// use toolgate::{broker::call_text, Policy, Request};
 /// let policy = Policy::from_json("{}").unwrap();
 /// let request = Request { tool: "mcp__db__query".into(), input: json!({"path": "a", "sql": "drop table t"}), ..Request::default() };
-/// assert_eq!(call_text(&policy, &request).description, "Call mcp__db__query on MCP server db");
+/// assert_eq!(call_text(&policy, &request).description, "Call MCP tool: mcp__db__query");
 /// ```
 pub fn call_text(rules: &dyn Evaluate, request: &Request) -> CallText {
     text_of(request, rules.tool_kind(request), None)

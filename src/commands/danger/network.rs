@@ -254,9 +254,8 @@ fn wget_urls(args: &[String]) -> Vec<&str> {
         if std::mem::take(&mut skip) {
             continue;
         }
-        if VALUE_SHORT.contains(&a.as_str()) {
-            skip = true;
-        } else if a.starts_with("--") && !a.contains('=') && wget_long_takes_value(a) {
+        let long_value = a.starts_with("--") && !a.contains('=') && wget_long_takes_value(a);
+        if VALUE_SHORT.contains(&a.as_str()) || long_value {
             skip = true;
         } else if !is_option(a) {
             out.push(a.as_str());
