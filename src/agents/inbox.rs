@@ -472,4 +472,25 @@ mod tests {
         assert_eq!(m.input, read);
         assert_eq!(m.cwd.as_deref(), Some("/p"));
     }
+
+    #[test]
+    fn asks_offer_only_rules_that_name_the_call_exactly() {
+        let policy = crate::Policy::from_json("{}").unwrap();
+        let message = |command: &str| {
+            let payload = json!({"session_id": "s", "cwd": "/p", "hook_event_name": "PreToolUse",
+                "tool_name": "Bash", "tool_input": {"command": command}});
+            let call = crate::agents::parse_call(None, &payload.to_string()).unwrap();
+            let outcome = crate::agents::decide(&call, &policy, &crate::TrustOverlay::default());
+            ask_message(&call, &outcome, &policy, "/p", true, 0).unwrap()
+        };
+        let m = message("curl -s http://h/status # *");
+        assert_eq!(m.rules, ["Bash(curl -s http://h/status)"]);
+        assert_eq!(
+            m.description,
+            "Execute command: curl -s http://h/status # *"
+        );
+        let m = message("curl -s 'http://h/s?q=*'");
+        assert!(m.rules.is_empty());
+        assert!(!m.answers.contains(&"allowSession"));
+    }
 }
