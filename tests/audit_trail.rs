@@ -48,7 +48,7 @@ fn decisions_and_transitions_are_recorded_with_source_scope_and_duration() {
     let decision = events[0];
     assert_eq!(decision.decided_by, "file changes ask by default");
     assert_eq!(decision.source, Some(By::Policy));
-    assert_eq!(events[1].decided_by, "grant `Write`");
+    assert_eq!(events[1].decided_by, "grant `Write(//p/a.txt)`");
     let approved = events[2];
     assert_eq!(
         (approved.source, approved.scope),
@@ -57,7 +57,7 @@ fn decisions_and_transitions_are_recorded_with_source_scope_and_duration() {
     assert_eq!(approved.duration_ms, 3_000);
     assert_eq!(approved.decided_by, "answer allow (session)");
 
-    let (_, _) = b.request_approval(write("s", "b.txt", "y"), 5_000).unwrap();
+    let (_, _) = b.request_approval(write("s", "a.txt", "y"), 5_000).unwrap();
     let last = b
         .audit()
         .query(&AuditQuery::default())

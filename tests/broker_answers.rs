@@ -52,6 +52,7 @@ fn the_card_carries_what_a_ui_needs() {
     assert!(card.preview.as_ref().unwrap().truncated);
     assert!(card.trustable);
     assert_eq!(card.reason, "file changes ask by default");
+    assert_eq!(card.rules, ["Write(//p/src/a.ts)"]);
     assert_eq!(
         card.answers,
         [
@@ -118,20 +119,25 @@ fn allow_session_remembers_for_the_session() {
     let mut b = broker();
     let (id, _) = b.request_approval(write("s", "a", "1"), 0).unwrap();
     let o = b.respond(&id, allow(Scope::Session), 10).unwrap();
-    assert_eq!(o.grants, ["Write"]);
-    let (_, f) = b.request_approval(write("s", "b", "2"), 20).unwrap();
+    assert_eq!(o.grants, ["Write(//p/a)"]);
+    let (sibling, _) = b.request_approval(write("s", "b", "2"), 15).unwrap();
+    assert!(
+        b.pending_approval(&sibling).is_some(),
+        "another file still asks"
+    );
+    let (_, f) = b.request_approval(write("s", "a", "2"), 20).unwrap();
     let o = f.outcome().unwrap();
     assert_eq!(
         (o.status, o.by, o.scope),
         (Status::Approved, By::Trust, Some(Scope::Session))
     );
-    let (other, _) = b.request_approval(write("t", "b", "2"), 20).unwrap();
+    let (other, _) = b.request_approval(write("t", "a", "2"), 20).unwrap();
     assert!(
         b.pending_approval(&other).is_some(),
         "other sessions still ask"
     );
     b.end_session("s", 30);
-    let (again, _) = b.request_approval(write("s", "c", "3"), 40).unwrap();
+    let (again, _) = b.request_approval(write("s", "a", "3"), 40).unwrap();
     assert!(
         b.pending_approval(&again).is_some(),
         "ending the session forgets its grants"
@@ -144,8 +150,8 @@ fn allow_always_is_persisted() {
     let (id, _) = b.request_approval(write("s", "a", "1"), 0).unwrap();
     b.respond(&id, allow(Scope::Always), 10).unwrap();
     let doc = b.trust().export(20);
-    assert!(doc.contains("\"rule\": \"Write\""), "{doc}");
-    let (_, f) = b.request_approval(write("other", "b", "2"), 20).unwrap();
+    assert!(doc.contains("\"rule\": \"Write(//p/a)\""), "{doc}");
+    let (_, f) = b.request_approval(write("other", "a", "2"), 20).unwrap();
     assert_eq!(f.outcome().unwrap().by, By::Trust);
 }
 

@@ -228,3 +228,47 @@ fn explanations_list_the_danger_rules() {
     assert!(!kill.matched);
     assert_eq!(x.decision.dangers[0].class.id(), "publish");
 }
+
+#[test]
+fn network_dangers_name_every_destination() {
+    let p = empty();
+    let detail = |line: &str| {
+        let d = bash(&p, line);
+        d.dangers
+            .iter()
+            .filter(|x| x.class.id() == "network-upload")
+            .map(|x| x.detail.clone())
+            .collect::<Vec<_>>()
+            .join(" | ")
+    };
+    let cases = [
+        (
+            "curl -d @report.json http://a/reports -H 'Accept: */*' http://b/x",
+            &["`http://a/reports`", "`http://b/x`"][..],
+        ),
+        (
+            "curl http://a/x --next -d @f http://b/y",
+            &["`http://a/x`", "`http://b/y`"],
+        ),
+        (
+            "curl -x http://p:3128 http://a/x",
+            &["`http://a/x`", "proxy `http://p:3128`"],
+        ),
+        (
+            "curl --proxy=socks5://p:1080 --url=http://c/z",
+            &["`http://c/z`", "proxy `socks5://p:1080`"],
+        ),
+        ("curl -s b.example", &["`b.example`"]),
+        (
+            "wget -O out.html http://a/x http://b/y",
+            &["`http://a/x`", "`http://b/y`"],
+        ),
+    ];
+    for (line, wanted) in cases {
+        let text = detail(line);
+        for w in wanted {
+            assert!(text.contains(w), "{line}: {text} lacks {w}");
+        }
+    }
+    assert!(!detail("wget -O out.html http://a/x").contains("out.html"));
+}

@@ -32,7 +32,14 @@ export const ASK_FIELDS = {
   session: "string",
   // The directory the call runs in (the one the call names, else the agent's).
   cwd: "string?",
+  // Where \`cwd\` leads once the hook resolved its symbolic links, when elsewhere.
+  cwdResolved: "string?",
   tool: "string",
+  // The call in words, as the engine names it (the approval card's texts).
+  title: "string",
+  description: "string",
+  subject: "string",
+  label: "string",
   // The tool's arguments as the agent sent them, every key.
   input: "any",
   reason: "string",

@@ -56,23 +56,6 @@ function writeAtomic(path, text) {
   renameSync(tmp, path);
 }
 
-/** The call in words for the approval card: its description, subject and record label. */
-function describe(ask) {
-  const input = ask.input && typeof ask.input === "object" ? ask.input : {};
-  for (const key of ["command", "file_path", "filePath", "path", "url", "pattern", "query"]) {
-    if (typeof input[key] === "string") {
-      const words = input[key].replace(/\s+/g, " ").trim();
-      const short = words.length > 80 ? `${words.slice(0, 79)}…` : words;
-      return {
-        description: `${ask.tool}: ${input[key]}`.slice(0, 200),
-        subject: input[key].slice(0, 200),
-        label: short === "" ? ask.tool : `${ask.tool}(${short})`,
-      };
-    }
-  }
-  return { description: `${ask.tool} (${ask.agent})`, subject: "", label: ask.tool };
-}
-
 /** What is at a path, in words, from its `lstat`. */
 function kindOfEntry(st) {
   if (st.isSymbolicLink()) return "a symbolic link";
@@ -172,8 +155,11 @@ export async function startInbox(options = {}) {
     callId: null,
     agent: p.ask.agent,
     tool: p.ask.tool,
-    title: p.ask.tool,
-    ...describe(p.ask),
+    // The engine's own words for the call, never rebuilt here from the arguments.
+    title: p.ask.title,
+    description: p.ask.description,
+    subject: p.ask.subject,
+    label: p.ask.label,
     input: p.ask.input,
     preview: null,
     diff: null,
@@ -182,9 +168,10 @@ export async function startInbox(options = {}) {
     reason: p.ask.reason,
     decision: p.ask.decision,
     answers: p.ask.answers,
+    rules: p.ask.rules,
     createdAt: p.createdAt,
     deadline: p.ask.deadline,
-    provenance: { project: p.ask.project, cwd: p.ask.cwd ?? null, event: p.ask.event, rules: p.ask.rules, pid: p.ask.pid, editable: p.ask.editable },
+    provenance: { project: p.ask.project, cwd: p.ask.cwd ?? null, cwdResolved: p.ask.cwdResolved ?? null, event: p.ask.event, rules: p.ask.rules, pid: p.ask.pid, editable: p.ask.editable },
   });
 
   const send = (stream, event, data) => stream.res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
@@ -235,7 +222,7 @@ export async function startInbox(options = {}) {
       const wait = Math.min(Math.max(0, ask.deadline - Date.now()), 600_000);
       p.timer = setTimeout(() => settle(p, { kind: "ask", reason: "nobody answered in the toolgate inbox in time" }, "expired"), wait);
       pending.set(p.id, p);
-      log(`inbox: ${ask.agent} asks for ${describe(ask)} (${p.id})`);
+      log(`inbox: ${ask.agent} asks for ${ask.label} (${p.id})`);
       broadcast("add", view(p), p);
     });
     conn.on("error", () => {});

@@ -143,6 +143,17 @@ async function readStdin() {
   return Buffer.concat(chunks);
 }
 
+/** Where `dir` leads once its symbolic links are resolved, when that is another path; else null. */
+function resolvedElsewhere(dir) {
+  if (typeof dir !== "string") return null;
+  try {
+    const real = realpathSync(dir);
+    return real !== dir.replace(/\/+$/, "") ? real : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Hands a call that must ask to the approval inbox (docs/inbox.md), if one is running:
  * `{reply}` (the inbox's answer line), `{fallback}` (why there is none), or `{}` (no inbox).
@@ -154,6 +165,7 @@ async function askTheInbox(engine, hookArgs, payload, until) {
   const text = engine.hookInboxMessage(hookArgs, payload, host, until);
   if (!text) return {};
   const message = { ...JSON.parse(text), pid: process.pid };
+  message.cwdResolved = resolvedElsewhere(message.cwd);
   const result = await askInbox(socket, message, until);
   if (result.answer) return { reply: JSON.stringify({ protocol: "toolgate-inbox/1", type: "answer", answer: result.answer }) };
   return result.fallback ? { fallback: result.fallback } : {};

@@ -63,6 +63,11 @@ export function approvalProblems(value) {
       need(`answers[${index}]`, ANSWERS.includes(answer), `one of ${ANSWERS.map((a) => `\`${a}\``).join(", ")}`);
     });
   }
+  need(
+    "rules",
+    v.rules === undefined || (Array.isArray(v.rules) && v.rules.every((rule) => typeof rule === "string")),
+    "a list of rule texts",
+  );
   need("decision", isObject(v.decision), "an object");
   if (isObject(v.decision)) {
     need("decision.effect", EFFECTS.includes(v.decision.effect), "`allow`, `ask` or `deny`");

@@ -42,6 +42,8 @@ function capitalise(text) {
 
 /** Diff rows drawn at most; the rest is summarised. */
 const MAX_DIFF_ROWS = 400;
+/** A command longer than this (or on several lines) is marked as long; it is still shown whole. */
+export const LONG_COMMAND_CHARS = 300;
 
 /**
  * The card body for a request that failed the shape check: the problems
@@ -87,9 +89,11 @@ export function renderBody(a, { id, editable, headingLevel, actions }) {
   const els = {};
   const offered = new Set(a.answers);
   const canOnce = offered.has("allowOnce");
-  // The broker offers "remember" answers only where they may be remembered.
-  const canSession = offered.has("allowSession");
-  const canAlways = offered.has("allowAlways");
+  // The broker offers "remember" answers only where they may be remembered, and
+  // names the exact rules they save: without them nothing is offered to remember.
+  const rules = Array.isArray(a.rules) ? a.rules : [];
+  const canSession = offered.has("allowSession") && rules.length > 0;
+  const canAlways = offered.has("allowAlways") && rules.length > 0;
   const canTool = offered.has("allowToolForSession");
   const canAllow = canOnce || canSession || canAlways || canTool;
   const canDeny = offered.has("deny");
@@ -168,9 +172,14 @@ export function renderBody(a, { id, editable, headingLevel, actions }) {
       ),
     );
 
+  const input = /** @type {Record<string, unknown>} */ (a.input ?? {});
+  const command = typeof input.command === "string" ? commandBlock(input.command, id) : null;
+
   const args = h(
     "details",
-    { class: "tg-args", open: JSON.stringify(a.input).length <= 400 },
+    // Unfolded when short, and always when no preview or diff shows the content:
+    // every argument of such a call is what the person judges (an MCP tool's `sql`).
+    { class: "tg-args", open: JSON.stringify(a.input).length <= 400 || (a.preview === null && a.diff === null) },
     h("summary", { text: "Arguments" }),
     renderJson(a.input),
   );
@@ -205,6 +214,13 @@ export function renderBody(a, { id, editable, headingLevel, actions }) {
       { class: "tg-remember" },
       canSession && checkbox(`${id}-session`, "Remember for this session", !canOnce, (el) => (els.session = el)),
       canAlways && checkbox(`${id}-always`, "Always allow (saved rule)", false, (el) => (els.always = el)),
+      (canSession || canAlways) &&
+        h(
+          "p",
+          { class: "tg-rules" },
+          rules.length === 1 ? "Remembering saves the rule " : "Remembering saves the rules ",
+          rules.flatMap((rule, i) => [i > 0 && ", ", h("code", { text: rule })]),
+        ),
       canTool && checkbox(`${id}-tool`, `Allow every ${a.tool} call for this session`, false, (el) => (els.tool = el)),
     );
 
@@ -234,8 +250,27 @@ export function renderBody(a, { id, editable, headingLevel, actions }) {
       )),
   );
 
-  const nodes = [head, title, agent, description, warning, dangerList, reason, partList, args, content, editor, note, remember, status, buttons, keys];
+  const nodes = [head, title, agent, description, warning, command, dangerList, reason, partList, args, content, editor, note, remember, status, buttons, keys];
   return { nodes, describedBy, els };
+}
+
+/**
+ * The command as it runs, whole: wrapped, never folded or cut, and marked when
+ * it is long so a person knows to read on.
+ *
+ * @param {string} text
+ * @param {string} id
+ */
+function commandBlock(text, id) {
+  const lines = text.split("\n").length;
+  const long = text.length > LONG_COMMAND_CHARS || lines > 1;
+  const size = `${text.length} characters${lines > 1 ? `, ${lines} lines` : ""}`;
+  return h(
+    "div",
+    { class: "tg-command" },
+    h("p", { class: "tg-label", id: `${id}-command`, text: long ? `Command, shown in full (long: ${size})` : "Command" }),
+    h("pre", { tabindex: "0", "aria-labelledby": `${id}-command`, "data-long": long, text }),
+  );
 }
 
 /**

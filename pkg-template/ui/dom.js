@@ -2,7 +2,33 @@
 // markup parsing, and the handful of icons the card draws.
 //
 // Nothing here ever assigns `innerHTML`: text is added as Text nodes, so data
-// from an agent can never become markup.
+// from an agent can never become markup. Every text passes through `visible`,
+// so characters that would change how it reads (bidi overrides, zero-width
+// characters, terminal escapes) are written out instead.
+
+/**
+ * Characters written out by `visible`: control characters other than newline
+ * and tab, bidirectional overrides and isolates, zero-width and other
+ * invisible characters (the engine's `shown` set, so both show the same).
+ */
+const HIDDEN =
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u00a0\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180e\u2000-\u200f\u2028-\u202f\u205f-\u206f\u3000\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufffb\u{e0000}-\u{e0fff}]/gu;
+
+/**
+ * `text` with every hidden character written out, as the engine writes it:
+ * `\r`, `\x1b`, `\u{202e}`. Newlines and tabs stay (code and diffs keep
+ * their lines).
+ *
+ * @param {string} text
+ * @returns {string}
+ */
+export function visible(text) {
+  return text.replace(HIDDEN, (c) => {
+    if (c === "\r") return "\\r";
+    const code = /** @type {number} */ (c.codePointAt(0));
+    return code < 0x80 ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u{${code.toString(16)}}`;
+  });
+}
 
 /**
  * Builds an element. `props.class` sets the class list, `props.text` the text
@@ -20,10 +46,10 @@ export function h(tag, props = {}, ...children) {
   for (const [key, value] of Object.entries(props)) {
     if (value === undefined || value === null || value === false) continue;
     if (key === "class") el.className = String(value);
-    else if (key === "text") el.textContent = String(value);
+    else if (key === "text") el.textContent = visible(String(value));
     else if (key.startsWith("on") && typeof value === "function") {
       el.addEventListener(key.slice(2), /** @type {EventListener} */ (value));
-    } else el.setAttribute(key, value === true ? "" : String(value));
+    } else el.setAttribute(key, value === true ? "" : visible(String(value)));
   }
   append(el, children);
   return el;
@@ -38,7 +64,7 @@ export function h(tag, props = {}, ...children) {
 export function append(parent, children) {
   for (const child of children.flat()) {
     if (child === null || child === undefined || child === false) continue;
-    parent.append(child instanceof Node ? child : String(child));
+    parent.append(child instanceof Node ? child : visible(String(child)));
   }
 }
 

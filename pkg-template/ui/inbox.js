@@ -88,7 +88,8 @@ export function mountInbox(root, transport, options = {}) {
           ["Agent", approval.agent],
           ["Project", p.project],
           // Where the call runs, when the call names another directory than the project.
-          ...(p.cwd && p.cwd !== p.project ? [["Runs in", p.cwd]] : []),
+          // A directory whose links lead elsewhere shows where they lead.
+          ...(p.cwd && (p.cwd !== p.project || p.cwdResolved) ? [["Runs in", p.cwdResolved ? `${p.cwd} → ${p.cwdResolved}` : p.cwd]] : []),
           ["Session", short(approval.sessionId, 16)],
           ["Event", p.event],
           ["Asked because", approval.reason],

@@ -42,8 +42,21 @@ pub struct AskMessage {
     /// The directory the call runs in: the one the call names (Gemini CLI's `dir_path`,
     /// Codex's `workdir`) when it names one, else the agent's working directory.
     pub cwd: Option<String>,
+    /// Where [`AskMessage::cwd`] leads once the host resolved its symbolic links, when
+    /// that is elsewhere (`/p/vendor` may lead to the home directory); `None` when it was
+    /// not resolved or leads to itself.
+    pub cwd_resolved: Option<String>,
     /// The tool as the agent named it.
     pub tool: String,
+    /// The name people see (the approval card's title).
+    pub title: String,
+    /// The call in words, as the approval card says it: `Execute command: git push`,
+    /// `Call query on MCP server db` (cut with `…` when long).
+    pub description: String,
+    /// What the call acts on, as the description names it.
+    pub subject: String,
+    /// The short label of the call in records: `Bash(git push)`.
+    pub label: String,
     /// The call's arguments as the agent sent them, every key (a Gemini CLI `read_file`
     /// with both `file_path` and `absolute_path` shows both).
     pub input: Value,
@@ -162,6 +175,7 @@ pub fn ask_message(
         return None;
     };
     let remember = crate::broker::remember_rules(rules, request, decision);
+    let text = crate::broker::call_text(rules, request);
     let grantable = |r: &str| check_grant_rule(r, rules).is_ok();
     let mut answers = vec!["allowOnce", "deny"];
     if grants && decision.trustable && call.requests.len() == 1 {
@@ -180,7 +194,12 @@ pub fn ask_message(
         project: project.to_owned(),
         session: call.session_id.clone(),
         cwd: runs_in(call),
+        cwd_resolved: None,
         tool: call.tool.clone(),
+        title: text.title,
+        description: text.description,
+        subject: text.subject,
+        label: text.label,
         input: call
             .tool_input
             .clone()
@@ -452,5 +471,26 @@ mod tests {
         let m = gemini_ask(&json!({"tool": "read_file", "input": read}));
         assert_eq!(m.input, read);
         assert_eq!(m.cwd.as_deref(), Some("/p"));
+    }
+
+    #[test]
+    fn asks_offer_only_rules_that_name_the_call_exactly() {
+        let policy = crate::Policy::from_json("{}").unwrap();
+        let message = |command: &str| {
+            let payload = json!({"session_id": "s", "cwd": "/p", "hook_event_name": "PreToolUse",
+                "tool_name": "Bash", "tool_input": {"command": command}});
+            let call = crate::agents::parse_call(None, &payload.to_string()).unwrap();
+            let outcome = crate::agents::decide(&call, &policy, &crate::TrustOverlay::default());
+            ask_message(&call, &outcome, &policy, "/p", true, 0).unwrap()
+        };
+        let m = message("curl -s http://h/status # *");
+        assert_eq!(m.rules, ["Bash(curl -s http://h/status)"]);
+        assert_eq!(
+            m.description,
+            "Execute command: curl -s http://h/status # *"
+        );
+        let m = message("curl -s 'http://h/s?q=*'");
+        assert!(m.rules.is_empty());
+        assert!(!m.answers.contains(&"allowSession"));
     }
 }

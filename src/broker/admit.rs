@@ -4,7 +4,7 @@ use std::collections::HashSet;
 
 use super::{
     deny_outcome, describe, future, transition_of, AnswerKind, ApprovalFuture, ApprovalOutcome,
-    ApprovalRequest, Broker, By, PendingApproval, Record, State, Status, DESCRIPTION_CHARS,
+    ApprovalRequest, Broker, By, PendingApproval, Record, State, Status,
 };
 use crate::decision::{Decider, Decision, Effect, Layer, TrustOverlay};
 use crate::error::{Error, ErrorKind, Result};
@@ -137,15 +137,16 @@ impl Broker {
         }
     }
 
-    /// The answers to offer: "remember" answers only when the default rules would be
-    /// accepted, so a card never offers what would then be refused.
+    /// The answers to offer, and the rules a "remember" answer saves (empty when none is
+    /// offered): "remember" answers only when the default rules would be accepted, so a
+    /// card never offers what would then be refused.
     pub(super) fn offered_answers(
         &self,
         request: &Request,
         plain: &Decision,
         kind: ToolKind,
         tool_trustable: bool,
-    ) -> Vec<AnswerKind> {
+    ) -> (Vec<AnswerKind>, Vec<String>) {
         let rules_ok = |rules: &[String]| {
             !rules.is_empty()
                 && rules.iter().all(|r| {
@@ -154,9 +155,11 @@ impl Broker {
                         && crate::trust::check_grant_rule(r, self.evaluator.as_ref()).is_ok()
                 })
         };
-        let remember = plain.trustable && rules_ok(&describe::default_rules(request, plain, kind));
+        let rules = describe::checked_rules(self.evaluator.as_ref(), request, plain, kind);
+        let remember = plain.trustable && rules_ok(&rules);
         let whole_tool = plain.trustable && rules_ok(std::slice::from_ref(&request.tool));
-        describe::offered(remember, whole_tool)
+        let rules = if remember { rules } else { Vec::new() };
+        (describe::offered(remember, whole_tool), rules)
     }
 
     /// The decision with remembered trust, when trust may apply: the plain decision asks, or
@@ -251,20 +254,19 @@ impl Broker {
         // The kind the policy judges is the kind the card describes.
         let kind = self.evaluator.tool_kind(&request);
         let tool_trustable = self.tool_trustable(&request.tool);
-        let title = describe::title(&request, def.as_ref());
-        let subject = describe::subject(&request, kind);
+        let text = describe::text_of(&request, kind, def.as_ref());
         let plain = self.evaluator.evaluate(&request);
-        let answers = self.offered_answers(&request, &plain, kind, tool_trustable);
+        let (answers, rules) = self.offered_answers(&request, &plain, kind, tool_trustable);
         let mut card = PendingApproval {
             id: id.clone(),
             session_id,
             call_id,
             agent: request.agent.clone(),
             tool: request.tool.clone(),
-            description: describe::description(&request, kind, &title),
-            label: describe::label(&request.tool, &subject),
-            subject: describe::flat(&subject, DESCRIPTION_CHARS),
-            title,
+            description: text.description,
+            label: text.label,
+            subject: text.subject,
+            title: text.title,
             input: request.input.clone(),
             preview: describe::preview(&request, kind),
             diff: describe::diff(&request, kind),
@@ -272,6 +274,7 @@ impl Broker {
             trustable: plain.trustable,
             reason: plain.reason.text.clone(),
             answers,
+            rules,
             decision: plain,
             created_at,
             deadline,

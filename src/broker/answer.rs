@@ -8,7 +8,7 @@ use super::{
     Status,
 };
 use crate::audit::AuditKind;
-use crate::decision::{Decider, Decision, Effect, Layer, TrustOverlay};
+use crate::decision::{Decision, Effect};
 use crate::error::{Error, ErrorKind, Result};
 use crate::feedback::ModelFeedback;
 use crate::request::Request;
@@ -220,16 +220,27 @@ impl Broker {
         } else {
             Scope::Once
         };
-        let grants = match scope {
-            Scope::Once => Vec::new(),
-            _ => {
-                let named = rules.is_some();
-                let rules = rules
-                    .unwrap_or_else(|| describe::default_rules(&request, &decision, record.kind));
-                self.check_grants(&rules, record.tool_trustable, &decision)?;
-                if named {
-                    self.check_rules_cover(&rules, &request)?;
+        // With no rules named, the card's rules: each checked to cover this call alone.
+        // An edited call with none that may be remembered is allowed once.
+        let (scope, rules) = match rules {
+            Some(named) => (scope, Some(named)),
+            None if scope == Scope::Once => (scope, None),
+            None => {
+                let kind = record.kind;
+                let card =
+                    describe::checked_rules(self.evaluator.as_ref(), &request, &decision, kind);
+                if card.is_empty() {
+                    (Scope::Once, None)
+                } else {
+                    (scope, Some(card))
                 }
+            }
+        };
+        let grants = match (scope, rules) {
+            (Scope::Once, _) | (_, None) => Vec::new(),
+            (_, Some(rules)) => {
+                self.check_grants(&rules, record.tool_trustable, &decision)?;
+                self.check_rules_cover(&rules, &request)?;
                 rules
             }
         };
@@ -313,12 +324,7 @@ impl Broker {
     /// other calls (`Bash(curl *)` answering `npm test`).
     fn check_rules_cover(&self, rules: &[String], request: &Request) -> Result<()> {
         for (i, rule) in rules.iter().enumerate() {
-            let overlay = TrustOverlay {
-                allow_rules: vec![rule.clone()],
-                agent_bypass: false,
-            };
-            let decision = self.evaluator.evaluate_with(request, &overlay);
-            if !trust_decided(&decision) {
+            if !describe::covers(self.evaluator.as_ref(), rule, request) {
                 return Err(Error::new(
                     ErrorKind::GrantRefused,
                     format!("refusing to trust `{rule}`: it does not apply to the call it answers"),
@@ -440,24 +446,4 @@ fn approved(id: &str, by: By, scope: Scope, input: &Value) -> ApprovalOutcome {
         remembered: ApprovalOutcome::remembers(Some(scope)),
         feedback: None,
     }
-}
-
-/// Whether a remembered rule allowed the call, or one of its parts: the whole decision or a
-/// part is an allow whose decider is a rule of the trust layer.
-fn trust_decided(decision: &Decision) -> bool {
-    let by_trust = |effect: Effect, decider: &Decider| {
-        effect == Effect::Allow
-            && matches!(
-                decider,
-                Decider::Rule {
-                    layer: Layer::Trust,
-                    ..
-                }
-            )
-    };
-    by_trust(decision.effect, &decision.reason.decider)
-        || decision
-            .parts
-            .iter()
-            .any(|p| by_trust(p.effect, &p.reason.decider))
 }

@@ -70,7 +70,8 @@ use std::collections::{BTreeSet, HashMap, HashSet, VecDeque};
 
 pub use crate::approval_state::{By, State};
 pub use describe::{
-    remember_rules, DESCRIPTION_CHARS, DIFF_CHARS, LABEL_SUBJECT_CHARS, PREVIEW_CHARS,
+    call_text, remember_rules, CallText, DESCRIPTION_CHARS, DIFF_CHARS, LABEL_SUBJECT_CHARS,
+    PREVIEW_CHARS,
 };
 pub use future::ApprovalFuture;
 pub use id::{uuid_v4, IdSource, RandomIds};

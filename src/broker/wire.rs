@@ -195,6 +195,11 @@ pub struct PendingApproval {
     pub decision: Decision,
     /// The answers offered.
     pub answers: Vec<AnswerKind>,
+    /// The exact rules a "remember" answer (`allowSession`, `allowAlways`) saves when it
+    /// names none: as narrow as the call (`Bash(npm test)`, `WebFetch(domain:docs.rs)`,
+    /// `Read(//home/a/p/x)`). Empty when no "remember" answer is offered.
+    #[serde(default)]
+    pub rules: Vec<String>,
     /// When it was created (Unix ms).
     pub created_at: u64,
     /// When it expires (Unix ms).

@@ -189,6 +189,13 @@ pub struct Context<'a> {
     pub until_ms: u64,
 }
 
+/// Where `dir` leads once its symbolic links are resolved, when that is another path.
+fn resolved_elsewhere(dir: &str) -> Option<String> {
+    let real = std::fs::canonicalize(dir).ok()?;
+    let real = real.to_str()?.to_owned();
+    (real != dir.trim_end_matches('/')).then_some(real)
+}
+
 /// Hands an ask to the inbox, if one is running, and turns its answer into the verdict,
 /// saving the grants a "remember" answer gives. Returns edited arguments the agent must run
 /// instead, and adds a line for `--explain`.
@@ -201,6 +208,7 @@ pub fn consult(
     let socket = socket_path()?;
     let mut message = ask_message(call, outcome, cx.policy, cx.project, true, cx.until_ms)?;
     message.pid = std::process::id();
+    message.cwd_resolved = message.cwd.as_deref().and_then(resolved_elsewhere);
     let reply = match ask(&socket, &message, cx.until) {
         Err(NoAnswer(None)) => return None,
         Err(NoAnswer(Some(why))) => Err(why),

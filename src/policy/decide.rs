@@ -28,7 +28,14 @@ pub(crate) fn evaluate(
     decide(&call, overlay)
 }
 
+/// The decision for `call`, its texts made safe to show ([`crate::shown`]).
 pub(crate) fn decide(call: &Call<'_>, overlay: Option<&TrustOverlay>) -> Decision {
+    let mut decision = decide_unescaped(call, overlay);
+    decision.escape_shown_text();
+    decision
+}
+
+fn decide_unescaped(call: &Call<'_>, overlay: Option<&TrustOverlay>) -> Decision {
     let mode = call.effective(overlay);
     let kind = call.tool.defaults.kind;
     if kind == ToolKind::Shell {

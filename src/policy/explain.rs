@@ -95,7 +95,7 @@ pub(crate) fn explain(policy: &Policy, request: &Request, trust: &TrustOverlay) 
     Explanation {
         decision,
         mode,
-        tool: request.tool.clone(),
+        tool: crate::shown(&request.tool),
         kind: call.tool.defaults.kind,
         rules,
     }

@@ -42,6 +42,7 @@ use literal_rules::LiteralRules;
 pub use parse::MAX_NESTING;
 pub use paths::path_words;
 pub use read_only::read_only_commands;
+pub(crate) use word::is_deceptive_char as is_deceptive;
 pub(crate) use wrappers::wrapped_command_start;
 pub use wrappers::{
     is_harmless_assignment, HARMLESS_VARIABLES, INTERPRETERS, RUNNERS, SAFE_SET_OPTIONS, SHELLS,

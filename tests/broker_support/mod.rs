@@ -18,7 +18,10 @@ use toolgate::{
 /// - `Bash`: the line is split on `&&`; `rm ...` parts deny, `ls`/`git status` allow,
 ///   other parts ask; trustable unless a part denies.
 /// - Trust: a bare tool name allows that tool; `Bash(cmd)` allows the part `cmd`;
-///   `Bash(prefix *)` allows parts starting with `prefix`; agent bypass allows any ask.
+///   `Bash(prefix *)` allows parts starting with `prefix` (a line is allowed when every
+///   part that asks is, else each such part is marked allowed); `Tool(//abs/path)` allows
+///   that file (relative paths are below the request's `cwd`); `Tool(domain:host)` allows
+///   URLs on that host; agent bypass allows any ask.
 pub struct Table;
 
 fn reason(decider: Decider, text: &str) -> Reason {
@@ -140,6 +143,20 @@ fn rule_allows(rule: &str, request: &Request, part: Option<&str>) -> bool {
                 None => part == spec,
             }
         }
+        (Some((tool, spec)), None) if tool == request.tool => {
+            let spec = spec.trim_end_matches(')');
+            if let Some(host) = spec.strip_prefix("domain:") {
+                let url = request.input_str("url").unwrap_or("");
+                return url.split("://").nth(1).and_then(|r| r.split('/').next()) == Some(host);
+            }
+            let path = request.input_str("file_path").unwrap_or("");
+            let abs = match (path.starts_with('/'), request.cwd.as_deref()) {
+                (true, _) => path.to_owned(),
+                (false, Some(cwd)) => format!("{cwd}/{path}"),
+                (false, None) => return false,
+            };
+            spec.strip_prefix('/') == Some(abs.as_str())
+        }
         _ => false,
     }
 }
@@ -187,6 +204,32 @@ impl Evaluate for Table {
             .iter()
             .enumerate()
             .find(|(_, r)| covering(r));
+        if let (false, Some((index, rule))) = (all_covered, found) {
+            let parts = d
+                .parts
+                .iter()
+                .map(|p| {
+                    if p.effect == Effect::Ask && rule_allows(rule, request, Some(&p.part)) {
+                        PartDecision {
+                            effect: Effect::Allow,
+                            reason: reason(
+                                Decider::Rule {
+                                    rule: rule.clone(),
+                                    list: RuleList::Allow,
+                                    layer: Layer::Trust,
+                                    index,
+                                },
+                                "allowed by a remembered rule",
+                            ),
+                            ..p.clone()
+                        }
+                    } else {
+                        p.clone()
+                    }
+                })
+                .collect();
+            return Decision { parts, ..d };
+        }
         if let (true, Some((index, rule))) = (all_covered, found) {
             return Decision {
                 effect: Effect::Allow,
@@ -247,6 +290,7 @@ pub fn call(session: &str, tool: &str, input: Value) -> ApprovalRequest {
         request: Request {
             tool: tool.to_owned(),
             input,
+            cwd: Some("/p".to_owned()),
             ..Request::default()
         },
     }

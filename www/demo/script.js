@@ -84,14 +84,14 @@ export const SCRIPT = [
     result: "Edited src/app.ts (1 line changed).",
   },
   {
-    say: "The same bug is in src/cart.ts; editing it too.",
+    say: "The same bug is further down in src/app.ts; fixing it there too.",
     calls: [
       {
         tool: "Edit",
-        input: { file_path: "src/cart.ts", old_string: "item.price;", new_string: "item.price * item.quantity;" },
+        input: { file_path: "src/app.ts", old_string: "item.price;", new_string: "item.price * item.quantity;" },
       },
     ],
-    result: "Edited src/cart.ts (1 line changed).",
+    result: "Edited src/app.ts (1 line changed).",
   },
   {
     say: "Now the tests, and the project's setup script that the README mentions.",

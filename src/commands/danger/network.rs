@@ -8,6 +8,7 @@ pub(super) const CURL_VALUE_SHORT: &str = "AbcCdDeEFHKmoPQrtTuUwxXyYz";
 pub(super) fn curl_into(args: &[String], out: &mut Classification, facts: &mut LineFacts) {
     let mut sends: Vec<String> = Vec::new();
     let mut urls: Vec<&str> = Vec::new();
+    let mut via: Vec<String> = Vec::new();
     let mut i = 0;
     let data_long = [
         "data",
@@ -46,11 +47,23 @@ pub(super) fn curl_into(args: &[String], out: &mut Classification, facts: &mut L
                 } else if is_write_method(&value) {
                     upload(&format!("a {} request", value.to_uppercase()), &mut sends);
                 }
-            } else if matches!(name.as_str(), "url") {
-                if let Some(u) = args.get(i) {
-                    urls.push(u);
-                    i += 1;
+            } else if name == "url" {
+                match long.split_once('=') {
+                    Some((_, u)) => urls.push(u),
+                    None => {
+                        if let Some(u) = args.get(i) {
+                            urls.push(u);
+                            i += 1;
+                        }
+                    }
                 }
+            } else if let Some(how) = curl_route(&name) {
+                let value = attached.or_else(|| {
+                    let v = args.get(i).cloned();
+                    i += 1;
+                    v
+                });
+                via.push(format!("{how} `{}`", value.unwrap_or_default()));
             } else if matches!(
                 name.as_str(),
                 "header"
@@ -90,6 +103,7 @@ pub(super) fn curl_into(args: &[String], out: &mut Classification, facts: &mut L
                     };
                     match c {
                         'd' | 'F' | 'T' => upload(&value, &mut sends),
+                        'x' => via.push(format!("through proxy `{value}`")),
                         'X' if is_write_method(&value) => {
                             upload(&format!("a {} request", value.to_uppercase()), &mut sends)
                         }
@@ -119,11 +133,12 @@ pub(super) fn curl_into(args: &[String], out: &mut Classification, facts: &mut L
             }
         }
     }
+    let to = destinations(&urls, &via);
     let detail = if sends.is_empty() {
-        format!("sends a request to `{url}`")
+        format!("sends a request to {to}")
     } else {
         format!(
-            "uploads {} to `{url}`",
+            "uploads {} to {to}",
             sends
                 .iter()
                 .map(|s| format!("`{s}`"))
@@ -136,6 +151,41 @@ pub(super) fn curl_into(args: &[String], out: &mut Classification, facts: &mut L
         detail,
         urls.iter().map(|u| (*u).to_owned()).collect(),
     );
+}
+
+/// How a curl long option (lowercase, without `--`) reroutes the request, for options
+/// whose value names another host: a proxy or a host override.
+fn curl_route(name: &str) -> Option<&'static str> {
+    match name {
+        "proxy" | "preproxy" | "socks4" | "socks4a" | "socks5" | "socks5-hostname" => {
+            Some("through proxy")
+        }
+        "connect-to" => Some("connecting as"),
+        "resolve" => Some("resolving as"),
+        _ => None,
+    }
+}
+
+/// Every URL a command sends to, each in backticks, then how it is routed:
+/// `` `http://a/x`, `http://b/y` through proxy `p:8080` ``; `a URL` when none is named.
+///
+/// ```text
+/// destinations(["http://a", "b"], ["through proxy `p`"]) == "`http://a`, `b` through proxy `p`"
+/// ```
+fn destinations(urls: &[&str], via: &[String]) -> String {
+    let mut text = if urls.is_empty() {
+        "a URL".to_owned()
+    } else {
+        urls.iter()
+            .map(|u| format!("`{u}`"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    for v in via {
+        text.push(' ');
+        text.push_str(v);
+    }
+    text
 }
 
 /// The file an upload value reads: `@file`, `<file`, `name=@file`, `name=<file`, or a
@@ -157,8 +207,8 @@ pub(super) fn is_write_method(m: &str) -> bool {
 }
 
 pub(super) fn wget_into(args: &[String], out: &mut Classification, facts: &mut LineFacts) {
-    let ops = operands(args);
-    let url = ops.first().copied().unwrap_or("a URL");
+    let urls = wget_urls(args);
+    let url = urls.first().copied().unwrap_or("a URL");
     facts.downloader.get_or_insert_with(|| url.to_owned());
     let mut sends = Vec::new();
     for (i, a) in args.iter().enumerate() {
@@ -181,12 +231,58 @@ pub(super) fn wget_into(args: &[String], out: &mut Classification, facts: &mut L
             _ => {}
         }
     }
+    let to = destinations(&urls, &[]);
     let detail = if sends.is_empty() {
-        format!("sends a request to `{url}`")
+        format!("sends a request to {to}")
     } else {
-        format!("uploads data to `{url}`")
+        format!("uploads data to {to}")
     };
-    out.add(DangerClass::NetworkUpload, detail, vec![url.to_owned()]);
+    out.add(
+        DangerClass::NetworkUpload,
+        detail,
+        urls.iter().map(|u| (*u).to_owned()).collect(),
+    );
+}
+
+/// wget's operands, past the values of its common options that take one (`-O file`): every
+/// other word that is not an option is named, so a URL is never left out.
+fn wget_urls(args: &[String]) -> Vec<&str> {
+    const VALUE_SHORT: [&str; 8] = ["-O", "-o", "-a", "-P", "-U", "-e", "-i", "-t"];
+    let mut out = Vec::new();
+    let mut skip = false;
+    for a in args {
+        if std::mem::take(&mut skip) {
+            continue;
+        }
+        let long_value = a.starts_with("--") && !a.contains('=') && wget_long_takes_value(a);
+        if VALUE_SHORT.contains(&a.as_str()) || long_value {
+            skip = true;
+        } else if !is_option(a) {
+            out.push(a.as_str());
+        }
+    }
+    out
+}
+
+/// Whether a wget long option written without `=` takes the next word as its value.
+fn wget_long_takes_value(option: &str) -> bool {
+    matches!(
+        option.get(2..).unwrap_or(""),
+        "output-document"
+            | "output-file"
+            | "append-output"
+            | "directory-prefix"
+            | "user-agent"
+            | "header"
+            | "post-data"
+            | "post-file"
+            | "body-data"
+            | "body-file"
+            | "method"
+            | "input-file"
+            | "execute"
+            | "tries"
+    )
 }
 
 pub(super) fn httpie_into(name: &str, args: &[String], out: &mut Classification) {

@@ -30,7 +30,7 @@ describe("answers by mouse", () => {
       await c.getByLabel("Remember for this session").check();
       await c.getByRole("button", { name: "Allow", exact: true }).click();
       assert.deepEqual(await events(page), [answer("apr-write-1", { kind: "allow", scope: "session" })]);
-      assert.equal(await c.innerText(), "Allowed for this session: Write(src/app.ts)");
+      assert.equal(await c.innerText(), "Allowed for this session: Write(src/app.ts) — remembers Write(//home/ada/proj/src/app.ts)");
     }));
 
   test("Always allow sends the always scope", () =>
@@ -40,7 +40,7 @@ describe("answers by mouse", () => {
       await c.getByLabel("Always allow (saved rule)").check();
       await c.getByRole("button", { name: "Allow", exact: true }).click();
       assert.deepEqual(await events(page), [answer("apr-write-1", { kind: "allow", scope: "always" })]);
-      assert.equal(await c.innerText(), "Always allowed: Write(src/app.ts)");
+      assert.equal(await c.innerText(), "Always allowed: Write(src/app.ts) — remembers Write(//home/ada/proj/src/app.ts)");
     }));
 
   test("Deny sends the message for the model", () =>
@@ -120,7 +120,7 @@ describe("answers by mouse", () => {
       assert.equal(await c.getAttribute("data-state"), "answered");
       assert.equal(await c.locator("button:disabled").count(), await c.locator("button").count());
       await page.evaluate(() => document.querySelector("toolgate-approval-card").settle({ status: "approved", scope: "session" }));
-      assert.equal(await c.innerText(), "Allowed for this session: Write(src/app.ts)");
+      assert.equal(await c.innerText(), "Allowed for this session: Write(src/app.ts) — remembers Write(//home/ada/proj/src/app.ts)");
       const thrown = await page.evaluate(() => {
         try {
           document.querySelector("toolgate-approval-card").settle({ status: "maybe" });

@@ -257,4 +257,44 @@ describe("line diff and JSON view (pure parts)", () => {
       assert.equal(result.deep, 40);
       assert.equal(result.deepNote, " 1 key, nested too deep to show");
     }));
+  test("a shell command is shown whole and wrapped, marked when long", () =>
+    withPage(env, {}, async (page) => {
+      const command = `curl -d @report.json http://a/reports ${"-H 'X: y' ".repeat(300)}http://b/x`;
+      await page.evaluate((command) => window.harness.show("bash", { patch: { input: { command } } }), command);
+      const c = page.locator(card(0));
+      const pre = c.locator(".tg-command pre");
+      assert.equal(await pre.innerText(), command, "every character of the command");
+      assert.equal(await pre.getAttribute("data-long"), "");
+      assert.match(await c.locator(".tg-command .tg-label").innerText(), /^Command, shown in full \(long: \d+ characters\)$/);
+      const box = await pre.boundingBox();
+      assert.ok(box !== null && box.width < 1000, "wrapped, not scrolled");
+      await page.evaluate(() => window.harness.show("bash"));
+      assert.equal(await page.locator(card(1)).locator(".tg-command .tg-label").innerText(), "Command");
+    }));
+
+  test("remember answers name the exact rule they save, and are not offered without one", () =>
+    withPage(env, {}, async (page) => {
+      await page.evaluate(() => window.harness.show("write"));
+      const c = page.locator(card(0));
+      assert.equal(await c.locator(".tg-rules").innerText(), "Remembering saves the rule Write(//home/ada/proj/src/app.ts)");
+      await page.evaluate(() => window.harness.show("write", { patch: { rules: [] } }));
+      const none = page.locator(card(1));
+      assert.equal(await none.getByLabel("Remember for this session").count(), 0);
+      assert.equal(await none.getByLabel("Always allow (saved rule)").count(), 0);
+    }));
+
+  test("hidden characters are written out, not obeyed", () =>
+    withPage(env, {}, async (page) => {
+      await page.evaluate(() =>
+        window.harness.show("write", {
+          patch: { title: "Write\u200b", description: "Write to file: docs/\u202etxt.emdaer", input: { file_path: "docs/\u202etxt.emdaer", content: "a\u001b[2Kb" } },
+        }),
+      );
+      const c = page.locator(card(0));
+      assert.equal(await c.locator(".tg-description").innerText(), "Write to file: docs/\\u{202e}txt.emdaer");
+      assert.equal(await c.locator(".tg-title").innerText(), "Write\\u{200b}");
+      const json = await c.locator(".tg-json").innerText();
+      assert.match(json, /docs\/\\u\{202e\}txt\.emdaer/);
+      assert.ok(!/[\u202e\u200b\u001b]/.test(await c.innerText()), "nothing hidden reaches the page");
+    }));
 });

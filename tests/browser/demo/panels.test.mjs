@@ -71,8 +71,9 @@ test("rules edited live: load errors at once, the broker uses the new policy", a
   const denied = page.locator('#chat-log .msg[data-status="denied"][data-by="policy"]').first();
   await denied.waitFor();
   assert.equal(await denied.getAttribute("data-code"), "PERMISSION_DENIED");
-  await pendingCard(page, "Edit").waitFor(); // src/cart.ts still asks
-  assert.equal(await page.locator('toolgate-approval-card[data-tool="Edit"]').count(), 1);
+  // Both edits are of src/app.ts: both denied by the policy, no card; the agent goes on.
+  await pendingCard(page, "Bash").waitFor();
+  assert.equal(await page.locator('toolgate-approval-card[data-tool="Edit"]').count(), 0);
   assert.deepEqual(problems, []);
   await context.close();
 });
@@ -85,18 +86,22 @@ test("saved grants survive a reload; revoke removes one for good", async () => {
   await edit.getByRole("button", { name: "Allow", exact: true }).click();
   await page.locator('#grants li[data-scope="always"]').first().waitFor();
   const rule = await page.locator('#grants li[data-scope="always"]').first().getAttribute("data-rule");
-  assert.equal(rule, "Edit");
+  // The saved rule is as narrow as the edit: that file only.
+  const saved = "Edit(//home/ada/shop/src/app.ts)";
+  assert.equal(rule, saved);
 
   await page.goto(page.url().replace("pace=0", "pace=0&autostart=0"));
   await page.waitForSelector("body[data-ready=true]");
-  assert.equal(await page.locator('#grants li[data-scope="always"]').getAttribute("data-rule"), "Edit");
-  // The saved grant applies after the reload: the agent's writes and edits run without a card.
+  assert.equal(await page.locator('#grants li[data-scope="always"]').getAttribute("data-rule"), saved);
+  // The saved grant applies after the reload: the agent's edits of that file run without a
+  // card; its write of another file still asks.
   await page.getByRole("button", { name: "Run the agent" }).click();
+  await pendingCard(page, "Write").getByRole("button", { name: "Allow", exact: true }).click();
   await pendingCard(page, "Bash").waitFor();
-  assert.equal(await page.locator('#chat-log .msg[data-by="trust"]').count(), 3);
-  assert.equal(await page.locator('toolgate-approval-card[data-tool="Edit"], toolgate-approval-card[data-tool="Write"]').count(), 0);
+  assert.equal(await page.locator('#chat-log .msg[data-by="trust"]').count(), 2);
+  assert.equal(await page.locator('toolgate-approval-card[data-tool="Edit"]').count(), 0);
 
-  await page.getByRole("button", { name: "Revoke Edit (saved)" }).click();
+  await page.getByRole("button", { name: `Revoke ${saved} (saved)` }).click();
   assert.equal(await page.locator('#grants li[data-scope="always"]').count(), 0);
   await page.reload();
   await page.waitForSelector("body[data-ready=true]");
