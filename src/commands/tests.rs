@@ -887,3 +887,27 @@ fn git_remote_urls_are_read_from_the_configuration_files() {
     assert!(!read_only("git remote get-url origin"));
     assert!(!read_only("git remote show origin"));
 }
+
+#[test]
+fn git_optional_values_are_attached_only() {
+    // `-U`, `--unified`, `--min-parents` and `--max-parents` take a value only when it is
+    // attached; `blame --reverse` and `shortlog --committer` are flags: the next word is
+    // an option of its own (`--output=F` writes F, `-SFILE` reads FILE).
+    for line in [
+        "git log -U --output=F -1",
+        "git log -pU --output=F",
+        "git show --unified --output=F",
+        "git log --max-parents --output=F",
+        "git show --min-parents --output=F",
+    ] {
+        assert_eq!(writes(line), ["F"], "{line}");
+    }
+    // shortlog and blame list no `--output`: an unknown option, so not read-only.
+    assert!(!read_only("git shortlog --committer --output=F HEAD"));
+    assert!(!read_only("git blame --reverse --output=F f.txt"));
+    assert!(reads("git blame --reverse -S/etc/shadow f.txt").contains(&"/etc/shadow".to_owned()));
+    assert!(read_only("git log -U5 -p"));
+    assert!(read_only("git diff --unified=1"));
+    assert!(read_only("git log --max-parents=1"));
+    assert!(read_only("git shortlog -c -s HEAD"));
+}

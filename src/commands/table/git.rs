@@ -12,7 +12,8 @@ const SRC: &str = "git 2.39 (Debian 12), git help COMMAND";
 const DIFF: &[&str] = &[
     "-p -u --patch",
     "-s --no-patch",
-    "-U --unified =",
+    // An optional value, attached only (`-U5`, `--unified=5`): `-U --output=F` is two options.
+    "-U --unified =?",
     "--output =:writes",
     "--output-indicator-new =",
     "--output-indicator-old =",
@@ -125,8 +126,9 @@ pub(super) const REVS: &[&str] = &[
     "--remove-empty",
     "--merges",
     "--no-merges",
-    "--min-parents =",
-    "--max-parents =",
+    // Only in the `=N` form.
+    "--min-parents =?",
+    "--max-parents =?",
     "--no-min-parents",
     "--no-max-parents",
     "--first-parent",
@@ -284,7 +286,8 @@ const SUBCOMMANDS: &[Program] = &[
             "-l",
             "-t",
             "-S =:reads",
-            "--reverse =",
+            // A flag: the range is an operand (`--reverse START..END`).
+            "--reverse",
             "--first-parent",
             "-p --porcelain",
             "--line-porcelain",
@@ -420,6 +423,8 @@ const SUBCOMMANDS: &[Program] = &[
         options: &[
             &[
                 "-n --numbered",
+                // shortlog's own flag, read before the revision options' `--committer=`.
+                "-c --committer",
                 "-s --summary",
                 "-e --email",
                 "--group =",
@@ -436,7 +441,7 @@ const SUBCOMMANDS: &[Program] = &[
             "--all",
             "--tags",
             "--contains",
-            "--abbrev =",
+            "--abbrev =?",
             "--candidates =",
             "--exact-match",
             "--debug",
