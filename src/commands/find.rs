@@ -182,8 +182,9 @@ pub(crate) fn scan(words: &[String], from: usize) -> Effects {
             }
             Role::Writes => {
                 e.writes.extend(value);
-                e.not_read_only
-                    .get_or_insert(format!("`find` primary `{name}` writes a file"));
+                let why = format!("`find` primary `{name}` writes a file");
+                e.option_writes.get_or_insert(why.clone());
+                e.not_read_only.get_or_insert(why);
             }
             Role::Follows => {
                 e.not_read_only.get_or_insert(format!(

@@ -59,6 +59,11 @@ pub struct Effects {
     /// exactly. Entries that list only `--version` (`cargo`, `make`) do not set it: any other
     /// use of them is theirs to judge.
     pub unjudged: Option<String>,
+    /// An option makes it write a file (`sort -o F`, `git log --output=F`, `tree -o F`):
+    /// writing is not what a person allowing the program expects, so an allow rule covers
+    /// the command only when it names it exactly (the write also meets the Edit and Write
+    /// rules and the protected paths).
+    pub option_writes: Option<String>,
 }
 
 impl Effects {
@@ -435,8 +440,9 @@ impl Scan<'_> {
             }
             Role::Writes => {
                 self.effects.writes.extend(value);
-                self.effects
-                    .block(format!("`{name}` option `{shown}` writes a file"));
+                let why = format!("`{name}` option `{shown}` writes a file");
+                self.effects.option_writes.get_or_insert(why.clone());
+                self.effects.block(why);
             }
             Role::Runs => {
                 self.effects.runs = true;
@@ -554,6 +560,7 @@ impl Scan<'_> {
         effects.runs |= inner.runs;
         effects.reads_unnamed |= inner.reads_unnamed;
         effects.unjudged = effects.unjudged.or(inner.unjudged);
+        effects.option_writes = effects.option_writes.or(inner.option_writes);
         if let Some(why) = inner.not_read_only {
             effects.block(why);
         }

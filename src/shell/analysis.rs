@@ -606,7 +606,13 @@ impl<'r> Analysis<'r> {
         });
         let read_only = effects.as_ref().is_some_and(|e| e.not_read_only.is_none());
         let runs = effects.as_ref().is_some_and(|e| e.runs);
-        let unjudged = effects.as_ref().and_then(|e| e.unjudged.clone());
+        // An option the table cannot read, or one that writes a file.
+        let unjudged = effects.as_ref().and_then(|e| {
+            e.unjudged
+                .as_ref()
+                .map(|why| format!("{why}, and may write, read or run anything"))
+                .or_else(|| e.option_writes.clone())
+        });
         let outcome = self.plain_outcome(
             core,
             forms,
@@ -836,8 +842,8 @@ impl<'r> Analysis<'r> {
             }
             if let (Some(why), false) = (&unjudged, runs || outside) {
                 return unanalysable(format!(
-                    "{why}, and may write, read or run anything; rule `{}` covers `{name}` only \
-                     with options toolgate knows, or when it names this exact command",
+                    "{why}; rule `{}` covers `{name}` only with options toolgate knows to \
+                     write nothing, or when it names this exact command",
                     rule_name(&r)
                 ));
             }
@@ -950,7 +956,8 @@ struct Judged {
     read_only: bool,
     /// An option makes it run a program.
     runs: bool,
-    /// An option the table cannot read ([`Effects::unjudged`]).
+    /// Why an allow rule covers it only when it names it exactly: an option the table
+    /// cannot read ([`Effects::unjudged`]) or one that writes ([`Effects::option_writes`]).
     unjudged: Option<String>,
 }
 
