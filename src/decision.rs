@@ -305,6 +305,7 @@ impl Danger {
 /// assert_eq!(shown("a\r\nb"), "a\\r\\nb");
 /// assert_eq!(shown("docs/\u{202e}txt.emdaer"), "docs/\\u{202e}txt.emdaer");
 /// assert_eq!(shown("git status"), "git status");
+/// assert_eq!(shown("npm test\u{1d173}"), "npm test\\u{1d173}");
 /// ```
 pub fn shown(text: &str) -> String {
     if !text.chars().any(needs_escape) {

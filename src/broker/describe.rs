@@ -264,10 +264,13 @@ pub(super) fn default_rules(request: &Request, decision: &Decision, kind: ToolKi
     let mut out: Vec<String> = match kind {
         ToolKind::Shell => shell_rules(request, decision),
         ToolKind::Fetch => fetch_rule(request).into_iter().collect(),
-        ToolKind::Read | ToolKind::Write | ToolKind::Edit | ToolKind::Delete => path_rules(request),
-        ToolKind::Mcp | ToolKind::Glob | ToolKind::Grep | ToolKind::Other => {
-            vec![request.tool.clone()]
-        }
+        // A path rule covers everything below its path, and the path a call names may be a
+        // directory: a remembered read of `~` would trust every file in it, a remembered
+        // search every search. Reads inside the project run without a prompt anyway; the
+        // card's "allow every call of the tool" stays the explicit, separate offer.
+        ToolKind::Read | ToolKind::Glob | ToolKind::Grep => Vec::new(),
+        ToolKind::Write | ToolKind::Edit | ToolKind::Delete => path_rules(request),
+        ToolKind::Mcp | ToolKind::Other => vec![request.tool.clone()],
     };
     let mut seen = std::collections::HashSet::new();
     out.retain(|r| seen.insert(r.clone()));
@@ -327,14 +330,31 @@ fn fetch_rule(request: &Request) -> Option<String> {
 }
 
 /// `<tool>(//<absolute path>)` for every path of a file tool, or none when any path cannot
-/// be named exactly (a glob character, a home-relative or unresolvable path).
+/// be named exactly (a glob character, a home-relative or unresolvable path) or names what
+/// can only be a directory (a trailing `/` or `/.`, the root, the working directory, the
+/// project or a directory above them), since a path rule covers everything below it.
 fn path_rules(request: &Request) -> Vec<String> {
     let Ok(paths) = crate::tool::input_paths(&request.input) else {
         return Vec::new();
     };
+    let anchors: Vec<&str> = [request.cwd.as_deref(), request.root.as_deref()]
+        .into_iter()
+        .flatten()
+        .collect();
     let rules: Option<Vec<String>> = paths
         .iter()
-        .map(|p| absolute(p.path, request.cwd.as_deref()))
+        .map(|p| {
+            let spelled_dir = p.path.ends_with('/')
+                || p.path.ends_with("/.")
+                || p.path.ends_with("/..")
+                || matches!(p.path, "." | "..");
+            let abs = absolute(p.path, request.cwd.as_deref())
+                .filter(|_| !spelled_dir)
+                .and_then(|a| crate::path::normalize(&a, None, None))?;
+            let holds_anchor = crate::path::segments(&abs).count() <= 1
+                || anchors.iter().any(|a| crate::path::contains(&abs, a));
+            (!holds_anchor).then_some(abs)
+        })
         .map(|abs| {
             let abs = abs.filter(|a| {
                 !a.chars().any(|c| {
@@ -543,10 +563,29 @@ mod tests {
             remembered("Write", json!({"file_path": "src/new.rs", "content": "x"})),
             ["Write(//home/a/p/src/new.rs)"]
         );
-        assert_eq!(
-            remembered("Read", json!({"file_path": "/etc/hosts"})),
-            ["Read(//etc/hosts)"]
-        );
+        // A read, a glob or a search remembers nothing: its path may be a directory, and a
+        // path rule covers everything below it.
+        for (tool, input) in [
+            ("Read", json!({"file_path": "/etc/hosts"})),
+            ("Read", json!({"file_path": "/home/a"})),
+            ("Grep", json!({"pattern": "TODO", "path": "/home/a/other"})),
+            ("Glob", json!({"pattern": "**/*"})),
+        ] {
+            assert_eq!(remembered(tool, input), Vec::<String>::new(), "{tool}");
+        }
+        // A write to what can only be a directory remembers nothing either.
+        for path in [
+            "/home/a/p",
+            "/home/a",
+            "/",
+            "src/",
+            "src/.",
+            ".",
+            "/home/a/p/src/..",
+        ] {
+            let input = json!({"file_path": path, "content": "x"});
+            assert_eq!(remembered("Write", input), Vec::<String>::new(), "{path}");
+        }
         let write_other = json!({"file_path": "src/other.rs", "content": "x"});
         assert!(!allowed_with(
             "Write(//home/a/p/src/new.rs)",

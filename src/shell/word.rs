@@ -85,7 +85,8 @@ impl Word {
 }
 
 /// Whether `c` is invisible, a control character or a bidirectional override: characters
-/// that make a command look different from what runs. Such words are never allowed.
+/// that make a command look different from what runs (every format character of Unicode
+/// 15, category Cf, among them). Such words are never allowed.
 pub(crate) fn is_deceptive_char(c: char) -> bool {
     let u = u32::from(c);
     (c.is_control() && c != '\t' && c != '\n')
@@ -94,7 +95,12 @@ pub(crate) fn is_deceptive_char(c: char) -> bool {
             0x00A0
                 | 0x00AD
                 | 0x034F
+                | 0x0600..=0x0605
                 | 0x061C
+                | 0x06DD
+                | 0x070F
+                | 0x0890..=0x0891
+                | 0x08E2
                 | 0x115F
                 | 0x1160
                 | 0x17B4
@@ -109,6 +115,11 @@ pub(crate) fn is_deceptive_char(c: char) -> bool {
                 | 0xFEFF
                 | 0xFFA0
                 | 0xFFF0..=0xFFFB
+                | 0x110BD
+                | 0x110CD
+                | 0x13430..=0x1343F
+                | 0x1BCA0..=0x1BCA3
+                | 0x1D173..=0x1D17A
                 | 0xE0000..=0xE0FFF
         )
 }

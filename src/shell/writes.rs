@@ -354,20 +354,36 @@ fn curl_writes(words: &[Word]) -> Writes {
     ] {
         out.files.extend(p.values(short, long).cloned());
     }
-    let remote_names = p.has('O', "remote-name") || p.has('\0', "remote-name-all");
-    if remote_names {
-        if p.has('J', "remote-header-name") {
-            out.below
-                .push(dir.clone().unwrap_or_else(|| Word::literal(".")));
-        }
-        for url in &p.operands {
-            match url_file_name(&url.value) {
-                Some(name) => out.files.push(within(dir.as_ref(), name, url)),
-                None => out
-                    .below
-                    .push(dir.clone().unwrap_or_else(|| Word::literal("."))),
+    let here = || dir.clone().unwrap_or_else(|| Word::literal("."));
+    let urls: Vec<&Word> = p.operands.iter().chain(p.values('\0', "url")).collect();
+    // URL globbing (`{a,b}`, `[1-9]`) makes several names, and `#N` in an output name is
+    // replaced by what the glob matched: the names are the input's, below their directory.
+    let globbed = !p.has('g', "globoff") && urls.iter().any(|u| u.value.contains(['{', '[']));
+    if globbed {
+        for o in p.values('o', "output") {
+            let parent = o.value.rsplit_once('/').map_or(".", |(d, _)| d);
+            let parent = if parent.is_empty() { "/" } else { parent };
+            out.below.push(part_of(o, parent));
+            if dir.is_some() && !parent.starts_with('/') {
+                out.below.push(within(dir.as_ref(), parent, o));
             }
         }
+    }
+    let remote_names = p.has('O', "remote-name") || p.has('\0', "remote-name-all");
+    if remote_names {
+        if p.has('J', "remote-header-name") || globbed {
+            out.below.push(here());
+        }
+        for url in &urls {
+            match url_file_name(&url.value) {
+                Some(name) => out.files.push(within(dir.as_ref(), name, url)),
+                None => out.below.push(here()),
+            }
+        }
+    }
+    // A config file (`-K`, `-K -` reads standard input) may set `output` to any file.
+    if p.has('K', "config") {
+        out.below.push(Word::literal("/"));
     }
     out
 }
@@ -544,6 +560,11 @@ fn wget_writes(words: &[Word]) -> Writes {
         || p.has('x', "force-directories")
         || p.has('\0', "content-disposition")
         || p.has('\0', "trust-server-names");
+    // `-e CMD` runs a wgetrc command (`output_document=F`, `dir_prefix=D`), and a config
+    // file holds such commands: any file may be written.
+    if p.has('e', "execute") || p.has('\0', "config") {
+        out.below.push(Word::literal("/"));
+    }
     if server_named {
         out.below
             .push(dir.clone().unwrap_or_else(|| Word::literal(".")));
@@ -1405,5 +1426,29 @@ mod tests {
         assert_eq!(written("git config -f x --get a.b"), Vec::<String>::new());
         // The output options of any subcommand still write.
         assert_eq!(written("git diff --output=d.txt"), ["d.txt"]);
+    }
+
+    #[test]
+    fn downloads_that_name_files_the_input_does_not_spell() {
+        assert_eq!(
+            written("curl -s -O --url file:///s/.bashrc --output-dir /h"),
+            ["/h/.bashrc"]
+        );
+        assert_eq!(below("curl -s -o /h/#1 file:///s/{.bashrc}"), ["/h"]);
+        assert_eq!(below("curl -s -o #1 file:///s/{x}"), ["."]);
+        assert!(below("curl -s -O --output-dir /h file:///s/{.bashrc}").contains(&"/h".to_owned()));
+        assert_eq!(below("curl -s -K - file:///s/x"), ["/"]);
+        assert_eq!(
+            below("wget -q -e output_document=/h/.bashrc http://h/p"),
+            ["/"]
+        );
+        assert_eq!(
+            below("wget --execute=dir_prefix=/h -nc http://h/.bashrc"),
+            ["/"]
+        );
+        assert_eq!(
+            below("curl -s -g -o out http://h/{x}"),
+            Vec::<String>::new()
+        );
     }
 }
