@@ -6,45 +6,23 @@
 //! known not to be secrets. Section and variable names compare case-insensitively, as git
 //! compares them (`User.Name` is `user.name`); a subsection (`branch.<name>.remote`) is any.
 
-/// Keys whose values are not secrets: `section.variable`, or `section.*.variable` for any
-/// subsection. Lowercase.
-const PLAIN_KEYS: &[&str] = &[
-    "user.name",
-    "user.email",
-    "init.defaultbranch",
+/// Keys whose values are not secrets but which a command may not set without a person
+/// naming it (programs git runs, settings that change how it reads the repository):
+/// `section.variable`, or `section.*.variable` for any subsection. Lowercase. The keys a
+/// lookup may print are these and [`SETTABLE_KEYS`] ([`is_plain`]).
+const READ_ONLY_KEYS: &[&str] = &[
     "core.editor",
     "core.pager",
-    "core.autocrlf",
-    "core.eol",
     "core.filemode",
     "core.ignorecase",
     "core.symlinks",
     "core.bare",
-    "core.quotepath",
-    "core.whitespace",
-    "core.safecrlf",
-    "core.abbrev",
     "core.repositoryformatversion",
     "core.logallrefupdates",
     "core.precomposeunicode",
-    "pull.rebase",
-    "pull.ff",
-    "push.default",
-    "push.autosetupremote",
-    "merge.ff",
-    "merge.conflictstyle",
-    "rebase.autosquash",
-    "rebase.autostash",
-    "fetch.prune",
-    "color.ui",
-    "diff.algorithm",
-    "log.date",
     "commit.gpgsign",
     "tag.gpgsign",
     "gpg.format",
-    "branch.*.remote",
-    "branch.*.merge",
-    "branch.*.rebase",
 ];
 
 /// Keys a command may set (`git config user.name x`) without a person naming the command
@@ -52,7 +30,7 @@ const PLAIN_KEYS: &[&str] = &[
 /// program (`commit.gpgSign` runs gpg, `core.pager` and `core.editor` are programs,
 /// `core.fsmonitor` and `core.hooksPath` run code on the next `git status`), nor change
 /// how git reads the repository (`core.bare`, `core.worktree`). Lowercase, as
-/// [`PLAIN_KEYS`]; every one of them is there too.
+/// [`READ_ONLY_KEYS`]; a lookup may print them too.
 const SETTABLE_KEYS: &[&str] = &[
     "user.name",
     "user.email",
@@ -79,6 +57,11 @@ const SETTABLE_KEYS: &[&str] = &[
     "branch.*.merge",
     "branch.*.rebase",
 ];
+
+/// Whether a lookup of the key pattern `pattern` prints a value that is not a secret.
+fn is_plain(pattern: &str) -> bool {
+    SETTABLE_KEYS.contains(&pattern) || READ_ONLY_KEYS.contains(&pattern)
+}
 
 /// Options of `git config` that change a key (`--add`, `--unset`, ...), a section
 /// (`--rename-section`), or run the editor (`--edit`), without their dashes.
@@ -193,7 +176,7 @@ fn pattern_of(key: &str) -> String {
 /// check_key("remote.origin.url")     -> Err
 /// ```
 pub(crate) fn check_key(key: &str) -> Result<(), String> {
-    if PLAIN_KEYS.contains(&pattern_of(key).as_str()) {
+    if is_plain(&pattern_of(key)) {
         Ok(())
     } else {
         Err(format!(
@@ -298,7 +281,7 @@ mod tests {
             assert!(check_settable(k).is_err(), "{k}");
         }
         for k in SETTABLE_KEYS {
-            assert!(PLAIN_KEYS.contains(k), "{k}");
+            assert!(is_plain(k) && !READ_ONLY_KEYS.contains(k), "{k}");
         }
     }
 }
