@@ -308,7 +308,9 @@ impl Danger {
 /// assert_eq!(shown("npm test\u{1d173}"), "npm test\\u{1d173}");
 /// ```
 pub fn shown(text: &str) -> String {
-    if !text.chars().any(needs_escape) {
+    // Printable ASCII, the common case, holds nothing to write out.
+    let printable = text.bytes().all(|b| matches!(b, b' '..=b'~'));
+    if printable || !text.chars().any(needs_escape) {
         return text.to_owned();
     }
     let mut out = String::with_capacity(text.len() + 8);
