@@ -353,17 +353,12 @@ fn path_rules(request: &Request) -> Vec<String> {
                 .and_then(|a| crate::path::normalize(&a, None, None))?;
             let holds_anchor = crate::path::segments(&abs).count() <= 1
                 || anchors.iter().any(|a| crate::path::contains(&abs, a));
-            (!holds_anchor).then_some(abs)
-        })
-        .map(|abs| {
-            let abs = abs.filter(|a| {
-                !a.chars().any(|c| {
-                    matches!(c, '*' | '?' | '[' | ']' | '{' | '}' | '(' | ')' | '\\')
-                        || c.is_whitespace()
-                        || crate::shell::is_deceptive(c)
-                })
-            })?;
-            Some(format!("{}(/{abs})", request.tool))
+            let unwritable = abs.chars().any(|c| {
+                matches!(c, '*' | '?' | '[' | ']' | '{' | '}' | '(' | ')' | '\\')
+                    || c.is_whitespace()
+                    || crate::shell::is_deceptive(c)
+            });
+            (!holds_anchor && !unwritable).then(|| format!("{}(/{abs})", request.tool))
         })
         .collect();
     rules.filter(|r| !r.is_empty()).unwrap_or_default()

@@ -265,20 +265,15 @@ fn files_written(words: &[Word]) -> Writes {
 fn into_directories(dests: Vec<Word>, sources: &[Word]) -> Writes {
     let mut out = Writes::default();
     for dest in &dests {
-        let base = dest.value.trim_end_matches('/');
         for src in sources {
             let v = src.value.as_str();
             let contents = v.ends_with('/') || v.ends_with("/.") || matches!(v, "." | "..");
-            let mut inside = if contents {
-                dest.clone()
+            let name = if contents {
+                ""
             } else {
-                let name = v.rsplit('/').next().unwrap_or(v);
-                part_of(dest, &format!("{base}/{name}"))
+                v.rsplit('/').next().unwrap_or(v)
             };
-            inside.home = dest.home;
-            if src.dynamic.is_some() && inside.dynamic.is_none() {
-                inside.dynamic = src.dynamic;
-            }
+            let inside = joined_from(dest, name, src);
             if contents {
                 out.below.push(inside);
             } else {
@@ -300,19 +295,9 @@ fn url_file_name(url: &str) -> Option<&str> {
     (!name.is_empty()).then_some(name)
 }
 
-/// `dir/name`, or `name` when no directory is given.
+/// `dir/name` ([`joined_from`]), or `name` as a part of `from` when no directory is given.
 fn within(dir: Option<&Word>, name: &str, from: &Word) -> Word {
-    match dir {
-        Some(d) => {
-            let mut w = part_of(d, &format!("{}/{name}", d.value.trim_end_matches('/')));
-            w.home = d.home;
-            if from.dynamic.is_some() && w.dynamic.is_none() {
-                w.dynamic = from.dynamic;
-            }
-            w
-        }
-        None => part_of(from, name),
-    }
+    dir.map_or_else(|| part_of(from, name), |d| joined_from(d, name, from))
 }
 
 /// curl 7.88: `-o`/`--output` (inside `--output-dir`), `-O`/`--remote-name` and
@@ -1013,10 +998,20 @@ fn is_rooted(w: &Word) -> bool {
     w.home || w.value.starts_with('/') || w.value.starts_with('~')
 }
 
-/// `dir/tail` as a word that keeps `dir`'s home directory and run-time value.
+/// `dir/tail` as a word that keeps `dir`'s home directory and run-time value (`dir` itself
+/// when `tail` is empty).
 fn joined(dir: &Word, tail: &str) -> Word {
     let mut w = dir.clone();
-    w.value = format!("{}/{tail}", dir.value.trim_end_matches('/'));
+    if !tail.is_empty() {
+        w.value = format!("{}/{tail}", dir.value.trim_end_matches('/'));
+    }
+    w
+}
+
+/// [`joined`], known only at run time also when `from`, the word that gave `tail`, is.
+fn joined_from(dir: &Word, tail: &str, from: &Word) -> Word {
+    let mut w = joined(dir, tail);
+    w.dynamic = w.dynamic.or(from.dynamic);
     w
 }
 
@@ -1201,7 +1196,6 @@ fn git_apply_writes(words: &[Word]) -> Writes {
     let Some((sub, _)) = git_subcommand(words) else {
         return Writes::default();
     };
-    let global = parse_options(words.get(1..sub).unwrap_or_default(), "Cc", "", &[]);
     let p = parse_options(words.get(sub + 1..).unwrap_or_default(), "p", "C", &[]);
     let report_only = ["check", "stat", "numstat", "summary"]
         .iter()
@@ -1209,18 +1203,10 @@ fn git_apply_writes(words: &[Word]) -> Writes {
     if report_only && !p.options.iter().any(|(x, _)| x == "--apply") {
         return Writes::default();
     }
-    let mut out = Writes::default();
-    let mut dir: Option<Word> = None;
-    for d in global.values('C', "") {
-        dir = Some(match &dir {
-            Some(prev) if !d.value.starts_with('/') && !d.value.starts_with('~') => {
-                part_of(d, &format!("{}/{}", prev.value, d.value))
-            }
-            _ => d.clone(),
-        });
+    Writes {
+        files: Vec::new(),
+        below: vec![git_directory(words, sub).unwrap_or_else(|| Word::literal("."))],
     }
-    out.below.push(dir.unwrap_or_else(|| Word::literal(".")));
-    out
 }
 
 /// The tail `file` of word `w` as a word of its own. A `~` there is not expanded by the
