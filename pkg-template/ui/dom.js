@@ -9,7 +9,8 @@
 /**
  * Characters written out by `visible`: control characters other than newline
  * and tab, bidirectional overrides and isolates, zero-width and other
- * invisible characters (the engine's `shown` set, so both show the same).
+ * invisible characters (the engine's `shown` set, so both show the same;
+ * tests/shown_characters.rs compares the two over every code point).
  */
 const HIDDEN =
   /[\u0000-\u0008\u000b-\u001f\u007f-\u00a0\u00ad\u034f\u0600-\u0605\u061c\u06dd\u070f\u0890\u0891\u08e2\u115f\u1160\u17b4\u17b5\u180b-\u180e\u2000-\u200f\u2028-\u202f\u205f-\u206f\u3000\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufffb\u{110bd}\u{110cd}\u{13430}-\u{1343f}\u{1bca0}-\u{1bca3}\u{1d173}-\u{1d17a}\u{e0000}-\u{e0fff}]/gu;
