@@ -336,18 +336,28 @@ fn needs_escape(c: char) -> bool {
 
 impl Decision {
     /// Every text of the decision built from the input, passed through [`shown`]: the
-    /// reason, each part and its reason, each danger's detail.
+    /// reason (with an unanalysable call's detail), each part and its reason, each danger's
+    /// detail. The other decider fields are data (a path, a tool name) and stay as they are.
     pub(crate) fn escape_shown_text(&mut self) {
-        self.reason.text = shown(&self.reason.text);
+        self.reason.escape_shown_text();
         for d in &mut self.dangers {
             d.detail = shown(&d.detail);
         }
         for p in &mut self.parts {
             p.part = shown(&p.part);
-            p.reason.text = shown(&p.reason.text);
+            p.reason.escape_shown_text();
             for d in &mut p.dangers {
                 d.detail = shown(&d.detail);
             }
+        }
+    }
+}
+
+impl Reason {
+    fn escape_shown_text(&mut self) {
+        self.text = shown(&self.text);
+        if let Decider::Unanalysable { detail } = &mut self.decider {
+            *detail = shown(detail);
         }
     }
 }
@@ -450,6 +460,7 @@ mod shown_tests {
                 json!({"file_path": "docs/\u{202e}txt.emdaer", "content": "x"}),
             ),
             ("WebFetch", json!({"url": "https://a.example/\u{2066}x"})),
+            ("Read", json!({"file_path": "a", "x\u{1b}[2Kok": 1})),
         ];
         for (tool, input) in inputs {
             let r = crate::Request {
@@ -459,7 +470,12 @@ mod shown_tests {
                 ..crate::Request::default()
             };
             let d = policy.evaluate(&r);
+            let detail = match &d.reason.decider {
+                Decider::Unanalysable { detail } => Some(detail),
+                _ => None,
+            };
             let texts = std::iter::once(&d.reason.text)
+                .chain(detail)
                 .chain(d.dangers.iter().map(|x| &x.detail))
                 .chain(d.parts.iter().flat_map(|p| [&p.part, &p.reason.text]));
             for t in texts {

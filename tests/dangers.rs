@@ -263,6 +263,23 @@ fn network_dangers_name_every_destination() {
             "wget -O out.html http://a/x http://b/y",
             &["`http://a/x`", "`http://b/y`"],
         ),
+        // HTTPie's URL is the first word past the options and their values.
+        ("http -a u.ser:pw h.example x=1", &["`h.example`"]),
+        ("http POST h.example x=1", &["`h.example`"]),
+        (
+            "http --proxy=http:http://p.example h.example",
+            &["`h.example`", "proxy `http:http://p.example`"],
+        ),
+        (
+            "xh --resolve h.example:10.0.0.1 h.example",
+            &["resolving as `h.example:10.0.0.1`"],
+        ),
+        // An option it does not know may take the next word or not: both are named.
+        (
+            "http --new-opt w.example h.example",
+            &["`w.example`", "`h.example`"],
+        ),
+        ("http localhost x=1", &["`localhost`"]),
     ];
     for (line, wanted) in cases {
         let text = detail(line);
@@ -271,4 +288,5 @@ fn network_dangers_name_every_destination() {
         }
     }
     assert!(!detail("wget -O out.html http://a/x").contains("out.html"));
+    assert!(!detail("http -a u.ser:pw h.example").contains("u.ser"));
 }

@@ -286,22 +286,166 @@ fn wget_long_takes_value(option: &str) -> bool {
 }
 
 pub(super) fn httpie_into(name: &str, args: &[String], out: &mut Classification) {
-    let ops = operands(args);
-    let url = ops
-        .iter()
-        .copied()
-        .find(|o| o.contains('.') || o.contains("://") || o.starts_with(':'))
-        .unwrap_or("a URL");
-    for o in &ops {
+    let (positionals, unsure, via) = httpie_words(args);
+    for o in &positionals {
         if let Some(f) = o.split_once('@').map(|(_, f)| f) {
             if secret_kind(f).is_some() {
                 out.secret_upload(f);
             }
         }
     }
+    // `http [METHOD] URL [ITEM...]`: a first word of letters only with more after it is the
+    // method, unless HTTPie reads the next as a request item and the first as the host
+    // (`http localhost x=1`): both are named then, except a method spelled as one. Each
+    // word that may have been an unknown option's value widens the window by one.
+    let method = positionals
+        .first()
+        .is_some_and(|m| is_write_method(m) || matches!(*m, "GET" | "HEAD" | "OPTIONS"));
+    let letters = positionals
+        .first()
+        .is_some_and(|m| m.chars().all(|c| c.is_ascii_alphabetic()));
+    let (skip, window) = match (method, letters) {
+        (true, _) => (1, 1),
+        (false, true) => (0, 2),
+        (false, false) => (0, 1),
+    };
+    let urls: Vec<&str> = positionals
+        .iter()
+        .skip(skip)
+        .take(window + unsure)
+        .copied()
+        .collect();
     out.add(
         DangerClass::NetworkUpload,
-        format!("sends a request to `{url}` with `{name}`"),
-        vec![url.to_owned()],
+        format!(
+            "sends a request to {} with `{name}`",
+            destinations(&urls, &via)
+        ),
+        urls.iter().map(|u| (*u).to_owned()).collect(),
     );
+}
+
+/// HTTPie's and xh's words that are not options or option values, and the routes their
+/// options name (`--proxy=http:http://p`, xh's `--resolve`). A long option written without
+/// `=` that is not known to be a flag may take the next word: that word is kept as a
+/// positional too, and counted as unsure, so no URL goes unnamed.
+fn httpie_words(args: &[String]) -> (Vec<&str>, usize, Vec<String>) {
+    const SHORT_VALUES: &[char] = &['a', 'A', 'o', 'p', 'P', 's'];
+    let mut positionals = Vec::new();
+    let mut via = Vec::new();
+    let mut words = args.iter().map(String::as_str);
+    let mut options_end = false;
+    let mut unsure = 0;
+    while let Some(w) = words.next() {
+        if options_end || w == "-" || !w.starts_with('-') {
+            positionals.push(w);
+            continue;
+        }
+        if w == "--" {
+            options_end = true;
+            continue;
+        }
+        let (option, attached) = match w.split_once('=') {
+            Some((o, v)) if o.starts_with("--") => (o, Some(v)),
+            _ => (w, None),
+        };
+        let long = option.strip_prefix("--");
+        let takes_value = match long {
+            Some(l) => attached.is_none() && !httpie_flag(l),
+            // A short cluster takes the rest as the value of its first value letter.
+            None => option
+                .chars()
+                .skip(1)
+                .position(|c| SHORT_VALUES.contains(&c))
+                .is_some_and(|i| i + 2 == option.chars().count()),
+        };
+        let value = attached.or_else(|| takes_value.then(|| words.next()).flatten());
+        if let (Some(l), Some(v)) = (long, value) {
+            match l {
+                "proxy" => via.push(format!("through proxy `{v}`")),
+                "resolve" => via.push(format!("resolving as `{v}`")),
+                _ if attached.is_none() && !httpie_takes_value(l) => {
+                    positionals.push(v);
+                    unsure += 1;
+                }
+                _ => {}
+            }
+        }
+    }
+    (positionals, unsure, via)
+}
+
+/// HTTPie and xh long options known to take no value.
+fn httpie_flag(name: &str) -> bool {
+    matches!(
+        name,
+        "json"
+            | "form"
+            | "multipart"
+            | "raw-json"
+            | "ignore-stdin"
+            | "offline"
+            | "chunked"
+            | "compress"
+            | "download"
+            | "continue"
+            | "quiet"
+            | "verbose"
+            | "all"
+            | "body"
+            | "headers"
+            | "meta"
+            | "follow"
+            | "check-status"
+            | "path-as-is"
+            | "sorted"
+            | "unsorted"
+            | "stream"
+            | "debug"
+            | "traceback"
+            | "help"
+            | "version"
+            | "https"
+            | "http2"
+            | "native-tls"
+            | "curl"
+            | "curl-long"
+            | "ignore-netrc"
+            | "no-verify"
+    )
+}
+
+/// HTTPie and xh long options known to take the next word as their value.
+fn httpie_takes_value(name: &str) -> bool {
+    matches!(
+        name,
+        "auth"
+            | "auth-type"
+            | "bearer"
+            | "output"
+            | "print"
+            | "history-print"
+            | "style"
+            | "pretty"
+            | "format-options"
+            | "response-charset"
+            | "response-mime"
+            | "session"
+            | "session-read-only"
+            | "max-redirects"
+            | "timeout"
+            | "verify"
+            | "ssl"
+            | "ciphers"
+            | "cert"
+            | "cert-key"
+            | "cert-key-pass"
+            | "default-scheme"
+            | "boundary"
+            | "raw"
+            | "interface"
+            | "http-version"
+            | "proxy"
+            | "resolve"
+    )
 }
