@@ -58,9 +58,12 @@ pub struct Request {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub annotations: Option<ToolAnnotations>,
     /// Resolved real paths (symlinks followed) of paths in `input`, keyed by the path as
-    /// written. An allow needs both the written path and its real path to match; a deny either.
-    /// For a shell call, `.` mapped to the empty string says that the host could not resolve
-    /// every path the command line names: the call cannot be judged, and asks.
+    /// written, and for a file tool's path also by its lexical absolute form (`..` folded in
+    /// the text, as a host using Node's `path.resolve` opens it) when that differs. An allow
+    /// needs the written path and every real path to match; a deny any of them. A path mapped
+    /// to the empty string could not be resolved: the call cannot be judged, and asks. For a
+    /// shell call, `.` mapped to the empty string says that the host could not resolve every
+    /// path the command line names.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     #[cfg_attr(feature = "typescript", ts(as = "Option<_>", optional))]
     pub realpaths: BTreeMap<String, String>,
@@ -76,8 +79,9 @@ impl Request {
     ///
     /// `realpath` resolves an absolute path on the host (symlinks followed), `None` when it
     /// cannot. A path whose last components do not exist yet (a file about to be written) is
-    /// resolved through its longest existing prefix, the rest appended. Hosts without a file
-    /// system leave `realpaths` empty.
+    /// resolved through its longest existing prefix, the rest appended; one with more than
+    /// 64 missing components is marked as unresolved (mapped to the empty string), and asks.
+    /// Hosts without a file system leave `realpaths` empty.
     ///
     /// ```
     /// use serde_json::json;
@@ -101,40 +105,83 @@ impl Request {
     /// ```
     pub fn add_realpaths(&mut self, realpath: impl Fn(&str) -> Option<String>) {
         let cwd = self.cwd.clone();
-        let mut written: Vec<String> = match crate::tool::input_paths(&self.input) {
+        let tool_paths: Vec<String> = match crate::tool::input_paths(&self.input) {
             Ok(paths) => paths.iter().map(|p| p.path.to_owned()).collect(),
             Err(_) => Vec::new(),
         };
+        let mut line_paths: Vec<String> = Vec::new();
+        let mut complete = true;
         if let Some(line) = self.input_str("command") {
-            written.push(".".to_owned());
+            line_paths.push(".".to_owned());
             let found = crate::shell::path_words(line, MAX_RESOLVED_WORDS);
-            if !found.complete {
-                // Not every path of the line is resolved: the marker makes the call ask.
-                self.realpaths.insert(".".to_owned(), String::new());
-            }
-            written.extend(found.words);
+            complete = found.complete;
+            line_paths.extend(found.words);
         }
         if let Some(project) = self.root.as_deref().or(cwd.as_deref()) {
             if project.starts_with('/') {
-                written.push(project.to_owned());
+                line_paths.push(project.to_owned());
             }
         }
-        for written in written {
+        let absolute = |written: &str| match &cwd {
+            Some(c) if !written.starts_with('/') => {
+                format!("{}/{written}", c.trim_end_matches('/'))
+            }
+            _ => written.to_owned(),
+        };
+        for written in tool_paths {
             if self.realpaths.contains_key(&written) {
                 continue;
             }
-            let full = match &cwd {
-                Some(c) if !written.starts_with('/') => {
-                    format!("{}/{written}", c.trim_end_matches('/'))
+            let lexical = crate::path::normalize(&written, cwd.as_deref(), None);
+            let real = resolve_existing_prefix(&absolute(&written), &realpath);
+            match &real {
+                Some(r) if lexical.as_ref() != Some(r) => {
+                    self.realpaths.insert(written.clone(), r.clone());
                 }
-                _ => written.clone(),
+                Some(_) => {}
+                // Where it leads is unknown: the call cannot be judged, and asks.
+                None if absolute(&written).starts_with('/') => {
+                    self.realpaths.insert(written.clone(), String::new());
+                }
+                None => {}
+            }
+            // A host that folds `..` in the text before opening (Node's `path.resolve`)
+            // opens the lexical path: where that leads counts too (`link/d/../x`).
+            let Some(lexical) = lexical.filter(|l| *l != written) else {
+                continue;
             };
-            if let Some(real) = resolve_existing_prefix(&full, &realpath) {
-                let lexical = crate::path::normalize(&written, cwd.as_deref(), None);
-                if lexical.as_deref() != Some(real.as_str()) {
-                    self.realpaths.insert(written, real);
+            if self.realpaths.contains_key(&lexical) {
+                continue;
+            }
+            match resolve_existing_prefix(&lexical, &realpath) {
+                Some(r) if r == lexical || real.as_ref() == Some(&r) => {}
+                Some(r) => {
+                    self.realpaths.insert(lexical, r);
+                }
+                None => {
+                    self.realpaths.insert(lexical, String::new());
                 }
             }
+        }
+        for written in line_paths {
+            if self.realpaths.contains_key(&written) {
+                continue;
+            }
+            let full = absolute(&written);
+            match resolve_existing_prefix(&full, &realpath) {
+                Some(real) => {
+                    let lexical = crate::path::normalize(&written, cwd.as_deref(), None);
+                    if lexical.as_deref() != Some(real.as_str()) {
+                        self.realpaths.insert(written, real);
+                    }
+                }
+                None if full.starts_with('/') => complete = false,
+                None => {}
+            }
+        }
+        if !complete {
+            // Not every path of the line is resolved: the marker makes the call ask.
+            self.realpaths.insert(".".to_owned(), String::new());
         }
     }
 
@@ -219,13 +266,19 @@ fn resolve_existing_prefix(
     full: &str,
     realpath: &dyn Fn(&str) -> Option<String>,
 ) -> Option<String> {
+    if !full.starts_with('/') {
+        return None;
+    }
     let mut prefix = full.trim_end_matches('/');
     let mut rest: Vec<&str> = Vec::new();
     for _ in 0..MAX_MISSING_COMPONENTS {
-        if prefix.is_empty() {
-            return None;
-        }
-        if let Some(real) = realpath(prefix) {
+        // The root always exists, and is itself.
+        let real = if prefix.is_empty() {
+            Some("/".to_owned())
+        } else {
+            realpath(prefix)
+        };
+        if let Some(real) = real {
             if rest.is_empty() {
                 return Some(real);
             }
@@ -323,6 +376,60 @@ mod tests {
         ] {
             Request::from_json(ok).unwrap_or_else(|e| panic!("{ok}: {e}"));
         }
+    }
+
+    /// A host's file system: `/p/src/cfg` is a link to `/h/.config`; everything else that
+    /// exists is the project and `/h`.
+    fn linked_host(p: &str) -> Option<String> {
+        let dirs = ["/p", "/p/src", "/h", "/h/.config", "/h/.config/autostart"];
+        if let Some(rest) = p.strip_prefix("/p/src/cfg") {
+            let real = format!("/h/.config{rest}");
+            return dirs.contains(&real.as_str()).then_some(real);
+        }
+        dirs.contains(&p).then(|| p.to_owned())
+    }
+
+    fn write_of(path: &str) -> Request {
+        let mut r = Request {
+            tool: "Write".into(),
+            input: serde_json::json!({"file_path": path, "content": "x"}),
+            cwd: Some("/p".into()),
+            ..Request::default()
+        };
+        r.add_realpaths(linked_host);
+        r
+    }
+
+    #[test]
+    fn the_lexical_form_of_a_path_is_resolved_too() {
+        // Node's `path.resolve` folds `d/..` before opening: the host writes below the link.
+        let padded = format!("src/cfg/{}autostart/x.desktop", "d/../".repeat(40));
+        let r = write_of(&padded);
+        assert_eq!(
+            r.realpaths["/p/src/cfg/autostart/x.desktop"],
+            "/h/.config/autostart/x.desktop"
+        );
+        let r = write_of("src/cfg/autostart/x.desktop");
+        assert_eq!(
+            r.realpaths["src/cfg/autostart/x.desktop"],
+            "/h/.config/autostart/x.desktop"
+        );
+        assert_eq!(r.realpaths.len(), 1, "{:?}", r.realpaths);
+    }
+
+    #[test]
+    fn a_path_too_deep_to_resolve_is_marked_unresolved() {
+        let deep = format!("src/cfg/{}x", "d/".repeat(70));
+        let r = write_of(&deep);
+        assert_eq!(r.realpaths[&deep], "");
+        let mut r = Request {
+            tool: "Bash".into(),
+            input: serde_json::json!({"command": format!("touch {deep}")}),
+            cwd: Some("/p".into()),
+            ..Request::default()
+        };
+        r.add_realpaths(linked_host);
+        assert_eq!(r.realpaths["."], "");
     }
 
     #[test]

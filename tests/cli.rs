@@ -133,6 +133,39 @@ fn symlinks_are_resolved_by_the_cli() {
 }
 
 #[test]
+fn a_path_padded_below_a_link_is_resolved_or_asks() {
+    // `src/cfg` leads out of the project; `d/..` padding and deep new directories must not
+    // hide where a write lands.
+    let dir = std::env::temp_dir().join(format!("toolgate-pad-{}", std::process::id()));
+    let outside = dir.join("outside");
+    std::fs::create_dir_all(dir.join("proj/src")).unwrap();
+    std::fs::create_dir_all(&outside).unwrap();
+    let link = dir.join("proj/src/cfg");
+    let _ = std::fs::remove_file(&link);
+    std::os::unix::fs::symlink(&outside, &link).unwrap();
+    let policy = temp(
+        "padded.json",
+        r#"{"permissions":{"allow":["Edit(./src/**)"]}}"#,
+    );
+    for path in [
+        "src/cfg/x.sh".to_owned(),
+        format!("src/cfg/{}x.sh", "d/../".repeat(40)),
+        format!("src/cfg/{}x.sh", "d/".repeat(70)),
+    ] {
+        let req = serde_json::json!({
+            "tool": "Write",
+            "input": {"file_path": path, "content": "x"},
+            "cwd": dir.join("proj"),
+        })
+        .to_string();
+        let (code, out, _) = toolgate(&["check", "--policy", &policy, "--request", "-"], &req);
+        assert_eq!(code, 0);
+        assert!(out.contains(r#""effect":"ask""#), "{path}: {out}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn version_prints_the_crate_version() {
     for flag in ["--version", "-V", "version"] {
         let (code, out, _) = toolgate(&[flag], "");

@@ -162,7 +162,9 @@ impl<'a> Call<'a> {
         crate::path::normalize(path, self.cwd.as_deref(), self.home.as_deref())
     }
 
-    /// The written path and, when the request carries it, its real path.
+    /// The written path (normalised) and, when the request carries them, its real paths (of
+    /// the path as written and of its lexical form). A path the host marked as unresolved
+    /// (mapped to the empty string) is an error: where it leads is unknown.
     pub(crate) fn path_candidates(&self, written: &str) -> Result<Vec<String>, String> {
         let what = |p: &str| {
             format!("path `{p}` cannot be resolved (a relative path needs `cwd`, `~` a home)")
@@ -173,10 +175,29 @@ impl<'a> Call<'a> {
                  against this working directory"
             ));
         }
-        let mut out = vec![self.normalize(written).ok_or_else(|| what(written))?];
-        if let Some(real) = self.request.realpaths.get(written) {
-            out.push(self.normalize(real).ok_or_else(|| what(real))?);
+        let lexical = self.normalize(written).ok_or_else(|| what(written))?;
+        let unresolved = |p: &str| {
+            format!(
+                "the host could not resolve where path `{p}` leads (too many missing \
+                 directories below a link?)"
+            )
+        };
+        let mut out = Vec::with_capacity(3);
+        for (key, real) in [(written, self.request.realpaths.get(written))]
+            .into_iter()
+            .chain(
+                (lexical != written)
+                    .then(|| (lexical.as_str(), self.request.realpaths.get(&lexical))),
+            )
+        {
+            match real {
+                Some(r) if r.is_empty() => return Err(unresolved(key)),
+                Some(r) => out.push(self.normalize(r).ok_or_else(|| what(r))?),
+                None => {}
+            }
         }
+        out.insert(0, lexical);
+        out.dedup();
         Ok(out)
     }
 
