@@ -5,6 +5,7 @@ use super::canonical::{deny_probes, program_name, Probe};
 use super::canonical_words;
 use super::parse::{parse, Redir, RedirKind, Simple};
 use super::salvage;
+use super::streams::{is_descriptor_path, Reopened};
 use super::word::{unreadable, unreadable_except, Word};
 use super::wrappers::{classify, is_harmless_assignment, Inner, Kind, HARMLESS_VARIABLES, SHELLS};
 use super::writes::{is_destructive, part_of, writes};
@@ -111,6 +112,11 @@ pub(crate) struct Analysis<'r> {
     budget: std::cell::Cell<usize>,
     /// The judged parts, in the order the shell would meet them.
     pub parts: Vec<Part>,
+    /// Descriptor paths the line opens, and the files its redirections name.
+    reopened: Reopened,
+    /// The redirections to files, with the directory each was met in, judged again in
+    /// [`Analysis::finish`] if a descriptor path reopens them.
+    redirected: Vec<(Redir, Dir)>,
 }
 
 impl<'r> Analysis<'r> {
@@ -120,6 +126,46 @@ impl<'r> Analysis<'r> {
             dir: Dir::Start,
             budget: std::cell::Cell::new(LOOKUP_BUDGET),
             parts: Vec::new(),
+            reopened: Reopened::default(),
+            redirected: Vec::new(),
+        }
+    }
+
+    /// Ends the line: a descriptor path it opened reaches the files its redirections name
+    /// (see [`super::streams`]), which are judged again as that opening reads or writes them.
+    pub(crate) fn finish(&mut self) {
+        let redirected = std::mem::take(&mut self.redirected);
+        if redirected.is_empty() {
+            return;
+        }
+        let dir = self.dir.clone();
+        let mut reopened = std::mem::take(&mut self.reopened);
+        for (r, at) in redirected {
+            self.dir = at;
+            let read = self.path_outcome(&r.target, |p| self.rules.read_outcome(p));
+            let write = self.path_outcome(&r.target, |p| self.rules.write_outcome(p));
+            reopened.file(&r.text, read, write);
+        }
+        self.dir = dir;
+        for (text, outcome) in reopened.parts() {
+            self.push(&text, outcome);
+        }
+    }
+
+    /// Notes the descriptor paths among a command's words (`cat /dev/stderr`,
+    /// `--file=/dev/stdin`): read, and also written by a command that is not read-only.
+    fn note_descriptor_words(&mut self, core: &[Word], read_only: bool) {
+        for w in core.iter().skip(1).filter(|w| w.dynamic.is_none()) {
+            let v = w.value.as_str();
+            let value = v.split_once('=').map_or(v, |(_, value)| value);
+            for p in [v, value] {
+                if is_descriptor_path(p) {
+                    self.reopened.read(p);
+                    if !read_only {
+                        self.reopened.write(p);
+                    }
+                }
+            }
         }
     }
 
@@ -231,6 +277,23 @@ impl<'r> Analysis<'r> {
     }
 
     fn redirection(&mut self, r: &Redir) {
+        let target = r.target.value.as_str();
+        if r.target.dynamic.is_none() {
+            match r.kind {
+                RedirKind::Write if is_descriptor_path(target) => self.reopened.write(target),
+                RedirKind::Read if is_descriptor_path(target) => self.reopened.read(target),
+                RedirKind::ReadWrite if is_descriptor_path(target) => {
+                    self.reopened.read(target);
+                    self.reopened.write(target);
+                }
+                RedirKind::Write | RedirKind::Read | RedirKind::ReadWrite
+                    if !STANDARD_STREAMS.contains(&target) =>
+                {
+                    self.redirected.push((r.clone(), self.dir.clone()));
+                }
+                _ => {}
+            }
+        }
         let outcome = match r.kind {
             RedirKind::Other => return,
             // A here-string is data, but its expansions run: `${b[_]}` evaluates `$_` as an
@@ -605,6 +668,7 @@ impl<'r> Analysis<'r> {
             })
         });
         let read_only = effects.as_ref().is_some_and(|e| e.not_read_only.is_none());
+        self.note_descriptor_words(core, read_only);
         let runs = effects.as_ref().is_some_and(|e| e.runs);
         // An option the table cannot read, or one that writes a file.
         let unjudged = effects.as_ref().and_then(|e| {
@@ -893,6 +957,9 @@ impl<'r> Analysis<'r> {
             }
         }
         for w in written {
+            if w.dynamic.is_none() && is_descriptor_path(&w.value) {
+                self.reopened.write(&w.value);
+            }
             if w.dynamic.is_none() && STANDARD_STREAMS.contains(&w.value.as_str()) {
                 continue;
             }
@@ -911,6 +978,9 @@ impl<'r> Analysis<'r> {
             if !only_operands && w.value == "--" {
                 only_operands = true;
             } else if only_operands || !w.value.starts_with('-') || w.value == "-" {
+                if w.dynamic.is_none() && is_descriptor_path(&w.value) {
+                    self.reopened.write(&w.value);
+                }
                 if w.dynamic.is_none() && STANDARD_STREAMS.contains(&w.value.as_str()) {
                     continue;
                 }

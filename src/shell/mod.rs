@@ -32,6 +32,7 @@ mod parse;
 mod paths;
 mod read_only;
 mod salvage;
+mod streams;
 mod word;
 mod wrappers;
 mod writes;
@@ -236,6 +237,7 @@ pub(crate) fn judge_keeping_commands(
         return (analysis.parts, None);
     }
     let commands = analysis.line(line, 0).map(commands_of_simples);
+    analysis.finish();
     if analysis.exhausted() {
         analysis.push(
             line,

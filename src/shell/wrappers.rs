@@ -285,6 +285,10 @@ pub(crate) fn classify(words: &[String]) -> Kind {
     }
 }
 
+/// The `-o NAME` option names of `set` and of a shell's command line that only make a script
+/// stricter or noisier.
+const SAFE_SHELL_OPTION_NAMES: &[&str] = &["pipefail", "errexit", "nounset", "xtrace", "verbose"];
+
 /// `set` options that only make a script stricter or noisier.
 pub const SAFE_SET_OPTIONS: &[&str] = &[
     "-e", "-u", "-x", "-v", "-eu", "-ue", "-ex", "-xe", "-eux", "-euo", "-eo", "-o", "+e", "+x",
@@ -359,7 +363,13 @@ fn shell(words: &[String]) -> Kind {
     let mut has_c = false;
     while let Some(w) = words.get(i) {
         if w == "-o" || w == "+o" {
-            i += 2;
+            // Only the options that make a script stricter or noisier: others change how it
+            // is read (`-o keyword` moves `NAME=VALUE` words into the environment,
+            // `+o interactive-comments` makes `#` run what follows).
+            match words.get(i + 1) {
+                Some(name) if SAFE_SHELL_OPTION_NAMES.contains(&name.as_str()) => i += 2,
+                _ => return runner(Inner::None),
+            }
             continue;
         }
         if LONG.contains(&w.as_str()) {
@@ -512,6 +522,16 @@ mod tests {
             Kind::Runner { inner: Inner::None }
         ));
         assert!(matches!(kind("bash --rcfile x -c y"), Kind::Runner { .. }));
+        // Options that change how the script is read make it a program of its own.
+        for line in [
+            "bash -o keyword -c x",
+            "bash -i +o interactive-comments -c x",
+            "bash +o posix -c x",
+            "bash -o -c x",
+        ] {
+            assert!(matches!(kind(line), Kind::Runner { .. }), "{line}");
+        }
+        assert_eq!(kind("bash +o xtrace -c x"), Kind::ShellScript(4));
     }
 
     #[test]
