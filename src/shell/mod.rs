@@ -36,6 +36,7 @@ mod word;
 mod wrappers;
 mod writes;
 
+pub(crate) use analysis::STANDARD_STREAMS;
 pub use canonical::CANONICAL_COMMANDS;
 #[cfg(test)]
 use literal_rules::LiteralRules;
