@@ -13,7 +13,7 @@ use crate::mode::Mode;
 
 use super::builder::{json_type, line_of_json_string, Builder, Origin};
 use super::jsonc;
-use super::translate::{command_regex, prefix_rule, wide_prefix_rules};
+use super::translate::{command_regex, text_prefix};
 
 pub(crate) fn import(b: &mut Builder, name: &str, text: &str) -> Result<()> {
     let value = jsonc::parse(name, text)?;
@@ -213,19 +213,7 @@ fn terminal(
             continue;
         }
         // A string key matches commands that start with it, followed by a word boundary.
-        if approve {
-            match prefix_rule(key) {
-                Some(r) => b.checked_rule(layer, list, &r, &o)?,
-                None => b.approximated(
-                    &o,
-                    format!("`{key}` has a `*`; it is left out, so those commands ask"),
-                ),
-            }
-        } else {
-            for r in wide_prefix_rules(key, true) {
-                b.checked_rule(layer, list, &r, &o)?;
-            }
-        }
+        text_prefix(b, layer, list, key, &o)?;
     }
     Ok(())
 }
