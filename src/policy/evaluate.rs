@@ -578,14 +578,20 @@ impl<'a> Call<'a> {
             };
         }
         let outside = paths.iter().find(|p| !self.inside(p));
-        let file_kind = is_file_kind(d.kind);
-        // Outside the project a file tool asks, and `allowAllTools` allows no shell command.
-        let limited = file_kind || (d.kind == ToolKind::Shell && flags.allow_all_tools);
-        if let Some(why) = limited.then(|| self.beyond_flags()).flatten() {
+        // Outside the project a file tool asks, and `allowAllTools` allows no shell command
+        // (the limit of [`Call::beyond_flags`]).
+        let beyond = if is_file_kind(d.kind) && !flags.allow_all_paths {
+            self.path_outside(paths)
+        } else if d.kind == ToolKind::Shell && flags.allow_all_tools {
+            self.beyond_flags().map(str::to_owned)
+        } else {
+            None
+        };
+        if let Some(why) = beyond {
             return Basis::Default {
                 level: Level::Prompt,
                 inside: false,
-                reason: reason(why.to_owned()),
+                reason: reason(why),
             };
         }
         if d.kind == ToolKind::Fetch {
