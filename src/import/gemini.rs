@@ -14,7 +14,7 @@ use crate::error::{ErrorKind, Result};
 
 use super::builder::{json_type, line_at, line_of_json_string, Builder, Origin};
 use super::jsonc;
-use super::translate::{command_regex, list_name, prefix_rule, regex, wide_prefix_rules};
+use super::translate::{command_regex, list_name, regex, text_prefix};
 
 /// Gemini's built-in tool names and the toolgate spelling of each.
 const TOOLS: &[(&str, &str)] = &[
@@ -340,21 +340,9 @@ fn rule(b: &mut Builder, layer: usize, r: &Toml, origin: &Origin) -> Result<Gemi
             ));
         }
         if !prefixes.is_empty() {
+            // Gemini compares the prefix as text: `git` also covers `gitk`.
             for p in &prefixes {
-                if list == RuleList::Allow {
-                    match prefix_rule(p) {
-                        Some(r) => b.checked_rule(layer, list, &r, origin)?,
-                        None => b.approximated(
-                            origin,
-                            format!("allow prefix `{p}` has a `*`; it is left out, so those commands ask"),
-                        ),
-                    }
-                } else {
-                    // Gemini compares the prefix as text: `git` also covers `gitk`.
-                    for r in wide_prefix_rules(p, true) {
-                        b.checked_rule(layer, list, &r, origin)?;
-                    }
-                }
+                text_prefix(b, layer, list, p, origin)?;
             }
         } else if let Some(re) = &command_re {
             if list == RuleList::Allow && re.starts_with('^') {
@@ -564,19 +552,7 @@ fn settings(b: &mut Builder, file: &str, text: &str) -> Result<()> {
             match spec {
                 Some(cmd) if tool == "Bash" => {
                     // Gemini: the command starts with this text.
-                    if list == RuleList::Allow {
-                        match prefix_rule(cmd) {
-                            Some(r) => b.checked_rule(layer, list, &r, &o)?,
-                            None => b.approximated(
-                                &o,
-                                format!("`{s}` has a `*`; it is left out, so those commands ask"),
-                            ),
-                        }
-                    } else {
-                        for r in wide_prefix_rules(cmd, true) {
-                            b.checked_rule(layer, list, &r, &o)?;
-                        }
-                    }
+                    text_prefix(b, layer, list, cmd, &o)?;
                 }
                 Some(_) if list == RuleList::Allow => {
                     b.approximated(&o, format!("`{s}` is left out, so those calls ask"))

@@ -7,33 +7,152 @@ use crate::rule::Rule;
 use super::builder::{Builder, Origin};
 use super::regex_rule::Regex;
 
-/// The allow rule for a command prefix (`git push` becomes `Bash(git push *)`), or `None` when
-/// the prefix has a `*` (which toolgate would read as a glob).
-pub(crate) fn prefix_rule(words: &str) -> Option<String> {
-    let words = words.split_whitespace().collect::<Vec<_>>().join(" ");
-    if words.is_empty() || words.contains('*') {
-        return None;
+/// Characters the shell reads as syntax rather than as part of a word: quotes and escapes,
+/// expansions (`$`, `` ` ``, `~`), globs and braces, comments, history expansion, and the
+/// operators that end a simple command or redirect it. toolgate matches a command rule
+/// against a simple command's words after the shell analysis has read this syntax, so a
+/// command prefix an agent compares as text means something else past any of them.
+const SHELL_SYNTAX: &[char] = &[
+    '\'', '"', '\\', '$', '`', '~', '*', '?', '[', ']', '{', '}', '#', '!', ';', '&', '|', '<',
+    '>', '(', ')', '\n', '\r',
+];
+
+/// The first character of `text` that the shell reads as syntax ([`SHELL_SYNTAX`]), with
+/// its byte offset.
+fn first_shell_syntax(text: &str) -> Option<(usize, char)> {
+    text.char_indices().find(|(_, c)| SHELL_SYNTAX.contains(c))
+}
+
+/// `words` without its leading variable assignments (`LANG=C git push` gives `git push`):
+/// toolgate matches a command's words after them. `None` when nothing is left.
+fn without_assignments(words: &str) -> &str {
+    let mut rest = words.trim_start();
+    while let Some((first, after)) = rest.split_once(char::is_whitespace) {
+        if !is_assignment(first) {
+            break;
+        }
+        rest = after.trim_start();
     }
-    Some(format!("Bash({words} *)"))
+    if is_assignment(rest) {
+        ""
+    } else {
+        rest
+    }
+}
+
+/// Whether `word` assigns a shell variable (`NAME=value`).
+fn is_assignment(word: &str) -> bool {
+    word.split_once('=').is_some_and(|(name, _)| {
+        !name.is_empty()
+            && !name.starts_with(|c: char| c.is_ascii_digit())
+            && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+    })
+}
+
+/// The allow rule for a command prefix (`git push` becomes `Bash(git push *)`), or why there
+/// is none: an allow takes the narrowest reading, and a prefix holding shell syntax
+/// ([`SHELL_SYNTAX`]: `'`, `;`, `$`, `*`, ...) or a leading assignment cannot be matched
+/// exactly against the words toolgate sees.
+pub(crate) fn prefix_rule(words: &str) -> std::result::Result<String, String> {
+    if let Some((_, c)) = first_shell_syntax(words) {
+        return Err(format!(
+            "holds `{c}`, which the shell reads as syntax, so toolgate cannot match the prefix \
+             as text"
+        ));
+    }
+    if without_assignments(words) != words.trim_start() {
+        return Err(
+            "starts with a variable assignment, which toolgate does not match as part of the \
+             command"
+                .to_owned(),
+        );
+    }
+    let words = words.split_whitespace().collect::<Vec<_>>().join(" ");
+    if words.is_empty() {
+        return Err("is empty".to_owned());
+    }
+    Ok(format!("Bash({words} *)"))
 }
 
 /// The deny or ask rules that cover every command starting with the text `prefix` (or, when
 /// not `anchored`, containing it): `rm -rf` gives `Bash(rm -rf*)`, which also covers
-/// `rm -rfv`, and `Bash(rm -rf *)`.
-pub(crate) fn wide_prefix_rules(prefix: &str, anchored: bool) -> Vec<String> {
-    let words = prefix.split_whitespace().collect::<Vec<_>>().join(" ");
+/// `rm -rfv`, and `Bash(rm -rf *)`. A deny or ask takes the widest reading: the prefix is
+/// cut before its first shell syntax ([`SHELL_SYNTAX`]), so the rules cover every way the
+/// rest could be completed (`git push; echo` gives the rules of `git push`, `git commit -m
+/// 'wip` those of `git commit -m `), and leading assignments are dropped (`LANG=C rm` gives
+/// those of `rm`). The second value says how the prefix was widened, when it was.
+pub(crate) fn wide_prefix_rules(prefix: &str, anchored: bool) -> (Vec<String>, Option<String>) {
+    let (plain, cut) = match first_shell_syntax(prefix) {
+        Some((at, c)) => (prefix.get(..at).unwrap_or_default(), Some(c)),
+        None => (prefix, None),
+    };
+    let bare = if anchored {
+        without_assignments(plain)
+    } else {
+        plain
+    };
+    let words = bare.split_whitespace().collect::<Vec<_>>().join(" ");
     let lead = if anchored { "" } else { "*" };
+    let widened =
+        match cut {
+            Some(c) => Some(format!(
+            "holds `{c}`, which the shell reads as syntax and toolgate does not match as text: \
+             it is widened to every command {} `{words}`",
+            if anchored { "starting with" } else { "containing" }
+        )),
+            None if bare.trim_start() != plain.trim_start() => Some(format!(
+                "starts with a variable assignment, which toolgate does not match as part of the \
+             command: it is widened to every command starting with `{words}`"
+            )),
+            None => None,
+        };
     if words.is_empty() {
-        return vec!["Bash".to_owned()];
+        return (vec!["Bash".to_owned()], widened);
     }
-    if prefix.ends_with(char::is_whitespace) {
+    let rules = if bare.ends_with(char::is_whitespace) {
         vec![format!("Bash({lead}{words} *)")]
     } else {
         vec![
             format!("Bash({lead}{words}*)"),
             format!("Bash({lead}{words} *)"),
         ]
+    };
+    (rules, widened)
+}
+
+/// Adds the rules for a command prefix that the agent compares as text with the start of a
+/// command (Gemini's `commandPrefix`, `ShellTool(...)`, VS Code's terminal auto-approve
+/// keys): an allow exactly or not at all ([`prefix_rule`]), a deny or ask as widely as the
+/// text could reach ([`wide_prefix_rules`]), with a warning whenever the rules differ from
+/// the text.
+pub(crate) fn text_prefix(
+    b: &mut Builder,
+    layer: usize,
+    list: RuleList,
+    prefix: &str,
+    origin: &Origin,
+) -> Result<()> {
+    let name = list_name(list);
+    if list == RuleList::Allow {
+        return match prefix_rule(prefix) {
+            Ok(rule) => b.checked_rule(layer, list, &rule, origin),
+            Err(why) => {
+                b.approximated(
+                    origin,
+                    format!("allow prefix `{prefix}` {why}; it is left out, so those commands ask"),
+                );
+                Ok(())
+            }
+        };
     }
+    let (rules, widened) = wide_prefix_rules(prefix, true);
+    for rule in rules {
+        b.checked_rule(layer, list, &rule, origin)?;
+    }
+    if let Some(how) = widened {
+        b.approximated(origin, format!("{name} prefix `{prefix}` {how}"));
+    }
+    Ok(())
 }
 
 /// Parses a regex, or fails with an error at `origin`.
@@ -97,12 +216,22 @@ pub(crate) fn command_regex(
         Some(lits) => {
             let exact = re.command_forms(anchored).is_some();
             for lit in lits {
-                for rule in wide_prefix_rules(&lit, starts) {
+                let (rules, widened) = wide_prefix_rules(&lit, starts);
+                for rule in rules {
                     if Rule::parse(&rule).is_err() {
                         b.rule(layer, list, "Bash", origin);
                         continue;
                     }
                     b.rule(layer, list, &rule, origin);
+                }
+                if let Some(how) = widened {
+                    b.approximated(
+                        origin,
+                        format!(
+                            "{} regex `{pattern}`: its literal text `{lit}` {how}",
+                            list_name(list)
+                        ),
+                    );
                 }
             }
             if !exact || !starts {
@@ -372,6 +501,57 @@ pub(crate) fn list_name(list: RuleList) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_allow_prefix_is_exact_or_left_out() {
+        assert_eq!(prefix_rule("git  push").as_deref(), Ok("Bash(git push *)"));
+        assert_eq!(
+            prefix_rule("make CC=gcc").as_deref(),
+            Ok("Bash(make CC=gcc *)")
+        );
+        for p in [
+            "git commit -m 'wip",
+            "git push; echo",
+            "echo $HOME",
+            "cat ~/.ssh",
+            "ls *.pem",
+            "a && b",
+            "LANG=C make",
+            "",
+        ] {
+            assert!(prefix_rule(p).is_err(), "{p}");
+        }
+    }
+
+    #[test]
+    fn a_deny_prefix_is_cut_before_shell_syntax() {
+        let wide = |p: &str| wide_prefix_rules(p, true);
+        assert_eq!(
+            wide("rm -rf"),
+            (vec!["Bash(rm -rf*)".into(), "Bash(rm -rf *)".into()], None)
+        );
+        assert_eq!(wide("git "), (vec!["Bash(git *)".into()], None));
+        let (rules, how) = wide("git push; echo");
+        assert_eq!(rules, ["Bash(git push*)", "Bash(git push *)"]);
+        assert!(how.unwrap().contains("`;`"));
+        assert_eq!(wide("git commit -m 'wip").0, ["Bash(git commit -m *)"]);
+        assert_eq!(
+            wide("git commit -m'wip").0,
+            ["Bash(git commit -m*)", "Bash(git commit -m *)"]
+        );
+        assert_eq!(wide("echo a #b").0, ["Bash(echo a *)"]);
+        assert_eq!(wide("curl x | sh").0, ["Bash(curl x *)"]);
+        assert_eq!(wide("$(x)").0, ["Bash"]);
+        assert_eq!(wide("'rm' -rf").0, ["Bash"]);
+        let (rules, how) = wide("LANG=C FOO=1 rm -rf");
+        assert_eq!(rules, ["Bash(rm -rf*)", "Bash(rm -rf *)"]);
+        assert!(how.unwrap().contains("assignment"));
+        assert_eq!(wide("FOO=").0, ["Bash"]);
+        assert_eq!(
+            wide_prefix_rules("a;b", false).0,
+            ["Bash(*a*)", "Bash(*a *)"]
+        );
+    }
 
     #[test]
     fn path_globs() {

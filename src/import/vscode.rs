@@ -13,7 +13,7 @@ use crate::mode::Mode;
 
 use super::builder::{json_type, line_of_json_string, Builder, Origin};
 use super::jsonc;
-use super::translate::{command_regex, prefix_rule, wide_prefix_rules};
+use super::translate::{command_regex, text_prefix};
 
 pub(crate) fn import(b: &mut Builder, name: &str, text: &str) -> Result<()> {
     let value = jsonc::parse(name, text)?;
@@ -107,20 +107,84 @@ pub(crate) fn import(b: &mut Builder, name: &str, text: &str) -> Result<()> {
                         .or_else(|| pattern.strip_suffix('*').filter(|p| p.ends_with('/')))
                         .unwrap_or(pattern);
                     let spec = spec.trim_end_matches('/');
-                    let rule = format!("url({spec})");
-                    let after_scheme = spec.split_once("://").map_or(spec, |(_, r)| r);
-                    let host = after_scheme.split('/').next().unwrap_or("");
-                    if spec.matches('*').count() != usize::from(host.starts_with("*.")) {
-                        b.approximated(&o, format!("URL pattern `{pattern}` has a `*` toolgate cannot match as narrowly; it is left out, so those fetches ask"));
-                        continue;
+                    match url_rules(spec) {
+                        Ok(rules) => {
+                            for rule in rules {
+                                b.checked_rule(layer, RuleList::Allow, &rule, &o)?;
+                            }
+                        }
+                        Err(why) => b.approximated(
+                            &o,
+                            format!("URL pattern `{pattern}` {why}; it is left out, so those fetches ask"),
+                        ),
                     }
-                    b.checked_rule(layer, RuleList::Allow, &rule, &o)?;
                 }
             }
             _ => {}
         }
     }
     Ok(())
+}
+
+/// The `url(...)` allow rules for a VS Code URL pattern (its trailing `/*` removed), as
+/// narrow as VS Code's own matching (`testUrlMatchesGlob`): a pattern without a scheme
+/// covers `http` and `https`; a pattern without a port covers only the URL that names none,
+/// the scheme's default port (`http://localhost` gives `url(http://localhost:80)`, never
+/// `localhost:6379`); `:*` covers any port. Or why the pattern cannot be matched as
+/// narrowly: a `*` other than a leading `*.` of the host, or a scheme without a default port.
+fn url_rules(spec: &str) -> std::result::Result<Vec<String>, String> {
+    let (scheme, rest) = match spec.split_once("://") {
+        Some((s, r)) => (Some(s.to_ascii_lowercase()), r),
+        None => (None, spec),
+    };
+    let (authority, path) = match rest.find('/') {
+        Some(i) => (rest.get(..i).unwrap_or(""), rest.get(i..).unwrap_or("")),
+        None => (rest, ""),
+    };
+    let end_of_host = match authority.strip_prefix('[') {
+        Some(v6) => v6.find(']').map_or(authority.len(), |i| i + 2),
+        None => authority.rfind(':').unwrap_or(authority.len()),
+    };
+    let host = authority.get(..end_of_host).unwrap_or(authority);
+    let port = authority
+        .get(end_of_host..)
+        .and_then(|p| p.strip_prefix(':'))
+        .filter(|p| !p.is_empty());
+    let stars = host.matches('*').count() + path.matches('*').count();
+    if stars != usize::from(host.starts_with("*.")) {
+        return Err("has a `*` toolgate cannot match as narrowly".to_owned());
+    }
+    let web = || {
+        vec![
+            ("http".to_owned(), Some("80".to_owned())),
+            ("https".to_owned(), Some("443".to_owned())),
+        ]
+    };
+    let forms: Vec<(String, Option<String>)> = match (scheme, port) {
+        (Some(s), Some("*")) => vec![(s, None)],
+        (None, Some("*")) => web().into_iter().map(|(s, _)| (s, None)).collect(),
+        (Some(s), Some(p)) => vec![(s, Some(p.to_owned()))],
+        (None, Some(p)) => web()
+            .into_iter()
+            .map(|(s, _)| (s, Some(p.to_owned())))
+            .collect(),
+        (Some(s), None) => match crate::rule::default_port(&s) {
+            Some(d) => vec![(s, Some(d.to_string()))],
+            None => {
+                return Err(format!(
+                    "names no port, and toolgate knows no default port for `{s}`"
+                ))
+            }
+        },
+        (None, None) => web(),
+    };
+    Ok(forms
+        .into_iter()
+        .map(|(scheme, port)| match port {
+            Some(p) => format!("url({scheme}://{host}:{p}{path})"),
+            None => format!("url({scheme}://{host}{path})"),
+        })
+        .collect())
 }
 
 fn tool_name(tool: &str) -> String {
@@ -213,19 +277,7 @@ fn terminal(
             continue;
         }
         // A string key matches commands that start with it, followed by a word boundary.
-        if approve {
-            match prefix_rule(key) {
-                Some(r) => b.checked_rule(layer, list, &r, &o)?,
-                None => b.approximated(
-                    &o,
-                    format!("`{key}` has a `*`; it is left out, so those commands ask"),
-                ),
-            }
-        } else {
-            for r in wide_prefix_rules(key, true) {
-                b.checked_rule(layer, list, &r, &o)?;
-            }
-        }
+        text_prefix(b, layer, list, key, &o)?;
     }
     Ok(())
 }
@@ -244,6 +296,36 @@ fn regex_key(key: &str) -> Option<(&str, &str)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_url_pattern_without_a_port_covers_the_default_port_only() {
+        let rules = |p: &str| url_rules(p).unwrap();
+        assert_eq!(rules("http://localhost"), ["url(http://localhost:80)"]);
+        assert_eq!(
+            rules("docs.rs/serde"),
+            [
+                "url(http://docs.rs:80/serde)",
+                "url(https://docs.rs:443/serde)"
+            ]
+        );
+        assert_eq!(rules("http://localhost:*"), ["url(http://localhost)"]);
+        assert_eq!(
+            rules("localhost:*/api"),
+            ["url(http://localhost/api)", "url(https://localhost/api)"]
+        );
+        assert_eq!(rules("https://x.dev:8443"), ["url(https://x.dev:8443)"]);
+        assert_eq!(rules("http://[::1]"), ["url(http://[::1]:80)"]);
+        assert_eq!(rules("http://[::1]:*"), ["url(http://[::1])"]);
+        assert_eq!(
+            rules("*.example.com"),
+            [
+                "url(http://*.example.com:80)",
+                "url(https://*.example.com:443)"
+            ]
+        );
+        assert!(url_rules("gopher://x.dev").is_err());
+        assert!(url_rules("x.*.dev").is_err());
+    }
 
     #[test]
     fn regex_keys() {

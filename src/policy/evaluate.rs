@@ -44,6 +44,9 @@ pub(crate) struct Call<'a> {
     pub hits: RefCell<Vec<(bool, Id)>>,
     /// Whether to fill `hits` (only explanations need them).
     pub record: bool,
+    /// Where an allow from a Copilot flag stops ([`Call::beyond_flags`]), worked out on
+    /// first use.
+    pub reach: std::cell::OnceCell<Option<String>>,
 }
 
 impl<'a> Call<'a> {
@@ -94,6 +97,7 @@ impl<'a> Call<'a> {
             tool: resolve_tool(policy, request),
             hits: RefCell::new(Vec::new()),
             record: false,
+            reach: std::cell::OnceCell::new(),
         }
     }
 
@@ -124,7 +128,8 @@ impl<'a> Call<'a> {
         list: RuleList,
         matches: &dyn Fn(&ClassIndex) -> Vec<Id>,
     ) -> Option<Reason> {
-        let hits = matches(self.class(list));
+        let mut hits = matches(self.class(list));
+        self.set_aside_flags(list, &mut hits);
         self.remember(false, &hits);
         if let Some(id) = hits.iter().min() {
             return self.policy.entries.get(*id).map(|e| rule_reason(e, false));
@@ -137,6 +142,24 @@ impl<'a> Call<'a> {
         self.remember(true, &hits);
         let id = hits.iter().min()?;
         trust.entries.get(*id).map(|e| rule_reason(e, true))
+    }
+
+    /// Drops from allow `hits` the Copilot flags' rules when the call reaches beyond them
+    /// ([`Call::beyond_flags`]): such an allow covers the tool, not paths outside the
+    /// project. Other allow rules are kept as they are.
+    pub(crate) fn set_aside_flags(&self, list: RuleList, hits: &mut Vec<Id>) {
+        if list != RuleList::Allow {
+            return;
+        }
+        let from_flag = |id: &Id| {
+            self.policy
+                .entries
+                .get(*id)
+                .is_some_and(|e| e.flag.is_some())
+        };
+        if hits.iter().any(from_flag) && self.beyond_flags().is_some() {
+            hits.retain(|id| !from_flag(id));
+        }
     }
 
     fn remember(&self, from_trust: bool, hits: &[Id]) {
@@ -460,6 +483,8 @@ impl<'a> Call<'a> {
                 };
                 idx.tool_matches(&other, &mut out);
             }
+            // A path rule may still allow what a flag does not reach.
+            self.set_aside_flags(list, &mut out);
             match subject {
                 Subject::Paths(paths) | Subject::Flawed(paths, _) if list != RuleList::Allow => {
                     for p in paths {
@@ -492,6 +517,63 @@ impl<'a> Call<'a> {
         })
     }
 
+    /// Why the call reaches beyond what a Copilot flag (an `allowTools` entry,
+    /// `allowAllTools`) may allow, or `None` when it stays inside: Copilot CLI keeps path
+    /// permissions apart from tool permissions, and lets a tool touch only the working
+    /// directory and the additional directories unless `allowAllPaths` is given. A file
+    /// tool reaches a path outside; a shell command names one (any word that may be a path,
+    /// its real path included), or a path known only when it runs (`$HOME/x`, `~/x`, a
+    /// relative word after `cd $D`). Other tools (fetches, MCP tools) reach no path.
+    pub(crate) fn beyond_flags(&self) -> Option<&str> {
+        self.reach
+            .get_or_init(|| {
+                if self.policy.flags.allow_all_paths {
+                    return None;
+                }
+                match self.tool.defaults.kind {
+                    ToolKind::Shell => self.line_beyond(),
+                    k if is_file_kind(k) => match self.subject() {
+                        Subject::Paths(paths) | Subject::Flawed(paths, _) => {
+                            self.path_outside(&paths)
+                        }
+                        _ => None,
+                    },
+                    _ => None,
+                }
+            })
+            .as_deref()
+    }
+
+    /// The first of `paths` outside the working directory and the additional directories,
+    /// as a reason's text.
+    fn path_outside(&self, paths: &[String]) -> Option<String> {
+        paths.iter().find(|p| !self.inside(p)).map(|p| {
+            format!("`{p}` is outside the working directory and the additional directories")
+        })
+    }
+
+    /// [`Call::beyond_flags`] for a shell command line.
+    fn line_beyond(&self) -> Option<String> {
+        let line = self.request.input_str("command")?;
+        let found = crate::shell::path_words(line, crate::request::MAX_RESOLVED_WORDS);
+        if !found.complete || found.unresolved {
+            return Some(
+                "the command names a path that is known only when it runs (a variable, `~`, \
+                 a `cd` that cannot be followed) or names too many paths, and Copilot flags \
+                 allow only inside the working directory and the additional directories"
+                    .to_owned(),
+            );
+        }
+        found
+            .words
+            .iter()
+            .filter(|w| !crate::shell::STANDARD_STREAMS.contains(&w.as_str()))
+            .find_map(|w| match self.path_candidates(w) {
+                Ok(paths) => self.path_outside(&paths),
+                Err(why) => Some(why),
+            })
+    }
+
     /// The basis for a call that no rule decided.
     pub(crate) fn default_basis(&self, paths: &[String]) -> Basis {
         let d = self.tool.defaults;
@@ -517,22 +599,20 @@ impl<'a> Call<'a> {
             };
         }
         let outside = paths.iter().find(|p| !self.inside(p));
-        let file_kind = matches!(
-            d.kind,
-            ToolKind::Read
-                | ToolKind::Glob
-                | ToolKind::Grep
-                | ToolKind::Write
-                | ToolKind::Edit
-                | ToolKind::Delete
-        );
-        if let (Some(p), true, false) = (outside, file_kind, flags.allow_all_paths) {
+        // Outside the project a file tool asks, and `allowAllTools` allows no shell command
+        // (the limit of [`Call::beyond_flags`]).
+        let beyond = if is_file_kind(d.kind) && !flags.allow_all_paths {
+            self.path_outside(paths)
+        } else if d.kind == ToolKind::Shell && flags.allow_all_tools {
+            self.beyond_flags().map(str::to_owned)
+        } else {
+            None
+        };
+        if let Some(why) = beyond {
             return Basis::Default {
                 level: Level::Prompt,
                 inside: false,
-                reason: reason(format!(
-                    "`{p}` is outside the working directory and the additional directories"
-                )),
+                reason: reason(why),
             };
         }
         if d.kind == ToolKind::Fetch {
@@ -557,7 +637,11 @@ impl<'a> Call<'a> {
                 "`{tool}` is an MCP tool that is not known to be read-only on a trusted server"
             ),
             (Level::Allow, ..) => format!("`{tool}` is allowed by default"),
-            _ => format!("`{tool}` asks by default"),
+            // A Copilot flag's allow was set aside for the paths ([`Call::first`]).
+            _ => match self.reach.get().and_then(Option::as_deref) {
+                Some(why) => format!("`{tool}` asks by default: {why}"),
+                None => format!("`{tool}` asks by default"),
+            },
         };
         Basis::Default {
             level: d.level,
@@ -584,6 +668,19 @@ impl<'a> Call<'a> {
             .then(|| agent.unwrap_or("this agent").to_owned());
         Effective { mode, agent_bypass }
     }
+}
+
+/// Whether tools of `kind` read or change files named in their input.
+fn is_file_kind(kind: ToolKind) -> bool {
+    matches!(
+        kind,
+        ToolKind::Read
+            | ToolKind::Glob
+            | ToolKind::Grep
+            | ToolKind::Write
+            | ToolKind::Edit
+            | ToolKind::Delete
+    )
 }
 
 /// The reason a rule gives.

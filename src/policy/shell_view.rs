@@ -64,6 +64,8 @@ impl CommandRules for Call<'_> {
         let allowed = self.first(RuleList::Allow, &|idx: &ClassIndex| {
             let mut out = Vec::new();
             idx.tool_matches(&q, &mut out);
+            // A path rule may still allow what a Copilot flag does not reach.
+            self.set_aside_flags(RuleList::Allow, &mut out);
             if !out.is_empty() {
                 return out;
             }

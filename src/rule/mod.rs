@@ -34,6 +34,7 @@ pub use path_pattern::{Anchor, PathPattern, SegmentGlob};
 pub(crate) use tool_name::SERVER_NAME_HINT;
 pub use tool_name::{mcp_server_problem, split_mcp_name, star_match, ToolSelector};
 pub use url_pattern::{DomainPattern, UrlPattern};
+pub(crate) use url_target::default_port;
 pub use url_target::{FetchTarget, RequestedUrl};
 
 use crate::error::{Error, ErrorKind, Result};

@@ -438,7 +438,8 @@ fn split_port(host_port: &str) -> (&str, Option<&str>) {
     }
 }
 
-fn default_port(scheme: &str) -> Option<u16> {
+/// The port a URL of `scheme` reaches when it names none.
+pub(crate) fn default_port(scheme: &str) -> Option<u16> {
     match scheme {
         "http" | "ws" => Some(80),
         "https" | "wss" => Some(443),

@@ -25,7 +25,7 @@ const LOOKUP_BUDGET: usize = 300_000;
 const MAX_WRAPPER_FORMS: usize = 8;
 
 /// Files that are standard streams, never written as files.
-const STANDARD_STREAMS: &[&str] = &[
+pub(crate) const STANDARD_STREAMS: &[&str] = &[
     "/dev/null",
     "/dev/stdout",
     "/dev/stderr",

@@ -37,6 +37,7 @@ mod word;
 mod wrappers;
 mod writes;
 
+pub(crate) use analysis::STANDARD_STREAMS;
 pub use canonical::CANONICAL_COMMANDS;
 #[cfg(test)]
 use literal_rules::LiteralRules;

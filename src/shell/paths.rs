@@ -22,6 +22,8 @@ const MAX_DEPTH: usize = 3;
 ///
 /// [`PathWords::complete`] is false when a word was left out for the limit (or a single-dash
 /// word too long to take apart): the host then cannot vouch for every path of the line.
+/// [`PathWords::unresolved`] is true when a word that may name a path is known only at run
+/// time or starts with `~`, or relative words follow a `cd` that cannot be followed.
 ///
 /// ```
 /// use toolgate::shell::path_words;
@@ -31,6 +33,8 @@ const MAX_DEPTH: usize = 3;
 /// }
 /// assert!(found.complete);
 /// assert!(path_words("cat $HOME/x ~/y", 256).words.iter().all(|w| w == "cat"));
+/// assert!(path_words("cat $HOME/x", 256).unresolved);
+/// assert!(!path_words("cat x/y", 256).unresolved);
 /// let short = path_words("a b c d", 2);
 /// assert_eq!((short.words.len(), short.complete), (2, false));
 /// ```
@@ -39,11 +43,13 @@ pub fn path_words(line: &str, limit: usize) -> PathWords {
         words: Vec::new(),
         limit,
         complete: true,
+        unresolved: false,
     };
     out.line(line, 0);
     PathWords {
         words: out.words,
         complete: out.complete,
+        unresolved: out.unresolved,
     }
 }
 
@@ -54,6 +60,10 @@ pub struct PathWords {
     pub words: Vec<String>,
     /// Whether every word that may name a path is among them.
     pub complete: bool,
+    /// Whether a word that may name a path is known only at run time (a variable, a
+    /// substitution's output) or starts with `~`, or relative words follow a `cd` whose
+    /// target cannot be followed: such words are not among [`PathWords::words`].
+    pub unresolved: bool,
 }
 
 /// Single-dash option words longer than this are not taken apart ending by ending (the
@@ -64,6 +74,7 @@ struct Collector {
     words: Vec<String>,
     limit: usize,
     complete: bool,
+    unresolved: bool,
 }
 
 impl Collector {
@@ -77,7 +88,12 @@ impl Collector {
         let mut dir: Option<String> = None;
         for simple in &simples {
             self.simple(simple, dir.as_deref(), depth);
+            let moves = matches!(
+                simple.words.first().map(|w| w.value.as_str()),
+                Some("cd" | "pushd" | "popd")
+            );
             dir = next_dir(simple, dir);
+            self.unresolved |= moves && dir.is_none();
         }
     }
 
@@ -95,8 +111,11 @@ impl Collector {
 
     fn word(&mut self, w: &Word, dir: Option<&str>, depth: usize) {
         if w.dynamic.is_some() {
-            if let Some(d) = w.glob_directory() {
-                self.path(d, dir);
+            match w.glob_directory() {
+                Some(d) => self.path(d, dir),
+                // Names in the directory the command runs in (`*.rs`, `x*`).
+                None if !w.beyond_glob && !w.home && is_glob_of_names(&w.value) => {}
+                None => self.unresolved = true,
             }
             return;
         }
@@ -127,6 +146,9 @@ impl Collector {
     }
 
     fn path(&mut self, p: String, dir: Option<&str>) {
+        if p.starts_with('~') {
+            self.unresolved = true;
+        }
         if p.is_empty() || p.starts_with('~') {
             return;
         }
@@ -146,6 +168,12 @@ impl Collector {
             self.complete = false;
         }
     }
+}
+
+/// Whether a glob word matches names in the directory it runs in only: no `/`, and
+/// neither an option nor a name starting with `.` (`.*` may match `..`).
+fn is_glob_of_names(value: &str) -> bool {
+    !value.contains('/') && !value.starts_with(['.', '-'])
 }
 
 /// The directory later relative words are also read from, after `simple` ran: a literal
@@ -191,6 +219,25 @@ mod tests {
         let w = path_words("cd /tmp && cat x && cd ~ && cat y", 256).words;
         assert!(w.iter().any(|x| x == "/tmp/x"), "{w:?}");
         assert!(!w.iter().any(|x| x.ends_with("/y")), "{w:?}");
+    }
+
+    #[test]
+    fn words_known_only_at_run_time_are_reported() {
+        for line in [
+            "cat $HOME/x",
+            "cat ~/x",
+            "cat --file=~/x",
+            "cd ~ && cat x",
+            "cd $D && cat x",
+            "cat /etc/*.conf",
+            "cat .*",
+            "cat $(pwd)/x",
+        ] {
+            assert!(path_words(line, 256).unresolved, "{line}");
+        }
+        for line in ["cat x/y", "cat *.rs", "ls src/*.rs", "cd sub && cat x"] {
+            assert!(!path_words(line, 256).unresolved, "{line}");
+        }
     }
 
     #[test]
