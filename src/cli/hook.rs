@@ -281,8 +281,10 @@ pub fn project_dir(call: &HookCall) -> Result<PathBuf, Error> {
 struct LocalFiles;
 
 impl ProjectHost for LocalFiles {
+    /// A value that is not UTF-8 is passed over (the project is then searched for), never
+    /// mangled into a directory that holds no policy.
     fn env(&self, name: &str) -> Option<String> {
-        std::env::var_os(name).map(|v| v.to_string_lossy().into_owned())
+        std::env::var_os(name).and_then(|v| v.into_string().ok())
     }
     fn is_dir(&self, path: &Path) -> bool {
         path.is_dir()
