@@ -815,3 +815,131 @@ fn codex_judges_a_shell_patch_that_runs_more_than_the_patch_as_the_command() {
         said("codex", &out)
     );
 }
+
+/// The permission a Cursor answer gives, or Claude Code's decision.
+fn permission(agent: &str, out: &Output) -> String {
+    let v = stdout_json(out);
+    let p = match agent {
+        "cursor" => &v["permission"],
+        _ => &v["hookSpecificOutput"]["permissionDecision"],
+    };
+    p.as_str().unwrap_or("").to_owned()
+}
+
+#[test]
+fn a_nested_repository_never_hides_the_projects_policy() {
+    let s = Sandbox::new("nested-repo");
+    s.write(
+        "proj/.toolgate/policy.json",
+        r#"{"permissions":{"deny":["Read(**/credentials.json)","Bash(git log *)"]}}"#,
+    );
+    // A submodule or vendored clone: a repository of its own inside the project.
+    std::fs::create_dir_all(s.proj().join("vendor/lib/.git")).unwrap();
+    s.write("proj/vendor/lib/credentials.json", "{}");
+    let lib = s.proj().join("vendor/lib");
+    for cwd in [s.proj(), lib.clone()] {
+        for command in ["cat credentials.json", "git log --oneline"] {
+            // Cursor names its workspace; Codex names nothing but its session's directory.
+            for agent in ["cursor", "codex"] {
+                let mut p = shell_payload(agent, &cwd, command);
+                p["workspace_roots"] = json!([s.proj()]);
+                let out = s.hook(agent, &p);
+                assert!(
+                    blocked(agent, &out),
+                    "{command} in {}: {}",
+                    cwd.display(),
+                    said(agent, &out)
+                );
+            }
+        }
+    }
+    // The workspace root holding the shell's directory is its project, whatever the order.
+    s.write("other/.toolgate/policy.json", "{}");
+    let mut p = shell_payload("cursor", &lib, "cat credentials.json");
+    p["workspace_roots"] = json!([s.root.join("other"), s.proj()]);
+    let out = s.hook("cursor", &p);
+    assert!(blocked("cursor", &out), "{}", said("cursor", &out));
+    // A read carries no `cwd`: the workspace's policy applies to it too.
+    let read = json!({"hook_event_name":"beforeReadFile","conversation_id":"s1",
+        "workspace_roots":[s.proj()],"file_path":lib.join("credentials.json")});
+    let out = s.hook("cursor", &read);
+    assert!(blocked("cursor", &out), "{}", said("cursor", &out));
+    // Ordinary work in the nested repository still runs.
+    let out = s.hook("cursor", &shell_payload("cursor", &lib, "ls"));
+    assert_eq!(
+        permission("cursor", &out),
+        "allow",
+        "{}",
+        said("cursor", &out)
+    );
+}
+
+#[test]
+fn git_run_away_from_the_project_asks_as_after_a_cd() {
+    let s = Sandbox::new("git-away");
+    // A bare repository shipped in the project, whose configuration git would run.
+    for d in ["objects", "refs"] {
+        std::fs::create_dir_all(s.proj().join("evil").join(d)).unwrap();
+    }
+    s.write("proj/evil/HEAD", "ref: refs/heads/main\n");
+    s.write(
+        "proj/evil/config",
+        "[core]\n\tbare = false\n\tworktree = ..\n\tfsmonitor = touch PWNED\n",
+    );
+    let evil = s.proj().join("evil");
+    let git = |agent: &str, cwd: &Path, project: Option<&Path>| {
+        let mut c = s.command(&["hook", "--agent", agent]);
+        if let Some(p) = project {
+            c.env("CLAUDE_PROJECT_DIR", p);
+        }
+        let mut p = shell_payload(agent, cwd, "git status");
+        if agent == "cursor" {
+            p["workspace_roots"] = json!([s.proj()]);
+        }
+        let mut child = c
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(p.to_string().as_bytes())
+            .unwrap();
+        child.wait_with_output().unwrap()
+    };
+    // The shell followed `cd evil` in an earlier call: Claude Code and Cursor report it.
+    for (agent, project) in [
+        ("claude", Some(s.proj())),
+        ("claude", None),
+        ("cursor", None),
+    ] {
+        let out = git(agent, &evil, project.as_deref());
+        assert_eq!(permission(agent, &out), "ask", "{}", said(agent, &out));
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        assert!(
+            text.contains(&format!("`{}`", evil.display()))
+                && text.contains(&format!("`{}`", s.proj().display())),
+            "the reason names both directories: {text}"
+        );
+        // In the project directory itself, git still runs.
+        let out = git(agent, &s.proj(), project.as_deref());
+        assert_eq!(permission(agent, &out), "allow", "{}", said(agent, &out));
+    }
+    // Claude Code started in that directory: it is the project, as the person chose.
+    let out = git("claude", &evil, Some(&evil));
+    assert_eq!(
+        permission("claude", &out),
+        "allow",
+        "{}",
+        said("claude", &out)
+    );
+    // Codex runs a call in its own `workdir`: git there is git after a `cd`, which Codex
+    // would run unasked.
+    let mut p = shell_payload("codex", &s.proj(), "git status");
+    p["tool_input"]["workdir"] = json!("evil");
+    let out = s.hook("codex", &p);
+    assert!(blocked("codex", &out), "{}", said("codex", &out));
+}

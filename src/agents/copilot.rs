@@ -61,6 +61,7 @@ pub fn call(event: HookEvent, payload: &Value) -> Result<HookCall> {
         requests,
         session_id,
         cwd,
+        project: None,
         can_ask: true,
         tool_input: None,
     })

@@ -5,6 +5,8 @@
 //! Payloads carry `hook_event_name`, `conversation_id`, `generation_id` and
 //! `workspace_roots`, plus per event: `command` and `cwd` (shell), `tool_name` and
 //! `tool_input` (MCP; `tool_input` may be a JSON string), `file_path` (read).
+//! The call's project is the workspace root that holds `cwd` ([`workspace_root`]), not a
+//! repository the shell has gone into.
 //! They become `Bash {command}`, the MCP tool `mcp__cursor-mcp__<tool_name>` (whatever the
 //! name: one of the form `mcp__<server>__<tool>` names no server that can be trusted), and
 //! `Read {file_path}`.
@@ -47,12 +49,15 @@ pub fn call(event: HookEvent, payload: &Value) -> Result<HookCall> {
     let session_id = field_str(payload, "conversation_id")
         .unwrap_or("")
         .to_owned();
-    let root = payload
+    let roots: Vec<&str> = payload
         .get("workspace_roots")
         .and_then(Value::as_array)
-        .and_then(|r| r.first())
-        .and_then(Value::as_str);
-    let cwd = field_str(payload, "cwd").or(root).map(str::to_owned);
+        .map(|r| r.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default();
+    let cwd = field_str(payload, "cwd")
+        .or_else(|| roots.first().copied())
+        .map(str::to_owned);
+    let project = workspace_root(&roots, cwd.as_deref());
     let name = field_str(payload, "hook_event_name").unwrap_or("");
     let (tool, requests) = match (event, name) {
         (HookEvent::PreToolUse, "beforeShellExecution") => {
@@ -83,10 +88,34 @@ pub fn call(event: HookEvent, payload: &Value) -> Result<HookCall> {
         requests,
         session_id,
         cwd,
+        project,
         internal: false,
         can_ask: name != "beforeReadFile",
         tool_input: None,
     })
+}
+
+/// The project of a call: the first absolute workspace root that holds the working
+/// directory (compared after normalising), else the first absolute root. Cursor runs the
+/// shell wherever the agent went (`cd`, a nested repository), and the workspace is the
+/// project whose policy applies there.
+///
+/// ```
+/// use toolgate::agents::cursor::workspace_root;
+/// let root = |cwd| workspace_root(&["/q", "/p/"], Some(cwd));
+/// assert_eq!(root("/p/vendor/lib").as_deref(), Some("/p"));
+/// assert_eq!(root("/p/../q/x").as_deref(), Some("/q"));
+/// assert_eq!(root("/tmp").as_deref(), Some("/q"));
+/// assert_eq!(workspace_root(&["rel"], Some("/p")), None);
+/// ```
+pub fn workspace_root(roots: &[&str], cwd: Option<&str>) -> Option<String> {
+    let absolute: Vec<String> = roots
+        .iter()
+        .filter_map(|r| crate::path::normalize(r, None, None))
+        .collect();
+    let cwd = cwd.and_then(|c| crate::path::normalize(c, None, None));
+    let holding = cwd.and_then(|c| absolute.iter().find(|r| crate::path::contains(r, &c)));
+    holding.or_else(|| absolute.first()).cloned()
 }
 
 /// The server name given to an MCP call whose payload names none (Cursor's
@@ -144,6 +173,7 @@ mod tests {
         assert_eq!(call.agent, Agent::Cursor);
         assert_eq!(call.requests[0].input_str("command"), Some("git status"));
         assert_eq!(call.requests[0].cwd.as_deref(), Some("/p/sub"));
+        assert_eq!(call.project.as_deref(), Some("/p"));
         let read = json!({"hook_event_name":"beforeReadFile","conversation_id":"c",
             "workspace_roots":["/p"],"file_path":"/p/a.rs","content":"x"});
         let call = parse_call(None, &read.to_string()).unwrap();

@@ -63,6 +63,7 @@ pub fn call(event: HookEvent, payload: &Value) -> Result<HookCall> {
             requests: Vec::new(),
             session_id,
             cwd,
+            project: None,
             internal: false,
             can_ask: true,
             tool_input: None,
@@ -87,6 +88,7 @@ pub fn call(event: HookEvent, payload: &Value) -> Result<HookCall> {
         requests,
         session_id,
         cwd,
+        project: None,
         can_ask: true,
         tool_input: None,
     })

@@ -28,6 +28,7 @@ pub mod cursor;
 pub mod gemini;
 pub mod inbox;
 mod payload;
+pub mod project;
 
 /// How long a hook waits at most before it answers (blocking) by itself, in milliseconds:
 /// long enough for a person to answer in the approval inbox, and below
@@ -179,6 +180,9 @@ pub struct HookCall {
     pub session_id: String,
     /// The working directory the agent reported.
     pub cwd: Option<String>,
+    /// The project directory the payload itself names (Cursor: the workspace root that
+    /// holds the working directory); `None` when it names none. See [`project`].
+    pub project: Option<String>,
     /// A tool of the agent's own bookkeeping (todo lists, sub-agents) whose own calls are
     /// gated separately: when no rule names it, the agent's settings decide.
     pub internal: bool,
@@ -548,6 +552,41 @@ mod tests {
         p = p.replace("\"/home/ada/p\"", "\"/etc\"");
         let v = verdict_at("{}", &p, "/home/ada/p");
         assert!(!matches!(v, Verdict::Allow(_)), "{v:?}");
+    }
+
+    #[test]
+    fn git_away_from_the_project_is_judged_as_after_a_cd() {
+        // The shell followed `cd evil` in an earlier call: git there runs that directory's
+        // configuration (an embedded bare repository's `core.fsmonitor`).
+        let git = |cwd: &str| {
+            claude(
+                "Bash",
+                serde_json::json!({"command":"git status"}),
+                "PreToolUse",
+                "default",
+            )
+            .replace("\"/home/ada/p\"", &format!("\"{cwd}\""))
+        };
+        let Verdict::Ask(text) = verdict_at("{}", &git("/home/ada/p/evil"), "/home/ada/p") else {
+            panic!("expected ask")
+        };
+        assert!(
+            text.contains("`/home/ada/p/evil`") && text.contains("`/home/ada/p`"),
+            "{text}"
+        );
+        // The project directory itself, however it is spelt, and a call without a project.
+        for cwd in ["/home/ada/p", "/home/ada/p/", "/home/ada/p/sub/.."] {
+            let v = verdict_at("{}", &git(cwd), "/home/ada/p");
+            assert!(matches!(v, Verdict::Allow(_)), "{cwd}: {v:?}");
+        }
+        assert!(matches!(
+            verdict("{}", &git("/home/ada/p/evil")),
+            Verdict::Allow(_)
+        ));
+        // Other read-only work there is not git's: it still runs.
+        let p = git("/home/ada/p/evil").replace("git status", "ls");
+        let v = verdict_at("{}", &p, "/home/ada/p");
+        assert!(matches!(v, Verdict::Allow(_)), "{v:?}");
     }
 
     #[test]

@@ -18,6 +18,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::OnceLock;
 use std::time::Duration;
 
+use toolgate::agents::project::ProjectHost;
 use toolgate::agents::{
     blocking_answer, decide, guess, overlay, parse_call, render, Agent, HookAnswer, HookCall,
     HookEvent, Outcome, Verdict,
@@ -270,32 +271,25 @@ fn evaluate(o: &Options, call: &HookCall, now: u64) -> Result<Evaluated, Error> 
     Ok((outcome, explain, edited))
 }
 
-/// The project directory: the agent's own project variable, else the nearest directory
-/// above the working directory holding `.toolgate` or `.git`, else the working directory.
+/// The project directory ([`toolgate::agents::project`]), over this process's environment
+/// and file system.
 pub fn project_dir(call: &HookCall) -> Result<PathBuf, Error> {
-    let var = match call.agent {
-        Agent::Claude => Some("CLAUDE_PROJECT_DIR"),
-        Agent::Gemini => Some("GEMINI_PROJECT_DIR"),
-        Agent::Copilot => Some("COPILOT_PROJECT_DIR"),
-        Agent::Codex | Agent::Cursor => None,
-    };
-    if let Some(dir) = var.and_then(std::env::var_os) {
-        if Path::new(&dir).is_absolute() {
-            return Ok(PathBuf::from(dir));
-        }
+    toolgate::agents::project::project_dir(call, &LocalFiles)
+}
+
+/// The environment and file system of this process, as finding the project asks them.
+struct LocalFiles;
+
+impl ProjectHost for LocalFiles {
+    /// A value that is not UTF-8 is passed over (the project is then searched for), never
+    /// mangled into a directory that holds no policy.
+    fn env(&self, name: &str) -> Option<String> {
+        std::env::var_os(name).and_then(|v| v.into_string().ok())
     }
-    let cwd = match &call.cwd {
-        Some(c) if Path::new(c).is_absolute() => PathBuf::from(c),
-        _ => {
-            return Err(toolgate::Error::new(
-                toolgate::ErrorKind::InvalidRequest,
-                "the hook payload has no absolute `cwd`",
-            )
-            .with_hint("run the hook from an agent that reports its working directory"))
-        }
-    };
-    let found = cwd
-        .ancestors()
-        .find(|d| d.join(".toolgate").is_dir() || d.join(".git").exists());
-    Ok(found.unwrap_or(&cwd).to_path_buf())
+    fn is_dir(&self, path: &Path) -> bool {
+        path.is_dir()
+    }
+    fn exists(&self, path: &Path) -> bool {
+        path.exists()
+    }
 }

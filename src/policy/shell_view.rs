@@ -88,6 +88,13 @@ impl CommandRules for Call<'_> {
         }
     }
 
+    fn away_from_project(&self) -> Option<(String, String)> {
+        match (&self.cwd, &self.anchor) {
+            (Some(cwd), Some(project)) if cwd != project => Some((cwd.clone(), project.clone())),
+            _ => None,
+        }
+    }
+
     fn read_outcome(&self, path: &str) -> Outcome {
         let paths = match self.path_candidates(path) {
             Ok(p) => p,

@@ -662,10 +662,17 @@ impl<'r> Analysis<'r> {
             // Destroying `.` is a critical path, judged as such below.
             None => self.unknown_program_reads(core, !is_destructive(&name)),
         };
-        let blocked = blocked.or_else(|| {
-            (name == "git" && !matches!(self.dir, Dir::Start)).then(|| {
-                "`git` after a `cd` runs the hooks and configuration of that directory".to_owned()
-            })
+        let blocked = blocked.or_else(|| match (&self.dir, name == "git") {
+            (_, false) => None,
+            (Dir::Start, true) => self.rules.away_from_project().map(|(cwd, project)| {
+                format!(
+                    "`git` in `{cwd}`, not in the project directory `{project}`, runs the \
+                     hooks and configuration of that directory, as after a `cd`"
+                )
+            }),
+            (_, true) => Some(
+                "`git` after a `cd` runs the hooks and configuration of that directory".to_owned(),
+            ),
         });
         let read_only = effects.as_ref().is_some_and(|e| e.not_read_only.is_none());
         self.note_descriptor_words(core, read_only);

@@ -124,6 +124,15 @@ pub trait CommandRules {
     /// Whether `path` is critical for destructive commands: `/`, a top-level directory,
     /// the home directory, the working directory or one of its parents.
     fn is_critical(&self, path: &str) -> bool;
+
+    /// The working directory and the project directory, both normalised, when the line
+    /// starts somewhere else than the project (a shell that followed a `cd` in an earlier
+    /// call, a tool's own directory): a program that runs the configuration of the directory
+    /// it starts in (`git`) is then judged as after a `cd`. The default: `None`, the line
+    /// starts in the project.
+    fn away_from_project(&self) -> Option<(String, String)> {
+        None
+    }
 }
 
 /// How one part of a command line was judged, before the mode is applied.

@@ -341,6 +341,25 @@ test("links in the project and Codex argv commands: same answers, never an allow
   assert.ok(results.every((r) => !/"allow"/.test(r.native.stdout)), "a call through a link was allowed");
 });
 
+test("a nested repository and git away from the project: same answers, never an allow", async () => {
+  const w = world("nested", {
+    projectPolicy: JSON.stringify({ permissions: { deny: ["Read(**/credentials.json)", "Bash(git log *)"] } }),
+  });
+  const lib = join(w.proj, "vendor", "lib");
+  mkdirSync(join(lib, ".git"), { recursive: true });
+  writeFileSync(join(lib, "credentials.json"), "{}");
+  const cases = [];
+  for (const command of ["cat credentials.json", "git log --oneline", "git status"]) {
+    for (const [agent, payload] of payloads(lib, { kind: "shell", value: command })) {
+      // Cursor names the workspace; the others name nothing but where the shell is.
+      if (payload.workspace_roots) payload.workspace_roots = [w.proj];
+      cases.push(() => compare(w, `${agent} ${command} in vendor/lib`, ["--agent", agent], JSON.stringify(payload)));
+    }
+  }
+  const results = report(await pool(cases));
+  assert.ok(results.every((r) => !/"allow"/.test(r.native.stdout)), "a call in the nested repository was allowed");
+});
+
 test("broken payloads, flags and environments block alike", async () => {
   const w = world("broken");
   const good = join(w.root, "good.json");

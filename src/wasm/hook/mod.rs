@@ -35,13 +35,14 @@ mod settings;
 #[path = "../../cli/trust_file.rs"]
 mod trust_file;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use js_sys::{Object, Reflect};
 use wasm_bindgen::prelude::*;
 
 pub use host::HookHost;
 
+use crate::agents::project::ProjectHost;
 use crate::agents::{
     blocking_answer, decide, guess, overlay, parse_call, render, Agent, HookAnswer, HookCall,
     HookEvent, Outcome, Verdict,
@@ -424,34 +425,25 @@ fn add_realpaths(request: &mut crate::Request) {
     request.add_realpaths(host::realpath);
 }
 
-/// The project directory: the agent's own project variable, else the nearest directory
-/// above the working directory holding `.toolgate` or `.git`, else the working directory.
+/// The project directory ([`crate::agents::project`]), over the host's environment and file
+/// system, as the native hook finds it.
 fn project_dir(call: &HookCall) -> Result<PathBuf, Error> {
-    let var = match call.agent {
-        Agent::Claude => Some("CLAUDE_PROJECT_DIR"),
-        Agent::Gemini => Some("GEMINI_PROJECT_DIR"),
-        Agent::Copilot => Some("COPILOT_PROJECT_DIR"),
-        Agent::Codex | Agent::Cursor => None,
-    };
-    if let Some(dir) = var.and_then(host::env) {
-        if files::is_absolute(&dir) {
-            return Ok(PathBuf::from(dir));
-        }
+    crate::agents::project::project_dir(call, &HostFiles)
+}
+
+/// The host's environment and file system, as finding the project asks them.
+struct HostFiles;
+
+impl ProjectHost for HostFiles {
+    fn env(&self, name: &str) -> Option<String> {
+        host::env(name)
     }
-    let cwd = match &call.cwd {
-        Some(c) if files::is_absolute(c) => PathBuf::from(c),
-        _ => {
-            return Err(Error::new(
-                ErrorKind::InvalidRequest,
-                "the hook payload has no absolute `cwd`",
-            )
-            .with_hint("run the hook from an agent that reports its working directory"))
-        }
-    };
-    let found = cwd
-        .ancestors()
-        .find(|d| host::is_dir(&d.join(".toolgate")) || host::exists(&d.join(".git")));
-    Ok(found.unwrap_or(&cwd).to_path_buf())
+    fn is_dir(&self, path: &Path) -> bool {
+        host::is_dir(path)
+    }
+    fn exists(&self, path: &Path) -> bool {
+        host::exists(path)
+    }
 }
 
 /// The deadline `--deadline-ms` asks for (the JS side keeps it), as the native hook reads it.
