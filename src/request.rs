@@ -104,6 +104,57 @@ impl Request {
     /// assert!(!r.realpaths.contains_key("."));
     /// ```
     pub fn add_realpaths(&mut self, realpath: impl Fn(&str) -> Option<String>) {
+        self.resolve(&realpath, None);
+    }
+
+    /// [`Request::add_realpaths`] for a host that can also list a directory: each glob word
+    /// of a shell call that the analysis judges as the files it names (`docs/*`,
+    /// `src/**/*.rs`, [`crate::shell::PathWords::globs`]) is expanded on the host, and every
+    /// path it names is resolved as a named path is, keyed by that path (`docs/b.md`). The
+    /// expansion is wider than bash's (names starting with `.`, either case, `**` at any
+    /// depth): it may resolve a file bash would not read, never miss one. A glob whose
+    /// directory cannot be listed, or that names too many files, marks the call as not fully
+    /// resolved (`.` mapped to the empty string); so does every glob under
+    /// [`Request::add_realpaths`], which cannot list.
+    ///
+    /// `list` gives the names in an absolute directory (without `.` and `..`): empty for a
+    /// path that does not exist or is not a directory, `None` when it cannot be listed.
+    ///
+    /// ```
+    /// use serde_json::json;
+    /// use toolgate::Request;
+    /// // `docs/b.md` is a link to `/h/.ssh/id_rsa`.
+    /// let mut r = Request { tool: "Bash".into(), input: json!({"command": "cat docs/*"}),
+    ///     cwd: Some("/p".into()), ..Request::default() };
+    /// r.add_realpaths_listing(
+    ///     |p| match p {
+    ///         "/p/docs/b.md" => Some("/h/.ssh/id_rsa".to_owned()),
+    ///         _ => Some(p.to_owned()),
+    ///     },
+    ///     |dir| Some(if dir == "/p/docs" { vec!["a.md".into(), "b.md".into()] } else { vec![] }),
+    /// );
+    /// assert_eq!(r.realpaths["docs/b.md"], "/h/.ssh/id_rsa");
+    /// assert!(!r.realpaths.contains_key("docs/a.md") && !r.realpaths.contains_key("."));
+    ///
+    /// // Without a listing, the files of the glob are unknown: the call asks.
+    /// let mut r = Request { tool: "Bash".into(), input: json!({"command": "cat docs/*"}),
+    ///     cwd: Some("/p".into()), ..Request::default() };
+    /// r.add_realpaths(|p| Some(p.to_owned()));
+    /// assert_eq!(r.realpaths["."], "");
+    /// ```
+    pub fn add_realpaths_listing(
+        &mut self,
+        realpath: impl Fn(&str) -> Option<String>,
+        list: impl Fn(&str) -> Option<Vec<String>>,
+    ) {
+        self.resolve(&realpath, Some(&list));
+    }
+
+    fn resolve(
+        &mut self,
+        realpath: &dyn Fn(&str) -> Option<String>,
+        list: Option<&dyn Fn(&str) -> Option<Vec<String>>>,
+    ) {
         let cwd = self.cwd.clone();
         let tool_paths: Vec<String> = match crate::tool::input_paths(&self.input) {
             Ok(paths) => paths.iter().map(|p| p.path.to_owned()).collect(),
@@ -116,6 +167,14 @@ impl Request {
             let found = crate::shell::path_words(line, MAX_RESOLVED_WORDS);
             complete = found.complete;
             line_paths.extend(found.words);
+            match list {
+                Some(list) => {
+                    let expanded = expand_globs(&found.globs, cwd.as_deref(), realpath, list);
+                    complete &= expanded.is_some();
+                    line_paths.extend(expanded.unwrap_or_default());
+                }
+                None => complete &= found.globs.is_empty(),
+            }
         }
         if let Some(project) = self.root.as_deref().or(cwd.as_deref()) {
             if project.starts_with('/') {
@@ -133,7 +192,7 @@ impl Request {
                 continue;
             }
             let lexical = crate::path::normalize(&written, cwd.as_deref(), None);
-            let real = resolve_existing_prefix(&absolute(&written), &realpath);
+            let real = resolve_existing_prefix(&absolute(&written), realpath);
             match &real {
                 Some(r) if lexical.as_ref() != Some(r) => {
                     self.realpaths.insert(written.clone(), r.clone());
@@ -153,7 +212,7 @@ impl Request {
             if self.realpaths.contains_key(&lexical) {
                 continue;
             }
-            match resolve_existing_prefix(&lexical, &realpath) {
+            match resolve_existing_prefix(&lexical, realpath) {
                 Some(r) if r == lexical || real.as_ref() == Some(&r) => {}
                 Some(r) => {
                     self.realpaths.insert(lexical, r);
@@ -168,7 +227,7 @@ impl Request {
                 continue;
             }
             let full = absolute(&written);
-            match resolve_existing_prefix(&full, &realpath) {
+            match resolve_existing_prefix(&full, realpath) {
                 Some(real) => {
                     let lexical = crate::path::normalize(&written, cwd.as_deref(), None);
                     if lexical.as_deref() != Some(real.as_str()) {
@@ -255,6 +314,33 @@ impl Request {
 /// with more is marked as not fully resolved ([`Request::realpaths`] maps `.` to the empty
 /// string), and the policy asks about it.
 pub const MAX_RESOLVED_WORDS: usize = 1024;
+
+/// The paths the glob patterns name on the host (at most [`crate::shell::glob::MAX_MATCHED`]
+/// in all); `None` when they cannot all be found.
+fn expand_globs(
+    patterns: &[String],
+    cwd: Option<&str>,
+    realpath: &dyn Fn(&str) -> Option<String>,
+    list: &dyn Fn(&str) -> Option<Vec<String>>,
+) -> Option<Vec<String>> {
+    let mut fs = crate::shell::glob::FileSystem {
+        list,
+        realpath,
+        listed: 0,
+    };
+    let mut out: Vec<String> = Vec::new();
+    for pattern in patterns {
+        for path in crate::shell::glob::expand(pattern, cwd, &mut fs)? {
+            if !out.contains(&path) {
+                out.push(path);
+            }
+        }
+        if out.len() > crate::shell::glob::MAX_MATCHED {
+            return None;
+        }
+    }
+    Some(out)
+}
 
 /// How many missing trailing components [`resolve_existing_prefix`] walks back over.
 const MAX_MISSING_COMPONENTS: usize = 64;
