@@ -518,6 +518,104 @@ mod tests {
         assert_eq!(r.realpaths["."], "");
     }
 
+    /// A host's file system for globs: `/p/docs` holds `a.md`, `b.md -> /h/.ssh/id_rsa`,
+    /// `.k -> /h/.ssh/key` and `sub/` with `c.md -> /h/c`; `/p/big` holds 2000 files.
+    fn glob_host() -> (
+        impl Fn(&str) -> Option<String>,
+        impl Fn(&str) -> Option<Vec<String>>,
+    ) {
+        let realpath = |p: &str| {
+            Some(match p {
+                "/p/docs/b.md" => "/h/.ssh/id_rsa".to_owned(),
+                "/p/docs/.k" => "/h/.ssh/key".to_owned(),
+                "/p/docs/sub/c.md" => "/h/c".to_owned(),
+                _ => crate::path::normalize(p, None, None)?,
+            })
+        };
+        let list = |dir: &str| -> Option<Vec<String>> {
+            let names: Vec<String> = match dir {
+                "/p/docs" => vec!["a.md".into(), "b.md".into(), ".k".into(), "sub".into()],
+                "/p/docs/sub" => vec!["c.md".into()],
+                "/p/big" => (0..2000).map(|i| format!("f{i}")).collect(),
+                "/p/locked" => return None,
+                _ => Vec::new(),
+            };
+            Some(names)
+        };
+        (realpath, list)
+    }
+
+    fn shell_call(command: &str) -> Request {
+        let mut r = Request {
+            tool: "Bash".into(),
+            input: serde_json::json!({ "command": command }),
+            cwd: Some("/p".into()),
+            ..Request::default()
+        };
+        let (realpath, list) = glob_host();
+        r.add_realpaths_listing(realpath, list);
+        r
+    }
+
+    #[test]
+    fn links_behind_a_glob_are_resolved() {
+        for command in [
+            "cat docs/*",
+            "cat docs/[b].md",
+            "tail -n+1 docs/?.md",
+            "cat docs/*.MD",
+        ] {
+            let r = shell_call(command);
+            assert_eq!(r.realpaths["docs/b.md"], "/h/.ssh/id_rsa", "{command}");
+            assert!(!r.realpaths.contains_key("docs/a.md"), "{command}");
+            assert!(!r.realpaths.contains_key("."), "{command}");
+        }
+        let r = shell_call("cat docs/a*");
+        assert!(!r.realpaths.contains_key("docs/b.md"), "{:?}", r.realpaths);
+        // Several glob segments, and `**` at any depth; after `cd`, from its directory too.
+        assert_eq!(
+            shell_call("cat docs/*/*.md").realpaths["docs/sub/c.md"],
+            "/h/c"
+        );
+        assert_eq!(
+            shell_call("cat docs/**/*.md").realpaths["docs/sub/c.md"],
+            "/h/c"
+        );
+        let r = shell_call("cd docs && cat sub/*");
+        assert_eq!(r.realpaths["docs/sub/c.md"], "/h/c");
+        // A quoted glob character is literal.
+        assert!(!shell_call("cat docs/'*'*")
+            .realpaths
+            .contains_key("docs/b.md"));
+    }
+
+    #[test]
+    fn a_dot_file_is_resolved_though_bash_leaves_it_out_by_default() {
+        // `*` skips `.k` unless `dotglob` is set, which may be: the widest reading counts.
+        let r = shell_call("cat docs/*");
+        assert_eq!(r.realpaths["docs/.k"], "/h/.ssh/key");
+    }
+
+    #[test]
+    fn a_glob_past_the_bound_or_unlisted_is_not_fully_resolved() {
+        assert!(!shell_call("cat big/f19*").realpaths.contains_key("."));
+        // 2000 paths: more than a line resolves.
+        assert_eq!(shell_call("cat big/*").realpaths["."], "");
+        assert_eq!(shell_call("cat locked/*").realpaths["."], "");
+        // Listing 2000 names six times: more than a line reads.
+        let many = "cat big/a* big/b* big/c* big/d* big/e* big/g*";
+        assert_eq!(shell_call(many).realpaths["."], "");
+        // A host that cannot list cannot vouch for a glob.
+        let mut r = Request {
+            tool: "Bash".into(),
+            input: serde_json::json!({"command": "cat docs/*.md"}),
+            cwd: Some("/p".into()),
+            ..Request::default()
+        };
+        r.add_realpaths(glob_host().0);
+        assert_eq!(r.realpaths["."], "");
+    }
+
     #[test]
     fn mcp_defaults_assume_the_worst() {
         let a = ToolAnnotations::default();
