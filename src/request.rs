@@ -153,7 +153,7 @@ impl Request {
     fn resolve(
         &mut self,
         realpath: &dyn Fn(&str) -> Option<String>,
-        list: Option<&dyn Fn(&str) -> Option<Vec<String>>>,
+        list: Option<ListDirectory<'_>>,
     ) {
         let cwd = self.cwd.clone();
         let tool_paths: Vec<String> = match crate::tool::input_paths(&self.input) {
@@ -315,13 +315,16 @@ impl Request {
 /// string), and the policy asks about it.
 pub const MAX_RESOLVED_WORDS: usize = 1024;
 
+/// A host's directory listing ([`Request::add_realpaths_listing`]).
+type ListDirectory<'a> = &'a dyn Fn(&str) -> Option<Vec<String>>;
+
 /// The paths the glob patterns name on the host (at most [`crate::shell::glob::MAX_MATCHED`]
 /// in all); `None` when they cannot all be found.
 fn expand_globs(
     patterns: &[String],
     cwd: Option<&str>,
     realpath: &dyn Fn(&str) -> Option<String>,
-    list: &dyn Fn(&str) -> Option<Vec<String>>,
+    list: ListDirectory<'_>,
 ) -> Option<Vec<String>> {
     let mut fs = crate::shell::glob::FileSystem {
         list,
@@ -520,29 +523,24 @@ mod tests {
 
     /// A host's file system for globs: `/p/docs` holds `a.md`, `b.md -> /h/.ssh/id_rsa`,
     /// `.k -> /h/.ssh/key` and `sub/` with `c.md -> /h/c`; `/p/big` holds 2000 files.
-    fn glob_host() -> (
-        impl Fn(&str) -> Option<String>,
-        impl Fn(&str) -> Option<Vec<String>>,
-    ) {
-        let realpath = |p: &str| {
-            Some(match p {
-                "/p/docs/b.md" => "/h/.ssh/id_rsa".to_owned(),
-                "/p/docs/.k" => "/h/.ssh/key".to_owned(),
-                "/p/docs/sub/c.md" => "/h/c".to_owned(),
-                _ => crate::path::normalize(p, None, None)?,
-            })
+    fn glob_realpath(p: &str) -> Option<String> {
+        Some(match p {
+            "/p/docs/b.md" => "/h/.ssh/id_rsa".to_owned(),
+            "/p/docs/.k" => "/h/.ssh/key".to_owned(),
+            "/p/docs/sub/c.md" => "/h/c".to_owned(),
+            _ => crate::path::normalize(p, None, None)?,
+        })
+    }
+
+    fn glob_list(dir: &str) -> Option<Vec<String>> {
+        let names: Vec<String> = match dir {
+            "/p/docs" => vec!["a.md".into(), "b.md".into(), ".k".into(), "sub".into()],
+            "/p/docs/sub" => vec!["c.md".into()],
+            "/p/big" => (0..2000).map(|i| format!("f{i}")).collect(),
+            "/p/locked" => return None,
+            _ => Vec::new(),
         };
-        let list = |dir: &str| -> Option<Vec<String>> {
-            let names: Vec<String> = match dir {
-                "/p/docs" => vec!["a.md".into(), "b.md".into(), ".k".into(), "sub".into()],
-                "/p/docs/sub" => vec!["c.md".into()],
-                "/p/big" => (0..2000).map(|i| format!("f{i}")).collect(),
-                "/p/locked" => return None,
-                _ => Vec::new(),
-            };
-            Some(names)
-        };
-        (realpath, list)
+        Some(names)
     }
 
     fn shell_call(command: &str) -> Request {
@@ -552,8 +550,7 @@ mod tests {
             cwd: Some("/p".into()),
             ..Request::default()
         };
-        let (realpath, list) = glob_host();
-        r.add_realpaths_listing(realpath, list);
+        r.add_realpaths_listing(glob_realpath, glob_list);
         r
     }
 
@@ -612,7 +609,7 @@ mod tests {
             cwd: Some("/p".into()),
             ..Request::default()
         };
-        r.add_realpaths(glob_host().0);
+        r.add_realpaths(glob_realpath);
         assert_eq!(r.realpaths["."], "");
     }
 
