@@ -62,8 +62,9 @@ pub struct Request {
     /// the text, as a host using Node's `path.resolve` opens it) when that differs. An allow
     /// needs the written path and every real path to match; a deny any of them. A path mapped
     /// to the empty string could not be resolved: the call cannot be judged, and asks. For a
-    /// shell call, `.` mapped to the empty string says that the host could not resolve every
-    /// path the command line names.
+    /// shell call, the paths a glob word names are keyed as the glob writes them (`docs/b.md`
+    /// for `docs/*`), and `.` mapped to the empty string says that the host could not resolve
+    /// every path the command line names.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     #[cfg_attr(feature = "typescript", ts(as = "Option<_>", optional))]
     pub realpaths: BTreeMap<String, String>,
