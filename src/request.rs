@@ -130,6 +130,7 @@ impl Request {
     /// r.add_realpaths_listing(
     ///     |p| match p {
     ///         "/p/docs/b.md" => Some("/h/.ssh/id_rsa".to_owned()),
+    ///         "/p/." => Some("/p".to_owned()),
     ///         _ => Some(p.to_owned()),
     ///     },
     ///     |dir| Some(if dir == "/p/docs" { vec!["a.md".into(), "b.md".into()] } else { vec![] }),
