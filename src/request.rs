@@ -62,8 +62,9 @@ pub struct Request {
     /// the text, as a host using Node's `path.resolve` opens it) when that differs. An allow
     /// needs the written path and every real path to match; a deny any of them. A path mapped
     /// to the empty string could not be resolved: the call cannot be judged, and asks. For a
-    /// shell call, `.` mapped to the empty string says that the host could not resolve every
-    /// path the command line names.
+    /// shell call, the paths a glob word names are keyed as the glob writes them (`docs/b.md`
+    /// for `docs/*`), and `.` mapped to the empty string says that the host could not resolve
+    /// every path the command line names.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     #[cfg_attr(feature = "typescript", ts(as = "Option<_>", optional))]
     pub realpaths: BTreeMap<String, String>,
@@ -104,6 +105,58 @@ impl Request {
     /// assert!(!r.realpaths.contains_key("."));
     /// ```
     pub fn add_realpaths(&mut self, realpath: impl Fn(&str) -> Option<String>) {
+        self.resolve(&realpath, None);
+    }
+
+    /// [`Request::add_realpaths`] for a host that can also list a directory: each glob word
+    /// of a shell call that the analysis judges as the files it names (`docs/*`,
+    /// `src/**/*.rs`, [`crate::shell::PathWords::globs`]) is expanded on the host, and every
+    /// path it names is resolved as a named path is, keyed by that path (`docs/b.md`). The
+    /// expansion is wider than bash's (names starting with `.`, either case, `**` at any
+    /// depth): it may resolve a file bash would not read, never miss one. A glob whose
+    /// directory cannot be listed, or that names too many files, marks the call as not fully
+    /// resolved (`.` mapped to the empty string); so does every glob under
+    /// [`Request::add_realpaths`], which cannot list.
+    ///
+    /// `list` gives the names in an absolute directory (without `.` and `..`): empty for a
+    /// path that does not exist or is not a directory, `None` when it cannot be listed.
+    ///
+    /// ```
+    /// use serde_json::json;
+    /// use toolgate::Request;
+    /// // `docs/b.md` is a link to `/h/.ssh/id_rsa`.
+    /// let mut r = Request { tool: "Bash".into(), input: json!({"command": "cat docs/*"}),
+    ///     cwd: Some("/p".into()), ..Request::default() };
+    /// r.add_realpaths_listing(
+    ///     |p| match p {
+    ///         "/p/docs/b.md" => Some("/h/.ssh/id_rsa".to_owned()),
+    ///         "/p/." => Some("/p".to_owned()),
+    ///         _ => Some(p.to_owned()),
+    ///     },
+    ///     |dir| Some(if dir == "/p/docs" { vec!["a.md".into(), "b.md".into()] } else { vec![] }),
+    /// );
+    /// assert_eq!(r.realpaths["docs/b.md"], "/h/.ssh/id_rsa");
+    /// assert!(!r.realpaths.contains_key("docs/a.md") && !r.realpaths.contains_key("."));
+    ///
+    /// // Without a listing, the files of the glob are unknown: the call asks.
+    /// let mut r = Request { tool: "Bash".into(), input: json!({"command": "cat docs/*"}),
+    ///     cwd: Some("/p".into()), ..Request::default() };
+    /// r.add_realpaths(|p| Some(p.to_owned()));
+    /// assert_eq!(r.realpaths["."], "");
+    /// ```
+    pub fn add_realpaths_listing(
+        &mut self,
+        realpath: impl Fn(&str) -> Option<String>,
+        list: impl Fn(&str) -> Option<Vec<String>>,
+    ) {
+        self.resolve(&realpath, Some(&list));
+    }
+
+    fn resolve(
+        &mut self,
+        realpath: &dyn Fn(&str) -> Option<String>,
+        list: Option<ListDirectory<'_>>,
+    ) {
         let cwd = self.cwd.clone();
         let tool_paths: Vec<String> = match crate::tool::input_paths(&self.input) {
             Ok(paths) => paths.iter().map(|p| p.path.to_owned()).collect(),
@@ -116,6 +169,14 @@ impl Request {
             let found = crate::shell::path_words(line, MAX_RESOLVED_WORDS);
             complete = found.complete;
             line_paths.extend(found.words);
+            match list {
+                Some(list) => {
+                    let expanded = expand_globs(&found.globs, cwd.as_deref(), realpath, list);
+                    complete &= expanded.is_some();
+                    line_paths.extend(expanded.unwrap_or_default());
+                }
+                None => complete &= found.globs.is_empty(),
+            }
         }
         if let Some(project) = self.root.as_deref().or(cwd.as_deref()) {
             if project.starts_with('/') {
@@ -133,7 +194,7 @@ impl Request {
                 continue;
             }
             let lexical = crate::path::normalize(&written, cwd.as_deref(), None);
-            let real = resolve_existing_prefix(&absolute(&written), &realpath);
+            let real = resolve_existing_prefix(&absolute(&written), realpath);
             match &real {
                 Some(r) if lexical.as_ref() != Some(r) => {
                     self.realpaths.insert(written.clone(), r.clone());
@@ -153,7 +214,7 @@ impl Request {
             if self.realpaths.contains_key(&lexical) {
                 continue;
             }
-            match resolve_existing_prefix(&lexical, &realpath) {
+            match resolve_existing_prefix(&lexical, realpath) {
                 Some(r) if r == lexical || real.as_ref() == Some(&r) => {}
                 Some(r) => {
                     self.realpaths.insert(lexical, r);
@@ -168,7 +229,7 @@ impl Request {
                 continue;
             }
             let full = absolute(&written);
-            match resolve_existing_prefix(&full, &realpath) {
+            match resolve_existing_prefix(&full, realpath) {
                 Some(real) => {
                     let lexical = crate::path::normalize(&written, cwd.as_deref(), None);
                     if lexical.as_deref() != Some(real.as_str()) {
@@ -255,6 +316,36 @@ impl Request {
 /// with more is marked as not fully resolved ([`Request::realpaths`] maps `.` to the empty
 /// string), and the policy asks about it.
 pub const MAX_RESOLVED_WORDS: usize = 1024;
+
+/// A host's directory listing ([`Request::add_realpaths_listing`]).
+type ListDirectory<'a> = &'a dyn Fn(&str) -> Option<Vec<String>>;
+
+/// The paths the glob patterns name on the host (at most [`crate::shell::glob::MAX_MATCHED`]
+/// in all); `None` when they cannot all be found.
+fn expand_globs(
+    patterns: &[String],
+    cwd: Option<&str>,
+    realpath: &dyn Fn(&str) -> Option<String>,
+    list: ListDirectory<'_>,
+) -> Option<Vec<String>> {
+    let mut fs = crate::shell::glob::FileSystem {
+        list,
+        realpath,
+        listed: 0,
+    };
+    let mut out: Vec<String> = Vec::new();
+    for pattern in patterns {
+        for path in crate::shell::glob::expand(pattern, cwd, &mut fs)? {
+            if !out.contains(&path) {
+                out.push(path);
+            }
+        }
+        if out.len() > crate::shell::glob::MAX_MATCHED {
+            return None;
+        }
+    }
+    Some(out)
+}
 
 /// How many missing trailing components [`resolve_existing_prefix`] walks back over.
 const MAX_MISSING_COMPONENTS: usize = 64;
@@ -429,6 +520,98 @@ mod tests {
             ..Request::default()
         };
         r.add_realpaths(linked_host);
+        assert_eq!(r.realpaths["."], "");
+    }
+
+    /// A host's file system for globs: `/p/docs` holds `a.md`, `b.md -> /h/.ssh/id_rsa`,
+    /// `.k -> /h/.ssh/key` and `sub/` with `c.md -> /h/c`; `/p/big` holds 2000 files.
+    fn glob_realpath(p: &str) -> Option<String> {
+        Some(match p {
+            "/p/docs/b.md" => "/h/.ssh/id_rsa".to_owned(),
+            "/p/docs/.k" => "/h/.ssh/key".to_owned(),
+            "/p/docs/sub/c.md" => "/h/c".to_owned(),
+            _ => crate::path::normalize(p, None, None)?,
+        })
+    }
+
+    fn glob_list(dir: &str) -> Option<Vec<String>> {
+        let names: Vec<String> = match dir {
+            "/p/docs" => vec!["a.md".into(), "b.md".into(), ".k".into(), "sub".into()],
+            "/p/docs/sub" => vec!["c.md".into()],
+            "/p/big" => (0..2000).map(|i| format!("f{i}")).collect(),
+            "/p/locked" => return None,
+            _ => Vec::new(),
+        };
+        Some(names)
+    }
+
+    fn shell_call(command: &str) -> Request {
+        let mut r = Request {
+            tool: "Bash".into(),
+            input: serde_json::json!({ "command": command }),
+            cwd: Some("/p".into()),
+            ..Request::default()
+        };
+        r.add_realpaths_listing(glob_realpath, glob_list);
+        r
+    }
+
+    #[test]
+    fn links_behind_a_glob_are_resolved() {
+        for command in [
+            "cat docs/*",
+            "cat docs/[b].md",
+            "tail -n+1 docs/?.md",
+            "cat docs/*.MD",
+        ] {
+            let r = shell_call(command);
+            assert_eq!(r.realpaths["docs/b.md"], "/h/.ssh/id_rsa", "{command}");
+            assert!(!r.realpaths.contains_key("docs/a.md"), "{command}");
+            assert!(!r.realpaths.contains_key("."), "{command}");
+        }
+        let r = shell_call("cat docs/a*");
+        assert!(!r.realpaths.contains_key("docs/b.md"), "{:?}", r.realpaths);
+        // Several glob segments, and `**` at any depth; after `cd`, from its directory too.
+        assert_eq!(
+            shell_call("cat docs/*/*.md").realpaths["docs/sub/c.md"],
+            "/h/c"
+        );
+        assert_eq!(
+            shell_call("cat docs/**/*.md").realpaths["docs/sub/c.md"],
+            "/h/c"
+        );
+        let r = shell_call("cd docs && cat sub/*");
+        assert_eq!(r.realpaths["docs/sub/c.md"], "/h/c");
+        // A quoted glob character is literal.
+        assert!(!shell_call("cat docs/'*'*")
+            .realpaths
+            .contains_key("docs/b.md"));
+    }
+
+    #[test]
+    fn a_dot_file_is_resolved_though_bash_leaves_it_out_by_default() {
+        // `*` skips `.k` unless `dotglob` is set, which may be: the widest reading counts.
+        let r = shell_call("cat docs/*");
+        assert_eq!(r.realpaths["docs/.k"], "/h/.ssh/key");
+    }
+
+    #[test]
+    fn a_glob_past_the_bound_or_unlisted_is_not_fully_resolved() {
+        assert!(!shell_call("cat big/f19*").realpaths.contains_key("."));
+        // 2000 paths: more than a line resolves.
+        assert_eq!(shell_call("cat big/*").realpaths["."], "");
+        assert_eq!(shell_call("cat locked/*").realpaths["."], "");
+        // Listing 2000 names six times: more than a line reads.
+        let many = "cat big/a* big/b* big/c* big/d* big/e* big/g*";
+        assert_eq!(shell_call(many).realpaths["."], "");
+        // A host that cannot list cannot vouch for a glob.
+        let mut r = Request {
+            tool: "Bash".into(),
+            input: serde_json::json!({"command": "cat docs/*.md"}),
+            cwd: Some("/p".into()),
+            ..Request::default()
+        };
+        r.add_realpaths(glob_realpath);
         assert_eq!(r.realpaths["."], "");
     }
 

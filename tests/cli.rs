@@ -133,6 +133,48 @@ fn symlinks_are_resolved_by_the_cli() {
 }
 
 #[test]
+fn links_behind_a_glob_are_resolved_by_the_cli() {
+    // `docs/b.md` leads to a key outside the project: a glob naming it reads the key.
+    let dir = std::env::temp_dir().join(format!("toolgate-glob-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("proj/docs")).unwrap();
+    std::fs::create_dir_all(dir.join("home/.ssh")).unwrap();
+    std::fs::write(dir.join("home/.ssh/id_rsa"), "key").unwrap();
+    std::fs::write(dir.join("proj/docs/a.md"), "doc").unwrap();
+    std::os::unix::fs::symlink(dir.join("home/.ssh/id_rsa"), dir.join("proj/docs/b.md")).unwrap();
+    let deny = format!(
+        r#"{{"permissions":{{"deny":["Read(/{}/home/**)"]}},"defaultMode":"bypassPermissions"}}"#,
+        dir.display()
+    );
+    let open = temp("globs-open.json", "{}");
+    let deny = temp("globs-deny.json", &deny);
+    let check = |policy: &str, command: &str| {
+        let req = serde_json::json!({"tool": "Bash", "input": {"command": command}, "cwd": dir.join("proj")});
+        let (code, out, _) = toolgate(
+            &["check", "--policy", policy, "--request", "-"],
+            &req.to_string(),
+        );
+        assert_eq!(code, 0, "{out}");
+        let effect: serde_json::Value = serde_json::from_str(&out).unwrap();
+        effect["effect"].as_str().unwrap().to_owned()
+    };
+    for command in [
+        "cat docs/*",
+        "cat docs/[b].md",
+        "tail -n+1 docs/?.md",
+        "grep -h . docs/*",
+        "base64 docs/*",
+        "cd docs && cat ./*.md",
+    ] {
+        assert_eq!(check(&open, command), "ask", "{command}");
+        assert_eq!(check(&deny, command), "deny", "{command}");
+    }
+    // A glob that names only plain files inside the project still runs without a prompt.
+    assert_eq!(check(&open, "cat docs/a*"), "allow");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn a_path_padded_below_a_link_is_resolved_or_asks() {
     // `src/cfg` leads out of the project; `d/..` padding and deep new directories must not
     // hide where a write lands.

@@ -3,7 +3,7 @@
 // wasm engine. It decides exactly as the native `toolgate hook` does: the flags, the policy
 // files and their layers, the agent's settings, the trust file and the answer all come from
 // the same Rust code (`runHook`); this file only does the I/O (stdin, files, environment,
-// clock, realpath, stdout/stderr, exit code).
+// clock, realpath, directory listings, stdout/stderr, exit code).
 //
 //   npx toolgate hook [--agent claude|copilot|codex|gemini|cursor] [--policy FILE]...
 //                     [--agent-settings] [--explain] [--deadline-ms N]
@@ -16,6 +16,7 @@ import {
   existsSync,
   mkdirSync,
   readFileSync,
+  readdirSync,
   realpathSync,
   statSync,
   writeSync,
@@ -131,6 +132,16 @@ const host = {
       return realpathSync.native(path);
     } catch {
       return null;
+    }
+  },
+  listDir(path) {
+    try {
+      const names = readdirSync(path, { encoding: "buffer" }).map((b) => [b, b.toString("utf8")]);
+      // A name that is not UTF-8 cannot be named back: no glob over it can be judged.
+      if (names.some(([b, s]) => !Buffer.from(s, "utf8").equals(b))) return null;
+      return names.map(([, s]) => s);
+    } catch (e) {
+      return e?.code === "ENOENT" || e?.code === "ENOTDIR" ? [] : null;
     }
   },
   platform: () => process.platform,

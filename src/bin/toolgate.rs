@@ -145,12 +145,36 @@ fn policy_and_request(args: &[String]) -> Result<(Policy, Request), Error> {
 }
 
 /// The native CLI can see the file system: record where symlinks in the request's paths
-/// really lead, so that an allow needs both the link and its target to match.
+/// (and in the files a shell call's globs name) really lead, so that an allow needs both the
+/// link and its target to match.
 fn add_realpaths(request: &mut Request) {
-    request.add_realpaths(|full| {
-        let real = std::fs::canonicalize(full).ok()?;
-        real.to_str().map(str::to_owned)
-    });
+    request.add_realpaths_listing(
+        |full| {
+            let real = std::fs::canonicalize(full).ok()?;
+            real.to_str().map(str::to_owned)
+        },
+        list_directory,
+    );
+}
+
+/// The names in the directory `dir`: none when it does not exist or is not a directory;
+/// `None` when it cannot be listed or a name is not UTF-8 (no glob can be judged then).
+fn list_directory(dir: &str) -> Option<Vec<String>> {
+    let entries = match std::fs::read_dir(dir) {
+        Ok(entries) => entries,
+        Err(e)
+            if matches!(
+                e.kind(),
+                std::io::ErrorKind::NotFound | std::io::ErrorKind::NotADirectory
+            ) =>
+        {
+            return Some(Vec::new())
+        }
+        Err(_) => return None,
+    };
+    entries
+        .map(|e| e.ok()?.file_name().into_string().ok())
+        .collect()
 }
 
 fn to_json<T: serde::Serialize>(value: &T) -> Result<String, Error> {

@@ -177,6 +177,15 @@ impl CommandRules for Call<'_> {
         }
     }
 
+    fn glob_paths(&self, pattern: &str) -> Vec<String> {
+        self.request
+            .realpaths
+            .keys()
+            .filter(|k| *k != "." && shell::glob::matches(pattern, k))
+            .cloned()
+            .collect()
+    }
+
     fn read_rules_outcome(&self, paths: &[String]) -> Option<Outcome> {
         let mut all = Vec::with_capacity(paths.len());
         for p in paths {

@@ -776,6 +776,27 @@ impl<'r> Analysis<'r> {
         }
     }
 
+    /// The paths the host found for the glob word `w` (from the directory a `cd` moved to
+    /// too), each judged as a named path read with everything below it: a link among them
+    /// is judged by where it leads.
+    fn glob_outcome(&self, w: &Word) -> Outcome {
+        let Some(pattern) = super::glob::pattern_of(w) else {
+            return Outcome::ReadOnly;
+        };
+        let mut patterns = vec![pattern.clone()];
+        if let Dir::Known(d) = &self.dir {
+            patterns.push(format!(
+                "{}/{pattern}",
+                super::glob::escape(d.trim_end_matches('/'))
+            ));
+        }
+        patterns
+            .iter()
+            .flat_map(|p| self.rules.glob_paths(p))
+            .map(|p| self.rules.read_below_outcome(&p))
+            .fold(Outcome::ReadOnly, stricter)
+    }
+
     fn read_target(&self, name: &str, core: &[Word], target: Target, below: bool) -> Outcome {
         let judge = |p: &str| {
             if below {
@@ -819,7 +840,8 @@ impl<'r> Analysis<'r> {
                             value: dir,
                             ..Word::default()
                         };
-                        return self.path_outcome(&dir, |p| self.rules.read_below_outcome(p));
+                        let below = self.path_outcome(&dir, |p| self.rules.read_below_outcome(p));
+                        return stricter(below, self.glob_outcome(w));
                     }
                     w.clone()
                 } else {

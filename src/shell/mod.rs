@@ -25,6 +25,7 @@
 mod analysis;
 mod canonical;
 // A test aid that lives with the integration tests; the unit tests use it too.
+pub(crate) mod glob;
 #[cfg(test)]
 #[path = "../../tests/support/literal_rules.rs"]
 mod literal_rules;
@@ -42,7 +43,7 @@ pub use canonical::CANONICAL_COMMANDS;
 #[cfg(test)]
 use literal_rules::LiteralRules;
 pub use parse::MAX_NESTING;
-pub use paths::path_words;
+pub use paths::{path_words, PathWords};
 pub use read_only::read_only_commands;
 pub(crate) use word::is_deceptive_char as is_deceptive;
 pub(crate) use wrappers::wrapped_command_start;
@@ -92,6 +93,14 @@ pub trait CommandRules {
     /// `**` or a bare name matches at any depth). Implementations must err on the side of
     /// asking.
     fn read_below_outcome(&self, dir: &str) -> Outcome;
+
+    /// The paths the host found for the glob `pattern` (as [`PathWords::globs`] writes it)
+    /// and resolved ([`crate::Request::add_realpaths_listing`]): those that lead elsewhere
+    /// than they read, to be judged as named paths. The default knows of none.
+    fn glob_paths(&self, pattern: &str) -> Vec<String> {
+        let _ = pattern;
+        Vec::new()
+    }
 
     /// How a write of files below the directory `dir` whose names the command does not
     /// give (`tar -x`, `unzip`, `patch` without a target, `git apply`) is judged: any of

@@ -3,6 +3,7 @@
 //! the real path of each such word lets a link inside the project to a place outside it (or
 //! to a denied file) be judged by where it leads.
 
+use super::glob;
 use super::parse::{self, Simple};
 use super::word::Word;
 
@@ -20,6 +21,9 @@ const MAX_DEPTH: usize = 3;
 /// `~` and long options without a value are left out. A line outside the parsed subset gives no
 /// words.
 ///
+/// Each glob word is also given as a pattern in [`PathWords::globs`] (after `cd DIR`, also
+/// from `DIR`), for hosts that list directories to find the files it names.
+///
 /// [`PathWords::complete`] is false when a word was left out for the limit (or a single-dash
 /// word too long to take apart): the host then cannot vouch for every path of the line.
 /// [`PathWords::unresolved`] is true when a word that may name a path is known only at run
@@ -35,12 +39,14 @@ const MAX_DEPTH: usize = 3;
 /// assert!(path_words("cat $HOME/x ~/y", 256).words.iter().all(|w| w == "cat"));
 /// assert!(path_words("cat $HOME/x", 256).unresolved);
 /// assert!(!path_words("cat x/y", 256).unresolved);
+/// assert_eq!(path_words("cd r && cat 'a b'/*.md", 256).globs, ["r/a b/*.md", "a b/*.md"]);
 /// let short = path_words("a b c d", 2);
 /// assert_eq!((short.words.len(), short.complete), (2, false));
 /// ```
 pub fn path_words(line: &str, limit: usize) -> PathWords {
     let mut out = Collector {
         words: Vec::new(),
+        globs: Vec::new(),
         limit,
         complete: true,
         unresolved: false,
@@ -48,6 +54,7 @@ pub fn path_words(line: &str, limit: usize) -> PathWords {
     out.line(line, 0);
     PathWords {
         words: out.words,
+        globs: out.globs,
         complete: out.complete,
         unresolved: out.unresolved,
     }
@@ -58,6 +65,10 @@ pub fn path_words(line: &str, limit: usize) -> PathWords {
 pub struct PathWords {
     /// The words, each once, in the order they appear.
     pub words: Vec<String>,
+    /// The glob words judged as the files they name, each once, as patterns: quoted
+    /// characters escaped with a backslash (`'a*'b*` gives `a\*b*`), relative ones also
+    /// joined to the directory a `cd` moved to.
+    pub globs: Vec<String>,
     /// Whether every word that may name a path is among them.
     pub complete: bool,
     /// Whether a word that may name a path is known only at run time (a variable, a
@@ -72,6 +83,7 @@ const MAX_OPTION_WORD: usize = 256;
 
 struct Collector {
     words: Vec<String>,
+    globs: Vec<String>,
     limit: usize,
     complete: bool,
     unresolved: bool,
@@ -117,6 +129,15 @@ impl Collector {
                 None if !w.beyond_glob && !w.home && is_glob_of_names(&w.value) => {}
                 None => self.unresolved = true,
             }
+            if let Some(pattern) = glob::pattern_of(w) {
+                if let Some(d) = dir {
+                    self.glob(format!(
+                        "{}/{pattern}",
+                        glob::escape(d.trim_end_matches('/'))
+                    ));
+                }
+                self.glob(pattern);
+            }
             return;
         }
         let v = w.value.as_str();
@@ -156,6 +177,17 @@ impl Collector {
             self.push(format!("{}/{p}", d.trim_end_matches('/')));
         }
         self.push(p);
+    }
+
+    fn glob(&mut self, pattern: String) {
+        if self.globs.contains(&pattern) {
+            return;
+        }
+        if self.globs.len() < self.limit {
+            self.globs.push(pattern);
+        } else {
+            self.complete = false;
+        }
     }
 
     fn push(&mut self, p: String) {

@@ -360,6 +360,26 @@ test("a nested repository and git away from the project: same answers, never an 
   assert.ok(results.every((r) => !/"allow"/.test(r.native.stdout)), "a call in the nested repository was allowed");
 });
 
+test("a glob naming a link out of the project: same answers, the link judged by where it leads", async () => {
+  const w = world("globs");
+  mkdirSync(join(w.root, "outside"), { recursive: true });
+  writeFileSync(join(w.root, "outside", "id_rsa"), "key");
+  mkdirSync(join(w.proj, "docs"), { recursive: true });
+  writeFileSync(join(w.proj, "docs", "a.md"), "doc");
+  symlinkSync(join(w.root, "outside", "id_rsa"), join(w.proj, "docs", "b.md"));
+  const deny = join(w.root, "deny.json");
+  writeFileSync(deny, JSON.stringify({ permissions: { deny: [`Read(/${w.root}/outside/**)`] }, defaultMode: "bypassPermissions" }));
+  const cases = [];
+  for (const command of ["cat docs/*", "cat docs/[b].md", "grep -h . docs/*", "cat docs/a*"]) {
+    const payload = JSON.stringify({ session_id: "s", cwd: w.proj, hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command } });
+    cases.push(() => compare(w, `claude ${command}`, ["--agent", "claude", "--policy", deny], payload));
+  }
+  const results = report(await pool(cases));
+  const out = (command) => results.find((r) => r.label === `claude ${command}`).native.stdout;
+  for (const command of ["cat docs/*", "cat docs/[b].md", "grep -h . docs/*"]) assert.match(out(command), /"deny"/, command);
+  assert.doesNotMatch(out("cat docs/a*"), /"deny"/);
+});
+
 test("broken payloads, flags and environments block alike", async () => {
   const w = world("broken");
   const good = join(w.root, "good.json");

@@ -38,6 +38,9 @@ extern "C" {
     #[wasm_bindgen(method, catch, js_name = realpath)]
     fn real_path(this: &HookHost, path: &str) -> Result<Option<String>, JsValue>;
 
+    #[wasm_bindgen(method, catch, js_name = listDir)]
+    fn list_dir(this: &HookHost, path: &str) -> Result<Option<Vec<String>>, JsValue>;
+
     #[wasm_bindgen(method, catch)]
     fn platform(this: &HookHost) -> Result<String, JsValue>;
 
@@ -120,6 +123,12 @@ pub(super) fn os() -> String {
 /// Where `path` really leads, symlinks resolved; `None` when it cannot be resolved.
 pub(super) fn realpath(path: &str) -> Option<String> {
     with(|h| h.real_path(path).ok().flatten()).flatten()
+}
+
+/// The names in the directory `path` (empty when it does not exist or is not a directory);
+/// `None` when it cannot be listed, or the host cannot list directories.
+pub(super) fn list_dir(path: &str) -> Option<Vec<String>> {
+    with(|h| h.list_dir(path).ok().flatten()).flatten()
 }
 
 /// Appends `record` as one JSON line to `path`. The error reads as the native hook's: the

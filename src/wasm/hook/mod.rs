@@ -81,6 +81,8 @@ export interface HookHost {
   clock(): number;
   /** Where a path really leads, symlinks resolved (`realpath`); `null` when it cannot be resolved. */
   realpath(path: string): string | null;
+  /** The names in a directory, without `.` and `..`: `[]` when it does not exist or is not a directory, `null` when it cannot be listed. */
+  listDir(path: string): string[] | null;
   /** The operating system, as Node's `process.platform` names it (`linux`, `darwin`, `win32`). */
   platform(): string;
 }
@@ -419,10 +421,11 @@ fn anchor_at_project(call: &mut HookCall) {
     }
 }
 
-/// Records where symlinks in the request's paths really lead (as the native CLI does, over
-/// the host's `realpath`), so an allow needs both the link and its target to match.
+/// Records where symlinks in the request's paths (and in the files a shell call's globs
+/// name) really lead, as the native CLI does, over the host's `realpath` and `listDir`, so
+/// an allow needs both the link and its target to match.
 fn add_realpaths(request: &mut crate::Request) {
-    request.add_realpaths(host::realpath);
+    request.add_realpaths_listing(host::realpath, host::list_dir);
 }
 
 /// The project directory ([`crate::agents::project`]), over the host's environment and file
