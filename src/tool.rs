@@ -365,6 +365,29 @@ pub struct NamedPath<'a> {
     pub path: &'a str,
 }
 
+/// The globs a Grep `glob` (or `include`) value holds: Claude Code's Grep splits it at
+/// whitespace, then each piece at commas unless it holds braces (`{a,b}` stays one glob),
+/// and passes each as a glob of its own. The whole value is kept too, for the widest reading.
+///
+/// ```
+/// use toolgate::tool::grep_globs;
+/// assert_eq!(grep_globs(".env,*.rs"), [".env,*.rs", ".env", "*.rs"]);
+/// assert_eq!(grep_globs("key.pem *.{rs,ts}"), ["key.pem *.{rs,ts}", "key.pem", "*.{rs,ts}"]);
+/// assert_eq!(grep_globs("*.rs"), ["*.rs"]);
+/// ```
+pub fn grep_globs(value: &str) -> Vec<&str> {
+    let mut out = vec![value];
+    for piece in value.split_whitespace() {
+        if piece.contains('{') && piece.contains('}') {
+            out.push(piece);
+        } else {
+            out.extend(piece.split(',').filter(|p| !p.is_empty()));
+        }
+    }
+    out.dedup();
+    out
+}
+
 /// Every path a call's `input` names under [`PATH_KEYS`], [`PATH_LIST_KEYS`] and
 /// [`NESTED_PATH_LISTS`], in that order. A path key whose value is not a string (or not a
 /// list of strings) is an error that names the key and what was expected.

@@ -415,6 +415,22 @@ fn searches_ask_when_a_read_rule_could_match_what_they_open() {
             ("Glob", json!({"pattern": "/home/ada/proj/*"}), Ask),
             ("Glob", json!({"pattern": "**/{a,{.env,b}}"}), Ask),
             ("Grep", json!({"pattern": "K", "glob": "{*.rs,.env}"}), Ask),
+            // Grep splits its glob at whitespace and commas: each piece is a glob.
+            (
+                "Grep",
+                json!({"pattern": "K", "path": "src", "glob": "key.pem,*.rs"}),
+                Ask,
+            ),
+            (
+                "Grep",
+                json!({"pattern": "K", "path": "src", "glob": "key.pem *.rs"}),
+                Ask,
+            ),
+            (
+                "Grep",
+                json!({"pattern": "K", "path": "src", "glob": "*.rs ../../**"}),
+                Ask,
+            ),
             (
                 "Grep",
                 json!({"pattern": "K", "path": "src", "glob": "*.{rs,toml}"}),

@@ -277,15 +277,23 @@ impl<'a> Call<'a> {
                         let Some(value) = input.get(key) else {
                             continue;
                         };
-                        let Some(pattern) = value.as_str() else {
+                        let Some(value) = value.as_str() else {
                             return Subject::Bad(format!(
                                 "`input.{key}` of `{name}` is not a string"
                             ));
                         };
-                        let base = glob_base(pattern).or_else(|| {
-                            (key == "pattern").then(|| literal_dirs(pattern)).flatten()
-                        });
-                        if let Some(prefix) = base {
+                        let patterns = if key == "pattern" {
+                            vec![value]
+                        } else {
+                            crate::tool::grep_globs(value)
+                        };
+                        for pattern in patterns {
+                            let base = glob_base(pattern).or_else(|| {
+                                (key == "pattern").then(|| literal_dirs(pattern)).flatten()
+                            });
+                            let Some(prefix) = base else {
+                                continue;
+                            };
                             match crate::path::normalize(
                                 &prefix,
                                 Some(&first),
@@ -346,26 +354,30 @@ impl<'a> Call<'a> {
                 "include"
             }
         };
-        let pattern = input.get(key)?.as_str()?.trim();
-        let unsafe_to_narrow =
-            pattern.is_empty() || pattern.contains(['\\', '!']) || glob_base(pattern).is_some();
-        if unsafe_to_narrow {
-            return None;
+        let value = input.get(key)?.as_str()?.trim();
+        // Grep takes several globs in one value; the Glob tool's pattern is one glob.
+        let patterns = if key == "pattern" {
+            vec![value]
+        } else {
+            crate::tool::grep_globs(value)
+        };
+        let mut out = Vec::new();
+        for pattern in patterns {
+            let unsafe_to_narrow =
+                pattern.is_empty() || pattern.contains(['\\', '!']) || glob_base(pattern).is_some();
+            if unsafe_to_narrow {
+                return None;
+            }
+            out.extend(expand_braces(pattern)?.iter().map(|p| {
+                let p = p.trim_start_matches("./").trim_start_matches('/');
+                if p.contains('/') {
+                    p.to_owned()
+                } else {
+                    format!("**/{p}")
+                }
+            }));
         }
-        let expanded = expand_braces(pattern)?;
-        Some(
-            expanded
-                .iter()
-                .map(|p| {
-                    let p = p.trim_start_matches("./").trim_start_matches('/');
-                    if p.contains('/') {
-                        p.to_owned()
-                    } else {
-                        format!("**/{p}")
-                    }
-                })
-                .collect(),
-        )
+        Some(out)
     }
 
     /// For a search (the Grep and Glob tools), the first deny, then ask, rule that could

@@ -213,7 +213,10 @@ impl Call<'_> {
             // (a glob overrides ripgrep's ignore files): one that could match a secret file
             // name asks, named by the secret it could match.
             for key in ["glob", "include"] {
-                if let Some(g) = self.request.input_str(key) {
+                let Some(value) = self.request.input_str(key) else {
+                    continue;
+                };
+                for g in crate::tool::grep_globs(value) {
                     globs.push(g.replace(['*', '?'], ""));
                     globs.push(g.replace('*', ".x"));
                     if let Some(name) = glob_secret_example(g) {
