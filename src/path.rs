@@ -165,7 +165,10 @@ pub fn segments(path: &str) -> impl Iterator<Item = &str> {
 /// The path as a Windows file system would read it, for the widest reading of deny, ask and
 /// protected paths: backslashes are separators, each segment loses an alternate data
 /// stream suffix (`.env::$DATA`, `a:stream`) and its trailing dots and spaces (`.env.`,
-/// `.env  `). A segment of dots only (`.`, `..`) keeps them. The result is not normalised.
+/// `.env  `). A segment of dots only (`.`, `..`) keeps them. Letters whose upper case is an
+/// ASCII letter (`ſ`, `ı`) become it, and characters HFS+ leaves out of names (`\u{200c}`,
+/// `\u{feff}`, ...) are dropped, as those file systems compare names. The result is not
+/// normalised.
 ///
 /// ```
 /// use toolgate::path::fold_windows;
@@ -173,14 +176,37 @@ pub fn segments(path: &str) -> impl Iterator<Item = &str> {
 /// assert_eq!(fold_windows("/p/.git\\hooks\\pre-commit. "), "/p/.git/hooks/pre-commit");
 /// assert_eq!(fold_windows("..\\..\\etc"), "../../etc");
 /// assert_eq!(fold_windows("/p/src/main.rs"), "/p/src/main.rs");
+/// assert_eq!(fold_windows("/p/.g\u{200c}it/hooks"), "/p/.git/hooks");
+/// assert_eq!(fold_windows("/p/ſecrets/k"), "/p/secrets/k");
 /// ```
 pub fn fold_windows(path: &str) -> String {
-    let slashed = path.replace('\\', "/");
+    let slashed: String = path
+        .chars()
+        .filter(|c| !is_ignorable_in_names(*c))
+        .map(|c| match c {
+            '\\' => '/',
+            // Characters whose upper case is an ASCII letter: NTFS compares names by their
+            // upper case (`ſ` is `S`, `ı` is `I`).
+            'ſ' => 's',
+            'ı' => 'i',
+            c => c,
+        })
+        .collect();
     slashed
         .split('/')
         .map(fold_segment)
         .collect::<Vec<_>>()
         .join("/")
+}
+
+/// Characters HFS+ leaves out of file names when it compares them (zero-width joiners and
+/// non-joiners, direction marks and overrides, the byte-order mark): `.g\u{200c}it` is `.git`
+/// there.
+fn is_ignorable_in_names(c: char) -> bool {
+    matches!(
+        c,
+        '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{206a}'..='\u{206f}' | '\u{feff}'
+    )
 }
 
 fn fold_segment(seg: &str) -> &str {
@@ -220,12 +246,16 @@ pub fn is_windows_absolute(path: &str) -> bool {
 /// Whether a path needs [`fold_windows`] at all (most do not).
 pub fn has_windows_spelling(path: &str) -> bool {
     // Byte by byte: every character looked for is ASCII, and no byte of a multi-byte
-    // character is ASCII.
+    // character is ASCII; only a path with a multi-byte character is looked at again.
     let bytes = path.as_bytes();
     bytes.iter().any(|b| matches!(b, b'\\' | b':'))
         || bytes
             .split(|b| *b == b'/')
             .any(|s| matches!(s.last(), Some(b' ' | b'.')) && !s.iter().all(|b| *b == b'.'))
+        || (!path.is_ascii()
+            && path
+                .chars()
+                .any(|c| matches!(c, 'ſ' | 'ı') || is_ignorable_in_names(c)))
 }
 
 /// A Windows 8.3 short name (`SETTIN~1.JSO`): the start of the long name's base and of its

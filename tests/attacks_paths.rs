@@ -655,3 +655,43 @@ fn remembered_grants_never_reach_persistence_locations() {
     );
     assert_eq!(p.evaluate_with(&r, &grants).effect, Effect::Allow);
 }
+
+#[test]
+fn letters_and_marks_other_file_systems_fold_meet_denies_and_protected_paths() {
+    // NTFS compares names by their upper case (`ſ` is `S`, `ı` is `I`); HFS+ leaves
+    // zero-width and direction marks out of names.
+    let p = policy(json!({"deny": ["Read(./secrets/**)"], "allow": ["Edit(./**)"]}));
+    use Effect::*;
+    assert_effects(
+        &p,
+        &[
+            ("Read", json!({"file_path": "\u{17f}ecrets/k"}), Deny),
+            ("Read", json!({"file_path": "secre\u{200d}ts/k"}), Deny),
+            (
+                "Write",
+                json!({"file_path": ".g\u{131}t/hooks/pre-commit", "content": "x"}),
+                Ask,
+            ),
+            (
+                "Write",
+                json!({"file_path": ".g\u{200c}it/hooks/pre-commit", "content": "x"}),
+                Ask,
+            ),
+            (
+                "Write",
+                json!({"file_path": ".v\u{17f}code/tasks.json", "content": "x"}),
+                Ask,
+            ),
+            (
+                "Write",
+                json!({"file_path": "src/\u{feff}main.rs", "content": "x"}),
+                Ask,
+            ),
+            (
+                "Write",
+                json!({"file_path": "src/main.rs", "content": "x"}),
+                Allow,
+            ),
+        ],
+    );
+}
