@@ -114,6 +114,7 @@ pub(crate) fn scan(words: &[String], from: usize) -> Effects {
                 e.not_read_only.get_or_insert(format!(
                     "`find {w}` follows symbolic links, which can lead out of the directories it reads"
                 ));
+                e.follows_links = true;
                 i += 1;
             }
             "-P" => i += 1,
@@ -190,6 +191,7 @@ pub(crate) fn scan(words: &[String], from: usize) -> Effects {
                 e.not_read_only.get_or_insert(format!(
                     "`find` option `{name}` follows symbolic links, which can lead out of the directories it reads"
                 ));
+                e.follows_links = true;
             }
             Role::Runs => {
                 while words.get(i).is_some_and(|w| w != ";" && w != "+") {

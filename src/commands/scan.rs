@@ -64,6 +64,10 @@ pub struct Effects {
     /// the command only when it names it exactly (the write also meets the Edit and Write
     /// rules and the protected paths).
     pub option_writes: Option<String>,
+    /// It follows symbolic links below the directories it reads (`grep -R`, `rg -L`,
+    /// `diff` on directories): the files it opens may be anywhere, so a Read deny or ask rule
+    /// that could match any file makes it ask.
+    pub follows_links: bool,
 }
 
 impl Effects {
@@ -185,6 +189,7 @@ pub(crate) fn scan(program: &'static Program, words: &[String], from: usize) -> 
             program.name
         );
         s.effects.block(why);
+        s.effects.follows_links = true;
     }
     s.operands();
     s.effects
@@ -559,6 +564,7 @@ impl Scan<'_> {
         effects.writes.extend(inner.writes);
         effects.runs |= inner.runs;
         effects.reads_unnamed |= inner.reads_unnamed;
+        effects.follows_links |= inner.follows_links;
         effects.unjudged = effects.unjudged.or(inner.unjudged);
         effects.option_writes = effects.option_writes.or(inner.option_writes);
         if let Some(why) = inner.not_read_only {

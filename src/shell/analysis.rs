@@ -114,6 +114,9 @@ pub(crate) struct Analysis<'r> {
     pub parts: Vec<Part>,
     /// Descriptor paths the line opens, and the files its redirections name.
     reopened: Reopened,
+    /// Whether an earlier command of the line makes links (`ln`): a later path may pass
+    /// through one, which the host could not resolve before the line ran.
+    links_made: bool,
     /// The redirections to files, with the directory each was met in, judged again in
     /// [`Analysis::finish`] if a descriptor path reopens them.
     redirected: Vec<(Redir, Dir)>,
@@ -128,6 +131,7 @@ impl<'r> Analysis<'r> {
             parts: Vec::new(),
             reopened: Reopened::default(),
             redirected: Vec::new(),
+            links_made: false,
         }
     }
 
@@ -278,6 +282,12 @@ impl<'r> Analysis<'r> {
 
     fn redirection(&mut self, r: &Redir) {
         let target = r.target.value.as_str();
+        if self.links_made && !matches!(r.kind, RedirKind::Other | RedirKind::HereString) {
+            let outcome = self.linked_outcome();
+            if !matches!(outcome, Outcome::ReadOnly) {
+                self.push(&format!("{} (after `ln`)", r.text), outcome);
+            }
+        }
         if r.target.dynamic.is_none() {
             match r.kind {
                 RedirKind::Write if is_descriptor_path(target) => self.reopened.write(target),
@@ -646,6 +656,15 @@ impl<'r> Analysis<'r> {
         if name == "tee" {
             self.tee_writes(core);
         }
+        if self.links_made {
+            let outcome = self.linked_outcome();
+            if !matches!(outcome, Outcome::ReadOnly) {
+                self.push(&format!("{} (after `ln`)", values.join(" ")), outcome);
+            }
+        }
+        if matches!(name.as_str(), "ln" | "link") {
+            self.links_made = true;
+        }
         self.option_writes(&name, core, effects.as_ref());
         // Where the table does not know the whole command (not in it, or not read-only),
         // any word may also be a file it reads, for the deny and ask rules.
@@ -763,7 +782,50 @@ impl<'r> Analysis<'r> {
             .chain(below)
             .map(|(t, below)| self.read_target(name, core, *t, below))
             .chain(e.reads_unnamed.then(|| self.unnamed_reads()))
+            .chain(e.follows_links.then(|| self.followed_reads()))
             .fold(Outcome::ReadOnly, stricter)
+    }
+
+    /// What the deny and ask rules say of a command after an `ln` in the same line: any path
+    /// it names may pass through a link made moments before, so a Read, Edit or Write rule
+    /// that could match any file makes it ask, naming the rule.
+    fn linked_outcome(&self) -> Outcome {
+        let write = match self.rules.write_below_outcome("/") {
+            Outcome::Denied(r) | Outcome::AskRule(r) if is_rule(&r) => Some(r),
+            _ => None,
+        };
+        let read = match self.unnamed_reads() {
+            Outcome::Denied(r) | Outcome::AskRule(r) => Some(r),
+            _ => None,
+        };
+        match read.or(write) {
+            Some(r) => Outcome::AskRule(Reason {
+                text: format!(
+                    "a path it names may pass through a link an earlier `ln` of the line made, \
+                     and rule `{}` could cover where that leads",
+                    rule_name(&r)
+                ),
+                decider: r.decider,
+            }),
+            None => Outcome::ReadOnly,
+        }
+    }
+
+    /// What the Read deny and ask rules say of files reached through links below the
+    /// directories a command reads ([`Effects::follows_links`]): they may be anywhere, so a
+    /// rule that could match any file makes it ask, naming the rule.
+    fn followed_reads(&self) -> Outcome {
+        match self.unnamed_reads() {
+            Outcome::Denied(r) | Outcome::AskRule(r) => Outcome::AskRule(Reason {
+                text: format!(
+                    "it follows links below the directories it reads, which may lead to a file \
+                     that rule `{}` covers",
+                    rule_name(&r)
+                ),
+                decider: r.decider,
+            }),
+            other => other,
+        }
     }
 
     /// What the Read deny and ask rules say of files read anywhere, unnamed
