@@ -114,8 +114,9 @@ pub(crate) struct Analysis<'r> {
     pub parts: Vec<Part>,
     /// Descriptor paths the line opens, and the files its redirections name.
     reopened: Reopened,
-    /// Whether an earlier command of the line makes links (`ln`): a later path may pass
-    /// through one, which the host could not resolve before the line ran.
+    /// Whether an earlier command of the line may make links (`ln`, or one that writes the
+    /// names its input chooses: `tar -x`, `unzip`, `git clone`): a later path may pass through
+    /// one, which the host could not resolve before the line ran.
     links_made: bool,
     /// The redirections to files, with the directory each was met in, judged again in
     /// [`Analysis::finish`] if a descriptor path reopens them.
@@ -285,7 +286,10 @@ impl<'r> Analysis<'r> {
         if self.links_made && !matches!(r.kind, RedirKind::Other | RedirKind::HereString) {
             let outcome = self.linked_outcome();
             if !matches!(outcome, Outcome::ReadOnly) {
-                self.push(&format!("{} (after `ln`)", r.text), outcome);
+                self.push(
+                    &format!("{} (after a command that may make links)", r.text),
+                    outcome,
+                );
             }
         }
         if r.target.dynamic.is_none() {
@@ -659,7 +663,10 @@ impl<'r> Analysis<'r> {
         if self.links_made {
             let outcome = self.linked_outcome();
             if !matches!(outcome, Outcome::ReadOnly) {
-                self.push(&format!("{} (after `ln`)", values.join(" ")), outcome);
+                self.push(
+                    &format!("{} (after a command that may make links)", values.join(" ")),
+                    outcome,
+                );
             }
         }
         if matches!(name.as_str(), "ln" | "link") {
@@ -786,7 +793,7 @@ impl<'r> Analysis<'r> {
             .fold(Outcome::ReadOnly, stricter)
     }
 
-    /// What the deny and ask rules say of a command after an `ln` in the same line: any path
+    /// What the deny and ask rules say of a command after one that may make links: any path
     /// it names may pass through a link made moments before, so a Read, Edit or Write rule
     /// that could match any file makes it ask, naming the rule.
     fn linked_outcome(&self) -> Outcome {
@@ -801,8 +808,8 @@ impl<'r> Analysis<'r> {
         match read.or(write) {
             Some(r) => Outcome::AskRule(Reason {
                 text: format!(
-                    "a path it names may pass through a link an earlier `ln` of the line made, \
-                     and rule `{}` could cover where that leads",
+                    "a path it names may pass through a link an earlier command of the line made \
+                     (`ln`, an archive, a checkout), and rule `{}` could cover where that leads",
                     rule_name(&r)
                 ),
                 decider: r.decider,
@@ -1028,6 +1035,8 @@ impl<'r> Analysis<'r> {
     /// an allow rule on the command does not cover them.
     fn option_writes(&mut self, name: &str, core: &[Word], effects: Option<&Effects>) {
         let found = writes(core);
+        // An archive, a patch or a checkout writes the names its input chooses, links too.
+        self.links_made |= !found.below.is_empty();
         for dir in &found.below {
             let outcome = self.path_outcome(dir, |p| self.rules.write_below_outcome(p));
             // Nothing short of a rule's deny or ask, or an unknown, passes here: the names
