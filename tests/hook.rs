@@ -61,16 +61,7 @@ impl Sandbox {
     }
 
     fn run(&self, args: &[&str], stdin: &str) -> Output {
-        let mut child = self
-            .command(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        // The hook may answer before reading (a bad flag): a closed pipe is fine.
-        let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
-        child.wait_with_output().unwrap()
+        feed(self.command(args), stdin)
     }
 
     fn hook(&self, agent: &str, payload: &Value) -> Output {
@@ -82,6 +73,19 @@ impl Sandbox {
         std::fs::create_dir_all(p.parent().unwrap()).unwrap();
         std::fs::write(p, text).unwrap();
     }
+}
+
+/// Runs `command` with `stdin` on its standard input, and waits for it.
+fn feed(mut command: Command, stdin: &str) -> Output {
+    let mut child = command
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The hook may answer before reading (a bad flag): a closed pipe is fine.
+    let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
+    child.wait_with_output().unwrap()
 }
 
 impl Drop for Sandbox {
@@ -896,19 +900,7 @@ fn git_run_away_from_the_project_asks_as_after_a_cd() {
         if agent == "cursor" {
             p["workspace_roots"] = json!([s.proj()]);
         }
-        let mut child = c
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(p.to_string().as_bytes())
-            .unwrap();
-        child.wait_with_output().unwrap()
+        feed(c, &p.to_string())
     };
     // The shell followed `cd evil` in an earlier call: Claude Code and Cursor report it.
     for (agent, project) in [
