@@ -313,18 +313,38 @@ pub(crate) fn matches(pattern: &str, path: &str) -> bool {
     path_matches(&pattern, &path)
 }
 
+/// Segment by segment over the whole path at once: `reach[j]` says whether the segments so
+/// far match the path's first `j` components. Linear in pattern × path, however many `**`
+/// the pattern holds (trying each split of each `**` in turn is exponential in them).
 fn path_matches(pattern: &[Segment], path: &[&str]) -> bool {
-    let Some((first, rest)) = pattern.split_first() else {
-        return path.is_empty();
-    };
-    if first.globstar {
-        // Zero or more components.
-        return (0..=path.len()).any(|k| path_matches(rest, path.get(k..).unwrap_or_default()));
+    let mut reach = vec![false; path.len() + 1];
+    if let Some(start) = reach.first_mut() {
+        *start = true;
     }
-    match path.split_first() {
-        Some((name, more)) => segment_matches(&first.tokens, name) && path_matches(rest, more),
-        None => false,
+    for segment in pattern {
+        reach = if segment.globstar {
+            // Zero or more components: reachable from any earlier reach.
+            let mut any = false;
+            reach
+                .iter()
+                .map(|r| {
+                    any |= *r;
+                    any
+                })
+                .collect()
+        } else {
+            // One component: from `j` to `j + 1` when the name matches.
+            std::iter::once(false)
+                .chain(
+                    reach
+                        .iter()
+                        .zip(path)
+                        .map(|(r, name)| *r && segment_matches(&segment.tokens, name)),
+                )
+                .collect()
+        };
     }
+    reach.last().copied().unwrap_or(false)
 }
 
 /// The host's file system as [`expand`] reads it.
@@ -465,6 +485,16 @@ mod tests {
         );
         assert_eq!(pattern_of(&word("docs/b.md")), None);
         assert_eq!(pattern_of(&word("*")), None);
+    }
+
+    #[test]
+    fn many_globstars_match_in_linear_time() {
+        let pattern = format!("{}z", "**/".repeat(40));
+        let deep = vec!["d"; 200].join("/");
+        assert!(!matches(&pattern, &deep));
+        assert!(matches(&pattern, &format!("{deep}/z")));
+        assert!(matches("a/**/b/**/c", "a/x/b/y/z/c"));
+        assert!(!matches("a/**/b/**/c", "a/x/c/b"));
     }
 
     #[test]
