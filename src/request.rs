@@ -194,14 +194,15 @@ impl Request {
                 continue;
             }
             let lexical = crate::path::normalize(&written, cwd.as_deref(), None);
-            let real = resolve_existing_prefix(&absolute(&written), realpath);
+            let full = absolute(&written);
+            let real = resolve_existing_prefix(&full, realpath);
             match &real {
                 Some(r) if lexical.as_ref() != Some(r) => {
                     self.realpaths.insert(written.clone(), r.clone());
                 }
                 Some(_) => {}
                 // Where it leads is unknown: the call cannot be judged, and asks.
-                None if absolute(&written).starts_with('/') => {
+                None if full.starts_with('/') => {
                     self.realpaths.insert(written.clone(), String::new());
                 }
                 None => {}

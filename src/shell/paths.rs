@@ -77,6 +77,20 @@ pub struct PathWords {
     pub unresolved: bool,
 }
 
+/// Adds `item` to `list` once; `false` when the list already holds `limit` items and it is
+/// left out.
+fn add_bounded(list: &mut Vec<String>, item: String, limit: usize) -> bool {
+    if list.contains(&item) {
+        return true;
+    }
+    if list.len() < limit {
+        list.push(item);
+        true
+    } else {
+        false
+    }
+}
+
 /// Single-dash option words longer than this are not taken apart ending by ending (the
 /// endings of a word of n bytes are n words); such a word makes the list incomplete.
 const MAX_OPTION_WORD: usize = 256;
@@ -180,25 +194,11 @@ impl Collector {
     }
 
     fn glob(&mut self, pattern: String) {
-        if self.globs.contains(&pattern) {
-            return;
-        }
-        if self.globs.len() < self.limit {
-            self.globs.push(pattern);
-        } else {
-            self.complete = false;
-        }
+        self.complete &= add_bounded(&mut self.globs, pattern, self.limit);
     }
 
     fn push(&mut self, p: String) {
-        if self.words.contains(&p) {
-            return;
-        }
-        if self.words.len() < self.limit {
-            self.words.push(p);
-        } else {
-            self.complete = false;
-        }
+        self.complete &= add_bounded(&mut self.words, p, self.limit);
     }
 }
 
