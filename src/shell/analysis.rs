@@ -669,9 +669,6 @@ impl<'r> Analysis<'r> {
                 );
             }
         }
-        if matches!(name.as_str(), "ln" | "link") {
-            self.links_made = true;
-        }
         self.option_writes(&name, core, effects.as_ref());
         // Where the table does not know the whole command (not in it, or not read-only),
         // any word may also be a file it reads, for the deny and ask rules.
@@ -809,7 +806,7 @@ impl<'r> Analysis<'r> {
             Some(r) => Outcome::AskRule(Reason {
                 text: format!(
                     "a path it names may pass through a link an earlier command of the line made \
-                     (`ln`, an archive, a checkout), and rule `{}` could cover where that leads",
+                     (`ln`, `mv`, `cp -a`, an archive, a checkout), and rule `{}` could cover where that leads",
                     rule_name(&r)
                 ),
                 decider: r.decider,
@@ -1035,8 +1032,9 @@ impl<'r> Analysis<'r> {
     /// an allow rule on the command does not cover them.
     fn option_writes(&mut self, name: &str, core: &[Word], effects: Option<&Effects>) {
         let found = writes(core);
-        // An archive, a patch or a checkout writes the names its input chooses, links too.
-        self.links_made |= !found.below.is_empty();
+        // `ln`, `mv`, `cp -a`, and an archive, a patch or a checkout (the names its input
+        // chooses) may make links.
+        self.links_made |= found.may_make_links();
         for dir in &found.below {
             let outcome = self.path_outcome(dir, |p| self.rules.write_below_outcome(p));
             // Nothing short of a rule's deny or ask, or an unknown, passes here: the names

@@ -1,0 +1,613 @@
+//! What `git` writes: the output files of any subcommand, the repositories and checkouts
+//! it makes (`clone`, `init`, `worktree add`, `submodule add`), the files `git apply` and
+//! `git config --file` write, and the working tree its checkouts, merges and resets fill
+//! with the names a commit, the index or a stash holds.
+
+use super::{
+    files_written, into_directories, is_rooted, joined, parse_options, part_of, Parsed, Word,
+    Writes,
+};
+
+/// The index and value of `git`'s subcommand, past its global options (`-C DIR`, `-c k=v`).
+fn git_subcommand(words: &[Word]) -> Option<(usize, &str)> {
+    let mut i = 1;
+    while let Some(w) = words.get(i) {
+        let v = w.value.as_str();
+        if !v.starts_with('-') {
+            return Some((i, v));
+        }
+        let takes = matches!(
+            v,
+            "-C" | "-c"
+                | "--git-dir"
+                | "--work-tree"
+                | "--namespace"
+                | "--exec-path"
+                | "--config-env"
+                | "--super-prefix"
+        );
+        i += if takes { 2 } else { 1 };
+    }
+    None
+}
+
+/// What a `git` command writes: `--output`/`-o` files of any subcommand, and the
+/// destinations of the subcommands that make repositories or check files out
+/// ([`git_destinations`]).
+pub(super) fn git_writes(words: &[Word]) -> Writes {
+    let Some((sub, name)) = git_subcommand(words) else {
+        return Writes::default();
+    };
+    if name == "apply" {
+        return git_apply_writes(words);
+    }
+    let mut out = git_destinations(words, sub, name);
+    let tree = work_tree_writes(words, sub, name);
+    out.files.extend(tree.files);
+    out.below.extend(tree.below);
+    // `-o` names the remote (`clone`) or a server option (`fetch`, `pull`, `push`,
+    // `ls-remote`) there, not an output file.
+    if !["clone", "fetch", "pull", "push", "ls-remote"].contains(&name) {
+        let written = files_written(words);
+        out.files.extend(written.files);
+        out.below.extend(written.below);
+    }
+    out
+}
+
+/// What a subcommand writes in the working tree from a commit, the index or a stash.
+///
+/// The names come from the repository, not from the command line: a branch fetched from
+/// anywhere, a commit or an index that plumbing built (`git update-index --cacheinfo`), a
+/// `git reset --soft` that moved `HEAD` first. Any of them may be a protected path
+/// (`.claude/settings.json`, `.toolgate/policy.json`) or a link, so the working tree (or
+/// each literal pathspec) is written below, as an archive's directory is:
+///
+/// - `checkout`, `switch`, `restore`, `reset --hard`/`--merge`/`--keep`, `merge`, `pull`,
+///   `rebase`, `cherry-pick`, `revert`, `am`, `stash` (but `list`, `show`, `drop`, `clear`,
+///   `create`, `store`), `bisect` (but `log`, `visualize`, `view`, `terms`, `help`),
+///   `checkout-index` (and its `--prefix`), `read-tree -u`, `submodule update`,
+///   `sparse-checkout` (but `list`), `mv` (its destination, as `mv`), `rm` (its pathspecs,
+///   unless `--cached`), `merge-file` (its first file, unless `-p`).
+/// - A switch that only makes a branch where `HEAD` is (`checkout -b NEW`, `switch -c
+///   NEW`), `restore --staged`, and a `reset` of the index only write nothing there.
+/// - Pathspecs (after `--`, or every operand of `restore`) are written below, relative to
+///   the working directory; one with pathspec magic (`:/`, `:(glob)`) or a glob character,
+///   `--pathspec-from-file`, and a `checkout` whose operands may be a branch write below
+///   the working tree's root.
+///
+/// The root is `git --work-tree DIR`, else `git -C DIR`, else `.`: a root above the working
+/// directory is that of a `git` run away from the project, which is judged as after a `cd`.
+fn work_tree_writes(words: &[Word], sub: usize, name: &str) -> Writes {
+    let dir = git_directory(words, sub);
+    let within = |w: &Word| match &dir {
+        Some(d) if !is_rooted(w) => joined(d, &w.value),
+        _ => w.clone(),
+    };
+    let root = work_tree_root(words, sub)
+        .or_else(|| dir.clone())
+        .unwrap_or_else(|| Word::literal("."));
+    let rest = words.get(sub + 1..).unwrap_or_default();
+    let mut out = Writes::default();
+    let written = match name {
+        "checkout" => checkout_writes(rest),
+        "switch" => {
+            let p = parse_options(
+                rest,
+                "cC",
+                "",
+                &["create", "force-create", "orphan", "conflict"],
+            );
+            whole_if(!p.operands.is_empty())
+        }
+        "restore" => {
+            let p = parse_options(rest, "s", "", &["source", "conflict", "pathspec-from-file"]);
+            if p.has('S', "staged") && !p.has('W', "worktree") {
+                Tree::Nothing
+            } else {
+                pathspecs(&p, p.operands.clone())
+            }
+        }
+        "reset" => {
+            let p = parse_options(rest, "", "", &["pathspec-from-file"]);
+            whole_if(p.has('\0', "hard") || p.has('\0', "merge") || p.has('\0', "keep"))
+        }
+        "merge" | "pull" | "rebase" | "cherry-pick" | "revert" | "am" => Tree::Whole,
+        "stash" => {
+            let p = parse_options(rest, "m", "", &["message", "pathspec-from-file"]);
+            let named = p.operands.first().filter(|_| p.dashdash != Some(0));
+            whole_if(!named.is_some_and(|w| {
+                ["list", "show", "drop", "clear", "create", "store"].contains(&w.value.as_str())
+            }))
+        }
+        "bisect" => whole_if(!rest.first().is_some_and(|w| {
+            ["log", "visualize", "view", "terms", "help"].contains(&w.value.as_str())
+        })),
+        "checkout-index" => {
+            let p = parse_options(rest, "", "", &["prefix", "stage"]);
+            out.below.extend(p.values('\0', "prefix").map(&within));
+            Tree::Whole
+        }
+        "read-tree" => {
+            let p = parse_options(
+                rest,
+                "",
+                "",
+                &["prefix", "exclude-per-directory", "index-output"],
+            );
+            whole_if(p.has('u', ""))
+        }
+        "submodule" => whole_if(first_operand(rest) == Some("update")),
+        "sparse-checkout" => {
+            whole_if(first_operand(rest).is_some_and(|w| !matches!(w, "list" | "check-rules")))
+        }
+        "mv" => {
+            let mut operands = parse_options(rest, "", "", &[]).operands;
+            let Some(dest) = operands.pop() else {
+                return out;
+            };
+            return into_directories(vec![within(&dest)], &operands);
+        }
+        "rm" => {
+            let p = parse_options(rest, "", "", &["pathspec-from-file"]);
+            if p.has('\0', "cached") {
+                Tree::Nothing
+            } else {
+                pathspecs(&p, p.operands.clone())
+            }
+        }
+        "merge-file" => {
+            let p = parse_options(rest, "L", "", &[]);
+            if p.has('p', "stdout") {
+                Tree::Nothing
+            } else {
+                out.files.extend(p.operands.first().map(&within));
+                Tree::Nothing
+            }
+        }
+        _ => Tree::Nothing,
+    };
+    match written {
+        Tree::Nothing => {}
+        Tree::Whole => out.below.push(root),
+        Tree::Paths(paths) => out.below.extend(paths.iter().map(&within)),
+    }
+    out
+}
+
+/// The first word that is not an option (`git submodule --quiet update`).
+fn first_operand(words: &[Word]) -> Option<&str> {
+    words
+        .iter()
+        .map(|w| w.value.as_str())
+        .find(|v| !v.starts_with('-'))
+}
+
+/// Where a subcommand writes the working tree ([`work_tree_writes`]).
+enum Tree {
+    Nothing,
+    Whole,
+    Paths(Vec<Word>),
+}
+
+fn whole_if(writes: bool) -> Tree {
+    if writes {
+        Tree::Whole
+    } else {
+        Tree::Nothing
+    }
+}
+
+/// `git checkout`: `-b NEW` alone makes a branch where `HEAD` is; `X -- PATHS` and
+/// `-- PATHS` write the pathspecs; any other operand may be a branch to switch to.
+fn checkout_writes(rest: &[Word]) -> Tree {
+    let p = parse_options(
+        rest,
+        "bB",
+        "",
+        &["orphan", "conflict", "pathspec-from-file"],
+    );
+    match p.dashdash {
+        _ if p.has('\0', "pathspec-from-file") || p.has('p', "patch") => Tree::Whole,
+        Some(k) if k < p.operands.len() => {
+            pathspecs(&p, p.operands.get(k..).unwrap_or_default().to_vec())
+        }
+        Some(0) => Tree::Nothing,
+        Some(_) => Tree::Whole,
+        None => whole_if(!p.operands.is_empty()),
+    }
+}
+
+/// Literal pathspecs are written below themselves; magic (`:/`, `:(glob)`), a glob
+/// character or `--pathspec-from-file` makes it the whole tree; none, nothing.
+fn pathspecs(p: &Parsed, paths: Vec<Word>) -> Tree {
+    let wide = |w: &Word| w.value.starts_with(':') || w.value.contains(['*', '?', '[', '\\']);
+    if p.has('\0', "pathspec-from-file") || paths.iter().any(wide) {
+        Tree::Whole
+    } else if paths.is_empty() {
+        Tree::Nothing
+    } else {
+        Tree::Paths(paths)
+    }
+}
+
+/// The working tree `git --work-tree DIR` (or `--work-tree=DIR`) names, below `-C DIR`
+/// when relative.
+fn work_tree_root(words: &[Word], sub: usize) -> Option<Word> {
+    let global = parse_options(
+        words.get(1..sub).unwrap_or_default(),
+        "Cc",
+        "",
+        &[
+            "git-dir",
+            "work-tree",
+            "namespace",
+            "config-env",
+            "super-prefix",
+        ],
+    );
+    let tree = global.values('\0', "work-tree").last()?.clone();
+    Some(match git_directory(words, sub) {
+        Some(d) if !is_rooted(&tree) => joined(&d, &tree.value),
+        _ => tree,
+    })
+}
+
+/// The directory of `git -C DIR ...` (each relative one below the one before), if given.
+fn git_directory(words: &[Word], sub: usize) -> Option<Word> {
+    let global = parse_options(words.get(1..sub).unwrap_or_default(), "Cc", "", &[]);
+    let mut dir: Option<Word> = None;
+    for d in global.values('C', "") {
+        dir = Some(match &dir {
+            Some(prev) if !is_rooted(d) => joined(prev, &d.value),
+            _ => d.clone(),
+        });
+    }
+    dir
+}
+
+/// Where git puts what it makes, by subcommand:
+///
+/// - `git clone URL [DIR]` and `git submodule add URL [DIR]` check the remote's files out
+///   below `DIR` (or the name git derives from the URL, [`clone_directory_name`]): files
+///   whose names the remote chooses, any of which may be a protected path (an embedded
+///   bare repository's `HEAD`, a `.claude/settings.json`). With `--bare` or `--mirror`,
+///   `DIR` is a repository: its `HEAD` is written. With `--no-checkout`, `DIR` itself.
+/// - `git init [DIR]` makes `DIR` (with `--bare`, its `HEAD`); `--separate-git-dir X`
+///   makes a repository in `X`.
+/// - `git worktree add PATH` checks a branch out below `PATH`; `git worktree move A B`
+///   moves a working tree below `B`.
+/// - `git bundle create FILE` writes `FILE`.
+/// - `git config --file F` writes `F` when it sets something.
+fn git_destinations(words: &[Word], sub: usize, name: &str) -> Writes {
+    let dir = git_directory(words, sub);
+    let within = |w: &Word| match &dir {
+        Some(d) if !is_rooted(w) => joined(d, &w.value),
+        _ => w.clone(),
+    };
+    let rest = words.get(sub + 1..).unwrap_or_default();
+    let mut out = Writes::default();
+    match name {
+        "clone" => {
+            let p = parse_options(rest, "jobuc", "", CLONE_VALUES);
+            let bare = p.has('\0', "bare") || p.has('\0', "mirror");
+            let made = p.operands.get(1).cloned().or_else(|| {
+                let url = p.operands.first()?;
+                let derived = clone_directory_name(&url.value)?;
+                let derived = if bare {
+                    format!("{derived}.git")
+                } else {
+                    derived
+                };
+                Some(part_of(url, &derived))
+            });
+            separate_git_dir(&p, &within, &mut out);
+            match made {
+                Some(d) if bare => {
+                    let d = within(&d);
+                    out.files.push(joined(&d, "HEAD"));
+                    out.files.push(d);
+                }
+                Some(d) if p.has('n', "no-checkout") => out.files.push(within(&d)),
+                Some(d) => out.below.push(within(&d)),
+                None => out.below.push(within(&Word::literal("."))),
+            }
+        }
+        "init" => {
+            let p = parse_options(rest, "b", "", INIT_VALUES);
+            let d = within(p.operands.first().unwrap_or(&Word::literal(".")));
+            separate_git_dir(&p, &within, &mut out);
+            if p.has('\0', "bare") {
+                out.files.push(joined(&d, "HEAD"));
+            }
+            out.files.push(d);
+        }
+        "worktree" => {
+            let p = parse_options(rest, "bB", "", &["reason", "expire"]);
+            let mut operands = p.operands.iter();
+            match operands.next().map(|w| w.value.as_str()) {
+                Some("add") => {
+                    if let Some(path) = operands.next() {
+                        if p.has('\0', "no-checkout") {
+                            out.files.push(within(path));
+                        } else {
+                            out.below.push(within(path));
+                        }
+                    }
+                }
+                Some("move") => out.below.extend(operands.nth(1).map(&within)),
+                _ => {}
+            }
+        }
+        "bundle" => {
+            let p = parse_options(rest, "", "", &["version"]);
+            let mut operands = p.operands.iter();
+            if operands.next().is_some_and(|w| w.value == "create") {
+                out.files
+                    .extend(operands.next().filter(|w| w.value != "-").map(&within));
+            }
+        }
+        "submodule" => {
+            let p = parse_options(rest, "b", "", &["name", "reference", "depth", "branch"]);
+            let mut operands = p.operands.iter();
+            if operands.next().is_some_and(|w| w.value == "add") {
+                let url = operands.next();
+                let made = operands.next().cloned().or_else(|| {
+                    let url = url?;
+                    Some(part_of(url, &clone_directory_name(&url.value)?))
+                });
+                if url.is_some() {
+                    out.below
+                        .push(within(&made.unwrap_or_else(|| Word::literal("."))));
+                }
+            }
+        }
+        "config" => {
+            let p = parse_options(
+                rest,
+                "f",
+                "",
+                &["file", "blob", "type", "default", "value", "comment"],
+            );
+            let options: Vec<&str> = p.options.iter().map(|(o, _)| o.as_str()).collect();
+            let operands: Vec<&str> = p.operands.iter().map(|w| w.value.as_str()).collect();
+            if crate::commands::git_config_sets(&options, &operands) {
+                out.files.extend(p.values('f', "file").map(&within));
+            }
+        }
+        _ => {}
+    }
+    out
+}
+
+/// `--separate-git-dir X` makes a repository in `X`: its `HEAD` and `X` itself are written.
+fn separate_git_dir(p: &Parsed, within: &dyn Fn(&Word) -> Word, out: &mut Writes) {
+    for x in p.values('\0', "separate-git-dir") {
+        let x = within(x);
+        out.files.push(joined(&x, "HEAD"));
+        out.files.push(x);
+    }
+}
+
+/// Long options of `git clone` that take a value (`git clone -h`, git 2.47).
+const CLONE_VALUES: &[&str] = &[
+    "jobs",
+    "template",
+    "reference",
+    "reference-if-able",
+    "origin",
+    "branch",
+    "upload-pack",
+    "depth",
+    "shallow-since",
+    "shallow-exclude",
+    "separate-git-dir",
+    "ref-format",
+    "config",
+    "server-option",
+    "filter",
+    "bundle-uri",
+];
+
+/// Long options of `git init` that take a value.
+const INIT_VALUES: &[&str] = &[
+    "template",
+    "separate-git-dir",
+    "initial-branch",
+    "object-format",
+    "ref-format",
+];
+
+/// The directory `git clone URL` makes when no directory is given, as git derives it:
+/// trailing `/` and `/.git` removed, the part after the last `/` or `:`, without a
+/// `.git` or `.bundle` suffix. `None` when nothing is left.
+///
+/// ```text
+/// https://h/o/repo.git  -> repo
+/// git@h:o/repo/.git/    -> repo
+/// https://h/.claude     -> .claude
+/// ```
+fn clone_directory_name(url: &str) -> Option<String> {
+    let mut s = url.trim_end_matches('/');
+    while let Some(rest) = s.strip_suffix("/.git") {
+        s = rest.trim_end_matches('/');
+    }
+    let start = s.rfind(['/', ':']).map_or(0, |at| at + 1);
+    let name = s.get(start..)?;
+    let name = name
+        .strip_suffix(".git")
+        .or_else(|| name.strip_suffix(".bundle"))
+        .unwrap_or(name);
+    (!name.is_empty()).then(|| name.to_owned())
+}
+
+/// `git apply` writes the files the patch names, below `.` (or `git -C DIR`), unless it
+/// only reports (`--check`, `--stat`, `--numstat`, `--summary` without `--apply`).
+fn git_apply_writes(words: &[Word]) -> Writes {
+    let Some((sub, _)) = git_subcommand(words) else {
+        return Writes::default();
+    };
+    let p = parse_options(words.get(sub + 1..).unwrap_or_default(), "p", "C", &[]);
+    let report_only = ["check", "stat", "numstat", "summary"]
+        .iter()
+        .any(|o| p.options.iter().any(|(x, _)| x == &format!("--{o}")));
+    if report_only && !p.options.iter().any(|(x, _)| x == "--apply") {
+        return Writes::default();
+    }
+    Writes {
+        files: Vec::new(),
+        below: vec![git_directory(words, sub).unwrap_or_else(|| Word::literal("."))],
+        links: false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::{below, written};
+    use super::super::writes;
+    use super::Word;
+
+    #[test]
+    fn git_writes_what_it_makes() {
+        // A clone checks out files the remote names, below its directory.
+        assert_eq!(below("git clone https://h/o/r.git"), ["r"]);
+        assert_eq!(below("git clone https://h/r x/y"), ["x/y"]);
+        assert_eq!(below("git clone https://h/.claude"), [".claude"]);
+        assert_eq!(below("git clone git@h:o/.claude.git/"), [".claude"]);
+        assert_eq!(
+            below("git clone -b main --depth 1 /src/repo/.git"),
+            ["repo"]
+        );
+        assert_eq!(below("git clone https://h/r.bundle"), ["r"]);
+        assert_eq!(below("git clone /"), ["."]);
+        assert_eq!(below("git -C sub clone u d"), ["sub/d"]);
+        assert_eq!(below("git clone -o up u d"), ["d"]);
+        assert_eq!(written("git clone -o up u d"), Vec::<String>::new());
+        assert_eq!(written("git push -o ci.skip"), Vec::<String>::new());
+        assert_eq!(
+            written("git clone --bare https://h/r"),
+            ["r.git/HEAD", "r.git"]
+        );
+        assert_eq!(written("git clone -n u d"), ["d"]);
+        assert_eq!(
+            written("git clone --separate-git-dir=g u d"),
+            ["g/HEAD", "g"]
+        );
+        assert_eq!(below("git submodule add https://h/.claude"), [".claude"]);
+        assert_eq!(below("git submodule add -b x u sub"), ["sub"]);
+        // A new repository is git's own; a bare one is a `HEAD` and a `config`.
+        assert_eq!(written("git init .claude"), [".claude"]);
+        assert_eq!(written("git init"), ["."]);
+        assert_eq!(written("git init -b main --bare x"), ["x/HEAD", "x"]);
+        assert_eq!(below("git worktree add .claude"), [".claude"]);
+        assert_eq!(below("git worktree add -b feat ../wt main"), ["../wt"]);
+        assert_eq!(written("git worktree add --no-checkout wt"), ["wt"]);
+        assert_eq!(below("git worktree move wt .claude"), [".claude"]);
+        assert_eq!(below("git worktree list"), Vec::<String>::new());
+        assert_eq!(written("git bundle create .bashrc HEAD"), [".bashrc"]);
+        assert_eq!(written("git bundle create --version=3 b HEAD"), ["b"]);
+        assert_eq!(written("git bundle verify b"), Vec::<String>::new());
+        // `git config --file F` writes `F` only when it sets something.
+        assert_eq!(written("git config --file .bashrc a.b c"), [".bashrc"]);
+        assert_eq!(written("git config -f x --unset a.b"), ["x"]);
+        assert_eq!(written("git config --file=x set a.b c"), ["x"]);
+        assert_eq!(written("git config -f x a.b"), Vec::<String>::new());
+        assert_eq!(written("git config -f x --get a.b"), Vec::<String>::new());
+        // The output options of any subcommand still write.
+        assert_eq!(written("git diff --output=d.txt"), ["d.txt"]);
+    }
+
+    fn links(line: &str) -> bool {
+        let words: Vec<Word> = line.split(' ').map(Word::literal).collect();
+        writes(&words).may_make_links()
+    }
+
+    #[test]
+    fn checkouts_write_the_working_tree_with_the_repository_s_names() {
+        // Switching to another commit writes what it holds, anywhere in the tree.
+        for line in [
+            "git checkout evil",
+            "git checkout -b new origin/evil",
+            "git checkout evil --",
+            "git checkout -p",
+            "git checkout --pathspec-from-file=f",
+            "git switch evil",
+            "git switch -c new origin/evil",
+            "git reset --hard evil",
+            "git reset --ha",
+            "git reset --keep x",
+            "git reset --merge",
+            "git merge evil",
+            "git pull",
+            "git rebase x",
+            "git cherry-pick x",
+            "git revert x",
+            "git am p.mbox",
+            "git stash",
+            "git stash pop",
+            "git stash -m msg",
+            "git stash -- src",
+            "git bisect start",
+            "git read-tree -u x",
+            "git submodule --quiet update",
+            "git sparse-checkout set a",
+            "git checkout-index -a",
+            "git restore -- :/",
+            "git restore *.json",
+            "git checkout x -- :(glob)**",
+        ] {
+            assert_eq!(below(line), ["."], "{line}");
+            assert!(links(line), "{line}");
+        }
+        assert_eq!(below("git -C sub checkout evil"), ["sub"]);
+        assert_eq!(below("git --work-tree=/w checkout evil"), ["/w"]);
+        assert_eq!(below("git -C sub --work-tree t switch x"), ["sub/t"]);
+        assert_eq!(below("git checkout-index -a --prefix=o/"), ["o/", "."]);
+        // Pathspecs are written below themselves, relative to `-C DIR`.
+        assert_eq!(below("git checkout evil -- .claude a"), [".claude", "a"]);
+        assert_eq!(
+            below("git checkout -- .claude/settings.json"),
+            [".claude/settings.json"]
+        );
+        assert_eq!(below("git restore --source=evil .toolgate"), [".toolgate"]);
+        assert_eq!(below("git -C sub restore -s x a"), ["sub/a"]);
+        assert_eq!(below("git restore --staged --worktree a"), ["a"]);
+        assert_eq!(below("git rm a"), ["a"]);
+    }
+
+    #[test]
+    fn what_leaves_the_working_tree_alone() {
+        for line in [
+            "git checkout -b new",
+            "git checkout --orphan new",
+            "git checkout",
+            "git checkout --",
+            "git switch -c new",
+            "git switch --detach",
+            "git restore --staged a",
+            "git reset HEAD~1",
+            "git reset --soft x",
+            "git reset -- a",
+            "git stash list",
+            "git stash show -p",
+            "git bisect log",
+            "git read-tree x",
+            "git submodule status",
+            "git sparse-checkout list",
+            "git rm --cached a",
+            "git status",
+            "git commit -m x",
+        ] {
+            assert_eq!(below(line), Vec::<String>::new(), "{line}");
+            assert!(!links(line), "{line}");
+        }
+    }
+
+    #[test]
+    fn moves_and_merges_of_named_files() {
+        assert_eq!(written("git mv a .claude"), [".claude", ".claude/a"]);
+        assert_eq!(written("git -C sub mv a b"), ["sub/b", "sub/b/a"]);
+        assert_eq!(written("git merge-file .bashrc base other"), [".bashrc"]);
+        assert_eq!(written("git merge-file -p a b c"), Vec::<String>::new());
+    }
+}
