@@ -8,7 +8,9 @@ use super::salvage;
 use super::streams::{is_descriptor_path, Reopened};
 use super::word::{unreadable, unreadable_except, Word};
 use super::wrappers::{classify, is_harmless_assignment, Inner, Kind, HARMLESS_VARIABLES, SHELLS};
-use super::writes::{is_destructive, part_of, writes};
+use super::writes::{
+    is_bare_repository_name, is_destructive, knows_writes, maybe_written, part_of, writes,
+};
 use super::{CommandRules, Outcome, Part};
 use crate::commands::{self, Effects, Target};
 use crate::decision::{Decider, Reason, RuleList};
@@ -1064,6 +1066,27 @@ impl<'r> Analysis<'r> {
             let outcome = self.path_outcome(&w, |p| self.rules.write_outcome(p));
             if rank(&outcome) >= STRICT_RANK {
                 self.push(&format!("{name} {}", w.raw), outcome);
+            }
+        }
+        // A program whose writes the table does not know (`zip OUT`, `openssl -out F`, a
+        // runner) may write any file its words name.
+        let read_only = effects.is_some_and(|e| e.not_read_only.is_none());
+        if !read_only && !knows_writes(core) {
+            for w in maybe_written(core) {
+                if w.dynamic.is_some() || STANDARD_STREAMS.contains(&w.value.as_str()) {
+                    continue;
+                }
+                let outcome = self.path_outcome(&w, |p| self.rules.write_outcome(p));
+                // A bare word (`build`, `config`) is more often a subcommand than a file:
+                // only a protected name counts there, and not a bare repository's.
+                let bare = !w.value.contains('/') && !w.value.starts_with(['.', '~']);
+                let counts = match &outcome {
+                    Outcome::Protected { .. } => !is_bare_repository_name(&w.value),
+                    o => !bare && rank(o) >= STRICT_RANK,
+                };
+                if counts {
+                    self.push(&format!("{name} may write {}", w.raw), outcome);
+                }
             }
         }
     }

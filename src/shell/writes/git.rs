@@ -372,12 +372,36 @@ fn git_destinations(words: &[Word], sub: usize, name: &str) -> Writes {
             let options: Vec<&str> = p.options.iter().map(|(o, _)| o.as_str()).collect();
             let operands: Vec<&str> = p.operands.iter().map(|w| w.value.as_str()).collect();
             if crate::commands::git_config_sets(&options, &operands) {
-                out.files.extend(p.values('f', "file").map(&within));
+                out.files.extend(config_files(&p).iter().map(&within));
             }
         }
         _ => {}
     }
     out
+}
+
+/// The files `git config` writes when it sets something: `--file F`, else the scope's file
+/// (`--global`: `~/.gitconfig` and `~/.config/git/config`, git writing whichever exists;
+/// `--system`: `/etc/gitconfig`; `--worktree`: `.git/config.worktree`), else the
+/// repository's `.git/config`.
+fn config_files(p: &Parsed) -> Vec<Word> {
+    let named: Vec<Word> = p.values('f', "file").cloned().collect();
+    if !named.is_empty() {
+        return named;
+    }
+    let home = |tail: &str| Word {
+        home: true,
+        ..Word::literal(&format!("~/{tail}"))
+    };
+    if p.has('\0', "global") {
+        vec![home(".gitconfig"), home(".config/git/config")]
+    } else if p.has('\0', "system") {
+        vec![Word::literal("/etc/gitconfig")]
+    } else if p.has('\0', "worktree") {
+        vec![Word::literal(".git/config.worktree")]
+    } else {
+        vec![Word::literal(".git/config")]
+    }
 }
 
 /// `--separate-git-dir X` makes a repository in `X`: its `HEAD` and `X` itself are written.
@@ -601,6 +625,30 @@ mod tests {
             assert_eq!(below(line), Vec::<String>::new(), "{line}");
             assert!(!links(line), "{line}");
         }
+    }
+
+    #[test]
+    fn configuration_writes_its_scope_s_file() {
+        assert_eq!(written("git config user.email a@b"), [".git/config"]);
+        assert_eq!(written("git -C sub config a.b c"), ["sub/.git/config"]);
+        assert_eq!(
+            written("git config --global core.pager less"),
+            ["~/.gitconfig", "~/.config/git/config"]
+        );
+        assert_eq!(
+            written("git config --glob a.b c"),
+            ["~/.gitconfig", "~/.config/git/config"]
+        );
+        assert_eq!(written("git config --system a.b c"), ["/etc/gitconfig"]);
+        assert_eq!(
+            written("git config --worktree a.b c"),
+            [".git/config.worktree"]
+        );
+        assert_eq!(
+            written("git config --global --get a.b"),
+            Vec::<String>::new()
+        );
+        assert_eq!(written("git config --list"), Vec::<String>::new());
     }
 
     #[test]

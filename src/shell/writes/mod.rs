@@ -221,6 +221,61 @@ pub(crate) fn writes(words: &[Word]) -> Writes {
     }
 }
 
+/// Programs whose writes are known beyond [`SPECS`]: each has a reader of its own in
+/// [`writes`], or (`tee`) in the analysis.
+const SPECIAL_WRITERS: &[&str] = &[
+    "sed", "perl", "patch", "tar", "unzip", "curl", "wget", "git", "tee",
+];
+
+/// Whether the table knows what `words` writes (so an empty [`writes`] means it writes
+/// nothing it does not name): a program of [`SPECS`] or [`SPECIAL_WRITERS`].
+pub(crate) fn knows_writes(words: &[Word]) -> bool {
+    words.first().is_some_and(|w| {
+        let name = program_name(&w.value);
+        SPECIAL_WRITERS.contains(&name) || SPECS.iter().any(|s| s.name == name)
+    })
+}
+
+/// The words a program whose writes are not known may write through: every operand, the
+/// value of `--name=VALUE`, and what follows the first letter of a short option cluster
+/// (`-o~/.bashrc`, as any letter may take a value). `zip OUT`, `openssl -out F`,
+/// `yq -i . F` all write a file their words name.
+pub(crate) fn maybe_written(words: &[Word]) -> Vec<Word> {
+    let mut out = Vec::new();
+    let mut only_operands = false;
+    for w in words.iter().skip(1) {
+        let v = w.value.as_str();
+        if only_operands || !v.starts_with('-') || v == "-" {
+            out.push(w.clone());
+        } else if v == "--" {
+            only_operands = true;
+        } else if let Some(long) = v.strip_prefix("--") {
+            if let Some((_, value)) = long.split_once('=') {
+                out.push(part_of(w, value));
+            }
+        } else if let Some(rest) = v.get(1..).and_then(|r| {
+            let first = r.chars().next()?;
+            r.get(first.len_utf8()..)
+        }) {
+            if !rest.is_empty() {
+                out.push(part_of(w, rest));
+            }
+        }
+    }
+    out
+}
+
+/// Whether `word`, written bare (no `/`), is one of the names a bare git repository is
+/// made of (`HEAD`, `config`, `commondir`): protected where git would discover one, but
+/// also the subcommand of many programs (`npm config get`), so a word of a program whose
+/// writes are not known is not taken for that file.
+pub(crate) fn is_bare_repository_name(word: &str) -> bool {
+    !word.contains('/')
+        && ["head", "config", "commondir"]
+            .iter()
+            .any(|n| n.eq_ignore_ascii_case(word))
+}
+
 /// Whether `words` (argv after quote removal) writes any file by the table, or is `tee`:
 /// the danger classifier asks this before it looks for persistence places among the
 /// operands.
@@ -1140,6 +1195,32 @@ mod tests {
         assert_eq!(below("unzip -qdout a.zip"), ["out"]);
         assert_eq!(below("unzip -l a.zip"), Vec::<String>::new());
         assert_eq!(below("unzip -Pd a.zip"), ["."]);
+    }
+
+    #[test]
+    fn words_a_program_of_unknown_writes_may_write_through() {
+        let words = |line: &str| line.split(' ').map(Word::literal).collect::<Vec<_>>();
+        let maybe = |line: &str| {
+            maybe_written(&words(line))
+                .into_iter()
+                .map(|w| w.value)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(maybe("zip -r out.zip src"), ["out.zip", "src"]);
+        assert_eq!(maybe("openssl enc -in x -out y"), ["enc", "n", "x", "ut", "y"]);
+        assert_eq!(
+            maybe("gen --out=.vscode/t.json -o~/.bashrc -v"),
+            [".vscode/t.json", "~/.bashrc"]
+        );
+        assert_eq!(maybe("x -- -weird"), ["-weird"]);
+        assert!(knows_writes(&words("cp a b")));
+        assert!(knows_writes(&words("/usr/bin/tar -xf a")));
+        assert!(knows_writes(&words("tee x")));
+        assert!(!knows_writes(&words("zip out.zip a")));
+        assert!(is_bare_repository_name("HEAD"));
+        assert!(is_bare_repository_name("Config"));
+        assert!(!is_bare_repository_name("./config"));
+        assert!(!is_bare_repository_name("build"));
     }
 
     #[test]
