@@ -198,6 +198,17 @@ impl<'r> Analysis<'r> {
     }
 
     /// Whether the look-up budget ran out (some checks were skipped).
+    /// Whether a command of the line may have made links
+    /// ([`super::writes::Writes::may_make_links`]).
+    pub(crate) fn links_made(&self) -> bool {
+        self.links_made
+    }
+
+    /// Judges every command as one that may run after links were made.
+    pub(crate) fn assume_links(&mut self) {
+        self.links_made = true;
+    }
+
     pub(crate) fn exhausted(&self) -> bool {
         self.budget.get() == 0
     }
@@ -285,7 +296,11 @@ impl<'r> Analysis<'r> {
 
     fn redirection(&mut self, r: &Redir) {
         let target = r.target.value.as_str();
-        if self.links_made && !matches!(r.kind, RedirKind::Other | RedirKind::HereString) {
+        let stream = r.target.dynamic.is_none() && STANDARD_STREAMS.contains(&target);
+        if self.links_made
+            && !stream
+            && !matches!(r.kind, RedirKind::Other | RedirKind::HereString)
+        {
             let outcome = self.linked_outcome();
             if !matches!(outcome, Outcome::ReadOnly) {
                 self.push(

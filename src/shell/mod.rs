@@ -255,8 +255,19 @@ pub(crate) fn judge_keeping_commands(
         );
         return (analysis.parts, None);
     }
-    let commands = analysis.line(line, 0).map(commands_of_simples);
+    let mut simples = analysis.line(line, 0);
     analysis.finish();
+    // A loop, a pipeline or `&` runs a command again or alongside, so one written before a
+    // link maker may still run after it (`until cat l/x; do ln -s /srv l; done`): a line
+    // of several commands where one may make links is judged again with links assumed
+    // from its start.
+    if analysis.links_made() && simples.as_ref().is_some_and(|s| s.len() > 1) {
+        analysis = analysis::Analysis::new(rules);
+        analysis.assume_links();
+        simples = analysis.line(line, 0);
+        analysis.finish();
+    }
+    let commands = simples.map(commands_of_simples);
     if analysis.exhausted() {
         analysis.push(
             line,

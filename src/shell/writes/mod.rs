@@ -1207,7 +1207,10 @@ mod tests {
                 .collect::<Vec<_>>()
         };
         assert_eq!(maybe("zip -r out.zip src"), ["out.zip", "src"]);
-        assert_eq!(maybe("openssl enc -in x -out y"), ["enc", "n", "x", "ut", "y"]);
+        assert_eq!(
+            maybe("openssl enc -in x -out y"),
+            ["enc", "n", "x", "ut", "y"]
+        );
         assert_eq!(
             maybe("gen --out=.vscode/t.json -o~/.bashrc -v"),
             [".vscode/t.json", "~/.bashrc"]
