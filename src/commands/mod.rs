@@ -31,6 +31,7 @@
 //! assert!(effects(&words("curl x")).is_none());
 //! ```
 
+mod copiers;
 pub mod danger;
 mod find;
 mod git_config;
@@ -43,6 +44,7 @@ mod sed;
 mod spec;
 mod table;
 
+pub use copiers::follows_links_below;
 pub use npm::npm_command;
 pub use runners::{
     may_start_programs, runs_code, INTERPRETERS, RUNNERS, SHELLS, STARTS_PROGRAMS,

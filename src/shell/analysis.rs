@@ -297,9 +297,7 @@ impl<'r> Analysis<'r> {
     fn redirection(&mut self, r: &Redir) {
         let target = r.target.value.as_str();
         let stream = r.target.dynamic.is_none() && STANDARD_STREAMS.contains(&target);
-        if self.links_made
-            && !stream
-            && !matches!(r.kind, RedirKind::Other | RedirKind::HereString)
+        if self.links_made && !stream && !matches!(r.kind, RedirKind::Other | RedirKind::HereString)
         {
             let outcome = self.linked_outcome();
             if !matches!(outcome, Outcome::ReadOnly) {
@@ -701,6 +699,14 @@ impl<'r> Analysis<'r> {
             }
             // Destroying `.` is a critical path, judged as such below.
             None => self.unknown_program_reads(core, !is_destructive(&name)),
+        };
+        // A copier or an archiver that follows the links below what it reads.
+        let reads = match crate::commands::follows_links_below(&values) {
+            Some(_) => Some(reads.map_or_else(
+                || self.followed_reads(),
+                |r| stricter(r, self.followed_reads()),
+            )),
+            None => reads,
         };
         let blocked = blocked.or_else(|| match (&self.dir, name == "git") {
             (_, false) => None,
