@@ -133,6 +133,7 @@ pub(crate) fn scan(program: &'static Program, words: &[String], from: usize) -> 
         ));
         return s.effects;
     }
+    s.effects.reads_unnamed |= program.reads_unnamed;
     if let Some(why) = program.runs {
         s.effects.runs = true;
         s.effects.block(why);

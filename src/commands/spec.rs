@@ -309,6 +309,10 @@ pub struct Program {
     /// ([`super::Effects::runs`]), which an allow rule covers only when it names the
     /// command exactly, so its options are not judged.
     pub runs: Option<&'static str>,
+    /// It reads files it does not name, wherever they are (`git var -l` prints every
+    /// configuration file's values): a Read deny or ask rule that could match any file
+    /// judges it ([`super::Effects::reads_unnamed`]).
+    pub reads_unnamed: bool,
 }
 
 impl Program {
@@ -331,6 +335,7 @@ impl Program {
             variable_operators: &[],
             changes: None,
             runs: None,
+            reads_unnamed: false,
         }
     }
 

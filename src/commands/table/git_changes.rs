@@ -403,6 +403,43 @@ pub(super) const DIFFTOOL: Program = runner(
     "`git difftool` runs the configured diff tool (or `-x`'s command)",
 );
 
+/// `git credential fill` asks the configured helpers, which are programs, for stored
+/// passwords; `credential-store` and `credential-cache` are such helpers themselves.
+pub(super) const CREDENTIAL: Program = Program {
+    reads_unnamed: true,
+    ..runner(
+        "credential",
+        "`git credential` runs the configured credential helpers, which print stored passwords",
+    )
+};
+
+pub(super) const CREDENTIAL_STORE: Program = Program {
+    reads_unnamed: true,
+    ..runner(
+        "credential-store",
+        "`git credential-store` prints the passwords stored in `~/.git-credentials`",
+    )
+};
+
+pub(super) const CREDENTIAL_CACHE: Program = Program {
+    reads_unnamed: true,
+    ..runner(
+        "credential-cache",
+        "`git credential-cache` prints the passwords its daemon holds",
+    )
+};
+
+/// `git var -l` prints every configuration value (a token in a remote's URL among them);
+/// `git var NAME` a logical variable read from the configuration.
+pub(super) const VAR: Program = Program {
+    options: &[&["-l"]],
+    reads_unnamed: true,
+    ..changer(
+        "var",
+        "`git var` prints configuration values, which may hold secrets",
+    )
+};
+
 pub(super) const MERGETOOL: Program = runner(
     "mergetool",
     "`git mergetool` runs the configured merge tool",
