@@ -935,3 +935,49 @@ fn git_run_away_from_the_project_asks_as_after_a_cd() {
     let out = s.hook("codex", &p);
     assert!(blocked("codex", &out), "{}", said("codex", &out));
 }
+
+#[test]
+fn a_gemini_mcp_tool_named_like_a_built_in_never_gets_the_built_ins_defaults() {
+    let s = Sandbox::new("gemini-mcp-names");
+    s.write("proj/a.rs", "fn main() {}");
+    let call = |tool: &str, input: Value| {
+        let p = json!({"session_id":"s1","cwd":s.proj(),"hook_event_name":"BeforeTool",
+            "tool_name":tool,"tool_input":input});
+        s.hook("gemini", &p)
+    };
+    // A server's tool registered under a name Gemini CLI leaves free (`grep`), or under one
+    // of Gemini CLI's names but with arguments that tool does not take.
+    for (tool, input) in [
+        ("grep", json!({"pattern":"*","action":"purge"})),
+        ("Read", json!({"file_path":s.proj().join("a.rs")})),
+        ("grep_search", json!({"pattern":"*","action":"purge"})),
+        (
+            "read_file",
+            json!({"file_path":s.proj().join("a.rs"),"then":"drop"}),
+        ),
+    ] {
+        let out = call(tool, input);
+        assert!(blocked("gemini", &out), "{tool}: {}", said("gemini", &out));
+        assert!(
+            String::from_utf8_lossy(&out.stdout).contains("needs approval"),
+            "{tool}: {}",
+            said("gemini", &out)
+        );
+    }
+    // Gemini CLI's own search and read, with their own arguments, still run.
+    for (tool, input) in [
+        (
+            "grep_search",
+            json!({"pattern":"main","dir_path":s.proj(),"include_pattern":"*.rs"}),
+        ),
+        ("read_file", json!({"file_path":s.proj().join("a.rs")})),
+    ] {
+        let out = call(tool, input);
+        assert_eq!(
+            stdout_json(&out)["decision"],
+            "allow",
+            "{tool}: {}",
+            said("gemini", &out)
+        );
+    }
+}
