@@ -133,6 +133,57 @@ pub fn relative_to<'a>(dir: &str, path: &'a str) -> Option<&'a str> {
     }
 }
 
+/// Whether the absolute path `path` passes through a directory whose contents depend on the
+/// process that opens it: `/proc/self`, `/proc/thread-self`, `/proc/<pid>`, `/dev/fd`, or is
+/// `/dev/stdin`, `/dev/stdout` or `/dev/stderr` (or lies below one of them). `/proc/self/cwd`
+/// is the working directory of whoever opens it: resolved by toolgate, it names toolgate's
+/// own, not that of the shell that will run the command, so such a path cannot be resolved
+/// on the agent's behalf. `.` and `..` are followed segment by segment, so a path that only
+/// passes through (`/proc/self/cwd/../../etc`) counts too. A relative path never does.
+///
+/// ```
+/// use toolgate::path::in_process_view;
+/// assert!(in_process_view("/proc/self/cwd/../secrets/key.txt"));
+/// assert!(in_process_view("/proc/self/cwd/../../etc/passwd"));
+/// assert!(in_process_view("/proc/4242/root/etc"));
+/// assert!(in_process_view("//dev/./fd/3"));
+/// assert!(in_process_view("/tmp/../dev/stdin"));
+/// assert!(!in_process_view("/proc/cpuinfo"));
+/// assert!(!in_process_view("/dev/null"));
+/// assert!(!in_process_view("/p/proc/self/x"));
+/// assert!(!in_process_view("proc/self/cwd"));
+/// ```
+pub fn in_process_view(path: &str) -> bool {
+    if !path.starts_with('/') {
+        return false;
+    }
+    let mut walked: Vec<&str> = Vec::with_capacity(4);
+    for seg in slash_segments(path) {
+        match seg {
+            "" | "." => continue,
+            ".." => {
+                walked.pop();
+            }
+            seg => walked.push(seg),
+        }
+        if is_process_view(&walked) {
+            return true;
+        }
+    }
+    false
+}
+
+/// Whether the segments, from the root, name a directory or file of [`in_process_view`].
+fn is_process_view(segments: &[&str]) -> bool {
+    match segments {
+        ["proc", who, ..] => {
+            matches!(*who, "self" | "thread-self") || who.bytes().all(|b| b.is_ascii_digit())
+        }
+        ["dev", "fd" | "stdin" | "stdout" | "stderr", ..] => true,
+        _ => false,
+    }
+}
+
 /// The home directory implied by a working directory (`/home/ada/proj` → `/home/ada`,
 /// `/Users/ada/x` → `/Users/ada`, `/root/x` → `/root`), for policies that do not name one.
 ///

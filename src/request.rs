@@ -82,7 +82,11 @@ impl Request {
     /// cannot. A path whose last components do not exist yet (a file about to be written) is
     /// resolved through its longest existing prefix, the rest appended; one with more than
     /// 64 missing components is marked as unresolved (mapped to the empty string), and asks.
-    /// Hosts without a file system leave `realpaths` empty.
+    /// So is a path through a directory that each process sees as its own
+    /// ([`crate::path::in_process_view`]: `/proc/self/cwd`, `/dev/fd/3`, `/dev/stdin`): the
+    /// host resolving it would name its own working directory or descriptors, not those of
+    /// the agent's shell, so `realpath` is never asked about it. Hosts without a file system
+    /// leave `realpaths` empty.
     ///
     /// ```
     /// use serde_json::json;
@@ -154,9 +158,13 @@ impl Request {
 
     fn resolve(
         &mut self,
-        realpath: &dyn Fn(&str) -> Option<String>,
-        list: Option<ListDirectory<'_>>,
+        host_realpath: &dyn Fn(&str) -> Option<String>,
+        host_list: Option<ListDirectory<'_>>,
     ) {
+        let realpath = outside_process_views(host_realpath);
+        let listing = host_list.map(outside_process_views);
+        let realpath: &dyn Fn(&str) -> Option<String> = &realpath;
+        let list: Option<ListDirectory<'_>> = listing.as_ref().map(|l| l as ListDirectory<'_>);
         let cwd = self.cwd.clone();
         let tool_paths: Vec<String> = match crate::tool::input_paths(&self.input) {
             Ok(paths) => paths.iter().map(|p| p.path.to_owned()).collect(),
@@ -321,6 +329,21 @@ pub const MAX_RESOLVED_WORDS: usize = 1024;
 /// A host's directory listing ([`Request::add_realpaths_listing`]).
 type ListDirectory<'a> = &'a dyn Fn(&str) -> Option<Vec<String>>;
 
+/// A host look-up (`realpath`, a listing) that is never asked about a path in a process's
+/// own view ([`crate::path::in_process_view`]): what the host sees there is its own working
+/// directory and descriptors, not the agent's, so the answer is "cannot tell" (`None`).
+fn outside_process_views<'a, T>(
+    host: &'a dyn Fn(&str) -> Option<T>,
+) -> impl Fn(&str) -> Option<T> + 'a {
+    move |path| {
+        if crate::path::in_process_view(path) {
+            None
+        } else {
+            host(path)
+        }
+    }
+}
+
 /// The paths the glob patterns name on the host (at most [`crate::shell::glob::MAX_MATCHED`]
 /// in all); `None` when they cannot all be found.
 fn expand_globs(
@@ -353,12 +376,13 @@ const MAX_MISSING_COMPONENTS: usize = 64;
 
 /// Where the absolute path `full` really leads: `realpath` of it, else of its longest prefix
 /// that resolves with the missing components appended (`/p/link/new/file` whose `link` leads
-/// to `/tmp` gives `/tmp/new/file`). `None` when no prefix resolves.
+/// to `/tmp` gives `/tmp/new/file`). `None` when no prefix resolves, and for a path through a
+/// process's own view ([`crate::path::in_process_view`]), whose prefix `/proc` would resolve.
 fn resolve_existing_prefix(
     full: &str,
     realpath: &dyn Fn(&str) -> Option<String>,
 ) -> Option<String> {
-    if !full.starts_with('/') {
+    if !full.starts_with('/') || crate::path::in_process_view(full) {
         return None;
     }
     let mut prefix = full.trim_end_matches('/');
@@ -620,5 +644,89 @@ mod tests {
     fn mcp_defaults_assume_the_worst() {
         let a = ToolAnnotations::default();
         assert!(!a.read_only() && a.destructive() && a.open_world());
+    }
+
+    /// A host's `realpath` that resolves every path lexically, noting each path in `asked`.
+    fn recording_host(
+        asked: &std::cell::RefCell<Vec<String>>,
+    ) -> impl Fn(&str) -> Option<String> + '_ {
+        move |p: &str| {
+            asked.borrow_mut().push(p.to_owned());
+            crate::path::normalize(p, None, None)
+        }
+    }
+
+    #[test]
+    fn paths_in_a_processs_own_view_are_never_resolved_on_the_host() {
+        // The host's `/proc/self/cwd` is its own working directory, not the agent's shell's.
+        let file = |path: &str| Request {
+            tool: "Read".into(),
+            input: serde_json::json!({ "file_path": path }),
+            cwd: Some("/p/docs".into()),
+            root: Some("/p".into()),
+            ..Request::default()
+        };
+        for path in [
+            "/proc/self/cwd/../secrets/key.txt",
+            "/proc/self/cwd/../../etc/passwd",
+            "/proc/thread-self/root/etc/shadow",
+            "/proc/1/cwd/x",
+            "/dev/fd/3",
+            "/dev/stdin",
+        ] {
+            let asked = std::cell::RefCell::new(Vec::new());
+            let mut r = file(path);
+            r.add_realpaths(recording_host(&asked));
+            assert_eq!(
+                r.realpaths.get(path).map(String::as_str),
+                Some(""),
+                "{path}"
+            );
+            let asked = asked.borrow();
+            assert!(
+                !asked.iter().any(|p| crate::path::in_process_view(p)),
+                "{path}: {asked:?}"
+            );
+        }
+        // In a shell line, the line is marked as not fully resolved; a glob there is not
+        // listed.
+        for command in [
+            "cat /proc/self/cwd/../secrets/key.txt",
+            "cd /proc/self/cwd/.. && cat secrets/key.txt",
+            "cd /proc/self/cwd && wc -l docs/*",
+        ] {
+            let asked = std::cell::RefCell::new(Vec::new());
+            let listed = std::cell::RefCell::new(Vec::new());
+            let mut r = Request {
+                tool: "Bash".into(),
+                input: serde_json::json!({ "command": command }),
+                cwd: Some("/p/docs".into()),
+                ..Request::default()
+            };
+            r.add_realpaths_listing(recording_host(&asked), |dir| {
+                listed.borrow_mut().push(dir.to_owned());
+                Some(vec!["key.txt".to_owned()])
+            });
+            assert_eq!(
+                r.realpaths.get(".").map(String::as_str),
+                Some(""),
+                "{command}"
+            );
+            let seen: Vec<String> = asked
+                .borrow()
+                .iter()
+                .chain(listed.borrow().iter())
+                .cloned()
+                .collect();
+            assert!(
+                !seen.iter().any(|p| crate::path::in_process_view(p)),
+                "{command}: {seen:?}"
+            );
+        }
+        // Other paths under `/proc` and `/dev` resolve as before.
+        let asked = std::cell::RefCell::new(Vec::new());
+        let mut r = file("/proc/cpuinfo");
+        r.add_realpaths(recording_host(&asked));
+        assert!(!r.realpaths.contains_key("/proc/cpuinfo"));
     }
 }

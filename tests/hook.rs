@@ -935,3 +935,96 @@ fn git_run_away_from_the_project_asks_as_after_a_cd() {
     let out = s.hook("codex", &p);
     assert!(blocked("codex", &out), "{}", said("codex", &out));
 }
+
+#[test]
+fn a_gemini_mcp_tool_named_like_a_built_in_never_gets_the_built_ins_defaults() {
+    let s = Sandbox::new("gemini-mcp-names");
+    s.write("proj/a.rs", "fn main() {}");
+    let call = |tool: &str, input: Value| {
+        let p = json!({"session_id":"s1","cwd":s.proj(),"hook_event_name":"BeforeTool",
+            "tool_name":tool,"tool_input":input});
+        s.hook("gemini", &p)
+    };
+    // A server's tool registered under a name Gemini CLI leaves free (`grep`), or under one
+    // of Gemini CLI's names but with arguments that tool does not take.
+    for (tool, input) in [
+        ("grep", json!({"pattern":"*","action":"purge"})),
+        ("Read", json!({"file_path":s.proj().join("a.rs")})),
+        ("grep_search", json!({"pattern":"*","action":"purge"})),
+        (
+            "read_file",
+            json!({"file_path":s.proj().join("a.rs"),"then":"drop"}),
+        ),
+    ] {
+        let out = call(tool, input);
+        assert!(blocked("gemini", &out), "{tool}: {}", said("gemini", &out));
+        assert!(
+            String::from_utf8_lossy(&out.stdout).contains("needs approval"),
+            "{tool}: {}",
+            said("gemini", &out)
+        );
+    }
+    // Gemini CLI's own search and read, with their own arguments, still run.
+    for (tool, input) in [
+        (
+            "grep_search",
+            json!({"pattern":"main","dir_path":s.proj(),"include_pattern":"*.rs"}),
+        ),
+        ("read_file", json!({"file_path":s.proj().join("a.rs")})),
+    ] {
+        let out = call(tool, input);
+        assert_eq!(
+            stdout_json(&out)["decision"],
+            "allow",
+            "{tool}: {}",
+            said("gemini", &out)
+        );
+    }
+}
+
+#[test]
+fn paths_through_proc_self_are_never_resolved_in_the_hooks_own_process() {
+    // `/proc/self/cwd` is the working directory of whoever opens it: the agent's shell, in
+    // `docs` here, not the hook. Resolved in the hook, it would name another file.
+    let s = Sandbox::new("proc-self");
+    s.write("proj/secrets/key.txt", "k");
+    s.write("proj/docs/readme.md", "r");
+    let command = "cat /proc/self/cwd/../secrets/key.txt";
+    let mut p = shell_payload("codex", &s.proj(), command);
+    p["tool_input"]["workdir"] = json!("docs");
+    let out = s.hook("codex", &p);
+    assert!(blocked("codex", &out), "{}", said("codex", &out));
+    for command in [
+        command,
+        "cat /proc/self/cwd/secrets/key.txt",
+        "cat /dev/fd/3",
+        "cd /proc/self/cwd && cat secrets/key.txt",
+    ] {
+        let p = shell_payload("claude", &s.proj(), command);
+        let out = s.hook("claude", &p);
+        assert_eq!(
+            permission("claude", &out),
+            "ask",
+            "{command}: {}",
+            said("claude", &out)
+        );
+    }
+    let p = json!({"session_id":"s1","cwd":s.proj(),"hook_event_name":"PreToolUse",
+        "tool_name":"Read","tool_input":{"file_path":"/proc/self/cwd/secrets/key.txt"}});
+    let out = s.hook("claude", &p);
+    assert_eq!(
+        permission("claude", &out),
+        "ask",
+        "{}",
+        said("claude", &out)
+    );
+    // The same reads, named as they are, still run.
+    let p = shell_payload("claude", &s.proj(), "cat secrets/key.txt docs/readme.md");
+    let out = s.hook("claude", &p);
+    assert_eq!(
+        permission("claude", &out),
+        "allow",
+        "{}",
+        said("claude", &out)
+    );
+}

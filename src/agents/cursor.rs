@@ -23,7 +23,7 @@
 
 use serde_json::{json, Value};
 
-use super::payload::{field_str, object_field, request, required_str};
+use super::payload::{field_str, object_field, request, required_str, unnamed_server_request};
 use super::{json_text, Agent, HookAnswer, HookCall, HookEvent, Verdict};
 use crate::error::Result;
 
@@ -77,7 +77,10 @@ pub fn call(event: HookEvent, payload: &Value) -> Result<HookCall> {
         (HookEvent::PreToolUse, _) => {
             let tool = required_str(payload, "tool_name")?.to_owned();
             let input = object_field(payload, "tool_input")?;
-            (tool.clone(), vec![mcp_request(&tool, input)])
+            (
+                tool.clone(),
+                vec![unnamed_server_request(UNNAMED_SERVER, &tool, input)],
+            )
         }
         _ => (String::new(), Vec::new()),
     };
@@ -119,17 +122,11 @@ pub fn workspace_root(roots: &[&str], cwd: Option<&str>) -> Option<String> {
 }
 
 /// The server name given to an MCP call whose payload names none (Cursor's
-/// `beforeMCPExecution` carries the tool's name, not its server's).
-pub const UNNAMED_SERVER: &str = "cursor-mcp";
-
-/// A `beforeMCPExecution` call as an MCP request: every name, as sent, is a tool of
-/// [`UNNAMED_SERVER`], so a server's tool named like a built-in (`Read`, `Task`, `glob`)
+/// `beforeMCPExecution` carries the tool's name, not its server's): every name, as sent, is
+/// a tool of this server, so a server's tool named like a built-in (`Read`, `Task`, `glob`)
 /// never gets the built-in's defaults, and one named like another server's tool
-/// (`mcp__github__create_issue`, from any server) never gets that server's rules: the
-/// payload names no server that can be trusted.
-fn mcp_request(tool: &str, input: Value) -> crate::Request {
-    request(&format!("mcp__{UNNAMED_SERVER}__{tool}"), input)
-}
+/// (`mcp__github__create_issue`, from any server) never gets that server's rules.
+pub const UNNAMED_SERVER: &str = "cursor-mcp";
 
 /// Cursor's answer for a verdict, for any of its pre-tool events.
 pub fn render(event: HookEvent, verdict: &Verdict) -> HookAnswer {

@@ -10,12 +10,21 @@
 //! | `write_file {file_path, content}` | `Write` |
 //! | `replace {file_path, old_string, new_string}` | `Edit` |
 //! | `glob {pattern, dir_path?, path?}` | `Glob` (one per root) |
-//! | `search_file_content`, `grep`, `grep_search {pattern, dir_path?, path?, include_pattern?}` | `Grep {pattern, path, include}` (one per root) |
+//! | `grep_search`, `search_file_content` `{pattern, dir_path?, path?, include_pattern?}` | `Grep {pattern, path, include}` (one per root) |
 //! | `list_directory {dir_path, path?}` | `Glob {pattern: "*", path}` |
 //! | `web_fetch {prompt}` or `{url}` | `WebFetch {url}`, one per URL Gemini CLI fetches |
-//! | `server__tool` (MCP) | `mcp__server__tool` |
+//! | `read_many_files`, `google_web_search`, `write_todos` | themselves, decided by rules naming them (or asks) |
+//! | anything else: an MCP server's tool | `mcp__gemini-mcp__<tool_name>`, and for `server__tool` also `mcp__server__tool` |
 //!
-//! Anything else keeps its name and is decided by rules naming it (or asks).
+//! Gemini CLI registers an MCP server's tool under its bare name when that name is free, so
+//! a server's tool may be called `grep`, `read_file` or `write_todos`. A name is read as
+//! Gemini CLI's own tool only when it is one of [`OWN_TOOLS`] and every argument key is one
+//! that tool takes, and the payload carries no `mcp_context` (which Gemini CLI adds to MCP
+//! calls); anything else is a tool of [`UNNAMED_SERVER`], with all its arguments, whose
+//! defaults are an MCP tool's (it asks). A name Gemini CLI qualified with its server
+//! (`server__tool`, or `mcp_context`'s `server_name` and `tool_name`) is also judged as
+//! `mcp__server__tool`, so deny and ask rules on that server still reach it, while its allow
+//! rules alone never allow it: the bare name may be another server's.
 //!
 //! Answers: `{"decision":"allow"}`, or `{"decision":"deny","reason"}` with exit 2 and the
 //! reason on stderr. Gemini CLI ends a headless run silently on `ask`, so toolgate never
@@ -31,13 +40,156 @@
 
 use serde_json::{json, Value};
 
-use super::payload::{field_str, mode, object, object_field, request, required_str};
+use super::payload::{
+    field_str, mode, object, object_field, request, required_str, unnamed_server_request,
+};
 use super::{json_text, Agent, HookAnswer, HookCall, HookEvent, Verdict};
 use crate::error::Result;
 use crate::request::Request;
 
 /// Gemini CLI's own bookkeeping tools.
 const INTERNAL_TOOLS: &[&str] = &["write_todos"];
+
+/// The server name given to a call that is not one of Gemini CLI's own tools: an MCP
+/// server's tool, which Gemini CLI names by the tool's bare name (the payload does not say
+/// which server it is).
+pub const UNNAMED_SERVER: &str = "gemini-mcp";
+
+/// Gemini CLI's own tools that toolgate reads, each with every argument key a version of
+/// Gemini CLI gives it (parameters were renamed between versions: `absolute_path` →
+/// `file_path`, `path`/`directory` → `dir_path`; `search_file_content` is `grep_search`'s
+/// old name). A call of one of these names with any other key is not Gemini CLI's tool.
+pub const OWN_TOOLS: &[(&str, &[&str])] = &[
+    (
+        "run_shell_command",
+        &[
+            "command",
+            "description",
+            "dir_path",
+            "directory",
+            "is_background",
+            "delay_ms",
+            "additional_permissions",
+        ],
+    ),
+    (
+        "read_file",
+        &[
+            "file_path",
+            "absolute_path",
+            "path",
+            "start_line",
+            "end_line",
+            "offset",
+            "limit",
+        ],
+    ),
+    (
+        "write_file",
+        &[
+            "file_path",
+            "absolute_path",
+            "content",
+            "modified_by_user",
+            "ai_proposed_content",
+        ],
+    ),
+    (
+        "replace",
+        &[
+            "file_path",
+            "absolute_path",
+            "old_string",
+            "new_string",
+            "instruction",
+            "allow_multiple",
+            "expected_replacements",
+            "modified_by_user",
+            "ai_proposed_content",
+        ],
+    ),
+    (
+        "glob",
+        &[
+            "pattern",
+            "dir_path",
+            "path",
+            "case_sensitive",
+            "respect_git_ignore",
+            "respect_gemini_ignore",
+        ],
+    ),
+    ("grep_search", GREP_KEYS),
+    ("search_file_content", GREP_KEYS),
+    (
+        "list_directory",
+        &[
+            "dir_path",
+            "path",
+            "ignore",
+            "file_filtering_options",
+            "respect_git_ignore",
+        ],
+    ),
+    ("web_fetch", &["prompt", "url"]),
+    (
+        "read_many_files",
+        &[
+            "include",
+            "exclude",
+            "paths",
+            "recursive",
+            "useDefaultExcludes",
+            "file_filtering_options",
+            "respect_git_ignore",
+        ],
+    ),
+    ("google_web_search", &["query"]),
+    ("write_todos", &["todos"]),
+];
+
+/// The argument keys of Gemini CLI's text search (`grep_search`, formerly
+/// `search_file_content`).
+const GREP_KEYS: &[&str] = &[
+    "pattern",
+    "dir_path",
+    "path",
+    "include",
+    "include_pattern",
+    "exclude_pattern",
+    "names_only",
+    "case_sensitive",
+    "fixed_strings",
+    "context",
+    "after",
+    "before",
+    "no_ignore",
+    "max_matches_per_file",
+    "total_max_matches",
+];
+
+/// Whether a call of `tool` with `input` is Gemini CLI's own tool of that name: the name is
+/// one of [`OWN_TOOLS`] and `input` is an object whose every key that tool takes.
+///
+/// ```
+/// use serde_json::json;
+/// use toolgate::agents::gemini::is_own_tool;
+/// assert!(is_own_tool("grep_search", &json!({"pattern": "x", "dir_path": "src"})));
+/// assert!(!is_own_tool("grep_search", &json!({"pattern": "x", "action": "purge"})));
+/// assert!(!is_own_tool("grep", &json!({"pattern": "x"})));
+/// ```
+pub fn is_own_tool(tool: &str, input: &Value) -> bool {
+    let Some(keys) = OWN_TOOLS
+        .iter()
+        .find(|(name, _)| *name == tool)
+        .map(|t| t.1)
+    else {
+        return false;
+    };
+    input
+        .as_object()
+        .is_some_and(|args| args.keys().all(|k| keys.contains(&k.as_str())))
+}
 
 /// The event a Gemini CLI payload reports, if it is one.
 pub fn event(payload: &Value) -> Option<HookEvent> {
@@ -71,7 +223,10 @@ pub fn call(event: HookEvent, payload: &Value) -> Result<HookCall> {
     }
     let tool = required_str(payload, "tool_name")?.to_owned();
     let input = object_field(payload, "tool_input")?;
-    let mut requests = map_tool(&tool, &input);
+    let mut requests = match payload.get("mcp_context") {
+        Some(context) => mcp_requests(&tool, &input, context_name(context)),
+        None => map_tool(&tool, &input),
+    };
     for req in &mut requests {
         req.mode = mode(payload, "permission_mode");
         if let (Some(dir), Some(base)) = (req.cwd.as_deref(), cwd.as_deref()) {
@@ -80,10 +235,15 @@ pub fn call(event: HookEvent, payload: &Value) -> Result<HookCall> {
             }
         }
     }
+    // Only Gemini CLI's own bookkeeping tool, read as one, is left to Gemini CLI.
+    let internal = !requests.is_empty()
+        && requests
+            .iter()
+            .all(|r| INTERNAL_TOOLS.contains(&r.tool.as_str()));
     Ok(HookCall {
         agent: Agent::Gemini,
         event,
-        internal: INTERNAL_TOOLS.contains(&tool.as_str()),
+        internal,
         tool,
         requests,
         session_id,
@@ -97,14 +257,23 @@ pub fn call(event: HookEvent, payload: &Value) -> Result<HookCall> {
 /// A Gemini CLI tool call as the requests toolgate's rules understand: one per path (or
 /// URL, or working directory) the tool could use. Gemini CLI renamed parameters between
 /// versions (`absolute_path` → `file_path`, `path`/`directory` → `dir_path`), so every
-/// spelling present is judged, each as its own request; the strictest decision wins.
+/// spelling present is judged, each as its own request; the strictest decision wins. A call
+/// that is not Gemini CLI's own tool ([`is_own_tool`]) is an MCP tool of [`UNNAMED_SERVER`].
 ///
 /// ```
-/// let input = serde_json::json!({"absolute_path": "/p/a.rs"});
-/// let r = toolgate::agents::gemini::map_tool("read_file", &input);
+/// use serde_json::json;
+/// use toolgate::agents::gemini::map_tool;
+/// let r = map_tool("read_file", &json!({"absolute_path": "/p/a.rs"}));
 /// assert_eq!((r[0].tool.as_str(), r[0].input_str("file_path")), ("Read", Some("/p/a.rs")));
+/// // A server's tool named `grep`: an MCP tool, with every argument.
+/// let r = map_tool("grep", &json!({"pattern": "*", "action": "purge"}));
+/// assert_eq!(r[0].tool, "mcp__gemini-mcp__grep");
+/// assert_eq!(r[0].input_str("action"), Some("purge"));
 /// ```
 pub fn map_tool(tool: &str, input: &Value) -> Vec<Request> {
+    if !is_own_tool(tool, input) {
+        return mcp_requests(tool, input, None);
+    }
     let get = |k: &str| input.get(k);
     match tool {
         "run_shell_command" => {
@@ -148,18 +317,16 @@ pub fn map_tool(tool: &str, input: &Value) -> Vec<Request> {
         "glob" => per_path(input, &["dir_path", "path"], |p| {
             request("Glob", object(&[("pattern", get("pattern")), ("path", p)]))
         }),
-        "search_file_content" | "grep" | "grep_search" => {
-            per_path(input, &["dir_path", "path"], |p| {
-                request(
-                    "Grep",
-                    object(&[
-                        ("pattern", get("pattern")),
-                        ("path", p),
-                        ("include", get("include_pattern").or(get("include"))),
-                    ]),
-                )
-            })
-        }
+        "grep_search" | "search_file_content" => per_path(input, &["dir_path", "path"], |p| {
+            request(
+                "Grep",
+                object(&[
+                    ("pattern", get("pattern")),
+                    ("path", p),
+                    ("include", get("include_pattern").or(get("include"))),
+                ]),
+            )
+        }),
         "list_directory" => {
             let star = json!("*");
             per_path(input, &["dir_path", "path"], |p| {
@@ -167,13 +334,43 @@ pub fn map_tool(tool: &str, input: &Value) -> Vec<Request> {
             })
         }
         "web_fetch" => web_fetch(input),
-        other => vec![match other.split_once("__") {
-            Some((server, name)) if !other.starts_with("mcp__") && !server.is_empty() => {
-                request(&format!("mcp__{server}__{name}"), input.clone())
-            }
-            _ => request(other, input.clone()),
-        }],
+        // Gemini CLI's own tools that rules name as they are (`read_many_files`).
+        own => vec![request(own, input.clone())],
     }
+}
+
+/// A call that is not one of Gemini CLI's own tools, as an MCP tool of [`UNNAMED_SERVER`]
+/// with all its arguments; with the server's own name for it (`mcp__server__tool`, from
+/// `named` or from a `server__tool` name), also as that, so deny and ask rules on the server
+/// reach it while its allow rules alone do not allow it.
+fn mcp_requests(tool: &str, input: &Value, named: Option<String>) -> Vec<Request> {
+    let mut requests = vec![unnamed_server_request(UNNAMED_SERVER, tool, input.clone())];
+    if let Some(name) = named.or_else(|| server_qualified(tool)) {
+        requests.push(request(&name, input.clone()));
+    }
+    requests
+}
+
+/// The `mcp__server__tool` name of a tool name that names its server: `server__tool` (Gemini
+/// CLI's name for a server's tool whose bare name was taken), or `mcp__server__tool` itself.
+fn server_qualified(tool: &str) -> Option<String> {
+    if tool.starts_with("mcp__") {
+        return Some(tool.to_owned());
+    }
+    match tool.split_once("__") {
+        Some((server, name)) if !server.is_empty() && !name.is_empty() => {
+            Some(format!("mcp__{server}__{name}"))
+        }
+        _ => None,
+    }
+}
+
+/// The `mcp__server__tool` name from a payload's `mcp_context` (`server_name`, `tool_name`),
+/// which Gemini CLI adds to every MCP call.
+fn context_name(context: &Value) -> Option<String> {
+    let server = field_str(context, "server_name").filter(|s| !s.is_empty())?;
+    let tool = field_str(context, "tool_name").filter(|t| !t.is_empty())?;
+    Some(format!("mcp__{server}__{tool}"))
 }
 
 /// The values of `keys` present in `input`, distinct values only.
@@ -362,11 +559,15 @@ mod tests {
                 json!({"prompt":"no link here"}),
                 "web_fetch_prompt",
             ),
-            ("github__get_issue", json!({}), "mcp__github__get_issue"),
             (
-                "mcp__github__get_issue",
+                "github__get_issue",
                 json!({}),
-                "mcp__github__get_issue",
+                "mcp__gemini-mcp__github__get_issue",
+            ),
+            (
+                "read_many_files",
+                json!({"include":["*.md"]}),
+                "read_many_files",
             ),
         ];
         for (tool, input, want) in cases {
@@ -527,6 +728,94 @@ mod tests {
             json!({"pattern":"KEY","include_pattern":"*.rs"}),
         );
         assert!(matches!(v, Verdict::Allow(_)), "{v:?}");
+    }
+
+    #[test]
+    fn a_servers_tool_named_like_a_built_in_is_an_mcp_tool() {
+        // Gemini CLI registers an MCP server's tool under its bare name when that name is
+        // free: `grep` (no tool of Gemini CLI's), or one of its own names with arguments
+        // that tool does not take.
+        let cases = [
+            ("grep", json!({"pattern":"*","action":"purge"})),
+            ("grep", json!({"pattern":"x"})),
+            ("Grep", json!({"pattern":"x"})),
+            ("Read", json!({"file_path":"/p/a.rs"})),
+            ("view", json!({"path":"/p/a.rs"})),
+            ("ls", json!({"path":"/p"})),
+            ("LS", json!({"path":"/p"})),
+            ("Glob", json!({"pattern":"*"})),
+            ("shell", json!({"command":"ls"})),
+            ("Bash", json!({"command":"ls"})),
+            ("grep_search", json!({"pattern":"x","action":"purge"})),
+            ("read_file", json!({"file_path":"/p/a.rs","drop":true})),
+            (
+                "list_directory",
+                json!({"dir_path":"/p","recursive_delete":true}),
+            ),
+            ("write_todos", json!({"todos":[],"then":"rm -rf /"})),
+        ];
+        for (tool, input) in cases {
+            let requests = map_tool(tool, &input);
+            assert_eq!(requests[0].tool, format!("mcp__gemini-mcp__{tool}"));
+            // Every argument is kept.
+            assert_eq!(requests[0].input, input, "{tool}");
+            let v = verdict("{}", tool, input.clone());
+            assert!(
+                !matches!(v, Verdict::Allow(_) | Verdict::Defer),
+                "{tool} {input}: {v:?}"
+            );
+        }
+        // Rules name such a tool as a tool of the unnamed server.
+        let allow = r#"{"permissions":{"allow":["mcp__gemini-mcp__lookup"]}}"#;
+        let v = verdict(allow, "lookup", json!({"q":"x"}));
+        assert!(matches!(v, Verdict::Allow(_)), "{v:?}");
+        // Gemini CLI's own tools, with their own arguments, keep their defaults.
+        let v = verdict(
+            "{}",
+            "grep_search",
+            json!({"pattern":"x","dir_path":"/p/src","names_only":true}),
+        );
+        assert!(matches!(v, Verdict::Allow(_)), "{v:?}");
+        let v = verdict("{}", "write_todos", json!({"todos":[]}));
+        assert_eq!(v, Verdict::Defer);
+    }
+
+    #[test]
+    fn a_call_gemini_marks_as_mcp_is_never_a_built_in() {
+        // Gemini CLI adds `mcp_context` to every MCP call.
+        let p = json!({"session_id":"s","cwd":"/p","hook_event_name":"BeforeTool",
+            "tool_name":"read_file","tool_input":{"file_path":"/p/a.rs"},
+            "mcp_context":{"server_name":"files","tool_name":"read_file"}});
+        let call = parse_call(Some(Agent::Gemini), &p.to_string()).unwrap();
+        let tools: Vec<_> = call.requests.iter().map(|r| r.tool.as_str()).collect();
+        assert_eq!(
+            tools,
+            ["mcp__gemini-mcp__read_file", "mcp__files__read_file"]
+        );
+        let policy = crate::Policy::from_json("{}").unwrap();
+        let v = crate::agents::decide(&call, &policy, &Default::default()).verdict;
+        assert!(matches!(v, Verdict::Ask(_)), "{v:?}");
+    }
+
+    #[test]
+    fn a_server_qualified_name_meets_the_servers_deny_rules_not_its_allow_rules() {
+        // `github__delete_repo` is Gemini CLI's name for a server's tool whose bare name was
+        // taken, or the bare name of any server's tool.
+        let deny = r#"{"permissions":{"deny":["mcp__github__delete_repo"]}}"#;
+        for tool in ["github__delete_repo", "mcp__github__delete_repo"] {
+            let v = verdict(deny, tool, json!({"repo":"r"}));
+            assert!(matches!(v, Verdict::Deny(_)), "{tool}: {v:?}");
+        }
+        let p = json!({"session_id":"s","cwd":"/p","hook_event_name":"BeforeTool",
+            "tool_name":"mcp_github_delete_repo","tool_input":{"repo":"r"},
+            "mcp_context":{"server_name":"github","tool_name":"delete_repo"}});
+        let call = parse_call(Some(Agent::Gemini), &p.to_string()).unwrap();
+        let policy = crate::Policy::from_json(deny).unwrap();
+        let v = crate::agents::decide(&call, &policy, &Default::default()).verdict;
+        assert!(matches!(v, Verdict::Deny(_)), "{v:?}");
+        let allow = r#"{"permissions":{"allow":["mcp__github"]}}"#;
+        let v = verdict(allow, "github__create_issue", json!({"title":"t"}));
+        assert!(matches!(v, Verdict::Ask(_)), "{v:?}");
     }
 
     #[test]

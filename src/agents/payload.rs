@@ -77,6 +77,16 @@ pub(crate) fn request(tool: &str, input: Value) -> Request {
     }
 }
 
+/// A call of an MCP tool whose payload names no server that can be trusted, as a tool of
+/// `server`, the name an agent's module gives such calls (`cursor-mcp`, `gemini-mcp`): a
+/// server's tool named like a built-in (`Read`, `grep`, `glob`) never gets the built-in's
+/// defaults, and one named like another server's tool (`mcp__github__create_issue`, which
+/// any server may call its tool) never gets that server's rules. Rules name it
+/// `mcp__<server>__<tool>`.
+pub(crate) fn unnamed_server_request(server: &str, tool: &str, input: Value) -> Request {
+    request(&format!("mcp__{server}__{tool}"), input)
+}
+
 /// An object built from pairs, skipping absent values.
 pub(crate) fn object(pairs: &[(&str, Option<&Value>)]) -> Value {
     let mut m = Map::new();

@@ -172,10 +172,13 @@ impl<'a> Call<'a> {
     }
 
     /// Whether the path is inside the working directory or an additional directory, also
-    /// as a Windows file system would read it (`..\\..\\etc` leaves the project there).
+    /// as a Windows file system would read it (`..\\..\\etc` leaves the project there). A
+    /// path in a process's own view (`/proc/self/cwd/x`, `/dev/fd/3`) never is, whatever
+    /// the project: where it leads depends on the process that opens it.
     pub(crate) fn inside(&self, path: &str) -> bool {
         let within = |p: &str| self.dirs.iter().any(|d| crate::path::contains(d, p));
         within(path)
+            && !crate::path::in_process_view(path)
             && (!crate::path::has_windows_spelling(path)
                 || crate::path::normalize(&crate::path::fold_windows(path), None, None)
                     .is_some_and(|p| within(&p)))
@@ -200,10 +203,18 @@ impl<'a> Call<'a> {
         }
         let lexical = self.normalize(written).ok_or_else(|| what(written))?;
         let unresolved = |p: &str| {
-            format!(
-                "the host could not resolve where path `{p}` leads (too many missing \
-                 directories below a link?)"
-            )
+            if crate::path::in_process_view(p) || crate::path::in_process_view(&lexical) {
+                format!(
+                    "path `{p}` leads where the process that opens it sees (`/proc/self`, \
+                     `/dev/fd`), which the host cannot resolve for the agent; name the file \
+                     itself"
+                )
+            } else {
+                format!(
+                    "the host could not resolve where path `{p}` leads (too many missing \
+                     directories below a link?)"
+                )
+            }
         };
         let mut out = Vec::with_capacity(3);
         for (key, real) in [(written, self.request.realpaths.get(written))]
@@ -809,6 +820,55 @@ mod tests {
         assert!(expand_braces("a}").is_none());
         assert!(expand_braces("{a").is_none());
         assert!(expand_braces("{a,b}{c,d}{e,f}{g,h}{i,j}{k,l}{m,n}").is_none());
+    }
+
+    #[test]
+    fn a_path_in_a_processs_own_view_is_never_inside_the_project() {
+        // Even with no host to resolve it, and a working directory spelt through it.
+        let policy = crate::Policy::from_json("{}").unwrap();
+        let request = |tool: &str, input: serde_json::Value, cwd: &str| crate::Request {
+            tool: tool.into(),
+            input,
+            cwd: Some(cwd.into()),
+            ..crate::Request::default()
+        };
+        for (tool, input, cwd) in [
+            (
+                "Read",
+                serde_json::json!({"file_path": "/proc/self/cwd/secrets/key.txt"}),
+                "/proc/self/cwd",
+            ),
+            (
+                "Read",
+                serde_json::json!({"file_path": "key.txt"}),
+                "/proc/self/cwd",
+            ),
+            ("Read", serde_json::json!({"file_path": "3"}), "/dev/fd"),
+            (
+                "Bash",
+                serde_json::json!({"command": "cat key.txt"}),
+                "/proc/42/cwd",
+            ),
+            (
+                "Grep",
+                serde_json::json!({"pattern": "k"}),
+                "/proc/thread-self/cwd",
+            ),
+        ] {
+            let d = policy.evaluate(&request(tool, input.clone(), cwd));
+            assert_ne!(
+                d.effect,
+                crate::Effect::Allow,
+                "{tool} {input} in {cwd}: {d:?}"
+            );
+        }
+        // An ordinary project still reads without asking.
+        let d = policy.evaluate(&request(
+            "Read",
+            serde_json::json!({"file_path": "/p/key.txt"}),
+            "/p",
+        ));
+        assert_eq!(d.effect, crate::Effect::Allow, "{d:?}");
     }
 
     #[test]

@@ -295,7 +295,7 @@ pub(crate) fn decide_shell(
         let basis = match basis {
             b @ (Basis::Denied(_) | Basis::AskRule(_) | Basis::Critical(_)) => b,
             _ if unresolved => Basis::Unanalysable(
-                "the command names more paths than the host resolved (symlinks are not followed for all of them)"
+                "the command names paths the host could not all resolve (symlinks it could not follow, globs it could not list, or paths such as `/proc/self/cwd` that lead where the process opening them sees)"
                     .to_owned(),
             ),
             b => b,
