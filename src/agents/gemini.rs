@@ -19,12 +19,14 @@
 //! Gemini CLI registers an MCP server's tool under its bare name when that name is free, so
 //! a server's tool may be called `grep`, `read_file` or `write_todos`. A name is read as
 //! Gemini CLI's own tool only when it is one of [`OWN_TOOLS`] and every argument key is one
-//! that tool takes, and the payload carries no `mcp_context` (which Gemini CLI adds to MCP
-//! calls); anything else is a tool of [`UNNAMED_SERVER`], with all its arguments, whose
-//! defaults are an MCP tool's (it asks). A name Gemini CLI qualified with its server
-//! (`server__tool`, or `mcp_context`'s `server_name` and `tool_name`) is also judged as
-//! `mcp__server__tool`, so deny and ask rules on that server still reach it, while its allow
-//! rules alone never allow it: the bare name may be another server's.
+//! that tool takes, and the payload carries no `mcp_context`. Gemini CLI adds
+//! `mcp_context` (`server_name`, `tool_name`) to every MCP call, and the model cannot set
+//! it: such a call is `mcp__server__tool`, judged by that server's rules alone. Anything
+//! else is a tool of [`UNNAMED_SERVER`], with all its arguments, whose defaults are an MCP
+//! tool's (it asks). A name that looks qualified (`server__tool`, Gemini CLI's name for a
+//! server's tool whose bare name was taken) is also judged as `mcp__server__tool`, so deny
+//! and ask rules on that server still reach it, while its allow rules alone never allow it:
+//! without `mcp_context` the name may be another server's bare name.
 //!
 //! Answers: `{"decision":"allow"}`, or `{"decision":"deny","reason"}` with exit 2 and the
 //! reason on stderr. Gemini CLI ends a headless run silently on `ask`, so toolgate never
@@ -223,8 +225,11 @@ pub fn call(event: HookEvent, payload: &Value) -> Result<HookCall> {
     }
     let tool = required_str(payload, "tool_name")?.to_owned();
     let input = object_field(payload, "tool_input")?;
-    let mut requests = match payload.get("mcp_context") {
-        Some(context) => mcp_requests(&tool, &input, context_name(context)),
+    // `mcp_context` is Gemini CLI's own record of the server (the model names only the
+    // tool and its arguments), so its name for the tool is the tool's.
+    let mut requests = match payload.get("mcp_context").map(context_name) {
+        Some(Some(name)) => vec![request(&name, input.clone())],
+        Some(None) => mcp_requests(&tool, &input, None),
         None => map_tool(&tool, &input),
     };
     for req in &mut requests {
@@ -788,13 +793,21 @@ mod tests {
             "mcp_context":{"server_name":"files","tool_name":"read_file"}});
         let call = parse_call(Some(Agent::Gemini), &p.to_string()).unwrap();
         let tools: Vec<_> = call.requests.iter().map(|r| r.tool.as_str()).collect();
-        assert_eq!(
-            tools,
-            ["mcp__gemini-mcp__read_file", "mcp__files__read_file"]
-        );
+        assert_eq!(tools, ["mcp__files__read_file"]);
         let policy = crate::Policy::from_json("{}").unwrap();
         let v = crate::agents::decide(&call, &policy, &Default::default()).verdict;
         assert!(matches!(v, Verdict::Ask(_)), "{v:?}");
+        // The server Gemini CLI names is the tool's: its allow rules allow it.
+        let allow =
+            crate::Policy::from_json(r#"{"permissions":{"allow":["mcp__files"]}}"#).unwrap();
+        let v = crate::agents::decide(&call, &allow, &Default::default()).verdict;
+        assert!(matches!(v, Verdict::Allow(_)), "{v:?}");
+        // A context without a server name is no one's.
+        let p = json!({"session_id":"s","cwd":"/p","hook_event_name":"BeforeTool",
+            "tool_name":"read_file","tool_input":{"file_path":"/p/a.rs"},"mcp_context":{}});
+        let call = parse_call(Some(Agent::Gemini), &p.to_string()).unwrap();
+        let tools: Vec<_> = call.requests.iter().map(|r| r.tool.as_str()).collect();
+        assert_eq!(tools, ["mcp__gemini-mcp__read_file"]);
     }
 
     #[test]
