@@ -115,7 +115,7 @@ impl Request {
     /// [`Request::add_realpaths`] for a host that can also list a directory: each glob word
     /// of a shell call that the analysis judges as the files it names (`docs/*`,
     /// `src/**/*.rs`, [`crate::shell::PathWords::globs`]) is expanded on the host, and every
-    /// path it names is resolved as a named path is, keyed by that path (`docs/b.md`). The
+    /// path it names is resolved and kept, keyed by that path (`docs/b.md`). The
     /// expansion is wider than bash's (names starting with `.`, either case, `**` at any
     /// depth): it may resolve a file bash would not read, never miss one. A glob whose
     /// directory cannot be listed, or that names too many files, marks the call as not fully
@@ -140,7 +140,9 @@ impl Request {
     ///     |dir| Some(if dir == "/p/docs" { vec!["a.md".into(), "b.md".into()] } else { vec![] }),
     /// );
     /// assert_eq!(r.realpaths["docs/b.md"], "/h/.ssh/id_rsa");
-    /// assert!(!r.realpaths.contains_key("docs/a.md") && !r.realpaths.contains_key("."));
+    /// // Every file a glob names is a key, so each is judged by its name too.
+    /// assert_eq!(r.realpaths["docs/a.md"], "/p/docs/a.md");
+    /// assert!(!r.realpaths.contains_key("."));
     ///
     /// // Without a listing, the files of the glob are unknown: the call asks.
     /// let mut r = Request { tool: "Bash".into(), input: json!({"command": "cat docs/*"}),
@@ -171,6 +173,10 @@ impl Request {
             Err(_) => Vec::new(),
         };
         let mut line_paths: Vec<String> = Vec::new();
+        // The files globs name, each kept as a key even where it is no link: the analysis
+        // finds a glob's files among the keys, to judge each by its name too (`keys/*`
+        // names `keys/id_rsa`, a secret file).
+        let mut glob_files: Vec<String> = Vec::new();
         let mut complete = true;
         if let Some(line) = self.input_str("command") {
             line_paths.push(".".to_owned());
@@ -181,7 +187,7 @@ impl Request {
                 Some(list) => {
                     let expanded = expand_globs(&found.globs, cwd.as_deref(), realpath, list);
                     complete &= expanded.is_some();
-                    line_paths.extend(expanded.unwrap_or_default());
+                    glob_files = expanded.unwrap_or_default();
                 }
                 None => complete &= found.globs.is_empty(),
             }
@@ -233,7 +239,8 @@ impl Request {
                 }
             }
         }
-        for written in line_paths {
+        let named = line_paths.len();
+        for (i, written) in line_paths.into_iter().chain(glob_files).enumerate() {
             if self.realpaths.contains_key(&written) {
                 continue;
             }
@@ -241,7 +248,7 @@ impl Request {
             match resolve_existing_prefix(&full, realpath) {
                 Some(real) => {
                     let lexical = crate::path::normalize(&written, cwd.as_deref(), None);
-                    if lexical.as_deref() != Some(real.as_str()) {
+                    if i >= named || lexical.as_deref() != Some(real.as_str()) {
                         self.realpaths.insert(written, real);
                     }
                 }
@@ -591,9 +598,10 @@ mod tests {
         ] {
             let r = shell_call(command);
             assert_eq!(r.realpaths["docs/b.md"], "/h/.ssh/id_rsa", "{command}");
-            assert!(!r.realpaths.contains_key("docs/a.md"), "{command}");
             assert!(!r.realpaths.contains_key("."), "{command}");
         }
+        // Every file a glob names is kept, so each is judged by its name too.
+        assert_eq!(shell_call("cat docs/*").realpaths["docs/a.md"], "/p/docs/a.md");
         let r = shell_call("cat docs/a*");
         assert!(!r.realpaths.contains_key("docs/b.md"), "{:?}", r.realpaths);
         // Several glob segments, and `**` at any depth; after `cd`, from its directory too.

@@ -709,6 +709,42 @@ fn links_behind_attached_values_globs_and_long_lines_are_never_allowed_past_a_de
 }
 
 #[test]
+fn the_files_a_glob_names_are_judged_by_their_names_as_secret_files() {
+    let s = Sandbox::new("glob-secrets");
+    s.write("proj/keys/id_rsa", "-----BEGIN OPENSSH PRIVATE KEY-----");
+    s.write("proj/certs/server.pem", "-----BEGIN PRIVATE KEY-----");
+    s.write("proj/docs/a.md", "a");
+    s.write("open.json", "{}");
+    let policy = s.root.join("open.json");
+    let decide = |command: &str| {
+        let out = s.run(
+            &[
+                "hook",
+                "--agent",
+                "claude",
+                "--policy",
+                &policy.to_string_lossy(),
+            ],
+            &shell_payload("claude", &s.proj(), command).to_string(),
+        );
+        let v = stdout_json(&out);
+        v["hookSpecificOutput"]["permissionDecision"]
+            .as_str()
+            .unwrap_or("")
+            .to_owned()
+    };
+    for command in [
+        "cat keys/*",
+        "tail -n +1 certs/*",
+        "cat */id_*",
+        "head k*/*",
+    ] {
+        assert_eq!(decide(command), "ask", "{command}");
+    }
+    assert_eq!(decide("cat docs/*"), "allow");
+}
+
+#[test]
 fn codex_blocks_what_toolgate_cannot_read_instead_of_passing_it_to_the_sandbox() {
     let s = Sandbox::new("codex-unreadable");
     s.write("proj/.env", "SECRET=1");
