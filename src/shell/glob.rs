@@ -178,16 +178,21 @@ fn bracket(chars: &[char], start: usize) -> Option<(Option<Vec<Member>>, usize)>
         let c = match c {
             ']' if !first => break,
             '[' if chars.get(i).is_some_and(|n| matches!(n, ':' | '=' | '.')) => {
-                // A class (`[:alpha:]`), an equivalence class or a collating symbol.
+                // A class (`[:alpha:]`), an equivalence class or a collating symbol; one
+                // that is not closed leaves the `[` a member (`[a[:x]` is `a`, `[`, `:`,
+                // `x`). Either way the set is taken as any character.
                 any = true;
+                first = false;
                 let close = *chars.get(i)?;
                 let mut j = i + 1;
-                while !(chars.get(j) == Some(&close) && chars.get(j + 1) == Some(&']')) {
-                    chars.get(j)?;
+                while chars.get(j).is_some()
+                    && !(chars.get(j) == Some(&close) && chars.get(j + 1) == Some(&']'))
+                {
                     j += 1;
                 }
-                i = j + 2;
-                first = false;
+                if chars.get(j).is_some() {
+                    i = j + 2;
+                }
                 continue;
             }
             '\\' => {
@@ -513,6 +518,10 @@ mod tests {
             ("docs/\\*x", "docs/*x"),
             ("docs/[]]", "docs/]"),
             ("docs/[", "docs/["),
+            // An unclosed class leaves its `[` a member, as bash reads it.
+            ("docs/[a[:x]", "docs/a"),
+            ("docs/[a[:x]", "docs/["),
+            ("docs/[[=a]", "docs/a"),
         ] {
             assert!(matches(pattern, path), "{pattern} {path}");
         }
