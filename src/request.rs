@@ -601,7 +601,10 @@ mod tests {
             assert!(!r.realpaths.contains_key("."), "{command}");
         }
         // Every file a glob names is kept, so each is judged by its name too.
-        assert_eq!(shell_call("cat docs/*").realpaths["docs/a.md"], "/p/docs/a.md");
+        assert_eq!(
+            shell_call("cat docs/*").realpaths["docs/a.md"],
+            "/p/docs/a.md"
+        );
         let r = shell_call("cat docs/a*");
         assert!(!r.realpaths.contains_key("docs/b.md"), "{:?}", r.realpaths);
         // Several glob segments, and `**` at any depth; after `cd`, from its directory too.

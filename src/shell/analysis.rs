@@ -159,6 +159,26 @@ impl<'r> Analysis<'r> {
         }
     }
 
+    /// Whether `path`, as the line's shell would open it after the `cd`s before it, names
+    /// one of its descriptors ([`is_descriptor_path`]): after `cd /dev/fd`, `3` is
+    /// `/dev/fd/3`; after a `cd` that cannot be followed, a relative `3` or `stdout` may be.
+    fn is_descriptor(&self, path: &str) -> bool {
+        if is_descriptor_path(path) {
+            return true;
+        }
+        if path.starts_with('/') {
+            return false;
+        }
+        match &self.dir {
+            Dir::Start => false,
+            Dir::Known(d) => is_descriptor_path(&format!("{}/{path}", d.trim_end_matches('/'))),
+            Dir::Unknown => {
+                is_descriptor_path(&format!("/dev/{path}"))
+                    || is_descriptor_path(&format!("/dev/fd/{path}"))
+            }
+        }
+    }
+
     /// Notes the descriptor paths among a command's words (`cat /dev/stderr`,
     /// `--file=/dev/stdin`): read, and also written by a command that is not read-only.
     fn note_descriptor_words(&mut self, core: &[Word], read_only: bool) {
@@ -166,7 +186,7 @@ impl<'r> Analysis<'r> {
             let v = w.value.as_str();
             let value = v.split_once('=').map_or(v, |(_, value)| value);
             for p in [v, value] {
-                if is_descriptor_path(p) {
+                if self.is_descriptor(p) {
                     self.reopened.read(p);
                     if !read_only {
                         self.reopened.write(p);
@@ -309,9 +329,9 @@ impl<'r> Analysis<'r> {
         }
         if r.target.dynamic.is_none() {
             match r.kind {
-                RedirKind::Write if is_descriptor_path(target) => self.reopened.write(target),
-                RedirKind::Read if is_descriptor_path(target) => self.reopened.read(target),
-                RedirKind::ReadWrite if is_descriptor_path(target) => {
+                RedirKind::Write if self.is_descriptor(target) => self.reopened.write(target),
+                RedirKind::Read if self.is_descriptor(target) => self.reopened.read(target),
+                RedirKind::ReadWrite if self.is_descriptor(target) => {
                     self.reopened.read(target);
                     self.reopened.write(target);
                 }
@@ -1078,7 +1098,7 @@ impl<'r> Analysis<'r> {
             }
         }
         for w in written {
-            if w.dynamic.is_none() && is_descriptor_path(&w.value) {
+            if w.dynamic.is_none() && self.is_descriptor(&w.value) {
                 self.reopened.write(&w.value);
             }
             if w.dynamic.is_none() && STANDARD_STREAMS.contains(&w.value.as_str()) {
@@ -1120,7 +1140,7 @@ impl<'r> Analysis<'r> {
             if !only_operands && w.value == "--" {
                 only_operands = true;
             } else if only_operands || !w.value.starts_with('-') || w.value == "-" {
-                if w.dynamic.is_none() && is_descriptor_path(&w.value) {
+                if w.dynamic.is_none() && self.is_descriptor(&w.value) {
                     self.reopened.write(&w.value);
                 }
                 if w.dynamic.is_none() && STANDARD_STREAMS.contains(&w.value.as_str()) {
