@@ -935,3 +935,66 @@ fn git_run_away_from_the_project_asks_as_after_a_cd() {
     let out = s.hook("codex", &p);
     assert!(blocked("codex", &out), "{}", said("codex", &out));
 }
+
+impl Sandbox {
+    /// Remembers `rule` for session `s1` of the project, as "allow for this session" does.
+    fn grant(&self, rule: &str) {
+        let proj = self.proj().to_string_lossy().into_owned();
+        let args = [
+            "trust",
+            "add",
+            "--rule",
+            rule,
+            "--session",
+            "s1",
+            "--dir",
+            &proj,
+        ];
+        let out = self.run(&args, "");
+        assert!(out.status.success(), "{}", said("trust", &out));
+    }
+}
+
+/// A Claude Code `Write` payload of session `s1`.
+fn write_payload(cwd: &Path, file: &Path) -> Value {
+    json!({"session_id":"s1","cwd":cwd.to_string_lossy(),"hook_event_name":"PreToolUse",
+        "permission_mode":"default","tool_name":"Write",
+        "tool_input":{"file_path":file.to_string_lossy(),"content":"pwned"}})
+}
+
+#[test]
+fn a_remembered_write_never_reaches_a_file_outside_the_project() {
+    let s = Sandbox::new("grant-outside");
+    std::fs::create_dir_all(s.root.join("victim")).unwrap();
+    let victim = s.root.join("victim/notes.txt");
+    s.grant("Write");
+    // Inside the project the session's `Write` stands in for the person.
+    let out = s.hook(
+        "claude",
+        &write_payload(&s.proj(), &s.proj().join("notes.txt")),
+    );
+    assert_eq!(
+        permission("claude", &out),
+        "allow",
+        "{}",
+        said("claude", &out)
+    );
+    // Outside it the call is not trustable: the grant does not apply, the person is asked.
+    let out = s.hook("claude", &write_payload(&s.proj(), &victim));
+    assert_eq!(
+        permission("claude", &out),
+        "ask",
+        "{}",
+        said("claude", &out)
+    );
+    // Nor does the bare `Write` reach a shell line's redirection there.
+    let line = format!("echo pwned > {}", victim.display());
+    for agent in ["claude", "copilot"] {
+        let out = s.hook(agent, &shell_payload(agent, &s.proj(), &line));
+        assert!(
+            !String::from_utf8_lossy(&out.stdout).contains("\"allow\""),
+            "{}",
+            said(agent, &out)
+        );
+    }
+}
