@@ -998,3 +998,52 @@ fn a_remembered_write_never_reaches_a_file_outside_the_project() {
         );
     }
 }
+
+#[test]
+fn remembered_shell_lines_never_delete_and_apply_only_in_the_project_directory() {
+    let s = Sandbox::new("grant-shell");
+    let victim = s.root.join("victim");
+    std::fs::create_dir_all(victim.join("build")).unwrap();
+    s.grant("Bash(rm -rf build)");
+    s.grant("Bash(touch notes.txt)");
+    let in_project =
+        |agent: &str, line: &str| s.hook(agent, &shell_payload(agent, &s.proj(), line));
+    // A delete is never answered from memory, whatever was granted.
+    let out = in_project("claude", "rm -rf build");
+    assert_eq!(
+        permission("claude", &out),
+        "ask",
+        "{}",
+        said("claude", &out)
+    );
+    let out = in_project("claude", "touch notes.txt");
+    assert_eq!(
+        permission("claude", &out),
+        "allow",
+        "{}",
+        said("claude", &out)
+    );
+    // Relative words name other files elsewhere: Claude Code's shell after a `cd`, and
+    // Gemini CLI's `dir_path`, are asked about again.
+    let mut claude = s.command(&["hook", "--agent", "claude"]);
+    claude.env("CLAUDE_PROJECT_DIR", s.proj());
+    let away = shell_payload("claude", &victim, "touch notes.txt");
+    let out = feed(claude, &away.to_string());
+    assert_eq!(
+        permission("claude", &out),
+        "ask",
+        "{}",
+        said("claude", &out)
+    );
+    let mut gemini = shell_payload("gemini", &s.proj(), "touch notes.txt");
+    let out = s.hook("gemini", &gemini);
+    assert_eq!(
+        stdout_json(&out)["decision"],
+        "allow",
+        "{}",
+        said("gemini", &out)
+    );
+    gemini["tool_input"]["dir_path"] = json!(victim);
+    let out = s.hook("gemini", &gemini);
+    assert!(blocked("gemini", &out), "{}", said("gemini", &out));
+}
