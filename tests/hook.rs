@@ -1047,3 +1047,49 @@ fn remembered_shell_lines_never_delete_and_apply_only_in_the_project_directory()
     let out = s.hook("gemini", &gemini);
     assert!(blocked("gemini", &out), "{}", said("gemini", &out));
 }
+
+#[test]
+fn a_remembered_write_never_rewrites_the_trust_file() {
+    let s = Sandbox::new("grant-state");
+    // The trust file inside the project (a project in the home directory holds it so).
+    let state = s.proj().join(".local/state");
+    let run = |args: &[&str], stdin: &str| {
+        let mut c = s.command(args);
+        c.env("XDG_STATE_HOME", &state);
+        feed(c, stdin)
+    };
+    let proj = s.proj().to_string_lossy().into_owned();
+    let out = run(
+        &[
+            "trust",
+            "add",
+            "--rule",
+            "Write",
+            "--session",
+            "s1",
+            "--dir",
+            &proj,
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", said("trust", &out));
+    let trust = state.join("toolgate/trust.json");
+    assert!(trust.is_file());
+    for file in [trust, s.proj().join("notes.txt")] {
+        let out = run(
+            &["hook", "--agent", "claude"],
+            &write_payload(&s.proj(), &file).to_string(),
+        );
+        let expected = if file.ends_with("notes.txt") {
+            "allow"
+        } else {
+            "ask"
+        };
+        assert_eq!(
+            permission("claude", &out),
+            expected,
+            "{}",
+            said("claude", &out)
+        );
+    }
+}
