@@ -1093,3 +1093,43 @@ fn a_remembered_write_never_rewrites_the_trust_file() {
         );
     }
 }
+
+#[test]
+fn a_policy_that_is_a_dangling_link_blocks_and_doctor_says_so() {
+    let s = Sandbox::new("dangling-policy");
+    let config = s.home().join(".config/toolgate");
+    std::fs::create_dir_all(&config).unwrap();
+    let gone = s.root.join("dotfiles/toolgate-policy.json");
+    std::os::unix::fs::symlink(&gone, config.join("policy.json")).unwrap();
+    // The user's deny rules are somewhere the hook cannot read: every call blocks.
+    for agent in AGENTS {
+        let out = s.hook(agent, &shell_payload(agent, &s.proj(), "ls"));
+        assert!(blocked(agent, &out), "{}", said(agent, &out));
+        let text = format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(
+            text.contains("toolgate-policy.json"),
+            "names the link's target: {text}"
+        );
+    }
+    let out = s.run(&["doctor", "--agent", "claude"], "");
+    let report = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert_eq!(out.status.code(), Some(1), "{report}");
+    assert!(
+        report.contains("PROBLEM") && report.contains(&gone.display().to_string()),
+        "{report}"
+    );
+    // With the file back where the link points, the policy reads again.
+    std::fs::create_dir_all(gone.parent().unwrap()).unwrap();
+    std::fs::write(&gone, r#"{"permissions":{"deny":["Bash(ls)"]}}"#).unwrap();
+    let out = s.hook("claude", &shell_payload("claude", &s.proj(), "ls"));
+    assert_eq!(
+        permission("claude", &out),
+        "deny",
+        "{}",
+        said("claude", &out)
+    );
+}
