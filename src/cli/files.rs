@@ -167,22 +167,16 @@ pub fn now_ms() -> u64 {
         .unwrap_or(0)
 }
 
-// Symbolic links are made with the Unix call.
-#[cfg(all(test, unix))]
+#[cfg(test)]
 mod tests {
-    use super::*;
-
-    fn scratch(name: &str) -> PathBuf {
-        let dir =
-            std::env::temp_dir().join(format!("toolgate-files-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        dir
-    }
-
+    // Symbolic links are made with the Unix call.
+    #[cfg(unix)]
     #[test]
     fn missing_files_are_none_and_dangling_links_are_errors() {
-        let dir = scratch("dangling");
+        use super::read_optional;
+        let dir = std::env::temp_dir().join(format!("toolgate-files-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
         assert_eq!(read_optional(&dir.join("policy.json")).unwrap(), None);
         assert_eq!(read_optional(&dir.join("no/policy.json")).unwrap(), None);
         let gone = dir.join("gone.json");
