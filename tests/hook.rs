@@ -1064,3 +1064,201 @@ fn paths_through_proc_self_are_never_resolved_in_the_hooks_own_process() {
         said("claude", &out)
     );
 }
+
+impl Sandbox {
+    /// Remembers `rule` for session `s1` of the project, as "allow for this session" does.
+    fn grant(&self, rule: &str) {
+        let proj = self.proj().to_string_lossy().into_owned();
+        let args = [
+            "trust",
+            "add",
+            "--rule",
+            rule,
+            "--session",
+            "s1",
+            "--dir",
+            &proj,
+        ];
+        let out = self.run(&args, "");
+        assert!(out.status.success(), "{}", said("trust", &out));
+    }
+}
+
+/// A Claude Code `Write` payload of session `s1`.
+fn write_payload(cwd: &Path, file: &Path) -> Value {
+    json!({"session_id":"s1","cwd":cwd.to_string_lossy(),"hook_event_name":"PreToolUse",
+        "permission_mode":"default","tool_name":"Write",
+        "tool_input":{"file_path":file.to_string_lossy(),"content":"pwned"}})
+}
+
+#[test]
+fn a_remembered_write_never_reaches_a_file_outside_the_project() {
+    let s = Sandbox::new("grant-outside");
+    std::fs::create_dir_all(s.root.join("victim")).unwrap();
+    let victim = s.root.join("victim/notes.txt");
+    s.grant("Write");
+    // Inside the project the session's `Write` stands in for the person.
+    let out = s.hook(
+        "claude",
+        &write_payload(&s.proj(), &s.proj().join("notes.txt")),
+    );
+    assert_eq!(
+        permission("claude", &out),
+        "allow",
+        "{}",
+        said("claude", &out)
+    );
+    // Outside it the call is not trustable: the grant does not apply, the person is asked.
+    let out = s.hook("claude", &write_payload(&s.proj(), &victim));
+    assert_eq!(
+        permission("claude", &out),
+        "ask",
+        "{}",
+        said("claude", &out)
+    );
+    // Nor does the bare `Write` reach a shell line's redirection there.
+    let line = format!("echo pwned > {}", victim.display());
+    for agent in ["claude", "copilot"] {
+        let out = s.hook(agent, &shell_payload(agent, &s.proj(), &line));
+        assert!(
+            !String::from_utf8_lossy(&out.stdout).contains("\"allow\""),
+            "{}",
+            said(agent, &out)
+        );
+    }
+}
+
+#[test]
+fn remembered_shell_lines_never_delete_and_apply_only_in_the_project_directory() {
+    let s = Sandbox::new("grant-shell");
+    let victim = s.root.join("victim");
+    std::fs::create_dir_all(victim.join("build")).unwrap();
+    s.grant("Bash(rm -rf build)");
+    s.grant("Bash(touch notes.txt)");
+    let in_project =
+        |agent: &str, line: &str| s.hook(agent, &shell_payload(agent, &s.proj(), line));
+    // A delete is never answered from memory, whatever was granted.
+    let out = in_project("claude", "rm -rf build");
+    assert_eq!(
+        permission("claude", &out),
+        "ask",
+        "{}",
+        said("claude", &out)
+    );
+    let out = in_project("claude", "touch notes.txt");
+    assert_eq!(
+        permission("claude", &out),
+        "allow",
+        "{}",
+        said("claude", &out)
+    );
+    // Relative words name other files elsewhere: Claude Code's shell after a `cd`, and
+    // Gemini CLI's `dir_path`, are asked about again.
+    let mut claude = s.command(&["hook", "--agent", "claude"]);
+    claude.env("CLAUDE_PROJECT_DIR", s.proj());
+    let away = shell_payload("claude", &victim, "touch notes.txt");
+    let out = feed(claude, &away.to_string());
+    assert_eq!(
+        permission("claude", &out),
+        "ask",
+        "{}",
+        said("claude", &out)
+    );
+    let mut gemini = shell_payload("gemini", &s.proj(), "touch notes.txt");
+    let out = s.hook("gemini", &gemini);
+    assert_eq!(
+        stdout_json(&out)["decision"],
+        "allow",
+        "{}",
+        said("gemini", &out)
+    );
+    gemini["tool_input"]["dir_path"] = json!(victim);
+    let out = s.hook("gemini", &gemini);
+    assert!(blocked("gemini", &out), "{}", said("gemini", &out));
+}
+
+#[test]
+fn a_remembered_write_never_rewrites_the_trust_file() {
+    let s = Sandbox::new("grant-state");
+    // The trust file inside the project (a project in the home directory holds it so).
+    let state = s.proj().join(".local/state");
+    let run = |args: &[&str], stdin: &str| {
+        let mut c = s.command(args);
+        c.env("XDG_STATE_HOME", &state);
+        feed(c, stdin)
+    };
+    let proj = s.proj().to_string_lossy().into_owned();
+    let out = run(
+        &[
+            "trust",
+            "add",
+            "--rule",
+            "Write",
+            "--session",
+            "s1",
+            "--dir",
+            &proj,
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", said("trust", &out));
+    let trust = state.join("toolgate/trust.json");
+    assert!(trust.is_file());
+    for file in [trust, s.proj().join("notes.txt")] {
+        let out = run(
+            &["hook", "--agent", "claude"],
+            &write_payload(&s.proj(), &file).to_string(),
+        );
+        let expected = if file.ends_with("notes.txt") {
+            "allow"
+        } else {
+            "ask"
+        };
+        assert_eq!(
+            permission("claude", &out),
+            expected,
+            "{}",
+            said("claude", &out)
+        );
+    }
+}
+
+#[test]
+fn a_policy_that_is_a_dangling_link_blocks_and_doctor_says_so() {
+    let s = Sandbox::new("dangling-policy");
+    let config = s.home().join(".config/toolgate");
+    std::fs::create_dir_all(&config).unwrap();
+    let gone = s.root.join("dotfiles/toolgate-policy.json");
+    std::os::unix::fs::symlink(&gone, config.join("policy.json")).unwrap();
+    // The user's deny rules are somewhere the hook cannot read: every call blocks.
+    for agent in AGENTS {
+        let out = s.hook(agent, &shell_payload(agent, &s.proj(), "ls"));
+        assert!(blocked(agent, &out), "{}", said(agent, &out));
+        let text = format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(
+            text.contains("toolgate-policy.json"),
+            "names the link's target: {text}"
+        );
+    }
+    let out = s.run(&["doctor", "--agent", "claude"], "");
+    let report = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert_eq!(out.status.code(), Some(1), "{report}");
+    assert!(
+        report.contains("PROBLEM") && report.contains(&gone.display().to_string()),
+        "{report}"
+    );
+    // With the file back where the link points, the policy reads again.
+    std::fs::create_dir_all(gone.parent().unwrap()).unwrap();
+    std::fs::write(&gone, r#"{"permissions":{"deny":["Bash(ls)"]}}"#).unwrap();
+    let out = s.hook("claude", &shell_payload("claude", &s.proj(), "ls"));
+    assert_eq!(
+        permission("claude", &out),
+        "deny",
+        "{}",
+        said("claude", &out)
+    );
+}

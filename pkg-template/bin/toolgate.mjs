@@ -14,9 +14,11 @@
 import {
   appendFileSync,
   existsSync,
+  lstatSync,
   mkdirSync,
   readFileSync,
   readdirSync,
+  readlinkSync,
   realpathSync,
   statSync,
   writeSync,
@@ -130,6 +132,13 @@ const host = {
   realpath(path) {
     try {
       return realpathSync.native(path);
+    } catch {
+      return null;
+    }
+  },
+  readLink(path) {
+    try {
+      return lstatSync(path).isSymbolicLink() ? readlinkSync(path) : null;
     } catch {
       return null;
     }

@@ -294,7 +294,7 @@ pub fn apply(
                 input: input.clone(),
                 ..first.clone()
             };
-            let decision = policy.evaluate_with(&request, overlay);
+            let decision = super::decide_request(policy, &request, overlay);
             if decision.effect == Effect::Deny {
                 let text = decision.model_message().unwrap_or_default();
                 return Applied {

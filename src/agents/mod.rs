@@ -42,7 +42,7 @@ pub const INSTALLED_TIMEOUT_SECS: u64 = 30;
 
 use serde_json::Value;
 
-use crate::decision::{Decider, Decision, Effect, Evaluate, TrustOverlay};
+use crate::decision::{Decider, Decision, Effect, TrustOverlay};
 use crate::error::{Error, ErrorKind, Result};
 use crate::policy::Policy;
 use crate::request::Request;
@@ -286,10 +286,11 @@ pub struct Outcome {
     pub decision: Option<Decision>,
 }
 
-/// Decides a call. Every request is evaluated with the trust overlay; the strictest decision
-/// wins. An allow is passed on only when a rule (or a remembered grant) or toolgate's own
-/// analysis (read-only tools and commands inside the project) allowed it; an allow that comes
-/// from the permission mode defers to the agent, which applies the same mode itself.
+/// Decides a call. Every request is decided with remembered trust ([`decide_request`]); the
+/// strictest decision wins. An allow is passed on only when a rule (or a remembered grant) or
+/// toolgate's own analysis (read-only tools and commands inside the project) allowed it; an
+/// allow that comes from the permission mode defers to the agent, which applies the same mode
+/// itself.
 pub fn decide(call: &HookCall, policy: &Policy, trust: &TrustOverlay) -> Outcome {
     if call.event == HookEvent::Observe {
         return Outcome {
@@ -300,7 +301,7 @@ pub fn decide(call: &HookCall, policy: &Policy, trust: &TrustOverlay) -> Outcome
     let decision = call
         .requests
         .iter()
-        .map(|r| policy.evaluate_with(r, trust))
+        .map(|r| decide_request(policy, r, trust))
         .max_by_key(|d| d.effect);
     let Some(decision) = decision else {
         return Outcome {
@@ -317,6 +318,28 @@ pub fn decide(call: &HookCall, policy: &Policy, trust: &TrustOverlay) -> Outcome
         verdict,
         decision: Some(decision),
     }
+}
+
+/// Decides one request with remembered trust by the rule the broker applies
+/// ([`crate::trust::decide_with_trust`]): grants stand in for a person only where the call
+/// asks and the policy marks it `trustable`, and a bare-tool grant (`Write`) only for a tool
+/// the policy trusts by its name.
+///
+/// ```
+/// use toolgate::agents::decide_request;
+/// use toolgate::{Effect, Policy, Request, TrustOverlay};
+/// let policy = Policy::from_json("{}").unwrap();
+/// let grant = TrustOverlay { allow_rules: vec!["Write".into()], agent_bypass: false };
+/// let outside = Request::from_json(
+///     r#"{"tool":"Write","input":{"file_path":"/tmp/x/notes.txt","content":""},"cwd":"/p"}"#,
+/// )
+/// .unwrap();
+/// assert_eq!(decide_request(&policy, &outside, &grant).effect, Effect::Ask);
+/// ```
+pub fn decide_request(policy: &Policy, request: &Request, trust: &TrustOverlay) -> Decision {
+    let plain = policy.evaluate(request);
+    let tool_trustable = policy.tool_trustable(request);
+    crate::trust::decide_with_trust(policy, request, &plain, trust, tool_trustable).unwrap_or(plain)
 }
 
 fn verdict_for(call: &HookCall, d: &Decision) -> Verdict {
@@ -685,6 +708,51 @@ mod tests {
         );
         let other = p.replace("\"s1\"", "\"s2\"");
         let a = answer_hook(None, &other, &policy, &store, 1);
+        assert!(a.stdout.contains(r#""permissionDecision":"ask""#), "{a:?}");
+    }
+
+    #[test]
+    fn grants_stand_in_only_where_the_broker_lets_them() {
+        let policy = Policy::from_json("{}").unwrap();
+        let mut store = TrustStore::new();
+        store
+            .grant(crate::trust::NewGrant::session("Write", "s1"), &policy, 0)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let write = |path: &str| {
+            let input = serde_json::json!({"file_path": path, "content": "x"});
+            answer_hook(
+                None,
+                &claude("Write", input, "PreToolUse", "default"),
+                &policy,
+                &store,
+                1,
+            )
+        };
+        let a = write("/home/ada/p/notes.txt");
+        assert!(
+            a.stdout.contains(r#""permissionDecision":"allow""#),
+            "{a:?}"
+        );
+        // Not trustable: outside the project, or a protected path.
+        for path in [
+            "/tmp/x/victim/notes.txt",
+            "/home/ada/p/.git/hooks/pre-commit",
+        ] {
+            let a = write(path);
+            assert!(
+                a.stdout.contains(r#""permissionDecision":"ask""#),
+                "{path}: {a:?}"
+            );
+        }
+        // A bare `Write` is no grant for a shell line that writes.
+        let line = serde_json::json!({"command": "echo pwned > /home/ada/p/notes.txt"});
+        let a = answer_hook(
+            None,
+            &claude("Bash", line, "PreToolUse", "default"),
+            &policy,
+            &store,
+            1,
+        );
         assert!(a.stdout.contains(r#""permissionDecision":"ask""#), "{a:?}");
     }
 

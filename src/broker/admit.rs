@@ -9,7 +9,6 @@ use super::{
 use crate::decision::{Decider, Decision, Effect, Layer, TrustOverlay};
 use crate::error::{Error, ErrorKind, Result};
 use crate::feedback::ModelFeedback;
-use crate::mode::Mode;
 use crate::request::Request;
 use crate::tool::{self, ToolKind};
 use crate::trust::Scope;
@@ -162,9 +161,9 @@ impl Broker {
         (describe::offered(remember, whole_tool), rules)
     }
 
-    /// The decision with remembered trust, when trust may apply: the plain decision asks, or
-    /// `dontAsk` mode denied it only because it would have asked. In the second case only an
-    /// allow is returned: `dontAsk` still denies whatever trust does not allow.
+    /// The decision with remembered trust, when trust may change it
+    /// ([`crate::trust::decide_with_trust`], the rule the agent hooks apply too), with the
+    /// scope of the grant (or bypass) that decided.
     pub(super) fn decide_with_trust(
         &self,
         request: &Request,
@@ -173,54 +172,24 @@ impl Broker {
         tool_trustable: bool,
         now_ms: u64,
     ) -> Option<(Decision, Option<Scope>)> {
-        let unasked = plain.effect == Effect::Deny
-            && matches!(
-                plain.reason.decider,
-                Decider::Mode {
-                    mode: Mode::DontAsk
-                }
-            );
-        if plain.effect != Effect::Ask && !unasked {
-            return None;
-        }
         let agent = request.agent.as_deref();
-        let bypass = self.trust.agent_bypass(agent);
-        let mut grants: Vec<(String, Scope)> = self
+        let grants: Vec<(String, Scope)> = self
             .trust
             .active(session_id, agent, now_ms)
             .into_iter()
-            .filter(|g| {
-                let (_, spec) = crate::trust::split_rule(&g.rule);
-                spec.is_some() || tool_trustable
-            })
             .map(|g| (g.rule.clone(), g.scope))
             .collect();
-        // A `dontAsk` deny is never trustable itself; whether a grant may stand in for the
-        // person is what the same call would be in the default mode (decided only when some
-        // grant could apply, so a call with none is evaluated once).
-        let trustable = || {
-            if unasked {
-                let mut asked = request.clone();
-                asked.mode = Some(Mode::Default);
-                self.evaluator.evaluate(&asked).trustable
-            } else {
-                plain.trustable
-            }
-        };
-        if !grants.is_empty() && !trustable() {
-            grants.clear();
-        }
-        if grants.is_empty() && !bypass {
-            return None;
-        }
         let overlay = TrustOverlay {
             allow_rules: grants.iter().map(|(r, _)| r.clone()).collect(),
-            agent_bypass: bypass,
+            agent_bypass: self.trust.agent_bypass(agent),
         };
-        let decision = self.evaluator.evaluate_with(request, &overlay);
-        if unasked && decision.effect != Effect::Allow {
-            return None;
-        }
+        let decision = crate::trust::decide_with_trust(
+            self.evaluator.as_ref(),
+            request,
+            plain,
+            &overlay,
+            tool_trustable,
+        )?;
         let scope = match &decision.reason.decider {
             Decider::Rule {
                 rule,

@@ -48,13 +48,55 @@ pub fn managed_policy() -> PathBuf {
         .unwrap_or_else(|| PathBuf::from("/etc/toolgate/policy.json"))
 }
 
-/// A file's text, `None` when it does not exist. Any other failure is an error.
+/// A file's text, `None` when it does not exist. Any other failure is an error, and so is a
+/// symbolic link on the way to it that leads nowhere: the file was meant to be there (a
+/// policy whose deny rules would otherwise vanish in silence).
 pub fn read_optional(path: &Path) -> Result<Option<String>, Error> {
     match std::fs::read_to_string(path) {
         Ok(t) => Ok(Some(t)),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => match dangling_link(path) {
+            Some((link, target)) => Err(dangling(path, &link, &target)),
+            None => Ok(None),
+        },
         Err(e) => Err(storage(path, "read", &e)),
     }
+}
+
+/// The nearest entry on the way to the missing `path` (itself or a parent directory) that
+/// exists, when it is a symbolic link whose target does not: the link and where it points.
+fn dangling_link(path: &Path) -> Option<(PathBuf, PathBuf)> {
+    let entry = path
+        .ancestors()
+        .filter(|a| !a.as_os_str().is_empty())
+        .find(|a| std::fs::symlink_metadata(a).is_ok())?;
+    let is_link = std::fs::symlink_metadata(entry).is_ok_and(|m| m.file_type().is_symlink());
+    if !is_link || std::fs::metadata(entry).is_ok() {
+        return None;
+    }
+    let target = std::fs::read_link(entry).unwrap_or_default();
+    Some((entry.to_path_buf(), target))
+}
+
+/// The error for a file that cannot be read because `link` points at `target`, which does
+/// not exist.
+fn dangling(path: &Path, link: &Path, target: &Path) -> Error {
+    let what = if link == path {
+        "it is a symbolic link".to_owned()
+    } else {
+        format!("it lies under `{}`, a symbolic link", link.display())
+    };
+    Error::new(
+        ErrorKind::Storage,
+        format!(
+            "cannot read `{}`: {what} to `{}`, which does not exist",
+            path.display(),
+            target.display()
+        ),
+    )
+    .with_hint(format!(
+        "point `{}` at the file it stands for, or remove the link if none belongs there",
+        link.display()
+    ))
 }
 
 /// An I/O error as a toolgate error.
@@ -123,4 +165,40 @@ pub fn now_ms() -> u64 {
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
         .unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests {
+    // Symbolic links are made with the Unix call.
+    #[cfg(unix)]
+    #[test]
+    fn missing_files_are_none_and_dangling_links_are_errors() {
+        use super::read_optional;
+        let dir = std::env::temp_dir().join(format!("toolgate-files-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        assert_eq!(read_optional(&dir.join("policy.json")).unwrap(), None);
+        assert_eq!(read_optional(&dir.join("no/policy.json")).unwrap(), None);
+        let gone = dir.join("gone.json");
+        std::os::unix::fs::symlink(&gone, dir.join("policy.json")).unwrap();
+        let e = read_optional(&dir.join("policy.json")).unwrap_err();
+        assert_eq!(e.code(), "STORAGE");
+        let text = e.to_string();
+        assert!(
+            text.contains("policy.json") && text.contains("gone.json"),
+            "{text}"
+        );
+        assert!(e.hint().unwrap().contains("policy.json"), "{e:?}");
+        // A link on the way to the file counts too.
+        std::os::unix::fs::symlink(dir.join("nowhere"), dir.join("conf")).unwrap();
+        let e = read_optional(&dir.join("conf/policy.json")).unwrap_err();
+        assert!(e.to_string().contains("nowhere"), "{e}");
+        // A link to a file that exists reads it.
+        std::fs::write(&gone, "{}").unwrap();
+        assert_eq!(
+            read_optional(&dir.join("policy.json")).unwrap().as_deref(),
+            Some("{}")
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

@@ -549,6 +549,14 @@ pub(crate) fn finish(
         }
     }
 
+    // A remembered answer never stands in for a person on a recursive delete.
+    if whole
+        .findings
+        .iter()
+        .any(|f| f.class == DangerClass::RecursiveDelete)
+    {
+        decision.trustable = false;
+    }
     decision.dangers = dangers_of(&whole);
     if !decision.dangers.is_empty() && decision.effect != Effect::Allow {
         decision.risk = Risk::High;

@@ -47,6 +47,9 @@ pub(crate) struct Call<'a> {
     /// Where an allow from a Copilot flag stops ([`Call::beyond_flags`]), worked out on
     /// first use.
     pub reach: std::cell::OnceCell<Option<String>>,
+    /// Whether the shell analysis asked about a write outside the working directory and the
+    /// additional directories (set as it asks, read when the line's decision is made).
+    pub writes_outside: std::cell::Cell<bool>,
 }
 
 impl<'a> Call<'a> {
@@ -98,6 +101,7 @@ impl<'a> Call<'a> {
             hits: RefCell::new(Vec::new()),
             record: false,
             reach: std::cell::OnceCell::new(),
+            writes_outside: std::cell::Cell::new(false),
         }
     }
 

@@ -215,6 +215,21 @@ impl Policy {
         decide::evaluate(self, request, None, None)
     }
 
+    /// Whether the request's tool may be trusted by its bare name (a remembered `Write`), by
+    /// its defaults as this policy resolves them (its `tools` entries, the built-ins, MCP
+    /// tools). The agent hooks ask this before a bare-tool grant applies.
+    ///
+    /// ```
+    /// use toolgate::{Policy, Request};
+    /// let policy = Policy::from_json("{}").unwrap();
+    /// let call = |tool: &str| Request::from_json(&format!(r#"{{"tool":"{tool}"}}"#)).unwrap();
+    /// assert!(policy.tool_trustable(&call("Write")));
+    /// assert!(!policy.tool_trustable(&call("Bash")));
+    /// ```
+    pub fn tool_trustable(&self, request: &Request) -> bool {
+        resolve::resolve_tool(self, request).defaults.trustable
+    }
+
     /// Decides one call and lists every rule that was consulted, for people.
     pub fn explain(&self, request: &Request) -> Explanation {
         explain::explain(self, request, &TrustOverlay::default())

@@ -85,6 +85,9 @@ const PROTECTED_SEQUENCES: &[&[&str]] = &[
     &[".config", "gh"],
     &[".config", "github-copilot"],
     &[".config", "toolgate"],
+    // toolgate's trust file (remembered grants) and audit log: a write there could grant
+    // the agent anything, or erase the record of what it did.
+    &[".local", "state", "toolgate"],
     &[".config", "autostart"],
     &[".config", "systemd"],
     &[".local", "bin"],
@@ -102,6 +105,8 @@ const PROTECTED_SEQUENCES: &[&[&str]] = &[
 /// Absolute directories protected with everything under them; a last segment ending in `*`
 /// is a prefix (`/etc/cron*` covers `/etc/crontab` and `/etc/cron.d/x`).
 const PROTECTED_ABSOLUTE: &[&[&str]] = &[
+    // The administrator's managed policy, which no other layer overrides.
+    &["etc", "toolgate"],
     &["etc", "cron*"],
     &["etc", "anacrontab"],
     &["etc", "systemd"],
@@ -345,6 +350,26 @@ mod tests {
         assert!(!is_protected_in("/srv/ada/proj/bin/x", Some("/srv/ada")));
         assert!(!is_protected("/home/ada/proj/bin/x"));
         assert!(!is_protected("/p/etc/cron.d/x"));
+    }
+
+    #[test]
+    fn toolgates_own_state_and_managed_policy_are_protected() {
+        for p in [
+            "/home/ada/.local/state/toolgate/trust.json",
+            "/home/ada/.local/state/toolgate/trust.json.lock",
+            "/home/ada/.local/state/toolgate/audit.jsonl",
+            "/home/ada/.local/state/toolgate",
+            "/home/ada/.LOCAL/State/TOOLGATE/trust.json",
+            "/etc/toolgate/policy.json",
+            "/etc/toolgate",
+            "/ETC/Toolgate/policy.json",
+        ] {
+            assert!(is_protected(p), "{p}");
+        }
+        assert!(!is_protected("/home/ada/.local/state/other/x"));
+        assert!(!is_protected("/p/etc/toolgate/policy.json"));
+        assert!(pattern_names_protected("~/.local/state/toolgate/**"));
+        assert!(pattern_names_protected("//etc/toolgate/policy.json"));
     }
 
     #[test]

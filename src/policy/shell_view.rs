@@ -45,6 +45,9 @@ impl CommandRules for Call<'_> {
             Ok(p) => p,
             Err(why) => return Outcome::Unanalysable { why },
         };
+        if paths.iter().any(|p| !self.inside(p)) {
+            self.writes_outside.set(true);
+        }
         let q = ToolQuery {
             name: "Write",
             kind: ToolKind::Write,
@@ -338,10 +341,88 @@ pub(crate) fn decide_shell(
     let decision = Decision {
         effect,
         risk,
-        trustable: effect != Effect::Deny && safe,
+        trustable: effect != Effect::Deny && safe && !untrustable_line(call, commands.as_deref()),
         reason,
         parts,
         dangers: Vec::new(),
     };
     (decision, commands)
+}
+
+/// Whether a remembered answer must not stand in for a person on this line, whatever rule
+/// it names: the line deletes, writes outside the project's roots, or runs away from the
+/// project directory, where its relative words name other files than where it was granted.
+fn untrustable_line(call: &Call<'_>, commands: Option<&[Vec<String>]>) -> bool {
+    commands.is_some_and(|c| c.iter().any(|words| may_delete(words)))
+        || call.writes_outside.get()
+        || call.away_from_project().is_some()
+}
+
+/// Whether a simple command may delete files, in the widest reading: any of its words is a
+/// destructive program ([`shell::is_destructive`]) in any directory, so a wrapper, a runner
+/// or `find -exec` in front of it changes nothing.
+fn may_delete(words: &[String]) -> bool {
+    words
+        .iter()
+        .any(|w| shell::is_destructive(w.rsplit(['/', '\\']).next().unwrap_or(w)))
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Policy, Request};
+
+    fn trustable(command: &str, cwd: &str) -> bool {
+        let policy =
+            Policy::from_json(r#"{"permissions":{"additionalDirectories":["/data"]}}"#).unwrap();
+        let request = serde_json::json!({
+            "tool": "Bash", "input": {"command": command}, "cwd": cwd, "root": "/p"
+        });
+        let d = policy.evaluate(&Request::from_json(&request.to_string()).unwrap());
+        assert_eq!(d.effect, crate::Effect::Ask, "{command}: {d:?}");
+        d.trustable
+    }
+
+    #[test]
+    fn deletes_are_never_trustable() {
+        for line in [
+            "rm -rf build",
+            "rm notes.txt",
+            "rmdir build",
+            "unlink notes.txt",
+            "shred notes.txt",
+            "/bin/rm notes.txt",
+            "find build -name '*.o' -delete",
+            "find build -exec rm {} +",
+            "npm test && rm -r dist",
+            "mv notes.txt old.txt",
+        ] {
+            assert!(!trustable(line, "/p"), "{line}");
+        }
+    }
+
+    #[test]
+    fn writes_outside_the_roots_are_never_trustable() {
+        for line in [
+            "echo pwned > /tmp/x/victim/notes.txt",
+            "echo pwned >> ../victim/notes.txt",
+            "cp notes.txt /tmp/x/victim/",
+            "npm test | tee /tmp/log",
+        ] {
+            assert!(!trustable(line, "/p"), "{line}");
+        }
+        for line in [
+            "echo hi > notes.txt",
+            "echo hi > /data/notes.txt",
+            "npm test",
+        ] {
+            assert!(trustable(line, "/p"), "{line}");
+        }
+    }
+
+    #[test]
+    fn lines_run_away_from_the_project_directory_are_never_trustable() {
+        assert!(trustable("npm test", "/p"));
+        assert!(!trustable("npm test", "/p/sub"));
+        assert!(!trustable("npm test", "/tmp/x/victim"));
+    }
 }

@@ -1079,9 +1079,8 @@ impl<'r> Analysis<'r> {
         // chooses) may make links; so may a program the tables do not know at all (`cpio
         // -i`, `bsdtar -x`). A runner or a program that starts others could read anything
         // itself, so links it makes reach nothing more.
-        let unknown = effects.is_none()
-            && !knows_writes(core)
-            && !crate::commands::may_start_programs(name);
+        let unknown =
+            effects.is_none() && !knows_writes(core) && !crate::commands::may_start_programs(name);
         self.links_made |= found.may_make_links() || unknown;
         for dir in &found.below {
             let outcome = self.path_outcome(dir, |p| self.rules.write_below_outcome(p));

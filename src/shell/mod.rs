@@ -51,7 +51,7 @@ pub use wrappers::{
     is_harmless_assignment, HARMLESS_VARIABLES, INTERPRETERS, RUNNERS, SAFE_SET_OPTIONS, SHELLS,
     TRANSPARENT_WRAPPERS,
 };
-pub(crate) use writes::writes_files;
+pub(crate) use writes::{is_destructive, writes_files};
 
 use crate::decision::{Reason, RuleList};
 

@@ -28,12 +28,14 @@
 //! assert_eq!(restored.export(2_000), saved);
 //! ```
 
+mod apply;
 mod document;
 mod rules;
 mod store;
 
 use serde::{Deserialize, Serialize};
 
+pub use apply::decide_with_trust;
 #[cfg(feature = "typescript")]
 pub(crate) use document::typescript_declarations;
 pub use document::DOCUMENT_VERSION;

@@ -422,6 +422,20 @@ test("broken payloads, flags and environments block alike", async () => {
   assert.ok(results.filter((r) => r.native.code === 2).length > 20);
 });
 
+test("a policy file that is a symbolic link to nothing blocks alike, naming the link's target", async () => {
+  const w = world("dangling");
+  const config = join(w.home, ".config", "toolgate");
+  mkdirSync(config, { recursive: true });
+  symlinkSync(join(w.root, "dotfiles", "policy.json"), join(config, "policy.json"));
+  // A project policy under a directory link that leads nowhere counts the same.
+  symlinkSync(join(w.root, "gone"), join(w.proj, ".toolgate"));
+  const claude = JSON.stringify({ session_id: "s", cwd: w.proj, hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "ls" } });
+  const results = report(await pool([() => compare(w, "dangling links", ["--agent", "claude"], claude)]));
+  const { stdout } = results[0].native;
+  assert.match(stdout, /"permissionDecision":"deny"/);
+  assert.match(stdout, /which does not exist/);
+});
+
 test("the npm bin blocks when stdin never closes (its deadline)", async () => {
   const w = world("deadline");
   const started = Date.now();

@@ -55,10 +55,52 @@ pub fn managed_policy() -> PathBuf {
         .unwrap_or_else(|| PathBuf::from("/etc/toolgate/policy.json"))
 }
 
-/// A file's text, `None` when it does not exist. Any other failure is an error.
+/// A file's text, `None` when it does not exist. Any other failure is an error, and so is a
+/// symbolic link on the way to it that leads nowhere (as the native hook reads it).
 pub fn read_optional(path: &Path) -> Result<Option<String>, Error> {
-    host::read(&path.to_string_lossy())
-        .map_err(|message| storage(path, "read", &std::io::Error::other(message)))
+    let text = host::read(&path.to_string_lossy())
+        .map_err(|message| storage(path, "read", &std::io::Error::other(message)))?;
+    if text.is_some() {
+        return Ok(text);
+    }
+    match dangling_link(path) {
+        Some((link, target)) => Err(dangling(path, &link, &target)),
+        None => Ok(None),
+    }
+}
+
+/// The nearest entry on the way to the missing `path` (itself or a parent directory) that
+/// exists, when it is a symbolic link whose target does not: the link and where it points.
+fn dangling_link(path: &Path) -> Option<(PathBuf, PathBuf)> {
+    let (entry, target) = path
+        .ancestors()
+        .filter(|a| !a.as_os_str().is_empty())
+        .map(|a| (a, host::read_link(a)))
+        .find(|(a, target)| target.is_some() || host::exists(a))?;
+    let target = target.filter(|_| !host::exists(entry))?;
+    Some((entry.to_path_buf(), target))
+}
+
+/// The error for a file that cannot be read because `link` points at `target`, which does
+/// not exist.
+fn dangling(path: &Path, link: &Path, target: &Path) -> Error {
+    let what = if link == path {
+        "it is a symbolic link".to_owned()
+    } else {
+        format!("it lies under `{}`, a symbolic link", link.display())
+    };
+    Error::new(
+        ErrorKind::Storage,
+        format!(
+            "cannot read `{}`: {what} to `{}`, which does not exist",
+            path.display(),
+            target.display()
+        ),
+    )
+    .with_hint(format!(
+        "point `{}` at the file it stands for, or remove the link if none belongs there",
+        link.display()
+    ))
 }
 
 /// An I/O error as a toolgate error.

@@ -1,7 +1,7 @@
 //! The [`HookHost`] a hook run reads through, held for the length of one `runHook` call.
 
 use std::cell::RefCell;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use wasm_bindgen::prelude::*;
 
@@ -37,6 +37,9 @@ extern "C" {
 
     #[wasm_bindgen(method, catch, js_name = realpath)]
     fn real_path(this: &HookHost, path: &str) -> Result<Option<String>, JsValue>;
+
+    #[wasm_bindgen(method, catch, js_name = readLink)]
+    fn read_link(this: &HookHost, path: &str) -> Result<Option<String>, JsValue>;
 
     #[wasm_bindgen(method, catch, js_name = listDir)]
     fn list_dir(this: &HookHost, path: &str) -> Result<Option<Vec<String>>, JsValue>;
@@ -90,6 +93,14 @@ pub(super) fn read(path: &str) -> Result<Option<String>, String> {
 /// Whether `path` is a directory (false when the host cannot tell).
 pub(super) fn is_dir(path: &Path) -> bool {
     with(|h| h.is_dir(&path.to_string_lossy()).unwrap_or(false)).unwrap_or(false)
+}
+
+/// The target of `path` when it is itself a symbolic link; `None` when it is not one, does
+/// not exist, or the host cannot tell.
+pub(super) fn read_link(path: &Path) -> Option<PathBuf> {
+    with(|h| h.read_link(&path.to_string_lossy()).ok().flatten())
+        .flatten()
+        .map(PathBuf::from)
 }
 
 /// Whether `path` exists (false when the host cannot tell).

@@ -81,6 +81,8 @@ export interface HookHost {
   clock(): number;
   /** Where a path really leads, symlinks resolved (`realpath`); `null` when it cannot be resolved. */
   realpath(path: string): string | null;
+  /** The target of `path` when it is itself a symbolic link (`readlink`); `null` when it is not one or does not exist. */
+  readLink(path: string): string | null;
   /** The names in a directory, without `.` and `..`: `[]` when it does not exist or is not a directory, `null` when it cannot be listed. */
   listDir(path: string): string[] | null;
   /** The operating system, as Node's `process.platform` names it (`linux`, `darwin`, `win32`). */
