@@ -1076,12 +1076,8 @@ impl<'r> Analysis<'r> {
     fn option_writes(&mut self, name: &str, core: &[Word], effects: Option<&Effects>) {
         let found = writes(core);
         // `ln`, `mv`, `cp -a`, and an archive, a patch or a checkout (the names its input
-        // chooses) may make links; so may a program the tables do not know at all (`cpio
-        // -i`, `bsdtar -x`). A runner or a program that starts others could read anything
-        // itself, so links it makes reach nothing more.
-        let unknown =
-            effects.is_none() && !knows_writes(core) && !crate::commands::may_start_programs(name);
-        self.links_made |= found.may_make_links() || unknown;
+        // chooses) may make links.
+        self.links_made |= found.may_make_links();
         for dir in &found.below {
             let outcome = self.path_outcome(dir, |p| self.rules.write_below_outcome(p));
             // Nothing short of a rule's deny or ask, or an unknown, passes here: the names

@@ -45,6 +45,7 @@ pub(super) fn git_writes(words: &[Word]) -> Writes {
     let tree = work_tree_writes(words, sub, name);
     out.files.extend(tree.files);
     out.below.extend(tree.below);
+    out.links |= tree.links;
     // `-o` names the remote (`clone`) or a server option (`fetch`, `pull`, `push`,
     // `ls-remote`) there, not an output file.
     if !["clone", "fetch", "pull", "push", "ls-remote"].contains(&name) {
@@ -111,6 +112,17 @@ fn work_tree_writes(words: &[Word], sub: usize, name: &str) -> Writes {
         "reset" => {
             let p = parse_options(rest, "", "", &["pathspec-from-file"]);
             whole_if(p.has('\0', "hard") || p.has('\0', "merge") || p.has('\0', "keep"))
+        }
+        // A bare `git pull` merges the branch's configured upstream, which only a change of
+        // `.git/config` (a protected path) points elsewhere: its names are the user's
+        // remote's, though they may still be links.
+        "pull"
+            if parse_options(rest, "jsXo", "", PULL_VALUES)
+                .operands
+                .is_empty() =>
+        {
+            out.links = true;
+            Tree::Nothing
         }
         "merge" | "pull" | "rebase" | "cherry-pick" | "revert" | "am" => Tree::Whole,
         "stash" => {
@@ -182,6 +194,22 @@ fn first_operand(words: &[Word]) -> Option<&str> {
         .map(|w| w.value.as_str())
         .find(|v| !v.starts_with('-'))
 }
+
+/// Long options of `git pull` that take a value (`git pull -h`, git 2.47; `--rebase`,
+/// `--log`, `--gpg-sign` and `--recurse-submodules` take one only when attached).
+const PULL_VALUES: &[&str] = &[
+    "cleanup",
+    "strategy",
+    "strategy-option",
+    "upload-pack",
+    "depth",
+    "shallow-since",
+    "shallow-exclude",
+    "deepen",
+    "negotiation-tip",
+    "server-option",
+    "jobs",
+];
 
 /// Where a subcommand writes the working tree ([`work_tree_writes`]).
 enum Tree {
@@ -562,7 +590,8 @@ mod tests {
             "git reset --keep x",
             "git reset --merge",
             "git merge evil",
-            "git pull",
+            "git pull origin evil",
+            "git pull --rebase https://h/r main",
             "git rebase x",
             "git cherry-pick x",
             "git revert x",
@@ -624,6 +653,11 @@ mod tests {
         ] {
             assert_eq!(below(line), Vec::<String>::new(), "{line}");
             assert!(!links(line), "{line}");
+        }
+        // A bare pull brings the configured upstream's names, links among them.
+        for line in ["git pull", "git pull --rebase", "git pull -j 4 --ff-only"] {
+            assert_eq!(below(line), Vec::<String>::new(), "{line}");
+            assert!(links(line), "{line}");
         }
     }
 

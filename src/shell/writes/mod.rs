@@ -212,7 +212,10 @@ pub(crate) fn writes(words: &[Word]) -> Writes {
         "sed" => sed_writes(words),
         "perl" => perl_writes(words),
         "patch" => patch_writes(words),
-        "tar" => tar_writes(words),
+        "tar" | "bsdtar" => tar_writes(words),
+        "cpio" => cpio_writes(words),
+        "7z" | "7za" | "7zr" | "7zz" => seven_zip_writes(words),
+        "pax" => pax_writes(words),
         "unzip" => unzip_writes(words),
         "curl" => curl_writes(words),
         "wget" => wget_writes(words),
@@ -224,7 +227,8 @@ pub(crate) fn writes(words: &[Word]) -> Writes {
 /// Programs whose writes are known beyond [`SPECS`]: each has a reader of its own in
 /// [`writes`], or (`tee`) in the analysis.
 const SPECIAL_WRITERS: &[&str] = &[
-    "sed", "perl", "patch", "tar", "unzip", "curl", "wget", "git", "tee",
+    "sed", "perl", "patch", "tar", "bsdtar", "cpio", "7z", "7za", "7zr", "7zz", "pax", "unzip",
+    "curl", "wget", "git", "tee",
 ];
 
 /// Whether the table knows what `words` writes (so an empty [`writes`] means it writes
@@ -962,6 +966,92 @@ fn patch_writes(words: &[Word]) -> Writes {
     out
 }
 
+/// `cpio -i` (`--extract`) writes the archive's members below `-D DIR` (`--directory`) or
+/// `.`; `cpio -p DIR` (`--pass-through`) copies the listed files below `DIR`; `cpio -o`
+/// writes the `-F`/`-O` archive (`--file`).
+fn cpio_writes(words: &[Word]) -> Writes {
+    let p = parse_options(
+        words.get(1..).unwrap_or_default(),
+        "DEFHIMORs",
+        "",
+        &[
+            "directory",
+            "pattern-file",
+            "file",
+            "format",
+            "message",
+            "owner",
+            "block-size",
+            "io-size",
+            "rsh-command",
+        ],
+    );
+    let mut out = Writes::default();
+    if p.has('i', "extract") {
+        out.below.extend(p.values('D', "directory").cloned());
+        if out.below.is_empty() {
+            out.below.push(Word::literal("."));
+        }
+    } else if p.has('p', "pass-through") {
+        out.below.extend(p.operands.first().cloned());
+    } else {
+        out.files.extend(p.values('F', "file").cloned());
+        out.files.extend(p.values('O', "").cloned());
+    }
+    out
+}
+
+/// 7-Zip: `x` and `e` extract below `-oDIR` or `.`; `a`, `u`, `d`, `rn` write the archive
+/// (the first operand after the command letter).
+fn seven_zip_writes(words: &[Word]) -> Writes {
+    let mut operands = words
+        .iter()
+        .skip(1)
+        .filter(|w| !w.value.starts_with('-') || w.value == "-");
+    let Some(command) = operands.next() else {
+        return Writes::default();
+    };
+    let mut out = Writes::default();
+    match command.value.as_str() {
+        "x" | "e" => {
+            out.below.extend(
+                words
+                    .iter()
+                    .filter_map(|w| w.value.strip_prefix("-o").map(|d| part_of(w, d))),
+            );
+            if out.below.is_empty() {
+                out.below.push(Word::literal("."));
+            }
+        }
+        "a" | "u" | "d" | "rn" => out.files.extend(operands.next().cloned()),
+        _ => {}
+    }
+    out
+}
+
+/// `pax -r` (read mode, also `-rw` copy mode) writes the archive's members, or the files it
+/// copies, below `.` or the last operand; `pax -w -f F` writes `F`.
+fn pax_writes(words: &[Word]) -> Writes {
+    let p = parse_options(
+        words.get(1..).unwrap_or_default(),
+        "bcfopsxBDEGLTU",
+        "",
+        &[],
+    );
+    let mut out = Writes::default();
+    if p.has('r', "") {
+        let dest = if p.has('w', "") {
+            p.operands.last().cloned()
+        } else {
+            None
+        };
+        out.below.push(dest.unwrap_or_else(|| Word::literal(".")));
+    } else if p.has('w', "") {
+        out.files.extend(p.values('f', "").cloned());
+    }
+    out
+}
+
 /// `tar -x` writes the archive's members, whatever they are named, below `-C DIR` (each
 /// relative one below the one before) or `.`; `tar -c`, `-r`, `-u`, `-A` write the `-f`
 /// archive.
@@ -1224,6 +1314,24 @@ mod tests {
         assert!(is_bare_repository_name("Config"));
         assert!(!is_bare_repository_name("./config"));
         assert!(!is_bare_repository_name("build"));
+    }
+
+    #[test]
+    fn other_archivers_write_below_where_they_extract() {
+        assert_eq!(below("bsdtar -xf a.tar -C out"), ["out"]);
+        assert_eq!(below("cpio -idm"), ["."]);
+        assert_eq!(below("cpio --extract -D out"), ["out"]);
+        assert_eq!(below("cpio -pdm dest"), ["dest"]);
+        assert_eq!(written("cpio -o -F out.cpio"), ["out.cpio"]);
+        assert_eq!(below("7z x a.7z"), ["."]);
+        assert_eq!(below("7z x a.7z -oout"), ["out"]);
+        assert_eq!(written("7z a ~/.bashrc notes.txt"), ["~/.bashrc"]);
+        assert_eq!(below("7z l a.7z"), Vec::<String>::new());
+        assert_eq!(below("pax -r -f a.pax"), ["."]);
+        assert_eq!(below("pax -rw src dest"), ["dest"]);
+        assert_eq!(written("pax -w -f out.pax src"), ["out.pax"]);
+        let words = |line: &str| line.split(' ').map(Word::literal).collect::<Vec<_>>();
+        assert!(writes(&words("cpio -idm")).may_make_links());
     }
 
     #[test]
