@@ -40,6 +40,13 @@ impl CommandRules for Call<'_> {
         })
     }
 
+    fn write_guard(&self, path: &str) -> Outcome {
+        match self.path_candidates(path) {
+            Ok(paths) => self.write_stopped(&paths).unwrap_or(Outcome::NoRule),
+            Err(why) => Outcome::Unanalysable { why },
+        }
+    }
+
     fn write_outcome(&self, path: &str) -> Outcome {
         let paths = match self.path_candidates(path) {
             Ok(p) => p,
@@ -48,22 +55,16 @@ impl CommandRules for Call<'_> {
         if paths.iter().any(|p| !self.inside(p)) {
             self.writes_outside.set(true);
         }
+        if let Some(stopped) = self.write_stopped(&paths) {
+            return stopped;
+        }
         let q = ToolQuery {
             name: "Write",
             kind: ToolKind::Write,
             mcp: None,
         };
-        if let Some(decided) = self.deny_or_ask(&q, &paths) {
-            return decided;
-        }
         let cwd = self.anchor.as_deref();
         let home = self.home.as_deref();
-        if let Some(p) = paths
-            .iter()
-            .find(|p| super::is_protected_from(p, None, cwd))
-        {
-            return Outcome::Protected { path: p.clone() };
-        }
         let allowed = self.first(RuleList::Allow, &|idx: &ClassIndex| {
             let mut out = Vec::new();
             idx.tool_matches(&q, &mut out);
@@ -237,6 +238,24 @@ impl Call<'_> {
             return Some(Outcome::Denied(r));
         }
         any(RuleList::Ask).map(Outcome::AskRule)
+    }
+
+    /// What stops a write of any of `paths` (a path and its real path) whatever allows it:
+    /// an Edit or Write deny or ask rule, else a protected path.
+    fn write_stopped(&self, paths: &[String]) -> Option<Outcome> {
+        let q = ToolQuery {
+            name: "Write",
+            kind: ToolKind::Write,
+            mcp: None,
+        };
+        if let Some(decided) = self.deny_or_ask(&q, paths) {
+            return Some(decided);
+        }
+        let cwd = self.anchor.as_deref();
+        paths
+            .iter()
+            .find(|p| super::is_protected_from(p, None, cwd))
+            .map(|p| Outcome::Protected { path: p.clone() })
     }
 }
 

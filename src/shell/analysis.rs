@@ -1117,7 +1117,7 @@ impl<'r> Analysis<'r> {
                 if w.dynamic.is_some() || STANDARD_STREAMS.contains(&w.value.as_str()) {
                     continue;
                 }
-                let outcome = self.path_outcome(&w, |p| self.rules.write_outcome(p));
+                let outcome = self.path_outcome(&w, |p| self.rules.write_guard(p));
                 // A bare word (`build`, `config`) is more often a subcommand than a file:
                 // only a protected name counts there, and not a bare repository's.
                 let bare = !w.value.contains('/') && !w.value.starts_with(['.', '~']);

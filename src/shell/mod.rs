@@ -83,6 +83,19 @@ pub trait CommandRules {
     /// rules, protected paths and the working directory, as for a file-writing tool.
     fn write_outcome(&self, path: &str) -> Outcome;
 
+    /// What stops a write of `path` whatever allows it: an Edit or Write deny or ask rule, or
+    /// a protected path; [`Outcome::NoRule`] when neither speaks. For the words a program
+    /// may write through (`zip OUT`), where the allow rules would be looked up in vain.
+    fn write_guard(&self, path: &str) -> Outcome {
+        match self.write_outcome(path) {
+            o @ (Outcome::Denied(_)
+            | Outcome::AskRule(_)
+            | Outcome::Protected { .. }
+            | Outcome::Unanalysable { .. }) => o,
+            _ => Outcome::NoRule,
+        }
+    }
+
     /// How a read of `path` by a read-only command is judged: Read deny and ask rules, and
     /// whether the path is inside the working directory or the additional directories.
     fn read_outcome(&self, path: &str) -> Outcome;
