@@ -1,8 +1,9 @@
-//! Programs that copy or archive whole directories and follow the symbolic links below them,
-//! by an option or by default: what they read through such a link may lie anywhere, so a
-//! Read deny or ask rule that could match any file makes them ask (as `grep -R` does, by its
-//! table entry). These programs are not read-only, so they have no entry in the table of
-//! read-only programs; this is their one list.
+//! Programs that copy or archive files they do not name: those that follow the symbolic
+//! links below the directories they read, by an option or by default, and those that read
+//! the names of the files to take from their input (`cpio -o`, `zip -@`). What they read
+//! may lie anywhere, so a Read deny or ask rule that could match any file makes them ask
+//! (as `grep -R` does, by its table entry). These programs are not read-only, so they have
+//! no entry in the table of read-only programs; this is their one list.
 
 use super::program_name;
 
@@ -145,4 +146,33 @@ impl<'a> Options<'a> {
                 .iter()
                 .any(|n| !n.is_empty() && long.iter().any(|l| l.starts_with(n)))
     }
+}
+
+/// Why `words` reads files named by its input or by a list file (`cpio -o`, `zip -@`,
+/// `tar -T LIST`, `rsync --files-from=LIST`, `git hash-object --stdin-paths`), if it does:
+/// those files are not on the command line.
+///
+/// ```
+/// use toolgate::commands::reads_listed_files;
+/// let words = |s: &str| s.split(' ').map(String::from).collect::<Vec<_>>();
+/// assert!(reads_listed_files(&words("cpio -o -H newc")).is_some());
+/// assert!(reads_listed_files(&words("zip -q out.zip -@")).is_some());
+/// assert!(reads_listed_files(&words("tar -czf o.tgz -T list.txt")).is_some());
+/// assert!(reads_listed_files(&words("git hash-object -w --stdin-paths")).is_some());
+/// assert!(reads_listed_files(&words("zip -r out.zip src")).is_none());
+/// assert!(reads_listed_files(&words("cpio -idm")).is_none());
+/// ```
+pub fn reads_listed_files(words: &[String]) -> Option<String> {
+    let name = program_name(words.first()?);
+    let args = words.get(1..).unwrap_or_default();
+    let options = Options::of(args, name == "tar");
+    let reads = match name {
+        "cpio" => options.given("op", &["create", "pass-through"]),
+        "zip" => args.iter().any(|a| a == "-@") || options.given("", &["names-stdin"]),
+        "tar" | "bsdtar" => options.given("T", &["files-from"]),
+        "rsync" => options.given("", &["files-from"]),
+        "git" => args.iter().any(|a| a == "hash-object") && options.given("", &["stdin-paths"]),
+        _ => false,
+    };
+    reads.then(|| format!("`{name}` reads files named by its input, which may be anywhere"))
 }

@@ -44,10 +44,10 @@ mod sed;
 mod spec;
 mod table;
 
-pub use copiers::follows_links_below;
+pub use copiers::{follows_links_below, reads_listed_files};
 pub use npm::npm_command;
 pub use runners::{
-    may_start_programs, runs_code, INTERPRETERS, RUNNERS, SHELLS, STARTS_PROGRAMS,
+    may_start_programs, runs_by_option, runs_code, INTERPRETERS, RUNNERS, SHELLS, STARTS_PROGRAMS,
     TRANSPARENT_WRAPPERS,
 };
 pub use scan::{Effects, Target};

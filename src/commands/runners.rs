@@ -23,6 +23,41 @@ pub const INTERPRETERS: &[(&str, &[&str])] = &[
     ("powershell", &["-c", "-command", "-encodedcommand"]),
 ];
 
+/// Options of programs outside the program table that run a command they are given:
+/// `(program, options)`, each option spelt in full (a long one may be abbreviated to any
+/// prefix of two letters or more, as GNU `getopt` and Info-ZIP accept).
+const RUNNING_OPTIONS: &[(&str, &[&str])] = &[
+    // Info-ZIP zip 3.0: `-TT CMD` / `--unzip-command CMD` tests the archive with `CMD`.
+    ("zip", &["-TT", "--unzip-command"]),
+    // GNU split: `--filter=CMD` writes each piece to `CMD`'s input.
+    ("split", &["--filter"]),
+];
+
+/// Why `words` runs a command through one of its options ([`RUNNING_OPTIONS`]), if it does.
+///
+/// ```
+/// use toolgate::commands::runs_by_option;
+/// let words = |s: &str| s.split(' ').map(String::from).collect::<Vec<_>>();
+/// assert!(runs_by_option(&words("zip -TT sh x.zip a")).is_some());
+/// assert!(runs_by_option(&words("zip --unzip-comm=sh x.zip a")).is_some());
+/// assert!(runs_by_option(&words("split --filter=sh x")).is_some());
+/// assert!(runs_by_option(&words("zip -r x.zip a")).is_none());
+/// ```
+pub fn runs_by_option(words: &[String]) -> Option<String> {
+    let name = crate::commands::program_name(words.first()?);
+    let (_, options) = RUNNING_OPTIONS.iter().find(|(p, _)| *p == name)?;
+    let runs = words.iter().skip(1).take_while(|w| *w != "--").any(|w| {
+        let given = w.split_once('=').map_or(w.as_str(), |(n, _)| n);
+        options.iter().any(|o| match o.strip_prefix("--") {
+            Some(long) => given
+                .strip_prefix("--")
+                .is_some_and(|g| g.len() >= 2 && long.starts_with(g)),
+            None => given == *o,
+        })
+    });
+    runs.then(|| format!("`{name}` is given an option that runs a command"))
+}
+
 /// Wrappers that run the command after their own options unchanged.
 pub const TRANSPARENT_WRAPPERS: &[&str] = &[
     "timeout", "time", "nice", "nohup", "stdbuf", "command", "builtin",
@@ -31,6 +66,10 @@ pub const TRANSPARENT_WRAPPERS: &[&str] = &[
 /// Commands that run code they are given, build a command line from data, or change how
 /// later commands run; an allow rule never covers what they run.
 pub const RUNNERS: &[&str] = &[
+    // The SQLite shell runs `.shell CMD` and `.system CMD`, and its SQL reads and writes
+    // any file (`readfile()`, `writefile()`, `.output F`).
+    "sqlite3",
+    "sqlite",
     "env",
     "sudo",
     "doas",

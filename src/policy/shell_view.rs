@@ -372,9 +372,14 @@ pub(crate) fn decide_shell(
 /// it names: the line deletes, writes outside the project's roots, or runs away from the
 /// project directory, where its relative words name other files than where it was granted.
 fn untrustable_line(call: &Call<'_>, commands: Option<&[Vec<String>]>) -> bool {
+    let absolute = |dir: Option<&str>| dir.and_then(|d| crate::path::normalize(d, None, None));
     commands.is_some_and(|c| c.iter().any(|words| may_delete(words)))
         || call.writes_outside.get()
         || call.away_from_project().is_some()
+        // Where the line's relative words lead is unknown without an absolute working
+        // directory (an empty or relative `cwd` or `root`).
+        || absolute(call.request.cwd.as_deref()).is_none()
+        || (call.request.root.is_some() && absolute(call.request.root.as_deref()).is_none())
 }
 
 /// Whether a simple command may delete files, in the widest reading: any of its words is a
@@ -435,6 +440,24 @@ mod tests {
             "npm test",
         ] {
             assert!(trustable(line, "/p"), "{line}");
+        }
+    }
+
+    #[test]
+    fn lines_without_an_absolute_working_directory_are_never_trustable() {
+        let policy = Policy::from_json("{}").unwrap();
+        for (cwd, root) in [
+            ("", "/p"),
+            (".", "/p"),
+            ("sub", "/p"),
+            ("/p", "sub"),
+            ("/p", ""),
+        ] {
+            let request = serde_json::json!({
+                "tool": "Bash", "input": {"command": "touch ../outside/x"}, "cwd": cwd, "root": root
+            });
+            let d = policy.evaluate(&Request::from_json(&request.to_string()).unwrap());
+            assert!(!d.trustable, "{cwd:?} {root:?}: {d:?}");
         }
     }
 

@@ -720,11 +720,19 @@ impl<'r> Analysis<'r> {
             // Destroying `.` is a critical path, judged as such below.
             None => self.unknown_program_reads(core, !is_destructive(&name)),
         };
-        // A copier or an archiver that follows the links below what it reads.
+        // A copier or an archiver that follows the links below what it reads, or that reads
+        // files its input names.
         let reads = match crate::commands::follows_links_below(&values) {
             Some(_) => Some(reads.map_or_else(
                 || self.followed_reads(),
                 |r| stricter(r, self.followed_reads()),
+            )),
+            None => reads,
+        };
+        let reads = match crate::commands::reads_listed_files(&values) {
+            Some(_) => Some(reads.map_or_else(
+                || self.unnamed_reads(),
+                |r| stricter(r, self.unnamed_reads()),
             )),
             None => reads,
         };
@@ -742,7 +750,8 @@ impl<'r> Analysis<'r> {
         });
         let read_only = effects.as_ref().is_some_and(|e| e.not_read_only.is_none());
         self.note_descriptor_words(core, read_only);
-        let runs = effects.as_ref().is_some_and(|e| e.runs);
+        let runs = effects.as_ref().is_some_and(|e| e.runs)
+            || crate::commands::runs_by_option(&values).is_some();
         // An option the table cannot read, or one that writes a file.
         let unjudged = effects.as_ref().and_then(|e| {
             e.unjudged

@@ -24,6 +24,7 @@
 
 mod analysis;
 mod canonical;
+pub(crate) use canonical::GIT_GLOBAL_WITH_VALUE;
 // A test aid that lives with the integration tests; the unit tests use it too.
 pub(crate) mod glob;
 #[cfg(test)]

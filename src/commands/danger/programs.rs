@@ -370,10 +370,7 @@ pub(super) fn service_into(name: &str, ops: &[&str], out: &mut Classification) {
 pub(super) fn git_into(args: &[String], out: &mut Classification) {
     let mut i = 0;
     while let Some(a) = args.get(i) {
-        if matches!(
-            a.as_str(),
-            "-C" | "-c" | "--git-dir" | "--work-tree" | "--namespace" | "--exec-path"
-        ) {
+        if crate::shell::GIT_GLOBAL_WITH_VALUE.contains(&a.as_str()) {
             i += 2;
         } else if is_option(a) {
             i += 1;

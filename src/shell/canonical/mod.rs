@@ -52,7 +52,9 @@ pub(crate) fn program_name(word: &str) -> &str {
 
 /// git's global options (`git help git`), dropped before the subcommand so that
 /// `git -c a=b push`, `git -C x push` and `git --literal-pathspecs push` are `git push`.
-const GIT_GLOBAL_WITH_VALUE: &[&str] = &[
+/// Those that take the next word as their value: the one list every reader of git's
+/// command line (the writes table, the danger classifier) skips them by.
+pub(crate) const GIT_GLOBAL_WITH_VALUE: &[&str] = &[
     "-C",
     "-c",
     "--git-dir",
@@ -61,6 +63,7 @@ const GIT_GLOBAL_WITH_VALUE: &[&str] = &[
     "--config-env",
     "--super-prefix",
     "--list-cmds",
+    "--attr-source",
 ];
 const GIT_GLOBAL_FLAGS: &[&str] = &[
     "--no-pager",

@@ -16,16 +16,7 @@ fn git_subcommand(words: &[Word]) -> Option<(usize, &str)> {
         if !v.starts_with('-') {
             return Some((i, v));
         }
-        let takes = matches!(
-            v,
-            "-C" | "-c"
-                | "--git-dir"
-                | "--work-tree"
-                | "--namespace"
-                | "--exec-path"
-                | "--config-env"
-                | "--super-prefix"
-        );
+        let takes = crate::shell::canonical::GIT_GLOBAL_WITH_VALUE.contains(&v);
         i += if takes { 2 } else { 1 };
     }
     None
@@ -125,6 +116,21 @@ fn work_tree_writes(words: &[Word], sub: usize, name: &str) -> Writes {
             Tree::Nothing
         }
         "merge" | "pull" | "rebase" | "cherry-pick" | "revert" | "am" => Tree::Whole,
+        // The merge strategies, run by hand (`git merge-recursive BASE -- HEAD OTHER`).
+        "merge-recursive" | "merge-octopus" | "merge-subtree" | "merge-resolve" | "merge-ours"
+        | "merge-ort" | "merge-one-file" => Tree::Whole,
+        // `git clean` deletes untracked files below the tree or its pathspecs (a policy
+        // file, a settings file): a deletion is judged as a write.
+        "clean" => {
+            let p = parse_options(rest, "e", "", &["exclude"]);
+            if p.has('n', "dry-run") {
+                Tree::Nothing
+            } else if p.operands.is_empty() {
+                Tree::Whole
+            } else {
+                pathspecs(&p, p.operands.clone())
+            }
+        }
         "stash" => {
             let p = parse_options(rest, "m", "", &["message", "pathspec-from-file"]);
             let named = p.operands.first().filter(|_| p.dashdash != Some(0));
@@ -158,7 +164,10 @@ fn work_tree_writes(words: &[Word], sub: usize, name: &str) -> Writes {
             let Some(dest) = operands.pop() else {
                 return out;
             };
-            return into_directories(vec![within(&dest)], &operands);
+            // It moves links as they are.
+            let mut moved = into_directories(vec![within(&dest)], &operands);
+            moved.links = true;
+            return moved;
         }
         "rm" => {
             let p = parse_options(rest, "", "", &["pathspec-from-file"]);
@@ -235,8 +244,12 @@ fn checkout_writes(rest: &[Word]) -> Tree {
         "",
         &["orphan", "conflict", "pathspec-from-file"],
     );
+    // `-f`/`--force` and `-m`/`--merge` rewrite the whole tree from `HEAD` (which `git reset
+    // --soft` may have moved), with a branch or without.
+    let rewrites = p.has('f', "force") || p.has('m', "merge");
     match p.dashdash {
         _ if p.has('\0', "pathspec-from-file") || p.has('p', "patch") => Tree::Whole,
+        None if rewrites && p.operands.is_empty() => Tree::Whole,
         Some(k) if k < p.operands.len() => {
             pathspecs(&p, p.operands.get(k..).unwrap_or_default().to_vec())
         }
@@ -608,6 +621,14 @@ mod tests {
             "git restore -- :/",
             "git restore *.json",
             "git checkout x -- :(glob)**",
+            "git checkout -f",
+            "git checkout --for",
+            "git checkout --detach -f",
+            "git checkout -m",
+            "git merge-recursive HEAD -- HEAD evil",
+            "git merge-octopus HEAD -- HEAD a b",
+            "git clean -fdx",
+            "git --attr-source HEAD checkout evil",
         ] {
             assert_eq!(below(line), ["."], "{line}");
             assert!(links(line), "{line}");
@@ -626,6 +647,12 @@ mod tests {
         assert_eq!(below("git -C sub restore -s x a"), ["sub/a"]);
         assert_eq!(below("git restore --staged --worktree a"), ["a"]);
         assert_eq!(below("git rm a"), ["a"]);
+        assert_eq!(
+            below("git clean -f .claude/settings.json"),
+            [".claude/settings.json"]
+        );
+        assert_eq!(below("git clean -n"), Vec::<String>::new());
+        assert!(links("git mv lnk d"));
     }
 
     #[test]

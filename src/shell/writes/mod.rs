@@ -216,6 +216,7 @@ pub(crate) fn writes(words: &[Word]) -> Writes {
         "cpio" => cpio_writes(words),
         "7z" | "7za" | "7zr" | "7zz" => seven_zip_writes(words),
         "pax" => pax_writes(words),
+        "ar" => ar_writes(words),
         "unzip" => unzip_writes(words),
         "curl" => curl_writes(words),
         "wget" => wget_writes(words),
@@ -227,8 +228,8 @@ pub(crate) fn writes(words: &[Word]) -> Writes {
 /// Programs whose writes are known beyond [`SPECS`]: each has a reader of its own in
 /// [`writes`], or (`tee`) in the analysis.
 const SPECIAL_WRITERS: &[&str] = &[
-    "sed", "perl", "patch", "tar", "bsdtar", "cpio", "7z", "7za", "7zr", "7zz", "pax", "unzip",
-    "curl", "wget", "git", "tee",
+    "sed", "perl", "patch", "tar", "bsdtar", "cpio", "7z", "7za", "7zr", "7zz", "pax", "ar",
+    "unzip", "curl", "wget", "git", "tee",
 ];
 
 /// Whether the table knows what `words` writes (so an empty [`writes`] means it writes
@@ -263,6 +264,10 @@ pub(crate) fn maybe_written(words: &[Word]) -> Vec<Word> {
         }) {
             if !rest.is_empty() {
                 out.push(part_of(w, rest));
+            }
+            // A single-dash long option with its value (`openssl -out=F`).
+            if let Some((_, value)) = v.split_once('=') {
+                out.push(part_of(w, value));
             }
         }
     }
@@ -308,6 +313,9 @@ fn files_written(words: &[Word]) -> Writes {
     let mut operands = Vec::new();
     // The options given, as `-x` or `--long` (maybe abbreviated), for [`When::With`].
     let mut given: Vec<String> = Vec::new();
+    // A backup suffix (`-S SUF`, `--suffix=SUF`): with `-b`/`--backup`, the file a
+    // destination was is renamed to its name with the suffix.
+    let mut suffix: Option<String> = None;
     let mut only_operands = false;
     let mut it = words.iter().skip(skip);
     while let Some(w) = it.next() {
@@ -325,6 +333,13 @@ fn files_written(words: &[Word]) -> Writes {
             let writes = |n: &str| !n.is_empty() && spec.long.iter().any(|l| l.starts_with(n));
             let name = long.split_once('=').map_or(long, |(n, _)| n);
             given.push(format!("--{name}"));
+            if !name.is_empty() && "suffix".starts_with(name) && spec.short_values.contains('S') {
+                suffix = match long.split_once('=') {
+                    Some((_, v)) => Some(v.to_owned()),
+                    None => it.next().map(|w| w.value.clone()),
+                };
+                continue;
+            }
             match long.split_once('=') {
                 Some((n, file)) if writes(n) => targets.push(part_of(w, file)),
                 None if writes(long) => targets.extend(it.next().cloned()),
@@ -343,6 +358,8 @@ fn files_written(words: &[Word]) -> Writes {
                     };
                     if writes {
                         targets.extend(value);
+                    } else if c == 'S' {
+                        suffix = value.map(|w| w.value);
                     }
                     break;
                 }
@@ -390,6 +407,18 @@ fn files_written(words: &[Word]) -> Writes {
         out
     };
     out.links = links;
+    // GNU `cp`, `mv`, `ln`, `install`: `-b` (`--backup`) renames what was at each written
+    // name to that name with the suffix (`~` unless `-S` says otherwise): `cp -b -S .json
+    // x .mcp` writes `.mcp.json`.
+    if spec.short_values.contains('S') && holds(&When::With("b", &["backup"])) {
+        let suffix = suffix.unwrap_or_else(|| "~".to_owned());
+        let backups: Vec<Word> = out
+            .files
+            .iter()
+            .map(|f| part_of(f, &format!("{}{suffix}", f.value.trim_end_matches('/'))))
+            .collect();
+        out.files.extend(backups);
+    }
     out
 }
 
@@ -1142,6 +1171,30 @@ fn tar_writes(words: &[Word]) -> Writes {
     {
         out.files
             .extend(p.values('f', "file").filter(|w| w.value != "-").cloned());
+        // `--remove-files` deletes what it archived: a deletion is judged as a write.
+        if p.has('\0', "remove-files") {
+            out.files.extend(p.operands.iter().cloned());
+        }
+    }
+    out
+}
+
+/// `ar` with `x` extracts the members below `.` (with `P`, their full path names, which
+/// may be anywhere: below `/`); with `r`, `q`, `m`, `d` or `s` it writes the archive.
+fn ar_writes(words: &[Word]) -> Writes {
+    let mut args = words.iter().skip(1);
+    let Some(ops) = args.next() else {
+        return Writes::default();
+    };
+    let letters = ops.value.trim_start_matches('-');
+    let mut out = Writes::default();
+    if letters.contains('x') {
+        let dir = if letters.contains('P') { "/" } else { "." };
+        out.below.push(part_of(ops, dir));
+    } else if letters.contains(['r', 'q', 'm', 'd', 's']) {
+        // A relpos or count letter takes the word before the archive.
+        let skip = usize::from(letters.contains(['a', 'b', 'i', 'N']));
+        out.files.extend(args.nth(skip).cloned());
     }
     out
 }
@@ -1306,6 +1359,10 @@ mod tests {
             [".vscode/t.json", "~/.bashrc"]
         );
         assert_eq!(maybe("x -- -weird"), ["-weird"]);
+        assert_eq!(
+            maybe("openssl -out=.git/hooks/x"),
+            ["ut=.git/hooks/x", ".git/hooks/x"]
+        );
         assert!(knows_writes(&words("cp a b")));
         assert!(knows_writes(&words("/usr/bin/tar -xf a")));
         assert!(knows_writes(&words("tee x")));
@@ -1330,6 +1387,15 @@ mod tests {
         assert_eq!(below("pax -r -f a.pax"), ["."]);
         assert_eq!(below("pax -rw src dest"), ["dest"]);
         assert_eq!(written("pax -w -f out.pax src"), ["out.pax"]);
+        assert_eq!(below("ar x evil.a"), ["."]);
+        assert_eq!(below("ar xP evil.a"), ["/"]);
+        assert_eq!(written("ar rcs lib.a a.o"), ["lib.a"]);
+        assert_eq!(written("ar ra x.o lib.a a.o"), ["lib.a"]);
+        assert_eq!(written("ar t lib.a"), Vec::<String>::new());
+        assert_eq!(
+            written("tar --remove-files -cf x.tar .claude/settings.json"),
+            ["x.tar", ".claude/settings.json"]
+        );
         let words = |line: &str| line.split(' ').map(Word::literal).collect::<Vec<_>>();
         assert!(writes(&words("cpio -idm")).may_make_links());
     }
@@ -1343,6 +1409,24 @@ mod tests {
         assert!(!writes_files(&argv("sed 1d x")));
         assert!(!writes_files(&argv("unzip -l a.zip")));
         assert!(!writes_files(&argv("ls -la")));
+    }
+
+    #[test]
+    fn backups_are_written_under_the_suffixed_name() {
+        assert_eq!(
+            written("cp -b -S .json payload .mcp"),
+            [".mcp", ".mcp/payload", ".mcp.json", ".mcp/payload.json"]
+        );
+        assert_eq!(
+            written("mv --backup --suffix=.toml x mise"),
+            ["mise", "mise/x", "mise.toml", "mise/x.toml"]
+        );
+        assert_eq!(
+            written("ln -sb --suf .json x toolgate"),
+            ["toolgate", "toolgate/x", "toolgate.json", "toolgate/x.json"]
+        );
+        assert_eq!(written("cp -b a b"), ["b", "b/a", "b~", "b/a~"]);
+        assert_eq!(written("cp a b"), ["b", "b/a"]);
     }
 
     #[test]
