@@ -149,6 +149,44 @@ pub struct Error {
 }
 
 impl Error {
+    /// The error for a file that cannot be read because `link` (the path itself, or a
+    /// directory above it) is a symbolic link to `target`, which does not exist: a policy or
+    /// trust file that vanished that way must not read as "no file".
+    ///
+    /// ```
+    /// use std::path::Path;
+    /// let e = toolgate::Error::dangling_link(
+    ///     Path::new("/h/.config/toolgate/policy.json"),
+    ///     Path::new("/h/.config/toolgate/policy.json"),
+    ///     Path::new("/mnt/dotfiles/policy.json"),
+    /// );
+    /// assert_eq!(e.kind(), toolgate::ErrorKind::Storage);
+    /// assert!(e.message().contains("/mnt/dotfiles/policy.json"));
+    /// ```
+    pub fn dangling_link(
+        path: &std::path::Path,
+        link: &std::path::Path,
+        target: &std::path::Path,
+    ) -> Error {
+        let what = if link == path {
+            "it is a symbolic link".to_owned()
+        } else {
+            format!("it lies under `{}`, a symbolic link", link.display())
+        };
+        Error::new(
+            ErrorKind::Storage,
+            format!(
+                "cannot read `{}`: {what} to `{}`, which does not exist",
+                path.display(),
+                target.display()
+            ),
+        )
+        .with_hint(format!(
+            "point `{}` at the file it stands for, or remove the link if none belongs there",
+            link.display()
+        ))
+    }
+
     /// A new error of `kind` with a message for people (lowercase, no trailing period,
     /// user input in backticks).
     pub fn new(kind: ErrorKind, message: impl Into<String>) -> Self {

@@ -55,7 +55,7 @@ pub fn read_optional(path: &Path) -> Result<Option<String>, Error> {
     match std::fs::read_to_string(path) {
         Ok(t) => Ok(Some(t)),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => match dangling_link(path) {
-            Some((link, target)) => Err(dangling(path, &link, &target)),
+            Some((link, target)) => Err(Error::dangling_link(path, &link, &target)),
             None => Ok(None),
         },
         Err(e) => Err(storage(path, "read", &e)),
@@ -75,28 +75,6 @@ fn dangling_link(path: &Path) -> Option<(PathBuf, PathBuf)> {
     }
     let target = std::fs::read_link(entry).unwrap_or_default();
     Some((entry.to_path_buf(), target))
-}
-
-/// The error for a file that cannot be read because `link` points at `target`, which does
-/// not exist.
-fn dangling(path: &Path, link: &Path, target: &Path) -> Error {
-    let what = if link == path {
-        "it is a symbolic link".to_owned()
-    } else {
-        format!("it lies under `{}`, a symbolic link", link.display())
-    };
-    Error::new(
-        ErrorKind::Storage,
-        format!(
-            "cannot read `{}`: {what} to `{}`, which does not exist",
-            path.display(),
-            target.display()
-        ),
-    )
-    .with_hint(format!(
-        "point `{}` at the file it stands for, or remove the link if none belongs there",
-        link.display()
-    ))
 }
 
 /// An I/O error as a toolgate error.

@@ -64,7 +64,7 @@ pub fn read_optional(path: &Path) -> Result<Option<String>, Error> {
         return Ok(text);
     }
     match dangling_link(path) {
-        Some((link, target)) => Err(dangling(path, &link, &target)),
+        Some((link, target)) => Err(Error::dangling_link(path, &link, &target)),
         None => Ok(None),
     }
 }
@@ -79,28 +79,6 @@ fn dangling_link(path: &Path) -> Option<(PathBuf, PathBuf)> {
         .find(|(a, target)| target.is_some() || host::exists(a))?;
     let target = target.filter(|_| !host::exists(entry))?;
     Some((entry.to_path_buf(), target))
-}
-
-/// The error for a file that cannot be read because `link` points at `target`, which does
-/// not exist.
-fn dangling(path: &Path, link: &Path, target: &Path) -> Error {
-    let what = if link == path {
-        "it is a symbolic link".to_owned()
-    } else {
-        format!("it lies under `{}`, a symbolic link", link.display())
-    };
-    Error::new(
-        ErrorKind::Storage,
-        format!(
-            "cannot read `{}`: {what} to `{}`, which does not exist",
-            path.display(),
-            target.display()
-        ),
-    )
-    .with_hint(format!(
-        "point `{}` at the file it stands for, or remove the link if none belongs there",
-        link.display()
-    ))
 }
 
 /// An I/O error as a toolgate error.
