@@ -745,6 +745,44 @@ fn the_files_a_glob_names_are_judged_by_their_names_as_secret_files() {
 }
 
 #[test]
+fn a_link_to_a_descriptor_path_reopens_what_the_line_redirects() {
+    let s = Sandbox::new("descriptor-link");
+    s.write("proj/.git/config", "[core]\n");
+    std::os::unix::fs::symlink("/dev/stdin", s.proj().join("lstd")).unwrap();
+    s.write(
+        "bypass.json",
+        r#"{"defaultMode":"bypassPermissions","permissions":{"deny":["Edit(./.git/**)"]}}"#,
+    );
+    s.write(
+        "edits.json",
+        r#"{"permissions":{"allow":["Bash(printf *)","Edit(./**)"]}}"#,
+    );
+    for policy in ["bypass.json", "edits.json"] {
+        let policy = s.root.join(policy);
+        let out = s.run(
+            &[
+                "hook",
+                "--agent",
+                "claude",
+                "--policy",
+                &policy.to_string_lossy(),
+            ],
+            &shell_payload("claude", &s.proj(), "printf x <.git/config >>lstd").to_string(),
+        );
+        let v = stdout_json(&out);
+        let decision = v["hookSpecificOutput"]["permissionDecision"]
+            .as_str()
+            .unwrap_or("");
+        assert!(
+            decision == "deny" || decision == "ask",
+            "{}: {}",
+            policy.display(),
+            said("claude", &out)
+        );
+    }
+}
+
+#[test]
 fn codex_blocks_what_toolgate_cannot_read_instead_of_passing_it_to_the_sandbox() {
     let s = Sandbox::new("codex-unreadable");
     s.write("proj/.env", "SECRET=1");

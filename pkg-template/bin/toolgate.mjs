@@ -24,7 +24,7 @@ import {
   writeSync,
 } from "node:fs";
 import { createRequire } from "node:module";
-import { dirname } from "node:path";
+import { dirname, resolve } from "node:path";
 import { getSystemErrorMap } from "node:util";
 
 const USAGE = `usage: toolgate hook [--agent claude|copilot|codex|gemini|cursor] [--policy <file>]...
@@ -129,11 +129,17 @@ const host = {
   },
   now: () => Date.now(),
   clock: () => performance.now(),
+  // Where `path` leads; for a link that cannot be followed to the end (one to `/dev/stdin`,
+  // which this process sees as its own pipe), the link's own target.
   realpath(path) {
     try {
       return realpathSync.native(path);
     } catch {
-      return null;
+      try {
+        return resolve(dirname(path), readlinkSync(path));
+      } catch {
+        return null;
+      }
     }
   },
   readLink(path) {

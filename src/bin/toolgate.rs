@@ -148,13 +148,23 @@ fn policy_and_request(args: &[String]) -> Result<(Policy, Request), Error> {
 /// (and in the files a shell call's globs name) really lead, so that an allow needs both the
 /// link and its target to match.
 fn add_realpaths(request: &mut Request) {
-    request.add_realpaths_listing(
-        |full| {
-            let real = std::fs::canonicalize(full).ok()?;
-            real.to_str().map(str::to_owned)
-        },
-        list_directory,
-    );
+    request.add_realpaths_listing(real_path, list_directory);
+}
+
+/// Where `full` leads: its canonical path, or, for a link that cannot be followed to the
+/// end (one to `/dev/stdin`, which this process sees as its own pipe), the link's own
+/// target, so that the engine judges where the agent's shell would land.
+fn real_path(full: &str) -> Option<String> {
+    let path = std::path::Path::new(full);
+    let real = match std::fs::canonicalize(path) {
+        Ok(real) => real,
+        Err(_) => {
+            let target = std::fs::read_link(path).ok()?;
+            path.parent()
+                .map_or(target.clone(), |dir| dir.join(&target))
+        }
+    };
+    real.to_str().map(str::to_owned)
 }
 
 /// The names in the directory `dir`: none when it does not exist or is not a directory;

@@ -181,6 +181,14 @@ impl CommandRules for Call<'_> {
         }
     }
 
+    fn resolved(&self, path: &str) -> Option<String> {
+        self.request
+            .realpaths
+            .get(path)
+            .filter(|r| !r.is_empty())
+            .cloned()
+    }
+
     fn glob_paths(&self, pattern: &str) -> Vec<String> {
         self.request
             .realpaths

@@ -161,9 +161,16 @@ impl<'r> Analysis<'r> {
 
     /// Whether `path`, as the line's shell would open it after the `cd`s before it, names
     /// one of its descriptors ([`is_descriptor_path`]): after `cd /dev/fd`, `3` is
-    /// `/dev/fd/3`; after a `cd` that cannot be followed, a relative `3` or `stdout` may be.
+    /// `/dev/fd/3`; after a `cd` that cannot be followed, a relative `3` or `stdout` may be;
+    /// a link the host resolved to one is one.
     fn is_descriptor(&self, path: &str) -> bool {
-        if is_descriptor_path(path) {
+        // A link to one (`lstd -> /dev/stdin`), as the host resolved it.
+        if is_descriptor_path(path)
+            || self
+                .rules
+                .resolved(path)
+                .is_some_and(|real| is_descriptor_path(&real))
+        {
             return true;
         }
         if path.starts_with('/') {

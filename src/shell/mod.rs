@@ -116,6 +116,13 @@ pub trait CommandRules {
         Vec::new()
     }
 
+    /// Where the host found that `path` (as the line writes it) leads, when it leads
+    /// elsewhere ([`crate::Request::realpaths`]). The default knows of none.
+    fn resolved(&self, path: &str) -> Option<String> {
+        let _ = path;
+        None
+    }
+
     /// How a write of files below the directory `dir` whose names the command does not
     /// give (`tar -x`, `unzip`, `patch` without a target, `git apply`) is judged: any of
     /// them may be a protected path, so it is never allowed by an allow rule on the
