@@ -47,6 +47,13 @@ impl CommandRules for Call<'_> {
         }
     }
 
+    fn write_protected(&self, path: &str) -> Outcome {
+        match self.path_candidates(path) {
+            Ok(paths) => self.protected_among(&paths).unwrap_or(Outcome::NoRule),
+            Err(why) => Outcome::Unanalysable { why },
+        }
+    }
+
     fn write_outcome(&self, path: &str) -> Outcome {
         let paths = match self.path_candidates(path) {
             Ok(p) => p,
@@ -259,6 +266,11 @@ impl Call<'_> {
         if let Some(decided) = self.deny_or_ask(&q, paths) {
             return Some(decided);
         }
+        self.protected_among(paths)
+    }
+
+    /// The first of `paths` that is a protected path.
+    fn protected_among(&self, paths: &[String]) -> Option<Outcome> {
         let cwd = self.anchor.as_deref();
         paths
             .iter()

@@ -1133,10 +1133,14 @@ impl<'r> Analysis<'r> {
                 if w.dynamic.is_some() || STANDARD_STREAMS.contains(&w.value.as_str()) {
                     continue;
                 }
-                let outcome = self.path_outcome(&w, |p| self.rules.write_guard(p));
                 // A bare word (`build`, `config`) is more often a subcommand than a file:
                 // only a protected name counts there, and not a bare repository's.
                 let bare = !w.value.contains('/') && !w.value.starts_with(['.', '~']);
+                let outcome = if bare {
+                    self.path_outcome(&w, |p| self.rules.write_protected(p))
+                } else {
+                    self.path_outcome(&w, |p| self.rules.write_guard(p))
+                };
                 let counts = match &outcome {
                     Outcome::Protected { .. } => !is_bare_repository_name(&w.value),
                     o => !bare && rank(o) >= STRICT_RANK,

@@ -97,6 +97,16 @@ pub trait CommandRules {
         }
     }
 
+    /// Whether `path` is a protected path, as [`CommandRules::write_guard`] finds it, with
+    /// no rule looked up: [`Outcome::Protected`], else [`Outcome::NoRule`] (or
+    /// [`Outcome::Unanalysable`] when the path cannot be read).
+    fn write_protected(&self, path: &str) -> Outcome {
+        match self.write_guard(path) {
+            o @ (Outcome::Protected { .. } | Outcome::Unanalysable { .. }) => o,
+            _ => Outcome::NoRule,
+        }
+    }
+
     /// How a read of `path` by a read-only command is judged: Read deny and ask rules, and
     /// whether the path is inside the working directory or the additional directories.
     fn read_outcome(&self, path: &str) -> Outcome;
