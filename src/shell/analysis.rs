@@ -224,7 +224,6 @@ impl<'r> Analysis<'r> {
         true
     }
 
-    /// Whether the look-up budget ran out (some checks were skipped).
     /// Whether a command of the line may have made links
     /// ([`super::writes::Writes::may_make_links`]).
     pub(crate) fn links_made(&self) -> bool {
@@ -236,6 +235,7 @@ impl<'r> Analysis<'r> {
         self.links_made = true;
     }
 
+    /// Whether the look-up budget ran out (some checks were skipped).
     pub(crate) fn exhausted(&self) -> bool {
         self.budget.get() == 0
     }
@@ -729,18 +729,18 @@ impl<'r> Analysis<'r> {
         };
         // A copier or an archiver that follows the links below what it reads, or that reads
         // files its input names.
+        let widen = |reads: Option<Outcome>, more: Outcome| {
+            Some(match reads {
+                Some(r) => stricter(r, more),
+                None => more,
+            })
+        };
         let reads = match crate::commands::follows_links_below(&values) {
-            Some(_) => Some(reads.map_or_else(
-                || self.followed_reads(),
-                |r| stricter(r, self.followed_reads()),
-            )),
+            Some(_) => widen(reads, self.followed_reads()),
             None => reads,
         };
         let reads = match crate::commands::reads_listed_files(&values) {
-            Some(_) => Some(reads.map_or_else(
-                || self.unnamed_reads(),
-                |r| stricter(r, self.unnamed_reads()),
-            )),
+            Some(_) => widen(reads, self.unnamed_reads()),
             None => reads,
         };
         let blocked = blocked.or_else(|| match (&self.dir, name == "git") {
