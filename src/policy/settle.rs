@@ -102,7 +102,15 @@ pub(crate) fn settle(basis: Basis, mode: &Effective, kind: ToolKind) -> (Effect,
             decider: Decider::Unanalysable { detail },
         }),
         Basis::Protected(path) => {
-            let text = format!("`{path}` is a protected path");
+            // `dir/**`: a command writes names it does not give below `dir` (an archive's,
+            // a checkout's), any of which may be a protected path.
+            let text = match path.strip_suffix("/**") {
+                Some(dir) => format!(
+                    "it writes files below `{dir}` whose names it does not give (an archive's, \
+                     a commit's, a copied tree's), and any of them may be a protected path"
+                ),
+                None => format!("`{path}` is a protected path"),
+            };
             if mode.bypass() {
                 bypass_allow(&text)
             } else {
