@@ -396,9 +396,10 @@ fn untrustable_line(call: &Call<'_>, commands: Option<&[Vec<String>]>) -> bool {
     commands.is_some_and(|c| c.iter().any(|words| may_delete(words)))
         || call.writes_outside.get()
         || call.away_from_project().is_some()
-        // Where the line's relative words lead is unknown without an absolute working
-        // directory (an empty or relative `cwd` or `root`).
-        || absolute(call.request.cwd.as_deref()).is_none()
+        // Where the line's relative words lead is unknown with a working directory that is
+        // not absolute (an empty or relative `cwd` or `root`; a host that gives none has no
+        // directories to tell apart).
+        || (call.request.cwd.is_some() && absolute(call.request.cwd.as_deref()).is_none())
         || (call.request.root.is_some() && absolute(call.request.root.as_deref()).is_none())
 }
 
