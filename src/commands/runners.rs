@@ -23,7 +23,8 @@ pub const INTERPRETERS: &[(&str, &[&str])] = &[
     ("powershell", &["-c", "-command", "-encodedcommand"]),
 ];
 
-/// Options of programs outside the program table that run a command they are given:
+/// Options of programs outside the program table that run a command they are given
+/// ([`runs_by_option`] reads them with [`RUNNING_SUBCOMMANDS`]):
 /// `(program, options)`, each option spelt in full (a long one may be abbreviated to any
 /// prefix of two letters or more, as GNU `getopt` and Info-ZIP accept).
 const RUNNING_OPTIONS: &[(&str, &[&str])] = &[
@@ -31,9 +32,26 @@ const RUNNING_OPTIONS: &[(&str, &[&str])] = &[
     ("zip", &["-TT", "--unzip-command"]),
     // GNU split: `--filter=CMD` writes each piece to `CMD`'s input.
     ("split", &["--filter"]),
+    // GNU make: `--eval=TEXT` / `-E TEXT` reads TEXT as a makefile, recipes and all.
+    ("make", &["-E", "--eval"]),
+    ("gmake", &["-E", "--eval"]),
+    // GNU install: `-s` runs `strip` (found on `PATH`), `--strip-program` the one named.
+    ("install", &["-s", "--strip", "--strip-program"]),
+    // npm: the shell that runs scripts, and Node's options for every process it starts.
+    ("npm", &["--script-shell", "--node-options"]),
 ];
 
-/// Why `words` runs a command through one of its options ([`RUNNING_OPTIONS`]), if it does.
+/// Subcommands of programs outside the program table that run a command they are given:
+/// `npm exec -c CMD`, `npm x PKG`, `npm explore PKG -- CMD`.
+const RUNNING_SUBCOMMANDS: &[(&str, &[&str])] = &[
+    ("npm", &["exec", "x", "explore"]),
+    ("pnpm", &["exec", "dlx", "x"]),
+    ("yarn", &["exec", "dlx"]),
+    ("bun", &["x"]),
+];
+
+/// Why `words` runs a command through one of its options ([`RUNNING_OPTIONS`]) or
+/// subcommands ([`RUNNING_SUBCOMMANDS`]), if it does.
 ///
 /// ```
 /// use toolgate::commands::runs_by_option;
@@ -42,9 +60,20 @@ const RUNNING_OPTIONS: &[(&str, &[&str])] = &[
 /// assert!(runs_by_option(&words("zip --unzip-comm=sh x.zip a")).is_some());
 /// assert!(runs_by_option(&words("split --filter=sh x")).is_some());
 /// assert!(runs_by_option(&words("zip -r x.zip a")).is_none());
+/// assert!(runs_by_option(&words("make --eval=x:;id x")).is_some());
+/// assert!(runs_by_option(&words("npm exec -c id")).is_some());
+/// assert!(runs_by_option(&words("npm test --script-shell=/tmp/evil.sh")).is_some());
+/// assert!(runs_by_option(&words("npm test")).is_none());
+/// assert!(runs_by_option(&words("install -Dsm 755 a /usr/bin/a")).is_some());
 /// ```
 pub fn runs_by_option(words: &[String]) -> Option<String> {
     let name = crate::commands::program_name(words.first()?);
+    if let Some((_, subs)) = RUNNING_SUBCOMMANDS.iter().find(|(p, _)| *p == name) {
+        let sub = words.iter().skip(1).find(|w| !w.starts_with('-'));
+        if let Some(sub) = sub.filter(|s| subs.contains(&s.as_str())) {
+            return Some(format!("`{name} {sub}` runs a command it is given"));
+        }
+    }
     let (_, options) = RUNNING_OPTIONS.iter().find(|(p, _)| *p == name)?;
     let runs = words.iter().skip(1).take_while(|w| *w != "--").any(|w| {
         let given = w.split_once('=').map_or(w.as_str(), |(n, _)| n);
@@ -52,6 +81,11 @@ pub fn runs_by_option(words: &[String]) -> Option<String> {
             Some(long) => given
                 .strip_prefix("--")
                 .is_some_and(|g| g.len() >= 2 && long.starts_with(g)),
+            // A one-letter option may sit in a cluster (`install -Dsm 755`).
+            None if o.len() == 2 => {
+                !given.starts_with("--")
+                    && given.strip_prefix('-').is_some_and(|c| c.contains(&o[1..]))
+            }
             None => given == *o,
         })
     });

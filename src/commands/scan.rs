@@ -722,6 +722,35 @@ impl Scan<'_> {
                     let scp_host = w.split('/').next().is_some_and(|h| h.contains(':'));
                     (!w.contains("://") && !scp_host).then_some(Target::whole(i))
                 });
+                // `git push` into a repository on this machine runs that repository's
+                // `pre-receive`, `update` and `post-receive` hooks (one shipped in the project,
+                // `./vendor/x.git`); `--repo=DIR` names it too.
+                let repo_option = self.words.iter().enumerate().find_map(|(i, w)| {
+                    match w.strip_prefix("--repo") {
+                        Some(v) if v.starts_with('=') => Some(v.get(1..).unwrap_or_default()),
+                        Some("") => self.words.get(i + 1).map(String::as_str),
+                        _ => None,
+                    }
+                });
+                // A path, not a remote's name (`origin`): it holds a `/` or starts with `.`
+                // or `~`, or is a `file://` URL.
+                let is_local = |w: &str| {
+                    let scp_host = w.split('/').next().is_some_and(|h| h.contains(':'));
+                    w.starts_with("file://")
+                        || (!w.contains("://")
+                            && !scp_host
+                            && (w.contains('/') || w.starts_with(['.', '~'])))
+                };
+                let first = files.first().and_then(|&i| self.words.get(i));
+                if name == "push"
+                    && (first.is_some_and(|w| is_local(w)) || repo_option.is_some_and(is_local))
+                {
+                    self.effects.runs = true;
+                    self.effects.block(
+                        "`git push` into a repository on this machine runs that repository's hooks"
+                            .to_owned(),
+                    );
+                }
                 self.effects.reads_below.extend(local);
                 files.clear();
             }

@@ -46,6 +46,11 @@ const PROTECTED_FILES: &[&str] = &[
     ".yarnrc.yml",
     ".pypirc",
     ".netrc",
+    // curl and wget read their defaults at every run: an `output` or `upload-file` line
+    // there writes or sends any file the next plain `curl URL` touches.
+    ".curlrc",
+    "_curlrc",
+    ".wgetrc",
     ".pgpass",
     ".mcp.json",
     ".claude.json",
@@ -99,6 +104,7 @@ const PROTECTED_SEQUENCES: &[&[&str]] = &[
     &[".github", "hooks"],
     &[".config", "mise"],
     &[".config", "mise.toml"],
+    &[".config", "curlrc"],
     &[".mise"],
 ];
 

@@ -272,9 +272,10 @@ impl Call<'_> {
     /// The first of `paths` that is a protected path.
     fn protected_among(&self, paths: &[String]) -> Option<Outcome> {
         let cwd = self.anchor.as_deref();
+        let home = self.home.as_deref();
         paths
             .iter()
-            .find(|p| super::is_protected_from(p, None, cwd))
+            .find(|p| super::is_protected_from(p, home, cwd))
             .map(|p| Outcome::Protected { path: p.clone() })
     }
 }

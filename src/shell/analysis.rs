@@ -787,7 +787,7 @@ impl<'r> Analysis<'r> {
 
     /// What the deny and ask rules on reads say of a command the table does not know whole:
     /// any of its words may be a file it reads (`paste config/secrets.json`, `--in=FILE`,
-    /// `if=FILE`, `-iFILE`, `curl -d @FILE`), and, for a program not in the table at all
+    /// `if=FILE`, `-iFILE`, `-includeFILE`, `curl -d @FILE`), and, for a program not in the table at all
     /// (`unknown`), `.` or `..` a directory it reads whole (`zip -r x.zip .`). Only a rule's
     /// answer counts (the program asks anyway, unless a mode or an allow rule lets it run):
     /// `None` when no rule speaks.
@@ -801,8 +801,10 @@ impl<'r> Analysis<'r> {
             // leading `@` (`@F`).
             let mut candidates: Vec<&str> =
                 std::iter::once(v).chain(v.split(['=', ':', ','])).collect();
-            if v.starts_with('-') && !v.starts_with("--") {
-                candidates.extend(v.get(2..));
+            // A single-dash option's attached value may start after any letter: `-iF`, and
+            // `gcc -include.env` (a long option with one dash) reads `.env`.
+            if v.starts_with('-') && !v.starts_with("--") && v.len() <= 64 {
+                candidates.extend(v.char_indices().skip(2).filter_map(|(i, _)| v.get(i..)));
             }
             let at: Vec<&str> = candidates
                 .iter()
@@ -1121,7 +1123,10 @@ impl<'r> Analysis<'r> {
                 continue;
             }
             let outcome = self.path_outcome(&w, |p| self.rules.write_outcome(p));
-            if rank(&outcome) >= STRICT_RANK {
+            // A written file spelt in full that cannot be resolved (`~/.bashrc` with no
+            // home known) is not known to be harmless either.
+            let unknown = w.dynamic.is_none() && matches!(outcome, Outcome::Unanalysable { .. });
+            if rank(&outcome) >= STRICT_RANK || unknown {
                 self.push(&format!("{name} {}", w.raw), outcome);
             }
         }

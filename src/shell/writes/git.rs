@@ -90,7 +90,8 @@ fn work_tree_writes(words: &[Word], sub: usize, name: &str) -> Writes {
                 "",
                 &["create", "force-create", "orphan", "conflict"],
             );
-            whole_if(!p.operands.is_empty())
+            // `--orphan` empties the tree: every tracked file is deleted.
+            whole_if(!p.operands.is_empty() || p.has('\0', "orphan"))
         }
         "restore" => {
             let p = parse_options(rest, "s", "", &["source", "conflict", "pathspec-from-file"]);
@@ -165,8 +166,10 @@ fn work_tree_writes(words: &[Word], sub: usize, name: &str) -> Writes {
                 return out;
             };
             // It moves links as they are.
-            let mut moved = into_directories(vec![within(&dest)], &operands);
+            let mut moved = into_directories(vec![within(&dest)], &operands, false);
             moved.links = true;
+            // The sources are removed: moving a settings file away changes it.
+            moved.files.extend(operands.iter().map(&within));
             return moved;
         }
         "rm" => {
@@ -401,6 +404,14 @@ fn git_destinations(words: &[Word], sub: usize, name: &str) -> Writes {
                     out.below
                         .push(within(&made.unwrap_or_else(|| Word::literal("."))));
                 }
+            }
+        }
+        // `git remote add`, `set-url`, `rename`, `remove`, ... change `.git/config`.
+        "remote" => {
+            let p = parse_options(rest, "mt", "", &["mirror"]);
+            let verb = p.operands.first().map(|w| w.value.as_str());
+            if !matches!(verb, None | Some("show" | "get-url")) {
+                out.files.push(within(&Word::literal(".git/config")));
             }
         }
         "config" => {
@@ -664,6 +675,10 @@ mod tests {
             "git checkout --",
             "git switch -c new",
             "git switch --detach",
+            "git remote",
+            "git remote -v",
+            "git remote show origin",
+            "git remote get-url origin",
             "git restore --staged a",
             "git reset HEAD~1",
             "git reset --soft x",
@@ -713,9 +728,19 @@ mod tests {
     }
 
     #[test]
+    fn remotes_and_orphans() {
+        assert_eq!(written("git remote add evil /x/evil.git"), [".git/config"]);
+        assert_eq!(
+            written("git -C sub remote set-url origin u"),
+            ["sub/.git/config"]
+        );
+        assert_eq!(below("git switch --orphan fresh"), ["."]);
+    }
+
+    #[test]
     fn moves_and_merges_of_named_files() {
-        assert_eq!(written("git mv a .claude"), [".claude", ".claude/a"]);
-        assert_eq!(written("git -C sub mv a b"), ["sub/b", "sub/b/a"]);
+        assert_eq!(written("git mv a .claude"), [".claude", ".claude/a", "a"]);
+        assert_eq!(written("git -C sub mv a b"), ["sub/b", "sub/b/a", "sub/a"]);
         assert_eq!(written("git merge-file .bashrc base other"), [".bashrc"]);
         assert_eq!(written("git merge-file -p a b c"), Vec::<String>::new());
     }

@@ -44,6 +44,11 @@ struct WriteSpec {
     /// When the names written may be links (`ln`, `mv` of a link, `cp -a` of a tree that
     /// holds links): a later path of the line may lead anywhere.
     links: When,
+    /// The sources are removed (`mv`): each is judged as a write, so moving a policy or a
+    /// settings file away is a change of it.
+    moves: bool,
+    /// When every operand is written, the destination rule aside (`install -d`).
+    operands_with: When,
 }
 
 /// When a property of a [`WriteSpec`] holds.
@@ -67,6 +72,8 @@ const fn spec(name: &'static str) -> WriteSpec {
         prefix: None,
         trees: When::Never,
         links: When::Never,
+        moves: false,
+        operands_with: When::Never,
     }
 }
 
@@ -97,6 +104,7 @@ const SPECS: &[WriteSpec] = &[
         short_values: "S",
         destination: true,
         links: When::Always,
+        moves: true,
         ..spec("mv")
     },
     WriteSpec {
@@ -117,6 +125,8 @@ const SPECS: &[WriteSpec] = &[
         long: &["target-directory"],
         short_values: "mogS",
         destination: true,
+        // `install -d DIR...` makes every operand a directory.
+        operands_with: When::With("d", &["directory"]),
         ..spec("install")
     },
     WriteSpec {
@@ -151,14 +161,17 @@ const SPECS: &[WriteSpec] = &[
     },
     WriteSpec {
         operands: true,
+        trees: When::With("R", &["recursive"]),
         ..spec("chmod")
     },
     WriteSpec {
         operands: true,
+        trees: When::With("R", &["recursive"]),
         ..spec("chown")
     },
     WriteSpec {
         operands: true,
+        trees: When::With("R", &["recursive"]),
         ..spec("chgrp")
     },
     WriteSpec {
@@ -217,6 +230,7 @@ pub(crate) fn writes(words: &[Word]) -> Writes {
         "7z" | "7za" | "7zr" | "7zz" => seven_zip_writes(words),
         "pax" => pax_writes(words),
         "ar" => ar_writes(words),
+        "npm" => npm_writes(words),
         "unzip" => unzip_writes(words),
         "curl" => curl_writes(words),
         "wget" => wget_writes(words),
@@ -374,10 +388,19 @@ fn files_written(words: &[Word]) -> Writes {
         }),
     };
     let links = holds(&spec.links);
-    let mut out = if spec.operands {
+    // The sources a move removes, added after the backups below.
+    let mut moved: Vec<Word> = Vec::new();
+    let mut out = if spec.operands || holds(&spec.operands_with) {
+        // A recursive change (`chmod -R`) reaches every file below each operand.
+        let below = if holds(&spec.trees) {
+            operands.clone()
+        } else {
+            Vec::new()
+        };
         targets.extend(operands);
         Writes {
             files: targets,
+            below,
             ..Writes::default()
         }
     } else if !spec.destination {
@@ -394,7 +417,12 @@ fn files_written(words: &[Word]) -> Writes {
         } else {
             Vec::new()
         };
-        let mut out = into_directories(dirs.clone(), &operands);
+        // `cp --parents a/b DEST` writes `DEST/a/b`.
+        let parents = holds(&When::With("", &["parents"]));
+        let mut out = into_directories(dirs.clone(), &operands, parents);
+        if spec.moves {
+            moved = operands.clone();
+        }
         // A tree copied whole (`cp -r src dest`, `cp -rT src ~`) lands at `dest/src`, or at
         // `dest` itself when `dest` is new or `-T` is given: below `dest`, either way.
         if holds(&spec.trees) {
@@ -419,13 +447,15 @@ fn files_written(words: &[Word]) -> Writes {
             .collect();
         out.files.extend(backups);
     }
+    out.files.extend(moved);
     out
 }
 
 /// What copying `sources` to each of `dests` writes: each destination, and, as it may be a
-/// directory, each source's name inside it; a source spelled `src/.`, `src/` or `.` puts its
+/// directory, each source's name inside it (its whole path with `parents`, as `cp
+/// --parents` makes it); a source spelled `src/.`, `src/` or `.` puts its
 /// contents there, under names only the source knows.
-fn into_directories(dests: Vec<Word>, sources: &[Word]) -> Writes {
+fn into_directories(dests: Vec<Word>, sources: &[Word], parents: bool) -> Writes {
     let mut out = Writes::default();
     for dest in &dests {
         for src in sources {
@@ -433,6 +463,8 @@ fn into_directories(dests: Vec<Word>, sources: &[Word]) -> Writes {
             let contents = v.ends_with('/') || v.ends_with("/.") || matches!(v, "." | "..");
             let name = if contents {
                 ""
+            } else if parents {
+                v.trim_start_matches('/')
             } else {
                 v.rsplit('/').next().unwrap_or(v)
             };
@@ -697,10 +729,15 @@ fn wget_writes(words: &[Word]) -> Writes {
         ('\0', "save-headers"),
         ('\0', "warc-file"),
         ('\0', "hsts-file"),
+        ('\0', "rejected-log"),
     ] {
         out.files.extend(p.values(short, long).cloned());
     }
     let dir = p.values('P', "directory-prefix").last().cloned();
+    // `--default-page=NAME` names what a URL ending in `/` is saved as.
+    for page in p.values('\0', "default-page") {
+        out.files.push(within(dir.as_ref(), &page.value, page));
+    }
     let server_named = p.has('r', "recursive")
         || p.has('m', "mirror")
         || p.has('p', "page-requisites")
@@ -1199,6 +1236,28 @@ fn ar_writes(words: &[Word]) -> Writes {
     out
 }
 
+/// `npm config set`/`delete`/`edit`/`fix` writes the user's `~/.npmrc` or the project's
+/// `.npmrc` (`--location`): both are judged. npm's other writes are not known here (its
+/// words are judged as a program's of unknown writes).
+fn npm_writes(words: &[Word]) -> Writes {
+    let mut operands = words.iter().skip(1).filter(|w| !w.value.starts_with('-'));
+    let mut out = Writes::default();
+    if operands
+        .next()
+        .is_some_and(|w| matches!(w.value.as_str(), "config" | "c"))
+        && operands
+            .next()
+            .is_some_and(|w| matches!(w.value.as_str(), "set" | "delete" | "edit" | "fix"))
+    {
+        out.files.push(Word {
+            home: true,
+            ..Word::literal("~/.npmrc")
+        });
+        out.files.push(Word::literal(".npmrc"));
+    }
+    out
+}
+
 /// `unzip` writes the archive's members below `-d DIR` or `.`, unless it only lists,
 /// tests or prints them (`-l`, `-v`, `-t`, `-p`, `-c`, `-z`, `-Z`).
 fn unzip_writes(words: &[Word]) -> Writes {
@@ -1265,7 +1324,11 @@ mod tests {
             ["~/.bashrc", "~/.bashrc/src"]
         );
         assert_eq!(written("cp -t dir a b"), ["dir", "dir/a", "dir/b"]);
-        assert_eq!(written("mv --target-directory=dir a"), ["dir", "dir/a"]);
+        // A move removes its sources: each is written too.
+        assert_eq!(
+            written("mv --target-directory=dir a"),
+            ["dir", "dir/a", "a"]
+        );
         assert_eq!(written("cp a"), Vec::<String>::new());
         assert_eq!(written("touch -d now a b"), ["a", "b"]);
         assert_eq!(written("dd if=x of=/dev/sda bs=1M"), ["/dev/sda"]);
@@ -1401,6 +1464,16 @@ mod tests {
     }
 
     #[test]
+    fn npm_configuration_writes_its_files() {
+        assert_eq!(
+            written("npm config set script-shell=/x"),
+            ["~/.npmrc", ".npmrc"]
+        );
+        assert_eq!(written("npm config get registry"), Vec::<String>::new());
+        assert_eq!(written("npm test"), Vec::<String>::new());
+    }
+
+    #[test]
     fn writers_for_the_danger_classifier() {
         let argv = |line: &str| line.split(' ').map(str::to_owned).collect::<Vec<_>>();
         assert!(writes_files(&argv("tee -a x")));
@@ -1419,7 +1492,7 @@ mod tests {
         );
         assert_eq!(
             written("mv --backup --suffix=.toml x mise"),
-            ["mise", "mise/x", "mise.toml", "mise/x.toml"]
+            ["mise", "mise/x", "mise.toml", "mise/x.toml", "x"]
         );
         assert_eq!(
             written("ln -sb --suf .json x toolgate"),
@@ -1433,7 +1506,17 @@ mod tests {
     fn a_destination_may_be_a_directory() {
         assert_eq!(written("cp key dd/"), ["dd/", "dd/key"]);
         assert_eq!(written("cp -t dd a/key"), ["dd", "dd/key"]);
-        assert_eq!(written("mv a b"), ["b", "b/a"]);
+        assert_eq!(written("mv a b"), ["b", "b/a", "a"]);
+        assert_eq!(
+            written("cp --parents .claude/s.json ~"),
+            ["~", "~/.claude/s.json"]
+        );
+        assert_eq!(
+            written("install -d -m 0777 .git/hooks junk"),
+            [".git/hooks", "junk"]
+        );
+        assert_eq!(below("chmod -R 777 ~"), ["777", "~"]);
+        assert_eq!(below("chmod 777 x"), Vec::<String>::new());
         assert_eq!(written("cp -r payload/. ~"), ["~"]);
         assert_eq!(below("cp -r payload/. ~"), ["~"]);
         assert_eq!(below("rsync -a payload/ .git/"), [".git/"]);
