@@ -945,11 +945,40 @@ fn sed_writes(words: &[Word]) -> Writes {
     }
     let scripted = p.has('e', "expression") || p.has('f', "file");
     let skip = usize::from(!scripted);
+    let suffix = p.values('i', "in-place").last().map(|w| w.value.clone());
+    let files: Vec<Word> = p.operands.into_iter().skip(skip).collect();
     Writes {
-        files: p.operands.into_iter().skip(skip).collect(),
+        files: with_backups(files, suffix.as_deref()),
         below: Vec::new(),
         links: false,
     }
+}
+
+/// The files an in-place edit writes: each file, and with a backup suffix the backup,
+/// named as GNU sed and perl name it: `FILE` + suffix, or, when the suffix holds `*`, the
+/// suffix with each `*` replaced by the file's base name (`-i'bak/*'`), which may name
+/// another directory; such a name is taken both as written and beside the file.
+fn with_backups(files: Vec<Word>, suffix: Option<&str>) -> Vec<Word> {
+    let Some(suffix) = suffix.filter(|s| !s.is_empty()) else {
+        return files;
+    };
+    let mut out = files.clone();
+    for f in &files {
+        let (dir, base) = match f.value.rsplit_once('/') {
+            Some((d, b)) => (Some(d), b),
+            None => (None, f.value.as_str()),
+        };
+        if suffix.contains('*') {
+            let name = suffix.replace('*', base);
+            out.push(part_of(f, &name));
+            if let Some(d) = dir {
+                out.push(part_of(f, &format!("{d}/{name}")));
+            }
+        } else {
+            out.push(part_of(f, &format!("{}{suffix}", f.value)));
+        }
+    }
+    out
 }
 
 /// `perl -i` (`-pi`, `-i.bak`, `-pie`: the rest of the cluster is the suffix) edits every
@@ -967,8 +996,10 @@ fn perl_writes(words: &[Word]) -> Writes {
     }
     let scripted = p.has('e', "") || p.has('E', "");
     let skip = usize::from(!scripted);
+    let suffix = p.values('i', "").last().map(|w| w.value.clone());
+    let files: Vec<Word> = p.operands.into_iter().skip(skip).collect();
     Writes {
-        files: p.operands.into_iter().skip(skip).collect(),
+        files: with_backups(files, suffix.as_deref()),
         below: Vec::new(),
         links: false,
     }
@@ -1356,16 +1387,27 @@ mod tests {
     #[test]
     fn in_place_edits_write_every_file_operand() {
         assert_eq!(written("sed -i 1d a b"), ["a", "b"]);
-        assert_eq!(written("sed -ni.bak 1d a"), ["a"]);
-        assert_eq!(written("sed -ie 1d a"), ["a"]);
+        assert_eq!(written("sed -ni.bak 1d a"), ["a", "a.bak"]);
+        assert_eq!(written("sed -ie 1d a"), ["a", "ae"]);
         assert_eq!(written("sed -e 1d -i a b"), ["a", "b"]);
-        assert_eq!(written("sed -f s.sed --in-place=.b a"), ["a"]);
+        assert_eq!(written("sed -f s.sed --in-place=.b a"), ["a", "a.b"]);
         assert_eq!(written("sed --in -E s/a/b/ x"), ["x"]);
         assert_eq!(written("sed 1d a"), Vec::<String>::new());
+        // A backup suffix names a file too; `*` stands for the file's base name.
+        assert_eq!(written("sed -i.bak 1d a"), ["a", "a.bak"]);
+        assert_eq!(
+            written("sed -i.git/hooks/* s/a/a/ pre-commit"),
+            ["pre-commit", ".git/hooks/pre-commit"]
+        );
+        assert_eq!(written("sed -ic 1d .envr"), [".envr", ".envrc"]);
+        assert_eq!(
+            written("sed -ibak/* 1d src/a"),
+            ["src/a", "bak/a", "src/bak/a"]
+        );
         assert_eq!(written("sed -n -e 1p a"), Vec::<String>::new());
         assert_eq!(written("perl -pi -e s/a/b/ a b"), ["a", "b"]);
-        assert_eq!(written("perl -pie s/a/b/ a"), ["a"]);
-        assert_eq!(written("perl -i.bak script.pl a"), ["a"]);
+        assert_eq!(written("perl -pie s/a/b/ a"), ["a", "ae"]);
+        assert_eq!(written("perl -i.bak script.pl a"), ["a", "a.bak"]);
         assert_eq!(written("perl -ne print a"), Vec::<String>::new());
     }
 
