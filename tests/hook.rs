@@ -68,6 +68,15 @@ impl Sandbox {
         self.run(&["hook", "--agent", agent], &payload.to_string())
     }
 
+    /// `toolgate hook --agent AGENT --policy POLICY` on `payload`.
+    fn hook_with(&self, agent: &str, policy: &Path, payload: &Value) -> Output {
+        let policy = policy.to_string_lossy();
+        self.run(
+            &["hook", "--agent", agent, "--policy", &policy],
+            &payload.to_string(),
+        )
+    }
+
     fn write(&self, rel: &str, text: &str) {
         let p = self.root.join(rel);
         std::fs::create_dir_all(p.parent().unwrap()).unwrap();
@@ -588,16 +597,7 @@ fn shell_words_and_the_working_directory_are_judged_by_where_their_links_lead() 
     );
     let run = |agent: &str, policy: &str, payload: &Value| {
         let policy = s.root.join(policy);
-        let out = s.run(
-            &[
-                "hook",
-                "--agent",
-                agent,
-                "--policy",
-                &policy.to_string_lossy(),
-            ],
-            &payload.to_string(),
-        );
+        let out = s.hook_with(agent, &policy, payload);
         let v = stdout_json(&out);
         let decision = match agent {
             "gemini" => v["decision"].as_str().unwrap_or("").to_owned(),
@@ -685,16 +685,7 @@ fn links_behind_attached_values_globs_and_long_lines_are_never_allowed_past_a_de
         "cat r/outside/app/setting?.ini",
         long.as_str(),
     ] {
-        let out = s.run(
-            &[
-                "hook",
-                "--agent",
-                "claude",
-                "--policy",
-                &policy.to_string_lossy(),
-            ],
-            &shell_payload("claude", &proj, command).to_string(),
-        );
+        let out = s.hook_with("claude", &policy, &shell_payload("claude", &proj, command));
         let v = stdout_json(&out);
         let decision = v["hookSpecificOutput"]["permissionDecision"]
             .as_str()
@@ -717,21 +708,12 @@ fn the_files_a_glob_names_are_judged_by_their_names_as_secret_files() {
     s.write("open.json", "{}");
     let policy = s.root.join("open.json");
     let decide = |command: &str| {
-        let out = s.run(
-            &[
-                "hook",
-                "--agent",
-                "claude",
-                "--policy",
-                &policy.to_string_lossy(),
-            ],
-            &shell_payload("claude", &s.proj(), command).to_string(),
+        let out = s.hook_with(
+            "claude",
+            &policy,
+            &shell_payload("claude", &s.proj(), command),
         );
-        let v = stdout_json(&out);
-        v["hookSpecificOutput"]["permissionDecision"]
-            .as_str()
-            .unwrap_or("")
-            .to_owned()
+        permission("claude", &out)
     };
     for command in [
         "cat keys/*",
@@ -759,20 +741,12 @@ fn a_link_to_a_descriptor_path_reopens_what_the_line_redirects() {
     );
     for policy in ["bypass.json", "edits.json"] {
         let policy = s.root.join(policy);
-        let out = s.run(
-            &[
-                "hook",
-                "--agent",
-                "claude",
-                "--policy",
-                &policy.to_string_lossy(),
-            ],
-            &shell_payload("claude", &s.proj(), "printf x <.git/config >>lstd").to_string(),
+        let out = s.hook_with(
+            "claude",
+            &policy,
+            &shell_payload("claude", &s.proj(), "printf x <.git/config >>lstd"),
         );
-        let v = stdout_json(&out);
-        let decision = v["hookSpecificOutput"]["permissionDecision"]
-            .as_str()
-            .unwrap_or("");
+        let decision = permission("claude", &out);
         assert!(
             decision == "deny" || decision == "ask",
             "{}: {}",
@@ -794,16 +768,7 @@ fn codex_blocks_what_toolgate_cannot_read_instead_of_passing_it_to_the_sandbox()
     let run = |command: Value| {
         let mut p = shell_payload("codex", &s.proj(), "");
         p["tool_input"]["command"] = command;
-        s.run(
-            &[
-                "hook",
-                "--agent",
-                "codex",
-                "--policy",
-                &policy.to_string_lossy(),
-            ],
-            &p.to_string(),
-        )
+        s.hook_with("codex", &policy, &p)
     };
     let patch = "*** Begin Patch\n*** Update File: .env\n@@\n-SECRET=1\n+SECRET=2\n*** End Patch";
     for command in [
@@ -840,16 +805,7 @@ fn codex_judges_a_shell_patch_that_runs_more_than_the_patch_as_the_command() {
         p["hook_event_name"] = json!(event);
         p["tool_input"]["command"] = command;
         let policy = s.root.join(policy);
-        s.run(
-            &[
-                "hook",
-                "--agent",
-                "codex",
-                "--policy",
-                &policy.to_string_lossy(),
-            ],
-            &p.to_string(),
-        )
+        s.hook_with("codex", &policy, &p)
     };
     let patch = "*** Begin Patch\n*** Add File: notes.txt\n+hi\n*** End Patch";
     let unquoted = "apply_patch <<EOF\n*** Begin Patch\n*** Add File: n$(touch PWNED).txt\n+hi\n*** End Patch\nEOF\n";
