@@ -155,6 +155,20 @@ pub(crate) fn unreadable_except(words: &[Word], globs: &[usize]) -> Option<Strin
     })
 }
 
+/// The part `file` of word `w` (a tail, an option's value, an assignment's value) as a word
+/// of its own, known or not as `w` is. A `~` there is not expanded by the shell, so it is a
+/// file of that name.
+pub(crate) fn part_of(w: &Word, file: &str) -> Word {
+    Word {
+        raw: w.raw.clone(),
+        value: file.to_owned(),
+        dynamic: w.dynamic,
+        home: false,
+        quoted: w.quoted,
+        beyond_glob: w.beyond_glob,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -7,7 +7,7 @@
 
 mod words;
 
-use super::word::Word;
+use super::word::{part_of, Word};
 
 /// How deeply substitutions, groups and `sh -c` scripts may nest.
 pub const MAX_NESTING: usize = 32;
@@ -588,14 +588,7 @@ fn as_assignment(w: &Word) -> Option<Assign> {
     let (_, value) = w.value.split_once('=')?;
     Some(Assign {
         name: name.to_owned(),
-        value: Word {
-            raw: w.raw.clone(),
-            value: value.to_owned(),
-            dynamic: w.dynamic,
-            home: false,
-            quoted: w.quoted,
-            beyond_glob: w.beyond_glob,
-        },
+        value: part_of(w, value),
     })
 }
 

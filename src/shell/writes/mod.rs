@@ -9,6 +9,7 @@
 mod git;
 
 use super::canonical::program_name;
+pub(crate) use super::word::part_of;
 use super::word::Word;
 use git::git_writes;
 
@@ -1063,6 +1064,15 @@ fn patch_writes(words: &[Word]) -> Writes {
     out
 }
 
+/// The directories an extraction writes below: those named, else the working directory.
+fn below_or_here(dirs: impl IntoIterator<Item = Word>) -> Vec<Word> {
+    let mut out: Vec<Word> = dirs.into_iter().collect();
+    if out.is_empty() {
+        out.push(Word::literal("."));
+    }
+    out
+}
+
 /// `cpio -i` (`--extract`) writes the archive's members below `-D DIR` (`--directory`) or
 /// `.`; `cpio -p DIR` (`--pass-through`) copies the listed files below `DIR`; `cpio -o`
 /// writes the `-F`/`-O` archive (`--file`).
@@ -1085,10 +1095,7 @@ fn cpio_writes(words: &[Word]) -> Writes {
     );
     let mut out = Writes::default();
     if p.has('i', "extract") {
-        out.below.extend(p.values('D', "directory").cloned());
-        if out.below.is_empty() {
-            out.below.push(Word::literal("."));
-        }
+        out.below = below_or_here(p.values('D', "directory").cloned());
     } else if p.has('p', "pass-through") {
         out.below.extend(p.operands.first().cloned());
     } else {
@@ -1111,14 +1118,11 @@ fn seven_zip_writes(words: &[Word]) -> Writes {
     let mut out = Writes::default();
     match command.value.as_str() {
         "x" | "e" => {
-            out.below.extend(
+            out.below = below_or_here(
                 words
                     .iter()
                     .filter_map(|w| w.value.strip_prefix("-o").map(|d| part_of(w, d))),
             );
-            if out.below.is_empty() {
-                out.below.push(Word::literal("."));
-            }
         }
         "a" | "u" | "d" | "rn" => out.files.extend(operands.next().cloned()),
         _ => {}
@@ -1222,9 +1226,7 @@ fn tar_writes(words: &[Word]) -> Writes {
             out.below.push(next.clone());
             dir = Some(next);
         }
-        if out.below.is_empty() {
-            out.below.push(Word::literal("."));
-        }
+        out.below = below_or_here(std::mem::take(&mut out.below));
     } else if ['c', 'r', 'u', 'A'].iter().any(|c| p.has(*c, ""))
         || [
             "create",
@@ -1297,12 +1299,10 @@ fn unzip_writes(words: &[Word]) -> Writes {
     if "lvtpczZ".chars().any(|c| p.has(c, "")) {
         return Writes::default();
     }
-    let mut out = Writes::default();
-    out.below.extend(p.values('d', "").cloned());
-    if out.below.is_empty() {
-        out.below.push(Word::literal("."));
+    Writes {
+        below: below_or_here(p.values('d', "").cloned()),
+        ..Writes::default()
     }
-    out
 }
 
 fn is_rooted(w: &Word) -> bool {
@@ -1324,19 +1324,6 @@ fn joined_from(dir: &Word, tail: &str, from: &Word) -> Word {
     let mut w = joined(dir, tail);
     w.dynamic = w.dynamic.or(from.dynamic);
     w
-}
-
-/// The tail `file` of word `w` as a word of its own. A `~` there is not expanded by the
-/// shell, so it is a file of that name.
-pub(crate) fn part_of(w: &Word, file: &str) -> Word {
-    Word {
-        raw: w.raw.clone(),
-        value: file.to_owned(),
-        dynamic: w.dynamic,
-        home: false,
-        quoted: w.quoted,
-        beyond_glob: w.beyond_glob,
-    }
 }
 
 #[cfg(test)]
