@@ -222,37 +222,61 @@ pub(crate) fn writes(words: &[Word]) -> Writes {
     let Some(first) = words.first() else {
         return Writes::default();
     };
-    match program_name(&first.value) {
-        "sed" => sed_writes(words),
-        "perl" => perl_writes(words),
-        "patch" => patch_writes(words),
-        "tar" | "bsdtar" => tar_writes(words),
-        "cpio" => cpio_writes(words),
-        "7z" | "7za" | "7zr" | "7zz" => seven_zip_writes(words),
-        "pax" => pax_writes(words),
-        "ar" => ar_writes(words),
-        "npm" => npm_writes(words),
-        "unzip" => unzip_writes(words),
-        "curl" => curl_writes(words),
-        "wget" => wget_writes(words),
-        "git" => git_writes(words),
-        _ => files_written(words),
+    match reader_of(program_name(&first.value)) {
+        Some(reader) => (reader.read)(words),
+        None => files_written(words),
     }
 }
 
-/// Programs whose writes are known beyond [`SPECS`]: each has a reader of its own in
-/// [`writes`], or (`tee`) in the analysis.
-const SPECIAL_WRITERS: &[&str] = &[
-    "sed", "perl", "patch", "tar", "bsdtar", "cpio", "7z", "7za", "7zr", "7zz", "pax", "ar",
-    "unzip", "curl", "wget", "git", "tee",
+/// A program whose writes have a reader of their own, beyond [`SPECS`].
+struct Reader {
+    names: &'static [&'static str],
+    read: fn(&[Word]) -> Writes,
+    /// The reader knows all the program writes ([`knows_writes`]); `npm` only its
+    /// configuration.
+    whole: bool,
+}
+
+const READERS: &[Reader] = &[
+    reader(&["sed"], sed_writes),
+    reader(&["perl"], perl_writes),
+    reader(&["patch"], patch_writes),
+    reader(&["tar", "bsdtar"], tar_writes),
+    reader(&["cpio"], cpio_writes),
+    reader(&["7z", "7za", "7zr", "7zz"], seven_zip_writes),
+    reader(&["pax"], pax_writes),
+    reader(&["ar"], ar_writes),
+    reader(&["unzip"], unzip_writes),
+    reader(&["curl"], curl_writes),
+    reader(&["wget"], wget_writes),
+    reader(&["git"], git_writes),
+    // `tee` writes its operands, judged in the analysis.
+    reader(&["tee"], |_| Writes::default()),
+    Reader {
+        whole: false,
+        ..reader(&["npm"], npm_writes)
+    },
 ];
 
+const fn reader(names: &'static [&'static str], read: fn(&[Word]) -> Writes) -> Reader {
+    Reader {
+        names,
+        read,
+        whole: true,
+    }
+}
+
+fn reader_of(name: &str) -> Option<&'static Reader> {
+    READERS.iter().find(|r| r.names.contains(&name))
+}
+
 /// Whether the table knows what `words` writes (so an empty [`writes`] means it writes
-/// nothing it does not name): a program of [`SPECS`] or [`SPECIAL_WRITERS`].
+/// nothing it does not name): a program of [`SPECS`], or one whose reader knows all it
+/// writes.
 pub(crate) fn knows_writes(words: &[Word]) -> bool {
     words.first().is_some_and(|w| {
         let name = program_name(&w.value);
-        SPECIAL_WRITERS.contains(&name) || SPECS.iter().any(|s| s.name == name)
+        reader_of(name).map_or_else(|| SPECS.iter().any(|s| s.name == name), |r| r.whole)
     })
 }
 
