@@ -4,20 +4,16 @@
 // Test helpers may panic: a panic is a test failure.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use std::io::Write as _;
-use std::process::{Command, Stdio};
+use std::process::Command;
+
+#[path = "support/process.rs"]
+mod process;
+use process::feed;
 
 fn toolgate(args: &[&str], stdin: &str) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_toolgate"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    // The command may exit before reading its input (bad usage): a broken pipe is fine.
-    let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
-    let out = child.wait_with_output().unwrap();
+    let mut command = Command::new(env!("CARGO_BIN_EXE_toolgate"));
+    command.args(args);
+    let out = feed(command, stdin);
     (
         out.status.code().unwrap(),
         String::from_utf8(out.stdout).unwrap(),

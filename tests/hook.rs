@@ -17,6 +17,10 @@ use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
 
+#[path = "support/process.rs"]
+mod process;
+use process::feed;
+
 const AGENTS: [&str; 5] = ["claude", "copilot", "codex", "gemini", "cursor"];
 
 /// A temporary HOME with a project inside.
@@ -82,19 +86,6 @@ impl Sandbox {
         std::fs::create_dir_all(p.parent().unwrap()).unwrap();
         std::fs::write(p, text).unwrap();
     }
-}
-
-/// Runs `command` with `stdin` on its standard input, and waits for it.
-fn feed(mut command: Command, stdin: &str) -> Output {
-    let mut child = command
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    // The hook may answer before reading (a bad flag): a closed pipe is fine.
-    let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
-    child.wait_with_output().unwrap()
 }
 
 impl Drop for Sandbox {
