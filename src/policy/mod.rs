@@ -46,6 +46,7 @@ pub use document::{
     PolicyDocument, Provenance, Warning,
 };
 pub use explain::{ConsultedRule, Explanation};
+pub(crate) use protected::is_protected_reach;
 pub use protected::{is_protected, is_protected_from, is_protected_in, pattern_names_protected};
 pub use secrets::{glob_secret_example, is_secret, secret_kind, secret_patterns};
 

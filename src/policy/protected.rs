@@ -3,6 +3,7 @@
 //! manager credentials). No allow rule or mode short of bypass allows a write to them.
 
 use crate::path::FirstBytes;
+use crate::shell::Reach;
 
 /// Directory names that protect everything beneath them, at any depth.
 const PROTECTED_DIRS: &[&str] = &[
@@ -171,6 +172,21 @@ pub fn is_protected_in(path: &str, home: Option<&str>) -> bool {
 /// assert!(is_protected_from("/home/ada/proj/src/app/sub/HEAD", None, cwd));
 /// ```
 pub fn is_protected_from(path: &str, home: Option<&str>, cwd: Option<&str>) -> bool {
+    is_protected_reach(path, home, cwd, Reach::Name)
+}
+
+/// [`is_protected_from`] for a name that reaches beyond itself (see [`Reach`]): also when
+/// a protected place may lie below it (`Reach::Tree`), or begin with it (`Reach::Prefix`).
+/// The places anywhere (`.git`, `.bashrc`) count below a tree only by name: a tree's own
+/// files were each written under a check of their own, while a name the program composes
+/// is not.
+///
+pub(crate) fn is_protected_reach(
+    path: &str,
+    home: Option<&str>,
+    cwd: Option<&str>,
+    reach: Reach,
+) -> bool {
     let lower = path.to_lowercase();
     let home = home
         .map(str::to_lowercase)
@@ -179,9 +195,89 @@ pub fn is_protected_from(path: &str, home: Option<&str>, cwd: Option<&str>) -> b
     let folded = crate::path::has_windows_spelling(&lower)
         .then(|| crate::path::normalize(&crate::path::fold_windows(&lower), None, None))
         .flatten();
+    let (home, cwd) = (home.as_deref(), cwd.as_deref());
     std::iter::once(lower.as_str())
         .chain(folded.as_deref())
-        .any(|p| protected_form(p, home.as_deref()) || at_root(p, cwd.as_deref()))
+        .any(|p| {
+            protected_form(p, home)
+                || at_root(p, cwd)
+                || (reach != Reach::Name && holds_protected(p, home))
+                || (reach == Reach::Prefix && begins_protected(p, home, cwd))
+        })
+}
+
+/// Whether a protected place that is anchored (a directory sequence such as
+/// `.config/autostart`, an absolute place such as `/etc/cron.d`, the home directory's
+/// `bin` and start-up files) lies strictly below the lowercased, normalised `path`.
+fn holds_protected(path: &str, home: Option<&str>) -> bool {
+    let segs: Vec<&str> = crate::path::segments(path).collect();
+    let short = segs.iter().any(|s| s.as_bytes().contains(&b'~'));
+    let ends_with = |start: &[&str]| {
+        segs.len() >= start.len()
+            && start
+                .iter()
+                .rev()
+                .zip(segs.iter().rev())
+                .all(|(n, s)| same_or_prefix(n, s, short))
+    };
+    // `~/.config` begins `.config/autostart`; `~/.local/state` begins `.local/state/toolgate`.
+    let begins_sequence = PROTECTED_SEQUENCES
+        .iter()
+        .any(|seq| (1..seq.len()).any(|k| seq.get(..k).is_some_and(ends_with)));
+    // `/etc` holds `/etc/cron.d`; `/` holds every absolute place.
+    let above_absolute = PROTECTED_ABSOLUTE.iter().any(|seq| {
+        segs.len() < seq.len()
+            && segs
+                .iter()
+                .zip(*seq)
+                .all(|(s, n)| same_or_prefix(n, s, short))
+    });
+    // The home directory or one above it: `~/bin` and `~/.bashrc` land below.
+    let above_home = home.is_some_and(|h| crate::path::contains(path, h));
+    begins_sequence || above_absolute || above_home
+}
+
+/// Whether a protected name may begin with the last segment of the lowercased, normalised
+/// `path`, where it stands: a name anywhere (`.bash` begins `.bashrc`), the last segment of
+/// a sequence or an absolute place (`~/.local/b`, `/etc/cro`), the home directory's `bin`,
+/// or a bare repository's files directly in the working directory or above it. A composed
+/// name is a file's: the earlier segments of a place are not composed.
+fn begins_protected(path: &str, home: Option<&str>, cwd: Option<&str>) -> bool {
+    let Some((dir, last)) = path.rsplit_once('/') else {
+        return false;
+    };
+    let dir = if dir.is_empty() { "/" } else { dir };
+    let parent: Vec<&str> = crate::path::segments(dir).collect();
+    let begins = |name: &&str| {
+        let name = name.trim_end_matches('*');
+        name.len() > last.len() && name.starts_with(last)
+    };
+    let parent_ends_with = |start: &[&str]| {
+        parent.len() >= start.len()
+            && start
+                .iter()
+                .rev()
+                .zip(parent.iter().rev())
+                .all(|(n, s)| same_or_prefix(n, s, false))
+    };
+    PROTECTED_DIRS.iter().chain(PROTECTED_FILES).any(begins)
+        || PROTECTED_SEQUENCES.iter().any(|seq| {
+            seq.split_last()
+                .is_some_and(|(name, start)| begins(name) && parent_ends_with(start))
+        })
+        || PROTECTED_ABSOLUTE.iter().any(|seq| {
+            seq.split_last().is_some_and(|(name, start)| {
+                parent.len() == start.len()
+                    && parent
+                        .iter()
+                        .zip(start)
+                        .all(|(s, n)| same_or_prefix(n, s, false))
+                    && begins(name)
+            })
+        })
+        || (home == Some(dir) && PROTECTED_IN_HOME.iter().any(begins))
+        || (cwd.is_some_and(|c| crate::path::contains(dir, c))
+            && PROTECTED_AT_ROOT.iter().any(begins))
 }
 
 /// Whether `path` (lowercased) is one of [`PROTECTED_AT_ROOT`] directly in `cwd` or a
@@ -299,6 +395,62 @@ fn protected_form(path: &str, home: Option<&str>) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn reach_below_and_beyond_a_name() {
+        let home = Some("/home/ada");
+        let cwd = Some("/home/ada/p");
+        let reach = |p: &str, r: Reach| is_protected_reach(p, home, cwd, r);
+        // A tree moved or linked there puts its files below: anchored places only.
+        for p in [
+            "/home/ada/.config",
+            "/home/ada/.local",
+            "/home/ada/.local/state",
+            "/home/ada",
+            "/home",
+            "/",
+            "/etc",
+            "/usr/lib",
+            "/p/LIBRARY",
+        ] {
+            assert!(reach(p, Reach::Tree), "{p}");
+            assert!(!reach(p, Reach::Name), "{p}");
+        }
+        for p in [
+            "/home/ada/p/build",
+            "/home/ada/p",
+            "/home/ada/p/src/config",
+            "/tmp/x",
+            "/home/ada/.bash",
+        ] {
+            assert!(!reach(p, Reach::Tree), "{p}");
+        }
+        // A name composed from it: a protected name may begin with its last segment.
+        for p in [
+            "/home/ada/.bash",
+            "/home/ada/.local/b",
+            "/home/ada/p/.gi",
+            "/home/ada/p/.ENV",
+            "/etc/cro",
+            "/home/ada/b",
+            "/home/ada/p/con",
+            "/home/ada/.config/autos",
+            "/home/ada/p/h",
+        ] {
+            assert!(reach(p, Reach::Prefix), "{p}");
+            assert!(!reach(p, Reach::Tree), "{p}");
+        }
+        for p in [
+            "/home/ada/p/dist/app",
+            "/home/ada/p/src/lib",
+            "/home/ada/p/src/con",
+            "/home/ada/p/out.gz",
+            "/tmp/b",
+            "/etc/x",
+        ] {
+            assert!(!reach(p, Reach::Prefix), "{p}");
+        }
+    }
 
     #[test]
     fn names_are_lowercase() {

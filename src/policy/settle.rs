@@ -103,13 +103,21 @@ pub(crate) fn settle(basis: Basis, mode: &Effective, kind: ToolKind) -> (Effect,
         }),
         Basis::Protected(path) => {
             // `dir/**`: a command writes names it does not give below `dir` (an archive's,
-            // a checkout's), any of which may be a protected path.
-            let text = match path.strip_suffix("/**") {
-                Some(dir) => format!(
+            // a checkout's), any of which may be a protected path; `start*`: a name it
+            // composes from `start` (`gzip -S rc ~/.bash`).
+            let text = if let Some(dir) = path.strip_suffix("/**") {
+                format!(
                     "it writes files below `{dir}` whose names it does not give (an archive's, \
-                     a commit's, a copied tree's), and any of them may be a protected path"
-                ),
-                None => format!("`{path}` is a protected path"),
+                     a commit's, a copied or moved tree's, a link's), and any of them may be a \
+                     protected path"
+                )
+            } else if let Some(start) = path.strip_suffix('*') {
+                format!(
+                    "it may write a file whose name it makes from `{start}` (a suffix or a \
+                     directory added to it), and such a name may be a protected path"
+                )
+            } else {
+                format!("`{path}` is a protected path")
             };
             if mode.bypass() {
                 bypass_allow(&text)

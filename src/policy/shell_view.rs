@@ -2,7 +2,7 @@
 //! judged parts of a command line into one decision.
 
 use crate::decision::{Decider, Decision, Effect, PartDecision, Reason, RuleList};
-use crate::shell::{self, CommandRules, Outcome};
+use crate::shell::{self, CommandRules, Outcome, Reach};
 use crate::tool::ToolKind;
 use crate::Risk;
 
@@ -50,6 +50,15 @@ impl CommandRules for Call<'_> {
     fn write_protected(&self, path: &str) -> Outcome {
         match self.path_candidates(path) {
             Ok(paths) => self.protected_among(&paths).unwrap_or(Outcome::NoRule),
+            Err(why) => Outcome::Unanalysable { why },
+        }
+    }
+
+    fn protected_reach(&self, path: &str, reach: Reach) -> Outcome {
+        match self.path_candidates(path) {
+            Ok(paths) => self
+                .protected_reached(&paths, reach)
+                .unwrap_or(Outcome::NoRule),
             Err(why) => Outcome::Unanalysable { why },
         }
     }
@@ -271,12 +280,26 @@ impl Call<'_> {
 
     /// The first of `paths` that is a protected path.
     fn protected_among(&self, paths: &[String]) -> Option<Outcome> {
+        self.protected_reached(paths, Reach::Name)
+    }
+
+    /// The first of `paths` whose write reaches a protected path (see [`Reach`]), as the
+    /// protected place's pattern: the path itself, `path/**` when one may be below it,
+    /// `path*` when one may begin with it.
+    fn protected_reached(&self, paths: &[String], reach: Reach) -> Option<Outcome> {
         let cwd = self.anchor.as_deref();
         let home = self.home.as_deref();
-        paths
-            .iter()
-            .find(|p| super::is_protected_from(p, home, cwd))
-            .map(|p| Outcome::Protected { path: p.clone() })
+        let is = |p: &str, r: Reach| super::is_protected_reach(p, home, cwd, r);
+        paths.iter().find(|p| is(p, reach)).map(|p| {
+            let path = if reach == Reach::Name || is(p, Reach::Name) {
+                p.clone()
+            } else if is(p, Reach::Tree) {
+                format!("{}/**", p.trim_end_matches('/'))
+            } else {
+                format!("{p}*")
+            };
+            Outcome::Protected { path }
+        })
     }
 }
 

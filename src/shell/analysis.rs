@@ -11,7 +11,7 @@ use super::wrappers::{classify, is_harmless_assignment, Inner, Kind, HARMLESS_VA
 use super::writes::{
     is_bare_repository_name, is_destructive, knows_writes, maybe_written, part_of, writes,
 };
-use super::{CommandRules, Outcome, Part};
+use super::{CommandRules, Outcome, Part, Reach};
 use crate::commands::{self, Effects, Target};
 use crate::decision::{Decider, Reason, RuleList};
 
@@ -1122,7 +1122,15 @@ impl<'r> Analysis<'r> {
             if w.dynamic.is_none() && STANDARD_STREAMS.contains(&w.value.as_str()) {
                 continue;
             }
-            let outcome = self.path_outcome(&w, |p| self.rules.write_outcome(p));
+            let mut outcome = self.path_outcome(&w, |p| self.rules.write_outcome(p));
+            // A moved tree or a link lands its files below the name (`mv stage ~/.config`
+            // puts `stage/autostart` at `~/.config/autostart`).
+            if found.links && rank(&outcome) < STRICT_RANK {
+                let below = self.path_outcome(&w, |p| self.rules.protected_reach(p, Reach::Tree));
+                if matches!(below, Outcome::Protected { .. }) {
+                    outcome = below;
+                }
+            }
             // A written file spelt in full that cannot be resolved (`~/.bashrc` with no
             // home known) is not known to be harmless either.
             let unknown = w.dynamic.is_none() && matches!(outcome, Outcome::Unanalysable { .. });
@@ -1141,10 +1149,17 @@ impl<'r> Analysis<'r> {
                 // A bare word (`build`, `config`) is more often a subcommand than a file:
                 // only a protected name counts there, and not a bare repository's.
                 let bare = !w.value.contains('/') && !w.value.starts_with(['.', '~']);
+                // A name it may compose from the word counts too (`gzip -S rc ~/.bash`,
+                // `npm --prefix ~/.local` writing `~/.local/bin`).
                 let outcome = if bare {
                     self.path_outcome(&w, |p| self.rules.write_protected(p))
                 } else {
-                    self.path_outcome(&w, |p| self.rules.write_guard(p))
+                    match self.path_outcome(&w, |p| self.rules.write_guard(p)) {
+                        Outcome::NoRule => {
+                            self.path_outcome(&w, |p| self.rules.protected_reach(p, Reach::Prefix))
+                        }
+                        o => o,
+                    }
                 };
                 let counts = match &outcome {
                     Outcome::Protected { .. } => !is_bare_repository_name(&w.value),

@@ -59,6 +59,21 @@ use crate::decision::{Reason, RuleList};
 /// Command lines longer than this (in bytes) are not analysed, and ask.
 pub const MAX_LINE_BYTES: usize = 64 * 1024;
 
+/// How far a written name reaches beyond itself.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reach {
+    /// The name itself.
+    Name,
+    /// The name and what lands below it: a tree moved there, or a link made there that a
+    /// later path through it follows (`mv stage ~/.config` puts `stage/autostart` at
+    /// `~/.config/autostart`).
+    Tree,
+    /// Also any name that starts with it: a program that composes its output's name from a
+    /// word (`gzip -S rc ~/.bash` writes `~/.bashrc`; `npm --prefix ~/.local` writes
+    /// `~/.local/bin`).
+    Prefix,
+}
+
 /// What the shell analysis needs from the policy: rule lookups on command words and path
 /// checks. The policy evaluator implements it; tests may implement it with a few literal
 /// rules.
@@ -105,6 +120,15 @@ pub trait CommandRules {
             o @ (Outcome::Protected { .. } | Outcome::Unanalysable { .. }) => o,
             _ => Outcome::NoRule,
         }
+    }
+
+    /// Whether a write of `path` reaches a protected path, the name itself or beyond it (see
+    /// [`Reach`]): [`Outcome::Protected`], else [`Outcome::NoRule`] (or
+    /// [`Outcome::Unanalysable`] when the path cannot be read). The default knows only the
+    /// name ([`CommandRules::write_protected`]).
+    fn protected_reach(&self, path: &str, reach: Reach) -> Outcome {
+        let _ = reach;
+        self.write_protected(path)
     }
 
     /// How a read of `path` by a read-only command is judged: Read deny and ask rules, and
