@@ -1247,3 +1247,30 @@ fn a_policy_that_is_a_dangling_link_blocks_and_doctor_says_so() {
         said("claude", &out)
     );
 }
+
+#[test]
+fn a_tilde_is_the_home_of_the_person_the_hook_runs_for() {
+    // The project is under a temporary directory, not `/home/<user>`: the home directory
+    // comes from `$HOME`, so `~/.config/autostart` is the protected place it is.
+    let s = Sandbox::new("tilde-home");
+    s.write(
+        "policy.json",
+        r#"{"permissions":{"allow":["Bash(zstd *)","Bash(cat *)"],"deny":["Read(~/secret/**)"]}}"#,
+    );
+    let policy = s.root.join("policy.json");
+    let run = |command: &str| {
+        let out = s.hook_with(
+            "claude",
+            &policy,
+            &shell_payload("claude", &s.proj(), command),
+        );
+        (permission("claude", &out), said("claude", &out))
+    };
+    let (answer, out) = run("zstd -q -d notes.zst -o ~/.config/autostart/x.desktop");
+    assert_eq!(answer, "ask", "{out}");
+    assert!(out.contains("/home/.config/autostart"), "{out}");
+    let (answer, out) = run("cat ~/secret/token");
+    assert_eq!(answer, "deny", "{out}");
+    let (answer, out) = run("zstd -q -d notes.zst -o out.txt");
+    assert_eq!(answer, "allow", "{out}");
+}

@@ -7,7 +7,8 @@
 //! file's own source (a project file cannot claim to be managed). Scalar settings
 //! (`defaultMode`, `home`) come from the most authoritative file that sets them; keyed
 //! settings (`tools`, `mcpServers`, `agents`) from the most authoritative file naming the
-//! key. A file that exists but does not read or parse is an error: the hook then blocks.
+//! key; with no file setting `home`, it is `$HOME`. A file that exists but does not read or
+//! parse is an error: the hook then blocks.
 
 use std::path::{Path, PathBuf};
 
@@ -96,6 +97,14 @@ pub fn load(sources: &[Source]) -> Result<Merged, Error> {
             .map_err(|e| e.within(&s.path.display().to_string()))?;
         add(&mut merged.document, doc, s);
         merged.read.push((s.path.display().to_string(), text));
+    }
+    // `~` in a rule or a command is the home directory of the person the hook runs for:
+    // without it, a project outside `/home/<user>` could not resolve `~/.bashrc` at all.
+    if merged.document.home.is_none() {
+        merged.document.home = super::files::home()
+            .ok()
+            .filter(|h| h.is_absolute())
+            .map(|h| h.to_string_lossy().into_owned());
     }
     Ok(merged)
 }

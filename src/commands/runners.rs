@@ -48,6 +48,18 @@ const RUNNING_SUBCOMMANDS: &[(&str, &[&str])] = &[
     ("pnpm", &["exec", "dlx", "x"]),
     ("yarn", &["exec", "dlx"]),
     ("bun", &["x"]),
+    // Python's project and tool managers: `uv run CMD`, `uv tool run PKG`, `pipx run PKG`,
+    // `poetry run CMD`, and the same in pdm, rye, hatch, pixi and conda.
+    ("uv", &["run", "tool run", "tool uvx"]),
+    ("pipx", &["run"]),
+    ("poetry", &["run"]),
+    ("pdm", &["run"]),
+    ("rye", &["run"]),
+    ("hatch", &["run"]),
+    ("pixi", &["run", "exec"]),
+    ("conda", &["run"]),
+    ("mamba", &["run"]),
+    ("micromamba", &["run"]),
 ];
 
 /// Why `words` runs a command through one of its options ([`RUNNING_OPTIONS`]) or
@@ -64,13 +76,28 @@ const RUNNING_SUBCOMMANDS: &[(&str, &[&str])] = &[
 /// assert!(runs_by_option(&words("npm exec -c id")).is_some());
 /// assert!(runs_by_option(&words("npm test --script-shell=/tmp/evil.sh")).is_some());
 /// assert!(runs_by_option(&words("npm test")).is_none());
+/// assert!(runs_by_option(&words("uv --project app run pytest")).is_some());
+/// assert!(runs_by_option(&words("uv tool run ruff")).is_some());
+/// assert!(runs_by_option(&words("uv sync")).is_none());
 /// assert!(runs_by_option(&words("install -Dsm 755 a /usr/bin/a")).is_some());
 /// ```
 pub fn runs_by_option(words: &[String]) -> Option<String> {
     let name = crate::commands::program_name(words.first()?);
     if let Some((_, subs)) = RUNNING_SUBCOMMANDS.iter().find(|(p, _)| *p == name) {
-        let sub = words.iter().skip(1).find(|w| !w.starts_with('-'));
-        if let Some(sub) = sub.filter(|s| subs.contains(&s.as_str())) {
+        // Any word that is not an option may be the subcommand: an option before it may
+        // take a value (`uv --project dir run CMD`), which a table of subcommands cannot tell.
+        let plain: Vec<&str> = words
+            .iter()
+            .skip(1)
+            .take_while(|w| *w != "--")
+            .map(String::as_str)
+            .filter(|w| !w.starts_with('-'))
+            .collect();
+        let found = subs.iter().find(|sub| match sub.split_once(' ') {
+            Some((a, b)) => plain.windows(2).any(|p| p == [a, b]),
+            None => plain.contains(sub),
+        });
+        if let Some(sub) = found {
             return Some(format!("`{name} {sub}` runs a command it is given"));
         }
     }
@@ -151,6 +178,7 @@ pub const RUNNERS: &[&str] = &[
     "busybox",
     "fakeroot",
     "npx",
+    "uvx",
     "vim",
     "vi",
     "nvim",

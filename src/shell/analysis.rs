@@ -1161,8 +1161,11 @@ impl<'r> Analysis<'r> {
                         o => o,
                     }
                 };
+                // A word that cannot be resolved (`~/.bashrc` with no home known) is not
+                // known to be harmless either.
                 let counts = match &outcome {
                     Outcome::Protected { .. } => !is_bare_repository_name(&w.value),
+                    o @ Outcome::Unanalysable { .. } => !bare || rank(o) >= STRICT_RANK,
                     o => !bare && rank(o) >= STRICT_RANK,
                 };
                 if counts {

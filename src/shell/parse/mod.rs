@@ -656,11 +656,23 @@ mod tests {
                 "tilde expansion of another user or directory stack",
             ),
             ("echo $'\\x72m'", "ANSI-C quoting"),
+            (
+                "dd if=~/secret",
+                "a `~` after `=` or `:` in `NAME=VALUE`, which bash expands",
+            ),
+            (
+                "env PATH=/bin:~/bin",
+                "a `~` after `=` or `:` in `NAME=VALUE`, which bash expands",
+            ),
+            (
+                "echo \"if\"=~user",
+                "a `~` after `=` or `:` in `NAME=VALUE`, which bash expands",
+            ),
         ] {
             let cmds = parse(line, 0).unwrap();
             assert_eq!(cmds[0].words[1].dynamic, Some(why), "{line}");
         }
-        let cmds = parse("echo {} '*' ~/x", 0).unwrap();
+        let cmds = parse("echo {} '*' ~/x --to=~/y 1=~ a='~' a=x~", 0).unwrap();
         assert!(cmds[0].words.iter().all(|w| w.dynamic.is_none()));
         assert!(cmds[0].words[3].home);
     }

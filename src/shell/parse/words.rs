@@ -63,6 +63,16 @@ impl Parser<'_> {
                 }
                 '$' => self.dollar(&mut w, false)?,
                 '`' => self.backtick(&mut w, false)?,
+                // Bash expands a `~` right after the `=` or a `:` of a word shaped like an
+                // assignment, an argument too (`dd if=~/x`, `PATH=~/bin:~/sbin`).
+                '~' if matches!(
+                    self.pos.checked_sub(2).and_then(|i| self.chars.get(i)),
+                    Some('=' | ':')
+                ) && is_assignment_start(&w.value) =>
+                {
+                    w.make_dynamic("a `~` after `=` or `:` in `NAME=VALUE`, which bash expands");
+                    w.value.push(c);
+                }
                 '*' | '?' => {
                     w.make_dynamic("glob");
                     w.value.push(c);
@@ -274,4 +284,16 @@ impl Parser<'_> {
         w.value.push_str(&self.text(start, self.pos));
         Ok(())
     }
+}
+
+/// Whether `text` starts `NAME=` with `NAME` a shell variable name: the shape of a word
+/// whose `~` after `=` or `:` bash expands.
+fn is_assignment_start(text: &str) -> bool {
+    text.split_once('=').is_some_and(|(name, _)| {
+        let mut chars = name.chars();
+        chars
+            .next()
+            .is_some_and(|c| c == '_' || c.is_ascii_alphabetic())
+            && chars.all(|c| c == '_' || c.is_ascii_alphanumeric())
+    })
 }

@@ -6,6 +6,7 @@
 //! cover a write to `~/.bashrc`. This is the one table of what programs write: the danger
 //! classifier reads it too ([`writes_files`]).
 
+mod compressors;
 mod git;
 
 use super::canonical::program_name;
@@ -256,6 +257,15 @@ const READERS: &[Reader] = &[
         whole: false,
         ..reader(&["npm"], npm_writes)
     },
+    Reader {
+        whole: false,
+        ..reader(&["pip", "pip3", "pipx", "uv"], user_installer_writes)
+    },
+    // The words a compressor takes are also judged as an unknown writer's.
+    Reader {
+        whole: false,
+        ..reader(compressors::NAMES, compressors::compressor_writes)
+    },
 ];
 
 const fn reader(names: &'static [&'static str], read: fn(&[Word]) -> Writes) -> Reader {
@@ -465,11 +475,7 @@ fn files_written(words: &[Word]) -> Writes {
     // x .mcp` writes `.mcp.json`.
     if spec.short_values.contains('S') && holds(&When::With("b", &["backup"])) {
         let suffix = suffix.unwrap_or_else(|| "~".to_owned());
-        let backups: Vec<Word> = out
-            .files
-            .iter()
-            .map(|f| part_of(f, &format!("{}{suffix}", f.value.trim_end_matches('/'))))
-            .collect();
+        let backups: Vec<Word> = out.files.iter().map(|f| suffixed(f, &suffix)).collect();
         out.files.extend(backups);
     }
     out.files.extend(moved);
@@ -997,10 +1003,12 @@ fn with_backups(files: Vec<Word>, suffix: Option<&str>) -> Vec<Word> {
             let name = suffix.replace('*', base);
             out.push(part_of(f, &name));
             if let Some(d) = dir {
-                out.push(part_of(f, &format!("{d}/{name}")));
+                let mut in_dir = f.clone();
+                in_dir.value = format!("{d}/{name}");
+                out.push(in_dir);
             }
         } else {
-            out.push(part_of(f, &format!("{}{suffix}", f.value)));
+            out.push(suffixed(f, suffix));
         }
     }
     out
@@ -1062,7 +1070,7 @@ fn patch_writes(words: &[Word]) -> Writes {
     let dir = p.values('d', "directory").last().cloned();
     let within = |w: &Word| match &dir {
         Some(d) if !w.value.starts_with('/') && !w.value.starts_with('~') => {
-            part_of(w, &format!("{}/{}", d.value, w.value))
+            joined_from(d, &w.value, w)
         }
         _ => w.clone(),
     };
@@ -1315,6 +1323,67 @@ fn npm_writes(words: &[Word]) -> Writes {
     out
 }
 
+/// Where Python's installers put a user's programs and change the shell's start-up: `pip
+/// install --user`, `pipx install` (and its `inject`, `upgrade`, `reinstall`), `uv tool
+/// install` (`upgrade`) and `uv python install` write programs below `~/.local/bin`, under
+/// names the packages choose; `pipx ensurepath` and `uv tool update-shell` add to the shell's
+/// start-up files. Other words are judged as an unknown writer's.
+fn user_installer_writes(words: &[Word]) -> Writes {
+    let home = |path: &str| Word {
+        home: true,
+        ..Word::literal(path)
+    };
+    let program = words.first().map_or("", |w| program_name(&w.value));
+    let ops: Vec<&str> = words
+        .iter()
+        .skip(1)
+        .map(|w| w.value.as_str())
+        .filter(|v| !v.starts_with('-'))
+        .collect();
+    let has = |option: &str| words.iter().any(|w| w.value == option);
+    let sub = |i: usize| ops.get(i).copied().unwrap_or("");
+    let installs = match program {
+        "pip" | "pip3" => sub(0) == "install" && has("--user"),
+        "pipx" => matches!(
+            sub(0),
+            "install"
+                | "install-all"
+                | "inject"
+                | "upgrade"
+                | "upgrade-all"
+                | "reinstall"
+                | "reinstall-all"
+                | "upgrade-shared"
+        ),
+        "uv" => matches!(
+            (sub(0), sub(1)),
+            ("tool", "install" | "upgrade") | ("python", "install")
+        ),
+        _ => false,
+    };
+    let shell_setup = matches!(
+        (program, sub(0), sub(1)),
+        ("pipx", "ensurepath", _) | ("uv", "tool", "update-shell")
+    );
+    let mut out = Writes::default();
+    if installs {
+        out.below.push(home("~/.local/bin"));
+    }
+    if shell_setup {
+        for f in [
+            "~/.bashrc",
+            "~/.bash_profile",
+            "~/.profile",
+            "~/.zshrc",
+            "~/.zshenv",
+            "~/.config/fish/config.fish",
+        ] {
+            out.files.push(home(f));
+        }
+    }
+    out
+}
+
 /// `unzip` writes the archive's members below `-d DIR` or `.`, unless it only lists,
 /// tests or prints them (`-l`, `-v`, `-t`, `-p`, `-c`, `-z`, `-Z`).
 fn unzip_writes(words: &[Word]) -> Writes {
@@ -1343,6 +1412,14 @@ fn joined(dir: &Word, tail: &str) -> Word {
     w
 }
 
+/// The name `w` with `suffix` added (a backup's `w~`): it keeps `w`'s home directory and
+/// run-time value, as the name starts where `w` does.
+fn suffixed(w: &Word, suffix: &str) -> Word {
+    let mut out = w.clone();
+    out.value = format!("{}{suffix}", w.value.trim_end_matches('/'));
+    out
+}
+
 /// [`joined`], known only at run time also when `from`, the word that gave `tail`, is.
 fn joined_from(dir: &Word, tail: &str, from: &Word) -> Word {
     let mut w = joined(dir, tail);
@@ -1357,6 +1434,20 @@ mod tests {
     pub(super) fn written(line: &str) -> Vec<String> {
         let words: Vec<Word> = line.split(' ').map(Word::literal).collect();
         writes(&words).files.into_iter().map(|w| w.value).collect()
+    }
+
+    #[test]
+    fn a_backup_keeps_the_home_directory_of_its_name() {
+        let cmds = crate::shell::parse::parse("mv -T -b -S in pay ~/b", 0).unwrap();
+        let found = writes(&cmds[0].words);
+        let backup = found.files.iter().find(|w| w.value == "~/bin").unwrap();
+        assert!(backup.home, "{found:?}");
+        let cmds = crate::shell::parse::parse("sed -i.bak s/a/b/ ~/x", 0).unwrap();
+        let found = writes(&cmds[0].words);
+        assert!(
+            found.files.iter().any(|w| w.value == "~/x.bak" && w.home),
+            "{found:?}"
+        );
     }
 
     #[test]
