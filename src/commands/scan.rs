@@ -468,8 +468,9 @@ impl Scan<'_> {
             }
             Role::Recursive => self.recursive = true,
             Role::PrettyFormat => {
-                // `%G?`, `%GS`, `%GK`, `%GG`, `%GF`, `%GP`, `%GT` verify the signature.
-                if self.value_text(value).is_some_and(|f| f.contains("%G")) {
+                // `%G?`, `%GS`, `%GK`, `%GG`, `%GF`, `%GP`, `%GT` verify the signature, also
+                // with a `+`, `-` or space between (`%+GS`).
+                if self.value_text(value).is_some_and(asks_signature) {
                     self.effects.runs = true;
                     self.effects.block(format!(
                         "`{name}` option `{shown}` asks for a signature (`%G`), which runs gpg"
@@ -551,6 +552,17 @@ impl Scan<'_> {
 
     fn subcommand(mut self, at: usize) -> Effects {
         let name = self.words.get(at).map_or("", String::as_str);
+        // `git --help log`, `git -h log`: the subcommand's manual, through `man` or a browser.
+        let globals = self.words.get(1..at).unwrap_or_default();
+        if self.program.syntax == Syntax::Git && globals.iter().any(|w| w == "--help" || w == "-h")
+        {
+            self.effects.runs = true;
+            self.effects.block(format!(
+                "`{} --help {name}` shows the subcommand's manual, which runs `man`",
+                self.program.name
+            ));
+            return self.effects;
+        }
         let Some(sub) = self.program.subcommands.iter().find(|p| p.is_named(name)) else {
             self.effects.block(format!(
                 "`{} {name}` is not known to be read-only",
@@ -876,3 +888,22 @@ fn remote_helper(address: &str) -> Option<&str> {
 const DD_VALUES: &[&str] = &[
     "bs", "cbs", "conv", "count", "ibs", "iflag", "obs", "oflag", "seek", "skip", "status",
 ];
+
+/// Whether the pretty format `format` holds a signature placeholder: `%G` after an optional
+/// `+`, `-` or space (`%+GS`, `% GG`), not after an escaped `%%`.
+fn asks_signature(format: &str) -> bool {
+    let mut bytes = format.bytes().peekable();
+    while let Some(b) = bytes.next() {
+        if b != b'%' {
+            continue;
+        }
+        if bytes.next_if_eq(&b'%').is_some() {
+            continue;
+        }
+        let _ = bytes.next_if(|c| matches!(c, b'+' | b'-' | b' '));
+        if bytes.peek() == Some(&b'G') {
+            return true;
+        }
+    }
+    false
+}

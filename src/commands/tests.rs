@@ -500,6 +500,25 @@ fn git_config_reads_one_key() {
 }
 
 #[test]
+fn what_runs_a_program_or_reads_any_file_is_never_read_only() {
+    for line in [
+        // `man` for the subcommand.
+        "git --help log",
+        "git -h log",
+        // The names compared come from the archive; at a volume's end `!` starts a shell.
+        "tar -dvf probe.tar",
+        "tar --compare -f probe.tar",
+        "tar -tMf notes.tar",
+        // A Python program: its site directories' `.pth` files run.
+        "pip --version",
+        "pip3 --version",
+    ] {
+        assert!(!read_only(line), "{line}: {:?}", effects(&words(line)));
+    }
+    assert!(read_only("python3 --version"));
+}
+
+#[test]
 fn git_signatures_run_gpg() {
     for line in [
         "git log --show-signature",
@@ -509,6 +528,11 @@ fn git_signatures_run_gpg() {
         "git log --format=%GK%GT",
         "git shortlog --format=%GG",
         "git show --pretty=tformat:%GF",
+        "git log --format=%+GS",
+        "git log --format=%-GK",
+        "git log --pretty=format:%-G?",
+        "git stash list --format=%+G?",
+        "git shortlog --group=format:%GS",
     ] {
         let e = effects(&words(line)).unwrap();
         assert!(e.runs && e.not_read_only.is_some(), "{line}: {e:?}");
@@ -517,6 +541,9 @@ fn git_signatures_run_gpg() {
         "git log --format=%h%x20%s",
         "git log --pretty=oneline",
         "git log --pretty",
+        "git log --format=%%GS",
+        "git log --format=%+s%x47",
+        "git shortlog --group=author",
     ] {
         assert!(read_only(line), "{line}: {:?}", effects(&words(line)));
     }

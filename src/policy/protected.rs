@@ -21,6 +21,14 @@ const PROTECTED_DIRS: &[&str] = &[
     ".gemini",
     ".codex",
     ".cursor",
+    // cargo's configuration (`[alias]` can shadow a subcommand, `rustc-wrapper` runs a
+    // program) at any depth, and its `bin` on `PATH`.
+    ".cargo",
+    ".emacs.d",
+    // Python imports what is there at every start (`.pth` lines run, a package shadows
+    // another, `sitecustomize.py`), of every Python program, `pip --version` included.
+    "site-packages",
+    "dist-packages",
 ];
 
 /// File names protected at any depth.
@@ -38,7 +46,34 @@ const PROTECTED_FILES: &[&str] = &[
     ".kshrc",
     ".cshrc",
     ".tcshrc",
+    ".login",
+    ".bash_aliases",
     ".inputrc",
+    // Read by the graphical session and the log-in.
+    ".xprofile",
+    ".xsession",
+    ".xsessionrc",
+    ".xinitrc",
+    ".pam_environment",
+    // Start-up files of programs a person runs later, which run what they say: editors,
+    // debuggers, REPLs and database shells (`\!`, `.shell`), a project's R session.
+    ".vimrc",
+    ".gvimrc",
+    ".exrc",
+    ".emacs",
+    ".gdbinit",
+    ".lldbinit",
+    ".irbrc",
+    ".pryrc",
+    ".psqlrc",
+    ".sqliterc",
+    ".rprofile",
+    // Package managers' hooks run at install: pnpm's `readPackage`, bun's `preload`.
+    ".pnpmfile.cjs",
+    "bunfig.toml",
+    ".bunfig.toml",
+    "sitecustomize.py",
+    "usercustomize.py",
     ".envrc",
     ".gitconfig",
     ".gitmodules",
@@ -107,6 +142,12 @@ const PROTECTED_SEQUENCES: &[&[&str]] = &[
     &[".config", "mise.toml"],
     &[".config", "curlrc"],
     &[".mise"],
+    &[".config", "environment.d"],
+    &[".config", "nvim"],
+    &[".config", "emacs"],
+    // A virtual environment's programs, first on `PATH` while it is active.
+    &[".venv", "bin"],
+    &["venv", "bin"],
 ];
 
 /// Absolute directories protected with everything under them; a last segment ending in `*`
@@ -123,6 +164,39 @@ const PROTECTED_ABSOLUTE: &[&[&str]] = &[
     &["etc", "profile.d"],
     &["var", "spool", "cron"],
     &["usr", "lib", "systemd"],
+    // Read by every git, every shell, every program's loader, every log-in: where the
+    // agent runs as root (a container), a write there runs code later.
+    &["etc", "gitconfig"],
+    &["etc", "ld.so.preload"],
+    &["etc", "ld.so.conf"],
+    &["etc", "ld.so.conf.d"],
+    &["etc", "bash.bashrc"],
+    &["etc", "bashrc"],
+    &["etc", "bash_completion.d"],
+    &["etc", "zsh"],
+    &["etc", "zshenv"],
+    &["etc", "zshrc"],
+    &["etc", "zprofile"],
+    &["etc", "zlogin"],
+    &["etc", "environment"],
+    &["etc", "sudoers"],
+    &["etc", "sudoers.d"],
+    &["etc", "passwd"],
+    &["etc", "shadow"],
+    &["etc", "group"],
+    &["etc", "ssh"],
+    &["etc", "pam.d"],
+    &["etc", "security"],
+    &["etc", "xdg", "autostart"],
+    &["etc", "apt", "apt.conf.d"],
+    &["etc", "npmrc"],
+    // The programs on `PATH`.
+    &["usr", "local", "bin"],
+    &["usr", "local", "sbin"],
+    &["usr", "bin"],
+    &["usr", "sbin"],
+    &["bin"],
+    &["sbin"],
 ];
 
 /// Directories under the home directory protected with everything under them.
@@ -445,7 +519,7 @@ mod tests {
             "/home/ada/p/src/lib",
             "/home/ada/p/src/con",
             "/home/ada/p/out.gz",
-            "/tmp/b",
+            "/tmp/q",
             "/etc/x",
         ] {
             assert!(!reach(p, Reach::Prefix), "{p}");
@@ -477,7 +551,7 @@ mod tests {
         for seq in PROTECTED_SEQUENCES {
             assert!(SEQUENCES_START.may_start(seq.first().copied().unwrap_or("")));
         }
-        assert!(!DIRS_START.may_start("src"));
+        assert!(!DIRS_START.may_start("lib"));
         assert!(FirstBytes::of(&["é"]).may_start("é"));
         assert!(FirstBytes::of(&["cron*"]).may_start("cron.d"));
         assert!(FirstBytes::of(&["*"]).may_start("x"));

@@ -427,7 +427,7 @@ const SUBCOMMANDS: &[Program] = &[
                 "-c --committer",
                 "-s --summary",
                 "-e --email",
-                "--group =",
+                "--group =:pretty",
                 "-w =?",
             ],
             REVS,
@@ -722,6 +722,7 @@ pub(crate) const GIT: Program = Program {
         "--icase-pathspecs",
         "--no-replace-objects",
         "--version -v",
+        // Alone it prints the usage; before a subcommand it runs `man` (the scan says so).
         "--help -h",
         "-C =:changes",
         "-c =:runs",
