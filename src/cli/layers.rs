@@ -103,7 +103,7 @@ pub fn load(sources: &[Source]) -> Result<Merged, Error> {
     if merged.document.home.is_none() {
         merged.document.home = super::files::home()
             .ok()
-            .filter(|h| h.is_absolute())
+            .filter(|h| h.has_root())
             .map(|h| h.to_string_lossy().into_owned());
     }
     Ok(merged)
