@@ -273,6 +273,28 @@ fn fold_segment(seg: &str) -> &str {
     }
 }
 
+/// Whether a host's `trim()` may remove `c` from the ends of a path: Unicode white space
+/// (Rust's `trim`, which takes `\u{85}` too), JavaScript's (`\s`, which adds `\u{feff}`) and
+/// Python's (`str.strip`, which adds `\x1c` to `\x1f`).
+pub fn is_trimmable(c: char) -> bool {
+    c.is_whitespace() || matches!(c, '\u{feff}' | '\x1c'..='\x1f')
+}
+
+/// `path` as a host that trims its tools' paths opens it (Claude Code trims `file_path`
+/// before it resolves it), or `None` when trimming leaves it as written.
+///
+/// ```
+/// use toolgate::path::trimmed;
+/// assert_eq!(trimmed(" /etc/shadow"), Some("/etc/shadow"));
+/// assert_eq!(trimmed(".env\u{3000}\n"), Some(".env"));
+/// assert_eq!(trimmed("\u{feff}key.pem"), Some("key.pem"));
+/// assert_eq!(trimmed("my notes.txt"), None);
+/// ```
+pub fn trimmed(path: &str) -> Option<&str> {
+    let t = path.trim_matches(is_trimmable);
+    (t.len() != path.len()).then_some(t)
+}
+
 /// Whether a path is absolute on Windows only: a drive (`C:\\x`, `c:/x`, `C:x`), a network
 /// share (`\\\\server\\share`) or the current drive's root (`\\Windows`). Such paths cannot
 /// be resolved lexically against a POSIX working directory.

@@ -392,12 +392,19 @@ pub fn grep_globs(value: &str) -> Vec<&str> {
 /// [`NESTED_PATH_LISTS`], in that order. A path key whose value is not a string (or not a
 /// list of strings) is an error that names the key and what was expected.
 ///
+/// A path with white space at either end is named twice: as written, and as a host that
+/// trims it opens it ([`crate::path::trimmed`]). Both are judged, so a deny, ask or
+/// protected path that either reading meets decides, and an allow needs both.
+///
 /// ```
 /// use serde_json::json;
 /// use toolgate::tool::input_paths;
 /// let input = json!({"file_path": "a", "path": "b", "edits": [{"file_path": "c"}]});
 /// let paths: Vec<&str> = input_paths(&input).unwrap().iter().map(|p| p.path).collect();
 /// assert_eq!(paths, ["a", "b", "c"]);
+/// let input = json!({"file_path": " /etc/shadow"});
+/// let paths: Vec<&str> = input_paths(&input).unwrap().iter().map(|p| p.path).collect();
+/// assert_eq!(paths, [" /etc/shadow", "/etc/shadow"]);
 /// let err = input_paths(&json!({"path": 3})).unwrap_err();
 /// assert_eq!(err, "`input.path` must be a string path, got a number");
 /// ```
@@ -408,7 +415,7 @@ pub fn input_paths(input: &serde_json::Value) -> Result<Vec<NamedPath<'_>>, Stri
     };
     for key in PATH_KEYS {
         if let Some(v) = map.get(*key) {
-            out.push(one(v, format!("input.{key}"))?);
+            push_path(&mut out, v, format!("input.{key}"))?;
         }
     }
     for key in PATH_LIST_KEYS {
@@ -420,7 +427,7 @@ pub fn input_paths(input: &serde_json::Value) -> Result<Vec<NamedPath<'_>>, Stri
             ));
         };
         for (i, item) in list.iter().enumerate() {
-            out.push(one(item, format!("input.{key}[{i}]"))?);
+            push_path(&mut out, item, format!("input.{key}[{i}]"))?;
         }
     }
     for key in NESTED_PATH_LISTS {
@@ -440,7 +447,7 @@ pub fn input_paths(input: &serde_json::Value) -> Result<Vec<NamedPath<'_>>, Stri
             };
             for inner in PATH_KEYS {
                 if let Some(p) = obj.get(*inner) {
-                    out.push(one(p, format!("input.{key}[{i}].{inner}"))?);
+                    push_path(&mut out, p, format!("input.{key}[{i}].{inner}"))?;
                 }
             }
         }
@@ -448,14 +455,28 @@ pub fn input_paths(input: &serde_json::Value) -> Result<Vec<NamedPath<'_>>, Stri
     Ok(out)
 }
 
-fn one(value: &serde_json::Value, key: String) -> Result<NamedPath<'_>, String> {
-    match value.as_str() {
-        Some(path) => Ok(NamedPath { key, path }),
-        None => Err(format!(
+/// Adds the path `value` holds at `key` to `out`, and its trimmed reading when that differs.
+fn push_path<'a>(
+    out: &mut Vec<NamedPath<'a>>,
+    value: &'a serde_json::Value,
+    key: String,
+) -> Result<(), String> {
+    let Some(path) = value.as_str() else {
+        return Err(format!(
             "`{key}` must be a string path, got {}",
             json_type(value)
-        )),
+        ));
+    };
+    if let Some(trimmed) = crate::path::trimmed(path) {
+        out.push(NamedPath {
+            key: key.clone(),
+            path,
+        });
+        out.push(NamedPath { key, path: trimmed });
+    } else {
+        out.push(NamedPath { key, path });
     }
+    Ok(())
 }
 
 fn json_type(value: &serde_json::Value) -> &'static str {
@@ -554,6 +575,29 @@ mod tests {
         ] {
             assert!(input_paths(&bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn a_path_with_white_space_at_an_end_is_named_as_written_and_trimmed() {
+        use serde_json::json;
+        let input = json!({"file_path": " .claude/settings.json", "paths": ["a", "b\t"],
+            "edits": [{"path": "\u{a0}c"}]});
+        let got: Vec<(String, &str)> = input_paths(&input)
+            .unwrap()
+            .into_iter()
+            .map(|p| (p.key, p.path))
+            .collect();
+        let want = [
+            ("input.file_path", " .claude/settings.json"),
+            ("input.file_path", ".claude/settings.json"),
+            ("input.paths[0]", "a"),
+            ("input.paths[1]", "b\t"),
+            ("input.paths[1]", "b"),
+            ("input.edits[0].path", "\u{a0}c"),
+            ("input.edits[0].path", "c"),
+        ];
+        let want: Vec<(String, &str)> = want.iter().map(|(k, p)| ((*k).to_owned(), *p)).collect();
+        assert_eq!(got, want);
     }
 
     #[test]

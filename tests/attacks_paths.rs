@@ -331,6 +331,38 @@ fn protected_paths_take_case_and_windows_spellings() {
 }
 
 #[test]
+fn a_path_with_white_space_at_an_end_is_judged_trimmed_too() {
+    // A host may trim a tool's path before it opens it (Claude Code does).
+    let p = policy(json!({
+        "allow": ["Write(./**)", "Edit(./**)", "Read(./**)"],
+        "deny": ["Read(//etc/shadow)", "Read(./secrets/**)"]
+    }));
+    use Effect::*;
+    assert_effects(
+        &p,
+        &[
+            ("Read", json!({"file_path": " /etc/shadow"}), Deny),
+            ("Read", json!({"file_path": "/etc/shadow\n"}), Deny),
+            ("Read", json!({"file_path": "\u{3000}secrets/k.txt"}), Deny),
+            ("Read", json!({"file_path": "\u{feff}secrets/k.txt"}), Deny),
+            ("Read", json!({"file_path": " .env"}), Ask),
+            ("Write", json!({"file_path": " .claude/settings.json"}), Ask),
+            (
+                "Write",
+                json!({"file_path": "\t.git/hooks/pre-commit"}),
+                Ask,
+            ),
+            ("Edit", json!({"file_path": " ~/.bashrc"}), Ask),
+            // Both readings inside and allowed: the allow holds.
+            ("Write", json!({"file_path": " notes.txt"}), Allow),
+            ("Write", json!({"file_path": "my notes.txt"}), Allow),
+        ],
+    );
+    // Trimmed to nothing: no file to judge.
+    assert_eq!(effect(&p, "Write", json!({"file_path": "  "})), Ask);
+}
+
+#[test]
 fn allows_never_fold_windows_spellings_and_follow_case_sensitive() {
     let p = policy(json!({"allow": ["Edit(./.env)", "Edit(./src/**)", "Read(./**)"]}));
     // The same rule as an allow: Windows spellings never match it.

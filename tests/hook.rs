@@ -1004,6 +1004,91 @@ fn a_gemini_mcp_tool_named_like_a_built_in_never_gets_the_built_ins_defaults() {
 }
 
 #[test]
+fn gemini_file_tools_are_judged_on_every_path_gemini_cli_opens() {
+    // Gemini CLI drops a leading `@` from a file tool's path and percent-decodes the
+    // resolved path before it opens it: `secrets%2Fk.txt` reads `secrets/k.txt`.
+    let s = Sandbox::new("gemini-decoded-paths");
+    s.write("proj/secrets/k.txt", "TOP-SECRET-42");
+    s.write("proj/src/a.rs", "fn main() {}");
+    s.write(
+        "read.json",
+        r#"{"permissions":{"deny":["Read(./secrets/**)"]}}"#,
+    );
+    s.write(
+        "write.json",
+        r#"{"permissions":{"allow":["Write(./**)","Edit(./**)"]}}"#,
+    );
+    let call = |policy: &str, tool: &str, input: Value| {
+        let p = json!({"session_id":"s1","cwd":s.proj(),"hook_event_name":"BeforeTool",
+            "timestamp":"2026-11-23T13:25:29.335Z","tool_name":tool,"tool_input":input});
+        s.hook_with("gemini", &s.root.join(policy), &p)
+    };
+    for (tool, input) in [
+        ("read_file", json!({"file_path":"secrets%2Fk.txt"})),
+        ("read_file", json!({"file_path":"%73ecrets/k.txt"})),
+        ("read_file", json!({"file_path":"@secrets/k.txt"})),
+        (
+            "grep_search",
+            json!({"pattern":"SECRET","dir_path":"%73ecrets"}),
+        ),
+    ] {
+        let out = call("read.json", tool, input.clone());
+        assert!(blocked("gemini", &out), "{input}: {}", said("gemini", &out));
+        let reason = stdout_json(&out)["reason"]
+            .as_str()
+            .unwrap_or("")
+            .to_owned();
+        assert!(
+            reason.contains("Read(./secrets/**)") && reason.contains("Gemini CLI"),
+            "{input}: {reason}"
+        );
+    }
+    for path in [
+        ".toolgate%2Fpolicy.json",
+        "%2eenvrc",
+        "%2Evscode/tasks.json",
+        "@.gemini/settings.json",
+    ] {
+        for (tool, input) in [
+            ("write_file", json!({"file_path": path, "content": "{}"})),
+            (
+                "replace",
+                json!({"file_path": path, "old_string": "a", "new_string": "b"}),
+            ),
+        ] {
+            let out = call("write.json", tool, input);
+            assert!(
+                blocked("gemini", &out),
+                "{tool} {path}: {}",
+                said("gemini", &out)
+            );
+            assert!(
+                String::from_utf8_lossy(&out.stdout).contains("protected"),
+                "{tool} {path}: {}",
+                said("gemini", &out)
+            );
+        }
+    }
+    // Paths Gemini CLI opens as written keep their decisions.
+    for (policy, tool, input) in [
+        ("read.json", "read_file", json!({"file_path":"src/a.rs"})),
+        (
+            "write.json",
+            "write_file",
+            json!({"file_path":"src/b%zz.rs","content":"x"}),
+        ),
+    ] {
+        let out = call(policy, tool, input.clone());
+        assert_eq!(
+            stdout_json(&out)["decision"],
+            "allow",
+            "{input}: {}",
+            said("gemini", &out)
+        );
+    }
+}
+
+#[test]
 fn paths_through_proc_self_are_never_resolved_in_the_hooks_own_process() {
     // `/proc/self/cwd` is the working directory of whoever opens it: the agent's shell, in
     // `docs` here, not the hook. Resolved in the hook, it would name another file.

@@ -78,6 +78,7 @@ pub(crate) fn snake_case_call(
             internal: false,
             can_ask: true,
             tool_input: None,
+            readings: Vec::new(),
         });
     }
     let tool = required_str(payload, "tool_name")?.to_owned();
@@ -95,6 +96,7 @@ pub(crate) fn snake_case_call(
         internal: false,
         can_ask: true,
         tool_input: None,
+        readings: Vec::new(),
     })
 }
 

@@ -64,6 +64,7 @@ pub fn call(event: HookEvent, payload: &Value) -> Result<HookCall> {
         project: None,
         can_ask: true,
         tool_input: None,
+        readings: Vec::new(),
     })
 }
 

@@ -95,6 +95,7 @@ pub fn call(event: HookEvent, payload: &Value) -> Result<HookCall> {
         internal: false,
         can_ask: name != "beforeReadFile",
         tool_input: None,
+        readings: Vec::new(),
     })
 }
 

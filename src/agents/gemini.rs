@@ -6,7 +6,7 @@
 //! | Gemini CLI | toolgate request |
 //! |---|---|
 //! | `run_shell_command {command, dir_path?, directory?}` | `Bash {command}` (cwd: each of `dir_path`, `directory`) |
-//! | `read_file {file_path, absolute_path?}` | `Read {file_path}` (one per path key) |
+//! | `read_file {file_path, absolute_path?}` | `Read {file_path}` (one per path key, and per path Gemini CLI may open for it: [`gemini_paths`]) |
 //! | `write_file {file_path, content}` | `Write` |
 //! | `replace {file_path, old_string, new_string}` | `Edit` |
 //! | `glob {pattern, dir_path?, path?}` | `Glob` (one per root) |
@@ -45,7 +45,7 @@ use serde_json::{json, Value};
 use super::payload::{
     field_str, mode, object, object_field, request, required_str, unnamed_server_request,
 };
-use super::{json_text, Agent, HookAnswer, HookCall, HookEvent, Verdict};
+use super::{gemini_paths, json_text, Agent, HookAnswer, HookCall, HookEvent, Verdict};
 use crate::error::Result;
 use crate::request::Request;
 
@@ -221,17 +221,19 @@ pub fn call(event: HookEvent, payload: &Value) -> Result<HookCall> {
             internal: false,
             can_ask: true,
             tool_input: None,
+            readings: Vec::new(),
         });
     }
     let tool = required_str(payload, "tool_name")?.to_owned();
     let input = object_field(payload, "tool_input")?;
     // `mcp_context` is Gemini CLI's own record of the server (the model names only the
     // tool and its arguments), so its name for the tool is the tool's.
-    let mut requests = match payload.get("mcp_context").map(context_name) {
-        Some(Some(name)) => vec![request(&name, input.clone())],
-        Some(None) => mcp_requests(&tool, &input, None),
-        None => map_tool(&tool, &input),
+    let judged = match payload.get("mcp_context").map(context_name) {
+        Some(Some(name)) => as_written(vec![request(&name, input.clone())]),
+        Some(None) => as_written(mcp_requests(&tool, &input, None)),
+        None => map_tool_from(&tool, &input, cwd.as_deref()),
     };
+    let (mut requests, readings): (Vec<Request>, Vec<Option<String>>) = judged.into_iter().unzip();
     for req in &mut requests {
         req.mode = mode(payload, "permission_mode");
         if let (Some(dir), Some(base)) = (req.cwd.as_deref(), cwd.as_deref()) {
@@ -256,7 +258,17 @@ pub fn call(event: HookEvent, payload: &Value) -> Result<HookCall> {
         project: None,
         can_ask: true,
         tool_input: None,
+        readings,
     })
+}
+
+/// A request and, when it judges a path as Gemini CLI reads it rather than as written, how
+/// Gemini CLI reads it ([`gemini_paths::PathReading::how`]).
+type Judged = (Request, Option<String>);
+
+/// Requests that judge the call as written.
+fn as_written(requests: Vec<Request>) -> Vec<Judged> {
+    requests.into_iter().map(|r| (r, None)).collect()
 }
 
 /// A Gemini CLI tool call as the requests toolgate's rules understand: one per path (or
@@ -274,20 +286,35 @@ pub fn call(event: HookEvent, payload: &Value) -> Result<HookCall> {
 /// let r = map_tool("grep", &json!({"pattern": "*", "action": "purge"}));
 /// assert_eq!(r[0].tool, "mcp__gemini-mcp__grep");
 /// assert_eq!(r[0].input_str("action"), Some("purge"));
+/// // Every path Gemini CLI may open is judged: `%2F` is decoded.
+/// let r = map_tool("read_file", &json!({"file_path": "/p/secrets%2Fk.txt"}));
+/// assert_eq!(r[1].input_str("file_path"), Some("/p/secrets/k.txt"));
 /// ```
 pub fn map_tool(tool: &str, input: &Value) -> Vec<Request> {
+    map_tool_from(tool, input, None)
+        .into_iter()
+        .map(|(r, _)| r)
+        .collect()
+}
+
+/// [`map_tool`] for a call whose relative paths Gemini CLI resolves against `cwd`, each
+/// request with how Gemini CLI reads the path it judges when that is not as written.
+fn map_tool_from(tool: &str, input: &Value, cwd: Option<&str>) -> Vec<Judged> {
     if !is_own_tool(tool, input) {
-        return mcp_requests(tool, input, None);
+        return as_written(mcp_requests(tool, input, None));
     }
     let get = |k: &str| input.get(k);
+    let each_path =
+        |keys: &[&str], make: &dyn Fn(Option<&Value>) -> Request| per_path(input, keys, cwd, make);
     match tool {
         "run_shell_command" => {
             let command = object(&[("command", get("command"))]);
             let dirs = present(input, &["dir_path", "directory"]);
             if dirs.is_empty() {
-                return vec![request("Bash", command)];
+                return as_written(vec![request("Bash", command)]);
             }
-            dirs.into_iter()
+            let requests = dirs
+                .into_iter()
                 .map(|dir| match dir.as_str() {
                     Some(d) => {
                         let mut r = request("Bash", command.clone());
@@ -298,18 +325,19 @@ pub fn map_tool(tool: &str, input: &Value) -> Vec<Request> {
                     // applies to it.
                     None => request(tool, input.clone()),
                 })
-                .collect()
+                .collect();
+            as_written(requests)
         }
-        "read_file" => per_path(input, &["file_path", "absolute_path", "path"], |p| {
+        "read_file" => each_path(&["file_path", "absolute_path", "path"], &|p| {
             request("Read", object(&[("file_path", p)]))
         }),
-        "write_file" => per_path(input, &["file_path", "absolute_path"], |p| {
+        "write_file" => each_path(&["file_path", "absolute_path"], &|p| {
             request(
                 "Write",
                 object(&[("file_path", p), ("content", get("content"))]),
             )
         }),
-        "replace" => per_path(input, &["file_path", "absolute_path"], |p| {
+        "replace" => each_path(&["file_path", "absolute_path"], &|p| {
             request(
                 "Edit",
                 object(&[
@@ -319,10 +347,10 @@ pub fn map_tool(tool: &str, input: &Value) -> Vec<Request> {
                 ]),
             )
         }),
-        "glob" => per_path(input, &["dir_path", "path"], |p| {
+        "glob" => each_path(&["dir_path", "path"], &|p| {
             request("Glob", object(&[("pattern", get("pattern")), ("path", p)]))
         }),
-        "grep_search" | "search_file_content" => per_path(input, &["dir_path", "path"], |p| {
+        "grep_search" | "search_file_content" => each_path(&["dir_path", "path"], &|p| {
             request(
                 "Grep",
                 object(&[
@@ -334,13 +362,13 @@ pub fn map_tool(tool: &str, input: &Value) -> Vec<Request> {
         }),
         "list_directory" => {
             let star = json!("*");
-            per_path(input, &["dir_path", "path"], |p| {
+            each_path(&["dir_path", "path"], &|p| {
                 request("Glob", object(&[("pattern", Some(&star)), ("path", p)]))
             })
         }
-        "web_fetch" => web_fetch(input),
+        "web_fetch" => as_written(web_fetch(input)),
         // Gemini CLI's own tools that rules name as they are (`read_many_files`).
-        own => vec![request(own, input.clone())],
+        own => as_written(vec![request(own, input.clone())]),
     }
 }
 
@@ -391,25 +419,31 @@ fn present<'a>(input: &'a Value, keys: &[&str]) -> Vec<&'a Value> {
     out
 }
 
-/// One request per distinct path under `keys` (Gemini CLI strips NUL bytes from file paths
-/// before it opens them, so toolgate does too); one request without a path when none is
-/// present.
+/// One request per path Gemini CLI may open for each distinct path under `keys`
+/// ([`gemini_paths::readings`]: the path as written without NUL bytes, without a leading
+/// `@`, percent-decoded); one request without a path when none is present. A value that is
+/// not a string is judged as it is.
 fn per_path(
     input: &Value,
     keys: &[&str],
-    make: impl Fn(Option<&Value>) -> Request,
-) -> Vec<Request> {
+    cwd: Option<&str>,
+    make: &dyn Fn(Option<&Value>) -> Request,
+) -> Vec<Judged> {
     let paths = present(input, keys);
     if paths.is_empty() {
-        return vec![make(None)];
+        return vec![(make(None), None)];
     }
-    paths
-        .into_iter()
-        .map(|p| match p.as_str() {
-            Some(s) if s.contains('\0') => make(Some(&Value::String(s.replace('\0', "")))),
-            _ => make(Some(p)),
-        })
-        .collect()
+    let mut out = Vec::new();
+    for p in paths {
+        let Some(written) = p.as_str() else {
+            out.push((make(Some(p)), None));
+            continue;
+        };
+        for reading in gemini_paths::readings(written, cwd) {
+            out.push((make(Some(&Value::String(reading.path))), reading.how));
+        }
+    }
+    out
 }
 
 /// JavaScript's `\s`, which Gemini CLI splits a `web_fetch` prompt on.
@@ -681,6 +715,59 @@ mod tests {
             json!({"absolute_path":"/p/a.rs","file_path":".env","old_string":"a","new_string":"b"}),
         );
         assert!(matches!(v, Verdict::Deny(_)), "{v:?}");
+    }
+
+    #[test]
+    fn file_tools_judge_every_path_gemini_cli_may_open() {
+        // Gemini CLI drops a leading `@` and percent-decodes the resolved path.
+        let deny = r#"{"permissions":{"deny":["Read(./secrets/**)"]}}"#;
+        for input in [
+            json!({"file_path":"secrets%2Fk.txt"}),
+            json!({"file_path":"%73ecrets/k.txt"}),
+            json!({"file_path":"@secrets/k.txt"}),
+            json!({"file_path":"file:///p/secrets/k.txt"}),
+        ] {
+            let v = verdict(deny, "read_file", input.clone());
+            let Verdict::Deny(why) = v else {
+                panic!("{input}: {v:?}")
+            };
+            assert!(why.contains("Gemini CLI"), "{input}: {why}");
+        }
+        let v = verdict(
+            deny,
+            "grep_search",
+            json!({"pattern":"K","dir_path":"%73ecrets"}),
+        );
+        assert!(matches!(v, Verdict::Deny(_)), "{v:?}");
+        let write = r#"{"permissions":{"allow":["Write(./**)","Edit(./**)"]}}"#;
+        for path in [
+            ".toolgate%2Fpolicy.json",
+            "%2eenvrc",
+            "%2Evscode/tasks.json",
+            "@.gemini/settings.json",
+            ".claude%2Fsettings.json",
+        ] {
+            for (tool, input) in [
+                ("write_file", json!({"file_path": path, "content": "x"})),
+                (
+                    "replace",
+                    json!({"file_path": path, "old_string": "a", "new_string": "b"}),
+                ),
+            ] {
+                let v = verdict(write, tool, input);
+                let Verdict::Ask(why) = v else {
+                    panic!("{tool} {path}: {v:?}")
+                };
+                assert!(why.contains("protected"), "{tool} {path}: {why}");
+            }
+        }
+        // What Gemini CLI opens as written stays allowed.
+        let v = verdict(
+            write,
+            "write_file",
+            json!({"file_path":"src/a%zz.rs","content":"x"}),
+        );
+        assert!(matches!(v, Verdict::Allow(_)), "{v:?}");
     }
 
     #[test]

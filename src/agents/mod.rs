@@ -26,6 +26,7 @@ pub mod codex;
 pub mod copilot;
 pub mod cursor;
 pub mod gemini;
+pub mod gemini_paths;
 pub mod inbox;
 mod payload;
 pub mod project;
@@ -193,6 +194,11 @@ pub struct HookCall {
     /// `toolArgs`), for showing a person what the call acts on; `None` when the payload has
     /// no such object (the requests' inputs then stand for it).
     pub tool_input: Option<Value>,
+    /// For each of `requests`, in order, how the agent reads the path that request judges
+    /// when that is not the path as written (Gemini CLI opens `secrets%2Fk.txt` as
+    /// `secrets/k.txt`), else `None`; empty when every request judges the call as written.
+    /// A decision that stops the call on such a request says how the agent reads the path.
+    pub readings: Vec<Option<String>>,
 }
 
 /// Which agent sent a payload, and which event it is, from the payload's shape: Copilot
@@ -298,12 +304,7 @@ pub fn decide(call: &HookCall, policy: &Policy, trust: &TrustOverlay) -> Outcome
             decision: None,
         };
     }
-    let decision = call
-        .requests
-        .iter()
-        .map(|r| decide_request(policy, r, trust))
-        .max_by_key(|d| d.effect);
-    let Some(decision) = decision else {
+    let Some(decision) = strictest(call, policy, trust) else {
         return Outcome {
             verdict: Verdict::Deny(format!(
                 "Permission denied: toolgate found nothing to check in this `{}` call. Do not \
@@ -318,6 +319,29 @@ pub fn decide(call: &HookCall, policy: &Policy, trust: &TrustOverlay) -> Outcome
         verdict,
         decision: Some(decision),
     }
+}
+
+/// The strictest decision of the call's requests (the first of equals), its reason saying
+/// how the agent reads the path when the request judges a reading other than the one
+/// written ([`HookCall::readings`]); `None` when there is no request.
+fn strictest(call: &HookCall, policy: &Policy, trust: &TrustOverlay) -> Option<Decision> {
+    let (at, mut decision) = call
+        .requests
+        .iter()
+        .map(|r| decide_request(policy, r, trust))
+        .enumerate()
+        .reduce(|first, next| {
+            if next.1.effect > first.1.effect {
+                next
+            } else {
+                first
+            }
+        })?;
+    let reading = call.readings.get(at).and_then(Option::as_deref);
+    if let (Some(how), false) = (reading, decision.effect == Effect::Allow) {
+        decision.reason.text = format!("{} ({how})", decision.reason.text);
+    }
+    Some(decision)
 }
 
 /// Decides one request with remembered trust by the rule the broker applies

@@ -89,7 +89,28 @@ const SSH_PUBLIC: &[&str] = &[
 
 /// What kind of secret `path` holds (`"an environment file"`, `"a private key"`, ...), or
 /// `None` when its name is not a known secret location.
+///
+/// A path with a Windows spelling is also read as a Windows file system opens it
+/// ([`crate::path::fold_windows`]): `key.pem.` and `.env::$DATA` are `key.pem` and `.env`
+/// there.
+///
+/// ```
+/// use toolgate::policy::secret_kind;
+/// assert_eq!(secret_kind("/p/key.pem."), Some("a private key or certificate"));
+/// assert_eq!(secret_kind("/p/.env::$DATA"), Some("an environment file"));
+/// assert_eq!(secret_kind("C:\\p\\.aws\\credentials "), Some("cloud credentials"));
+/// assert_eq!(secret_kind("/p/notes.txt."), None);
+/// ```
 pub fn secret_kind(path: &str) -> Option<&'static str> {
+    kind_as_written(path).or_else(|| {
+        crate::path::has_windows_spelling(path)
+            .then(|| kind_as_written(&crate::path::fold_windows(path)))
+            .flatten()
+    })
+}
+
+/// [`secret_kind`] of `path` read as written.
+fn kind_as_written(path: &str) -> Option<&'static str> {
     if cannot_be_secret(path) {
         return None;
     }
@@ -510,6 +531,35 @@ fn names_a_file(r: &Reason) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_windows_spelling_of_a_secret_file_asks() {
+        let policy = crate::Policy::from_json("{}").unwrap();
+        let read = |file_path: &str| {
+            let r = crate::Request {
+                tool: "Read".into(),
+                input: serde_json::json!({ "file_path": file_path }),
+                cwd: Some("/p".into()),
+                ..crate::Request::default()
+            };
+            policy.evaluate(&r).effect
+        };
+        use crate::decision::Effect;
+        for path in [
+            "key.pem.",
+            "key.pem ",
+            ".env::$DATA",
+            ".env:x",
+            "id_rsa. .",
+            ".ssh\\id_ed25519",
+            ".aws/credentials.",
+        ] {
+            assert_eq!(read(path), Effect::Ask, "{path:?}");
+        }
+        for path in ["notes.txt.", "src/main.rs::$DATA", "..."] {
+            assert_eq!(read(path), Effect::Allow, "{path:?}");
+        }
+    }
 
     #[test]
     fn a_grep_glob_that_could_match_a_secret_asks() {
