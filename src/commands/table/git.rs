@@ -723,7 +723,7 @@ pub(crate) const GIT: Program = Program {
         "--no-replace-objects",
         "--version -v",
         "--help -h",
-        "-C =:changes",
+        "-C =:chdir",
         "-c =:runs",
         "--config-env =:runs",
         "--exec-path =?:runs",
