@@ -8,6 +8,7 @@
 
 mod git;
 
+use super::base::BaseDir;
 use super::canonical::program_name;
 pub(crate) use super::word::part_of;
 use super::word::Word;
@@ -1060,12 +1061,8 @@ fn patch_writes(words: &[Word]) -> Writes {
         return Writes::default();
     }
     let dir = p.values('d', "directory").last().cloned();
-    let within = |w: &Word| match &dir {
-        Some(d) if !w.value.starts_with('/') && !w.value.starts_with('~') => {
-            part_of(w, &format!("{}/{}", d.value, w.value))
-        }
-        _ => w.clone(),
-    };
+    let from = dir.clone().map_or(BaseDir::Here, BaseDir::Dir);
+    let within = |w: &Word| from.place(w).unwrap_or_else(|| w.clone());
     let mut out = Writes::default();
     out.files.extend(p.values('o', "output").map(&within));
     out.files.extend(p.values('r', "reject-file").map(&within));
@@ -1239,16 +1236,11 @@ fn tar_writes(words: &[Word]) -> Writes {
     );
     let mut out = Writes::default();
     if p.has('x', "extract") || p.has('\0', "get") {
-        let mut dir: Option<Word> = None;
+        let mut dir = BaseDir::Here;
         for d in p.values('C', "directory") {
-            let next = match &dir {
-                Some(prev) if !d.value.starts_with('/') && !d.value.starts_with('~') => {
-                    part_of(d, &format!("{}/{}", prev.value, d.value))
-                }
-                _ => d.clone(),
-            };
+            let next = dir.place(d).unwrap_or_else(|| d.clone());
             out.below.push(next.clone());
-            dir = Some(next);
+            dir = BaseDir::Dir(next);
         }
         out.below = below_or_here(std::mem::take(&mut out.below));
     } else if ['c', 'r', 'u', 'A'].iter().any(|c| p.has(*c, ""))
@@ -1327,10 +1319,6 @@ fn unzip_writes(words: &[Word]) -> Writes {
         below: below_or_here(p.values('d', "").cloned()),
         ..Writes::default()
     }
-}
-
-fn is_rooted(w: &Word) -> bool {
-    w.home || w.value.starts_with('/') || w.value.starts_with('~')
 }
 
 /// `dir/tail` as a word that keeps `dir`'s home directory and run-time value (`dir` itself
