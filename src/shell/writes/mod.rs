@@ -1236,13 +1236,7 @@ fn tar_writes(words: &[Word]) -> Writes {
     );
     let mut out = Writes::default();
     if p.has('x', "extract") || p.has('\0', "get") {
-        let mut dir = BaseDir::Here;
-        for d in p.values('C', "directory") {
-            let next = dir.place(d).unwrap_or_else(|| d.clone());
-            out.below.push(next.clone());
-            dir = BaseDir::Dir(next);
-        }
-        out.below = below_or_here(std::mem::take(&mut out.below));
+        out.below = below_or_here(tar_directories(&p));
     } else if ['c', 'r', 'u', 'A'].iter().any(|c| p.has(*c, ""))
         || [
             "create",
@@ -1257,10 +1251,27 @@ fn tar_writes(words: &[Word]) -> Writes {
     {
         out.files
             .extend(p.values('f', "file").filter(|w| w.value != "-").cloned());
-        // `--remove-files` deletes what it archived: a deletion is judged as a write.
+        // `--remove-files` deletes what it archived: a deletion is judged as a write, from
+        // the working directory and from each `-C` directory (one of them is the operand's).
         if p.has('\0', "remove-files") {
-            out.files.extend(p.operands.iter().cloned());
+            let dirs: Vec<BaseDir> = tar_directories(&p).into_iter().map(BaseDir::Dir).collect();
+            for o in &p.operands {
+                out.files.push(o.clone());
+                out.files.extend(dirs.iter().filter_map(|d| d.place(o)));
+            }
         }
+    }
+    out
+}
+
+/// The directories `tar -C DIR` moves to, in order, each relative one below the one before.
+fn tar_directories(p: &Parsed) -> Vec<Word> {
+    let mut dir = BaseDir::Here;
+    let mut out = Vec::new();
+    for d in p.values('C', "directory") {
+        let next = dir.place(d).unwrap_or_else(|| d.clone());
+        out.push(next.clone());
+        dir = BaseDir::Dir(next);
     }
     out
 }
@@ -1434,6 +1445,11 @@ mod tests {
         assert_eq!(below("tar xfC a.tar out"), ["out"]);
         assert_eq!(below("tar -x -f a.tar -C out -C sub"), ["out", "out/sub"]);
         assert_eq!(below("tar --extract --directory=/tmp/x"), ["/tmp/x"]);
+        // What `--remove-files` deletes is named from the `-C` directories too.
+        assert_eq!(
+            written("tar -cf x.tar -C ~ -C .config --remove-files autostart"),
+            ["x.tar", "autostart", "~/autostart", "~/.config/autostart"]
+        );
         assert_eq!(below("tar -tf a.tar"), Vec::<String>::new());
         assert_eq!(written("tar -czf out.tgz src"), ["out.tgz"]);
         assert_eq!(written("tar -cf - src"), Vec::<String>::new());
