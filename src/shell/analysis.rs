@@ -841,31 +841,25 @@ impl<'r> Analysis<'r> {
             for c in candidates.into_iter().filter(|c| !c.is_empty()) {
                 let part = part_of(w, c);
                 let path = part.as_path();
-                let below = match from.place(&part) {
-                    Some(placed) if from != BaseDir::Here => {
-                        paths.push(placed.as_path());
-                        None
+                // Directories it may read whole: `.` or `..` of an unknown program, and
+                // anywhere, from a directory known only at run time.
+                let mut below = Vec::new();
+                match from.place(&part) {
+                    Some(placed) if from != BaseDir::Here => paths.push(placed.as_path()),
+                    Some(_) => {}
+                    None => below.push("/".to_owned()),
+                }
+                if unknown && matches!(c.trim_end_matches('/'), "." | "..") {
+                    below.push(path);
+                } else {
+                    paths.push(path);
+                }
+                for dir in below {
+                    match self.rule_below(&dir) {
+                        Some(denied @ Outcome::Denied(_)) => return Some(denied),
+                        Some(outcome) => found = found.or(Some(outcome)),
+                        None => {}
                     }
-                    Some(_) => None,
-                    // From a directory known only at run time: it may be anywhere.
-                    None => Some("/".to_owned()),
-                };
-                let dot = unknown && matches!(c.trim_end_matches('/'), "." | "..");
-                let below = match (below, dot) {
-                    (Some(anywhere), _) => anywhere,
-                    (None, true) => path,
-                    (None, false) => {
-                        paths.push(path);
-                        continue;
-                    }
-                };
-                // A directory it may read whole.
-                let outcome = self.rules.read_below_outcome(&below);
-                match &outcome {
-                    Outcome::Denied(r) if is_rule(r) => return Some(outcome),
-                    Outcome::AskRule(r) if is_rule(r) => found = found.or(Some(outcome)),
-                    Outcome::Unanalysable { .. } => found = found.or(Some(outcome)),
-                    _ => {}
                 }
             }
         }
@@ -875,6 +869,17 @@ impl<'r> Analysis<'r> {
             Some(Outcome::Denied(r)) if is_rule(&r) => Some(Outcome::Denied(r)),
             Some(Outcome::AskRule(r)) if is_rule(&r) => found.or(Some(Outcome::AskRule(r))),
             _ => found,
+        }
+    }
+
+    /// What a rule says of reading every file below `dir`: a rule's deny or ask, or an
+    /// unknown; `None` otherwise.
+    fn rule_below(&self, dir: &str) -> Option<Outcome> {
+        match self.rules.read_below_outcome(dir) {
+            Outcome::Denied(r) if is_rule(&r) => Some(Outcome::Denied(r)),
+            Outcome::AskRule(r) if is_rule(&r) => Some(Outcome::AskRule(r)),
+            o @ Outcome::Unanalysable { .. } => Some(o),
+            _ => None,
         }
     }
 
@@ -992,14 +997,14 @@ impl<'r> Analysis<'r> {
         }
     }
 
-    /// What the policy says of reading `target`, a path named from `dir`.
+    /// What the policy says of reading `target`, a path named from `from`.
     fn read_target(
         &self,
         name: &str,
         core: &[Word],
         target: Target,
         below: bool,
-        dir_from: &BaseDir,
+        from: &BaseDir,
     ) -> Outcome {
         let judge = |p: &str| {
             if below {
@@ -1022,7 +1027,7 @@ impl<'r> Analysis<'r> {
                     home: path.starts_with('~'),
                     ..Word::default()
                 };
-                let o = self.placed_outcome(dir_from, &w, judge);
+                let o = self.placed_outcome(from, &w, judge);
                 let by_rule = matches!(&o, Outcome::Denied(r) | Outcome::AskRule(r) if is_rule(r));
                 return if by_rule { o } else { Outcome::ReadOnly };
             }
@@ -1044,7 +1049,7 @@ impl<'r> Analysis<'r> {
                             ..Word::default()
                         };
                         let judge_below = |p: &str| self.rules.read_below_outcome(p);
-                        let below = self.placed_outcome(dir_from, &dir, judge_below);
+                        let below = self.placed_outcome(from, &dir, judge_below);
                         return stricter(below, self.glob_outcome(w));
                     }
                     w.clone()
@@ -1053,7 +1058,7 @@ impl<'r> Analysis<'r> {
                 }
             }
         };
-        let read = self.placed_outcome(dir_from, &w, judge);
+        let read = self.placed_outcome(from, &w, judge);
         // `git show HEAD:.env` prints a file of the repository. `REV:./x` and `REV:../x`
         // name it from the working directory; `REV:x` from the repository's top, which is
         // the working directory or any parent of it: each reading is judged (a parent's
@@ -1061,10 +1066,7 @@ impl<'r> Analysis<'r> {
         const TOP_DEPTH: usize = 32;
         match w.value.rsplit_once(':') {
             Some((_, file)) if name == "git" && !file.is_empty() => {
-                let mut out = stricter(
-                    read,
-                    self.placed_outcome(dir_from, &part_of(&w, file), judge),
-                );
+                let mut out = stricter(read, self.placed_outcome(from, &part_of(&w, file), judge));
                 let from_cwd = [".", ".."].contains(&file)
                     || file.starts_with("./")
                     || file.starts_with("../");
@@ -1075,7 +1077,7 @@ impl<'r> Analysis<'r> {
                     }
                     up.push_str("../");
                     let parent = part_of(&w, &format!("{up}{file}"));
-                    out = stricter(out, self.placed_outcome(dir_from, &parent, judge));
+                    out = stricter(out, self.placed_outcome(from, &parent, judge));
                 }
                 out
             }
