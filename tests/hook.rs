@@ -1359,3 +1359,49 @@ fn a_tilde_is_the_home_of_the_person_the_hook_runs_for() {
     let (answer, out) = run("zstd -q -d notes.zst -o out.txt");
     assert_eq!(answer, "allow", "{out}");
 }
+
+#[test]
+fn paths_after_a_change_of_directory_are_judged_where_the_program_opens_them() {
+    let s = Sandbox::new("base-directory");
+    s.write("secret/token", "TOKEN-123");
+    std::fs::create_dir_all(s.root.join("conf")).unwrap();
+    let root = s.root.display().to_string();
+    s.write(
+        "policy.json",
+        &json!({"permissions":{"allow":["Bash(tar *)","Bash(git *)"],
+            "deny":[format!("Read(/{root}/secret/**)"), format!("Edit(/{root}/conf/**)")]}})
+        .to_string(),
+    );
+    let policy = s.root.join("policy.json");
+    for command in [
+        format!("tar -cf x.tar -C {root}/secret token"),
+        format!("tar cfC - {root} secret/token"),
+        format!("git -C {root}/secret grep --no-index -h ."),
+        format!("git -C {root} -C secret grep --no-index -h TOKEN"),
+        format!("git -C {root}/conf --git-dir={root}/r/.git format-patch -o autostart -1"),
+    ] {
+        let out = s.hook_with(
+            "claude",
+            &policy,
+            &shell_payload("claude", &s.proj(), &command),
+        );
+        assert_eq!(
+            permission("claude", &out),
+            "deny",
+            "{command}: {}",
+            said("claude", &out)
+        );
+    }
+    // The same programs without a change of directory still run under their rules.
+    let out = s.hook_with(
+        "claude",
+        &policy,
+        &shell_payload("claude", &s.proj(), "tar -cf x.tar src"),
+    );
+    assert_eq!(
+        permission("claude", &out),
+        "allow",
+        "{}",
+        said("claude", &out)
+    );
+}

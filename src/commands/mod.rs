@@ -50,7 +50,7 @@ pub use runners::{
     may_start_programs, runs_by_option, runs_code, INTERPRETERS, RUNNERS, SHELLS, STARTS_PROGRAMS,
     TRANSPARENT_WRAPPERS,
 };
-pub use scan::{Effects, Target};
+pub use scan::{Base, Effects, Target};
 pub use spec::{Operands, OptionSpec, Program, Role, Syntax};
 
 pub(crate) use git_config::sets as git_config_sets;
@@ -126,6 +126,12 @@ pub fn effects(words: &[String]) -> Option<Effects> {
             {
                 if let Target::Word { word, .. } = t {
                     *word = origin.get(*word).copied().unwrap_or(*word);
+                }
+            }
+            for b in &mut e.bases {
+                b.after = origin.get(b.after).copied().unwrap_or(b.after);
+                if let Target::Word { word, .. } = &mut b.dir {
+                    *word = b.after;
                 }
             }
             e

@@ -33,6 +33,25 @@ impl Target {
     }
 }
 
+/// A directory a command moves to before it reads or writes the words after one of its
+/// options ([`super::Role::Directory`]: `tar -C DIR`, `git -C DIR`): a relative path among
+/// the words after word `after` is named from `dir`, and a relative `dir` is itself below
+/// the directory of the base before it.
+///
+/// ```
+/// use toolgate::commands::{effects, Base, Target};
+/// let words: Vec<String> = "tar -cf - -C /srv a".split(' ').map(String::from).collect();
+/// let e = effects(&words).unwrap();
+/// assert_eq!(e.bases, [Base { after: 4, dir: Target::Word { word: 4, offset: 0 } }]);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Base {
+    /// The index of the word that holds the directory: the words after it are moved.
+    pub after: usize,
+    /// The directory.
+    pub dir: Target,
+}
+
 /// What one command does, as the table says.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Effects {
@@ -68,6 +87,9 @@ pub struct Effects {
     /// `diff` on directories): the files it opens may be anywhere, so a Read deny or ask rule
     /// that could match any file makes it ask.
     pub follows_links: bool,
+    /// The directories it moves to, in order, before it names the words after them
+    /// (`tar -C DIR`, `git -C DIR`): its reads and writes of relative paths are below them.
+    pub bases: Vec<Base>,
 }
 
 impl Effects {
@@ -526,6 +548,14 @@ impl Scan<'_> {
                 self.effects.writes.extend(value);
             }
             Role::LocalArchive => self.local_archives = true,
+            Role::Directory => {
+                if let Some(dir @ Target::Word { word, .. }) = value {
+                    self.effects.bases.push(Base { after: word, dir });
+                }
+                self.effects.block(format!(
+                    "`{name}` option `{shown}` moves to another directory"
+                ));
+            }
             Role::Creates => {
                 self.recursive = true;
                 self.effects
@@ -578,6 +608,7 @@ impl Scan<'_> {
         effects.runs |= inner.runs;
         effects.reads_unnamed |= inner.reads_unnamed;
         effects.follows_links |= inner.follows_links;
+        effects.bases.extend(inner.bases);
         effects.unjudged = effects.unjudged.or(inner.unjudged);
         effects.option_writes = effects.option_writes.or(inner.option_writes);
         if let Some(why) = inner.not_read_only {

@@ -142,6 +142,11 @@ pub enum Role {
     /// a Read deny or ask rule on them stops ([`super::Target::Fixed`]): a URL may hold a
     /// token.
     RemoteUrls,
+    /// Its value is a directory the program moves to before it reads or writes the words
+    /// after the option (`tar -C DIR`, `git -C DIR`): a relative path named after it is
+    /// below that directory, and a relative directory is below the one before it
+    /// ([`super::Effects::bases`]). Not read-only.
+    Directory,
 }
 
 /// One option of a table entry, written as one line of text:
@@ -150,7 +155,7 @@ pub enum Role {
 /// optional value, attached only: `--color=auto`), `=2` (two values, `--arg NAME V`);
 /// then the role after a colon (`:reads`, `:writes`, `:runs`, `:changes`, `:pattern`,
 /// `:patternfile`, `:sed`, `:recursive`, `:readswrites`, `:readslist`, `:archive`, `:local`,
-/// `:creates`, `:date`, `:pretty`, `:refformat`, `:refsort`, `:linerange`, `:follows`, `:nofollow`, `:remoteurls`); no role is inert.
+/// `:creates`, `:date`, `:pretty`, `:refformat`, `:refsort`, `:linerange`, `:follows`, `:nofollow`, `:remoteurls`, `:chdir`); no role is inert.
 ///
 /// ```
 /// use toolgate::commands::{OptionSpec, Role};
@@ -253,6 +258,7 @@ fn role_named(name: &str) -> Option<Role> {
         "follows" => Role::Follows,
         "nofollow" => Role::NoFollow,
         "remoteurls" => Role::RemoteUrls,
+        "chdir" => Role::Directory,
         _ => return None,
     })
 }
@@ -385,6 +391,10 @@ mod tests {
         assert_eq!(
             OptionSpec::parse("-d --date =:date").map(|o| o.role),
             Some(Role::Date)
+        );
+        assert_eq!(
+            OptionSpec::parse("-C --directory =:chdir").map(|o| o.role),
+            Some(Role::Directory)
         );
         assert!(OptionSpec::parse("-ab").is_none());
         assert!(OptionSpec::parse("x").is_none());

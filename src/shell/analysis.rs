@@ -1,6 +1,7 @@
 //! Judging the simple commands of a parsed line against the rules, in the order
 //! deny → ask → critical → allow → read-only → no rule.
 
+use super::base::{self, BaseDir};
 use super::canonical::{deny_probes, program_name, Probe};
 use super::canonical_words;
 use super::parse::{parse, Redir, RedirKind, Simple};
@@ -398,6 +399,20 @@ impl<'r> Analysis<'r> {
         }
     }
 
+    /// [`Analysis::path_outcome`] of `word` named from `dir` ([`BaseDir::place`]); a read
+    /// below `/` when the directory is only known at run time.
+    fn placed_outcome(
+        &self,
+        dir: &BaseDir,
+        word: &Word,
+        judge: impl Fn(&str) -> Outcome,
+    ) -> Outcome {
+        match dir.place(word) {
+            Some(w) => self.path_outcome(&w, judge),
+            None => self.rules.read_below_outcome("/"),
+        }
+    }
+
     /// [`Analysis::lookup`] of one deny form, with its canonical form when known.
     fn lookup_probe(&self, list: RuleList, probe: &Probe) -> Option<Reason> {
         let words = &probe.words;
@@ -719,13 +734,13 @@ impl<'r> Analysis<'r> {
             Some(e) => {
                 let known = self.judge_reads(&name, core, e);
                 Some(
-                    self.unknown_program_reads(core, false)
+                    self.unknown_program_reads(core, &e.bases, false)
                         .into_iter()
                         .fold(known, stricter),
                 )
             }
             // Destroying `.` is a critical path, judged as such below.
-            None => self.unknown_program_reads(core, !is_destructive(&name)),
+            None => self.unknown_program_reads(core, &[], !is_destructive(&name)),
         };
         // A copier or an archiver that follows the links below what it reads, or that reads
         // files its input names.
@@ -791,10 +806,20 @@ impl<'r> Analysis<'r> {
     /// (`unknown`), `.` or `..` a directory it reads whole (`zip -r x.zip .`). Only a rule's
     /// answer counts (the program asks anyway, unless a mode or an allow rule lets it run):
     /// `None` when no rule speaks.
-    fn unknown_program_reads(&self, core: &[Word], unknown: bool) -> Option<Outcome> {
+    fn unknown_program_reads(
+        &self,
+        core: &[Word],
+        bases: &[commands::Base],
+        unknown: bool,
+    ) -> Option<Outcome> {
         let mut found: Option<Outcome> = None;
         let mut paths = Vec::new();
-        for w in core.iter().skip(1).filter(|w| w.dynamic.is_none()) {
+        for (i, w) in core.iter().enumerate().skip(1) {
+            if w.dynamic.is_some() {
+                continue;
+            }
+            // Named from where an option moved the program too (`make -C DIR -f FILE`).
+            let from = base::directory(core, bases, i);
             let v = w.value.as_str();
             // The word, its pieces between `=`, `:` and `,` (`--in=F`, `if=F`, `file:F`,
             // `a,F`), a single-dash option's attached value (`-iF`), each also without a
@@ -814,18 +839,27 @@ impl<'r> Analysis<'r> {
             candidates.sort_unstable();
             candidates.dedup();
             for c in candidates.into_iter().filter(|c| !c.is_empty()) {
-                let path = part_of(w, c).as_path();
-                if !(unknown && matches!(c.trim_end_matches('/'), "." | "..")) {
-                    paths.push(path);
-                    continue;
+                let part = part_of(w, c);
+                let path = part.as_path();
+                // Directories it may read whole: `.` or `..` of an unknown program, and
+                // anywhere, from a directory known only at run time.
+                let mut below = Vec::new();
+                match from.place(&part) {
+                    Some(placed) if from != BaseDir::Here => paths.push(placed.as_path()),
+                    Some(_) => {}
+                    None => below.push("/".to_owned()),
                 }
-                // A directory it may read whole.
-                let outcome = self.rules.read_below_outcome(&path);
-                match &outcome {
-                    Outcome::Denied(r) if is_rule(r) => return Some(outcome),
-                    Outcome::AskRule(r) if is_rule(r) => found = found.or(Some(outcome)),
-                    Outcome::Unanalysable { .. } => found = found.or(Some(outcome)),
-                    _ => {}
+                if unknown && matches!(c.trim_end_matches('/'), "." | "..") {
+                    below.push(path);
+                } else {
+                    paths.push(path);
+                }
+                for dir in below {
+                    match self.rule_below(&dir) {
+                        Some(denied @ Outcome::Denied(_)) => return Some(denied),
+                        Some(outcome) => found = found.or(Some(outcome)),
+                        None => {}
+                    }
                 }
             }
         }
@@ -838,6 +872,17 @@ impl<'r> Analysis<'r> {
         }
     }
 
+    /// What a rule says of reading every file below `dir`: a rule's deny or ask, or an
+    /// unknown; `None` otherwise.
+    fn rule_below(&self, dir: &str) -> Option<Outcome> {
+        match self.rules.read_below_outcome(dir) {
+            Outcome::Denied(r) if is_rule(&r) => Some(Outcome::Denied(r)),
+            Outcome::AskRule(r) if is_rule(&r) => Some(Outcome::AskRule(r)),
+            o @ Outcome::Unanalysable { .. } => Some(o),
+            _ => None,
+        }
+    }
+
     /// The strictest judgement of the files a command reads (by its table entry).
     fn judge_reads(&self, name: &str, core: &[Word], e: &Effects) -> Outcome {
         let below = e.reads_below.iter().map(|t| (t, true));
@@ -845,7 +890,7 @@ impl<'r> Analysis<'r> {
             .iter()
             .map(|t| (t, false))
             .chain(below)
-            .map(|(t, below)| self.read_target(name, core, *t, below))
+            .map(|(t, below)| self.based_read(name, core, &e.bases, *t, below))
             .chain(e.reads_unnamed.then(|| self.unnamed_reads()))
             .chain(e.follows_links.then(|| self.followed_reads()))
             .fold(Outcome::ReadOnly, stricter)
@@ -924,7 +969,43 @@ impl<'r> Analysis<'r> {
             .fold(Outcome::ReadOnly, stricter)
     }
 
-    fn read_target(&self, name: &str, core: &[Word], target: Target, below: bool) -> Outcome {
+    /// A file read, named from the directory the command's options moved it to before the
+    /// word (`tar -C DIR`, `git -C DIR`), and as written: an option's value may be opened
+    /// before the move (tar opens `-f` where it starts), so the stricter reading counts. A
+    /// directory known only at run time makes it a read below `/`.
+    fn based_read(
+        &self,
+        name: &str,
+        core: &[Word],
+        bases: &[commands::Base],
+        target: Target,
+        below: bool,
+    ) -> Outcome {
+        let index = match target {
+            Target::Word { word, .. } => word,
+            _ => usize::MAX,
+        };
+        let here = self.read_target(name, core, target, below, &BaseDir::Here);
+        match base::directory(core, bases, index) {
+            BaseDir::Here => here,
+            BaseDir::Unknown if target != Target::Anywhere => stricter(
+                here,
+                self.read_target(name, core, Target::Anywhere, true, &BaseDir::Here),
+            ),
+            BaseDir::Unknown => here,
+            dir => stricter(here, self.read_target(name, core, target, below, &dir)),
+        }
+    }
+
+    /// What the policy says of reading `target`, a path named from `from`.
+    fn read_target(
+        &self,
+        name: &str,
+        core: &[Word],
+        target: Target,
+        below: bool,
+        from: &BaseDir,
+    ) -> Outcome {
         let judge = |p: &str| {
             if below {
                 self.rules.read_below_outcome(p)
@@ -946,7 +1027,7 @@ impl<'r> Analysis<'r> {
                     home: path.starts_with('~'),
                     ..Word::default()
                 };
-                let o = self.path_outcome(&w, judge);
+                let o = self.placed_outcome(from, &w, judge);
                 let by_rule = matches!(&o, Outcome::Denied(r) | Outcome::AskRule(r) if is_rule(r));
                 return if by_rule { o } else { Outcome::ReadOnly };
             }
@@ -967,7 +1048,8 @@ impl<'r> Analysis<'r> {
                             value: dir,
                             ..Word::default()
                         };
-                        let below = self.path_outcome(&dir, |p| self.rules.read_below_outcome(p));
+                        let judge_below = |p: &str| self.rules.read_below_outcome(p);
+                        let below = self.placed_outcome(from, &dir, judge_below);
                         return stricter(below, self.glob_outcome(w));
                     }
                     w.clone()
@@ -976,7 +1058,7 @@ impl<'r> Analysis<'r> {
                 }
             }
         };
-        let read = self.path_outcome(&w, judge);
+        let read = self.placed_outcome(from, &w, judge);
         // `git show HEAD:.env` prints a file of the repository. `REV:./x` and `REV:../x`
         // name it from the working directory; `REV:x` from the repository's top, which is
         // the working directory or any parent of it: each reading is judged (a parent's
@@ -984,7 +1066,7 @@ impl<'r> Analysis<'r> {
         const TOP_DEPTH: usize = 32;
         match w.value.rsplit_once(':') {
             Some((_, file)) if name == "git" && !file.is_empty() => {
-                let mut out = stricter(read, self.path_outcome(&part_of(&w, file), judge));
+                let mut out = stricter(read, self.placed_outcome(from, &part_of(&w, file), judge));
                 let from_cwd = [".", ".."].contains(&file)
                     || file.starts_with("./")
                     || file.starts_with("../");
@@ -995,7 +1077,7 @@ impl<'r> Analysis<'r> {
                     }
                     up.push_str("../");
                     let parent = part_of(&w, &format!("{up}{file}"));
-                    out = stricter(out, self.path_outcome(&parent, judge));
+                    out = stricter(out, self.placed_outcome(from, &parent, judge));
                 }
                 out
             }
@@ -1092,27 +1174,35 @@ impl<'r> Analysis<'r> {
     /// `patch`): kept as parts when a deny or ask rule or a protected path catches them, so
     /// an allow rule on the command does not cover them.
     fn option_writes(&mut self, name: &str, core: &[Word], effects: Option<&Effects>) {
-        let found = writes(core);
+        let mut found = writes(core);
         // `ln`, `mv`, `cp -a`, and an archive, a patch or a checkout (the names its input
         // chooses) may make links.
         self.links_made |= found.may_make_links();
+        let bases = effects.map_or(&[][..], |e| &e.bases);
+        let mut written = std::mem::take(&mut found.files);
+        for t in effects.iter().flat_map(|e| &e.writes) {
+            if let Target::Word { word, offset } = t {
+                if let Some(w) = core.get(*word) {
+                    let part = part_of(w, w.value.get(*offset..).unwrap_or_default());
+                    // Named from where the options moved it, and as written (`tar -f`).
+                    let placed = base::directory(core, bases, *word).place(&part);
+                    if placed.is_none() {
+                        found.below.push(part_of(w, "/"));
+                    }
+                    for p in placed.into_iter().chain([part]) {
+                        if !written.iter().any(|x| x.value == p.value) {
+                            written.push(p);
+                        }
+                    }
+                }
+            }
+        }
         for dir in &found.below {
             let outcome = self.path_outcome(dir, |p| self.rules.write_below_outcome(p));
             // Nothing short of a rule's deny or ask, or an unknown, passes here: the names
             // are the input's.
             if rank(&outcome) >= rank(&unanalysable("")) {
                 self.push(&format!("{name} writing below {}", dir.raw), outcome);
-            }
-        }
-        let mut written = found.files;
-        for t in effects.iter().flat_map(|e| &e.writes) {
-            if let Target::Word { word, offset } = t {
-                if let Some(w) = core.get(*word) {
-                    let part = part_of(w, w.value.get(*offset..).unwrap_or_default());
-                    if !written.iter().any(|x| x.value == part.value) {
-                        written.push(part);
-                    }
-                }
             }
         }
         for w in written {

@@ -23,6 +23,7 @@
 //! See `docs/shell.md` for the lists, the limits and what the analysis cannot see.
 
 mod analysis;
+mod base;
 mod canonical;
 pub(crate) use canonical::GIT_GLOBAL_WITH_VALUE;
 // A test aid that lives with the integration tests; the unit tests use it too.

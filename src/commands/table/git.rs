@@ -724,7 +724,7 @@ pub(crate) const GIT: Program = Program {
         "--version -v",
         // Alone it prints the usage; before a subcommand it runs `man` (the scan says so).
         "--help -h",
-        "-C =:changes",
+        "-C =:chdir",
         "-c =:runs",
         "--config-env =:runs",
         "--exec-path =?:runs",

@@ -100,7 +100,7 @@ pub(crate) const COPIERS: &[Program] = &[
             "-Z --compress --uncompress",
             "-a --auto-compress",
             "-v --verbose",
-            "-C --directory =:changes",
+            "-C --directory =:chdir",
             "-I --use-compress-program =:runs",
             "--to-command =:runs",
             "--checkpoint-action =:runs",
@@ -268,7 +268,11 @@ pub(crate) const VERSIONS: &[Program] = &[
     version_only("rustc", "rustc 1.x, rustc --help"),
     version_only("python3", "Python 3.11 (Debian 12), python3 --help"),
     version_only("python", "Python 3, python --help"),
-    version_only("make", "GNU make 4.3 (Debian 12), make --help"),
+    Program {
+        // `-C DIR` moves it before it reads its makefiles (`-f FILE` is below `DIR`).
+        options: &[&["-V --version", "-h --help", "-C --directory =:chdir"]],
+        ..version_only("make", "GNU make 4.3 (Debian 12), make --help")
+    },
     version_only("gcc", "gcc 12 (Debian 12), gcc --help"),
     version_only("cc", "gcc 12 (Debian 12), cc --help"),
     Program {

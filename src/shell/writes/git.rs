@@ -4,8 +4,7 @@
 //! with the names a commit, the index or a stash holds.
 
 use super::{
-    files_written, into_directories, is_rooted, joined, parse_options, part_of, Parsed, Word,
-    Writes,
+    files_written, into_directories, joined, parse_options, part_of, Parsed, Word, Writes,
 };
 
 /// The index and value of `git`'s subcommand, past its global options (`-C DIR`, `-c k=v`).
@@ -29,9 +28,47 @@ pub(super) fn git_writes(words: &[Word]) -> Writes {
     let Some((sub, name)) = git_subcommand(words) else {
         return Writes::default();
     };
-    if name == "apply" {
-        return git_apply_writes(words);
+    let written = if name == "apply" {
+        git_apply_writes(words)
+    } else {
+        subcommand_writes(words, sub, name)
+    };
+    from_git_directory(words, written)
+}
+
+/// What git writes, every relative path named from where `git -C DIR` moves it (each
+/// relative `-C` below the one before, [`crate::shell::base`]): `--work-tree`, `-o`,
+/// pathspecs, destinations. A directory known only at run time writes below `/`.
+fn from_git_directory(words: &[Word], written: Writes) -> Writes {
+    let values: Vec<String> = words.iter().map(|w| w.value.clone()).collect();
+    let bases = crate::commands::effects(&values).map_or_else(Vec::new, |e| e.bases);
+    let dir = crate::shell::base::directory(words, &bases, usize::MAX);
+    let mut out = Writes {
+        links: written.links,
+        ..Writes::default()
+    };
+    let mut anywhere = false;
+    for w in written.files {
+        match dir.place(&w) {
+            Some(placed) => out.files.push(placed),
+            None => anywhere = true,
+        }
     }
+    for w in written.below {
+        match dir.place(&w) {
+            Some(placed) => out.below.push(placed),
+            None => anywhere = true,
+        }
+    }
+    if anywhere {
+        out.below.push(Word::literal("/"));
+    }
+    out
+}
+
+/// What a subcommand other than `apply` writes, each path as git names it, from where it
+/// runs.
+fn subcommand_writes(words: &[Word], sub: usize, name: &str) -> Writes {
     let mut out = git_destinations(words, sub, name);
     let tree = work_tree_writes(words, sub, name);
     out.files.extend(tree.files);
@@ -71,14 +108,7 @@ pub(super) fn git_writes(words: &[Word]) -> Writes {
 /// The root is `git --work-tree DIR`, else `git -C DIR`, else `.`: a root above the working
 /// directory is that of a `git` run away from the project, which is judged as after a `cd`.
 fn work_tree_writes(words: &[Word], sub: usize, name: &str) -> Writes {
-    let dir = git_directory(words, sub);
-    let within = |w: &Word| match &dir {
-        Some(d) if !is_rooted(w) => joined(d, &w.value),
-        _ => w.clone(),
-    };
-    let root = work_tree_root(words, sub)
-        .or_else(|| dir.clone())
-        .unwrap_or_else(|| Word::literal("."));
+    let root = work_tree_root(words, sub).unwrap_or_else(|| Word::literal("."));
     let rest = words.get(sub + 1..).unwrap_or_default();
     let mut out = Writes::default();
     let written = match name {
@@ -144,7 +174,7 @@ fn work_tree_writes(words: &[Word], sub: usize, name: &str) -> Writes {
         })),
         "checkout-index" => {
             let p = parse_options(rest, "", "", &["prefix", "stage"]);
-            out.below.extend(p.values('\0', "prefix").map(&within));
+            out.below.extend(p.values('\0', "prefix").cloned());
             Tree::Whole
         }
         "read-tree" => {
@@ -166,10 +196,10 @@ fn work_tree_writes(words: &[Word], sub: usize, name: &str) -> Writes {
                 return out;
             };
             // It moves links as they are.
-            let mut moved = into_directories(vec![within(&dest)], &operands, false);
+            let mut moved = into_directories(vec![dest.clone()], &operands, false);
             moved.links = true;
             // The sources are removed: moving a settings file away changes it.
-            moved.files.extend(operands.iter().map(&within));
+            moved.files.extend(operands.iter().cloned());
             return moved;
         }
         "rm" => {
@@ -185,7 +215,7 @@ fn work_tree_writes(words: &[Word], sub: usize, name: &str) -> Writes {
             if p.has('p', "stdout") {
                 Tree::Nothing
             } else {
-                out.files.extend(p.operands.first().map(&within));
+                out.files.extend(p.operands.first().cloned());
                 Tree::Nothing
             }
         }
@@ -194,7 +224,7 @@ fn work_tree_writes(words: &[Word], sub: usize, name: &str) -> Writes {
     match written {
         Tree::Nothing => {}
         Tree::Whole => out.below.push(root),
-        Tree::Paths(paths) => out.below.extend(paths.iter().map(&within)),
+        Tree::Paths(paths) => out.below.extend(paths.iter().cloned()),
     }
     out
 }
@@ -275,8 +305,7 @@ fn pathspecs(p: &Parsed, paths: Vec<Word>) -> Tree {
     }
 }
 
-/// The working tree `git --work-tree DIR` (or `--work-tree=DIR`) names, below `-C DIR`
-/// when relative.
+/// The working tree `git --work-tree DIR` (or `--work-tree=DIR`) names.
 fn work_tree_root(words: &[Word], sub: usize) -> Option<Word> {
     let global = parse_options(
         words.get(1..sub).unwrap_or_default(),
@@ -290,24 +319,7 @@ fn work_tree_root(words: &[Word], sub: usize) -> Option<Word> {
             "super-prefix",
         ],
     );
-    let tree = global.values('\0', "work-tree").last()?.clone();
-    Some(match git_directory(words, sub) {
-        Some(d) if !is_rooted(&tree) => joined(&d, &tree.value),
-        _ => tree,
-    })
-}
-
-/// The directory of `git -C DIR ...` (each relative one below the one before), if given.
-fn git_directory(words: &[Word], sub: usize) -> Option<Word> {
-    let global = parse_options(words.get(1..sub).unwrap_or_default(), "Cc", "", &[]);
-    let mut dir: Option<Word> = None;
-    for d in global.values('C', "") {
-        dir = Some(match &dir {
-            Some(prev) if !is_rooted(d) => joined(prev, &d.value),
-            _ => d.clone(),
-        });
-    }
-    dir
+    global.values('\0', "work-tree").last().cloned()
 }
 
 /// Where git puts what it makes, by subcommand:
@@ -324,11 +336,6 @@ fn git_directory(words: &[Word], sub: usize) -> Option<Word> {
 /// - `git bundle create FILE` writes `FILE`.
 /// - `git config --file F` writes `F` when it sets something.
 fn git_destinations(words: &[Word], sub: usize, name: &str) -> Writes {
-    let dir = git_directory(words, sub);
-    let within = |w: &Word| match &dir {
-        Some(d) if !is_rooted(w) => joined(d, &w.value),
-        _ => w.clone(),
-    };
     let rest = words.get(sub + 1..).unwrap_or_default();
     let mut out = Writes::default();
     match name {
@@ -345,22 +352,25 @@ fn git_destinations(words: &[Word], sub: usize, name: &str) -> Writes {
                 };
                 Some(part_of(url, &derived))
             });
-            separate_git_dir(&p, &within, &mut out);
+            separate_git_dir(&p, &mut out);
             match made {
                 Some(d) if bare => {
-                    let d = within(&d);
                     out.files.push(joined(&d, "HEAD"));
                     out.files.push(d);
                 }
-                Some(d) if p.has('n', "no-checkout") => out.files.push(within(&d)),
-                Some(d) => out.below.push(within(&d)),
-                None => out.below.push(within(&Word::literal("."))),
+                Some(d) if p.has('n', "no-checkout") => out.files.push(d),
+                Some(d) => out.below.push(d),
+                None => out.below.push(Word::literal(".")),
             }
         }
         "init" => {
             let p = parse_options(rest, "b", "", INIT_VALUES);
-            let d = within(p.operands.first().unwrap_or(&Word::literal(".")));
-            separate_git_dir(&p, &within, &mut out);
+            let d = p
+                .operands
+                .first()
+                .cloned()
+                .unwrap_or_else(|| Word::literal("."));
+            separate_git_dir(&p, &mut out);
             if p.has('\0', "bare") {
                 out.files.push(joined(&d, "HEAD"));
             }
@@ -373,13 +383,13 @@ fn git_destinations(words: &[Word], sub: usize, name: &str) -> Writes {
                 Some("add") => {
                     if let Some(path) = operands.next() {
                         if p.has('\0', "no-checkout") {
-                            out.files.push(within(path));
+                            out.files.push(path.clone());
                         } else {
-                            out.below.push(within(path));
+                            out.below.push(path.clone());
                         }
                     }
                 }
-                Some("move") => out.below.extend(operands.nth(1).map(&within)),
+                Some("move") => out.below.extend(operands.nth(1).cloned()),
                 _ => {}
             }
         }
@@ -388,7 +398,7 @@ fn git_destinations(words: &[Word], sub: usize, name: &str) -> Writes {
             let mut operands = p.operands.iter();
             if operands.next().is_some_and(|w| w.value == "create") {
                 out.files
-                    .extend(operands.next().filter(|w| w.value != "-").map(&within));
+                    .extend(operands.next().filter(|w| w.value != "-").cloned());
             }
         }
         "submodule" => {
@@ -401,8 +411,7 @@ fn git_destinations(words: &[Word], sub: usize, name: &str) -> Writes {
                     Some(part_of(url, &clone_directory_name(&url.value)?))
                 });
                 if url.is_some() {
-                    out.below
-                        .push(within(&made.unwrap_or_else(|| Word::literal("."))));
+                    out.below.push(made.unwrap_or_else(|| Word::literal(".")));
                 }
             }
         }
@@ -411,7 +420,7 @@ fn git_destinations(words: &[Word], sub: usize, name: &str) -> Writes {
             let p = parse_options(rest, "mt", "", &["mirror"]);
             let verb = p.operands.first().map(|w| w.value.as_str());
             if !matches!(verb, None | Some("show" | "get-url")) {
-                out.files.push(within(&Word::literal(".git/config")));
+                out.files.push(Word::literal(".git/config"));
             }
         }
         "config" => {
@@ -424,7 +433,7 @@ fn git_destinations(words: &[Word], sub: usize, name: &str) -> Writes {
             let options: Vec<&str> = p.options.iter().map(|(o, _)| o.as_str()).collect();
             let operands: Vec<&str> = p.operands.iter().map(|w| w.value.as_str()).collect();
             if crate::commands::git_config_sets(&options, &operands) {
-                out.files.extend(config_files(&p).iter().map(&within));
+                out.files.extend(config_files(&p).iter().cloned());
             }
         }
         _ => {}
@@ -457,11 +466,10 @@ fn config_files(p: &Parsed) -> Vec<Word> {
 }
 
 /// `--separate-git-dir X` makes a repository in `X`: its `HEAD` and `X` itself are written.
-fn separate_git_dir(p: &Parsed, within: &dyn Fn(&Word) -> Word, out: &mut Writes) {
+fn separate_git_dir(p: &Parsed, out: &mut Writes) {
     for x in p.values('\0', "separate-git-dir") {
-        let x = within(x);
-        out.files.push(joined(&x, "HEAD"));
-        out.files.push(x);
+        out.files.push(joined(x, "HEAD"));
+        out.files.push(x.clone());
     }
 }
 
@@ -517,7 +525,7 @@ fn clone_directory_name(url: &str) -> Option<String> {
     (!name.is_empty()).then(|| name.to_owned())
 }
 
-/// `git apply` writes the files the patch names, below `.` (or `git -C DIR`), unless it
+/// `git apply` writes the files the patch names, below `.`, unless it
 /// only reports (`--check`, `--stat`, `--numstat`, `--summary` without `--apply`).
 fn git_apply_writes(words: &[Word]) -> Writes {
     let Some((sub, _)) = git_subcommand(words) else {
@@ -532,7 +540,7 @@ fn git_apply_writes(words: &[Word]) -> Writes {
     }
     Writes {
         files: Vec::new(),
-        below: vec![git_directory(words, sub).unwrap_or_else(|| Word::literal("."))],
+        below: vec![Word::literal(".")],
         links: false,
     }
 }
@@ -596,6 +604,39 @@ mod tests {
     fn links(line: &str) -> bool {
         let words: Vec<Word> = line.split(' ').map(Word::literal).collect();
         writes(&words).may_make_links()
+    }
+
+    #[test]
+    fn every_path_git_writes_is_named_from_its_directory() {
+        // `-o` of any subcommand, relative to `-C DIR`, each `-C` below the one before.
+        assert_eq!(
+            written("git -C ~/.config --git-dir=/x/.git format-patch -o autostart -1"),
+            ["~/.config/autostart"]
+        );
+        assert_eq!(
+            written("git -C a -C b format-patch --output-directory=out -1"),
+            ["a/b/out"]
+        );
+        assert_eq!(written("git -C sub log --output=o"), ["sub/o"]);
+        assert_eq!(
+            written("git -C sub bundle create b.bundle HEAD"),
+            ["sub/b.bundle"]
+        );
+        assert_eq!(below("git -C a -C b --work-tree t checkout x"), ["a/b/t"]);
+        assert_eq!(written("git -C /r format-patch -o /tmp/p -1"), ["/tmp/p"]);
+        assert_eq!(below("git -C a apply p.diff"), ["a"]);
+        // A directory known only at run time: anywhere.
+        let mut words: Vec<Word> = "git -C $d format-patch -o autostart -1"
+            .split(' ')
+            .map(Word::literal)
+            .collect();
+        words[2].make_dynamic("parameter expansion");
+        let w = writes(&words);
+        assert!(w.files.is_empty());
+        assert_eq!(
+            w.below.iter().map(|w| w.value.as_str()).collect::<Vec<_>>(),
+            ["/"]
+        );
     }
 
     #[test]

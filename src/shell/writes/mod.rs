@@ -9,6 +9,7 @@
 mod compressors;
 mod git;
 
+use super::base::BaseDir;
 use super::canonical::program_name;
 pub(crate) use super::word::part_of;
 use super::word::Word;
@@ -1068,12 +1069,8 @@ fn patch_writes(words: &[Word]) -> Writes {
         return Writes::default();
     }
     let dir = p.values('d', "directory").last().cloned();
-    let within = |w: &Word| match &dir {
-        Some(d) if !w.value.starts_with('/') && !w.value.starts_with('~') => {
-            joined_from(d, &w.value, w)
-        }
-        _ => w.clone(),
-    };
+    let from = dir.clone().map_or(BaseDir::Here, BaseDir::Dir);
+    let within = |w: &Word| from.place(w).unwrap_or_else(|| w.clone());
     let mut out = Writes::default();
     out.files.extend(p.values('o', "output").map(&within));
     out.files.extend(p.values('r', "reject-file").map(&within));
@@ -1247,18 +1244,7 @@ fn tar_writes(words: &[Word]) -> Writes {
     );
     let mut out = Writes::default();
     if p.has('x', "extract") || p.has('\0', "get") {
-        let mut dir: Option<Word> = None;
-        for d in p.values('C', "directory") {
-            let next = match &dir {
-                Some(prev) if !d.value.starts_with('/') && !d.value.starts_with('~') => {
-                    part_of(d, &format!("{}/{}", prev.value, d.value))
-                }
-                _ => d.clone(),
-            };
-            out.below.push(next.clone());
-            dir = Some(next);
-        }
-        out.below = below_or_here(std::mem::take(&mut out.below));
+        out.below = below_or_here(tar_directories(&p));
     } else if ['c', 'r', 'u', 'A'].iter().any(|c| p.has(*c, ""))
         || [
             "create",
@@ -1273,10 +1259,27 @@ fn tar_writes(words: &[Word]) -> Writes {
     {
         out.files
             .extend(p.values('f', "file").filter(|w| w.value != "-").cloned());
-        // `--remove-files` deletes what it archived: a deletion is judged as a write.
+        // `--remove-files` deletes what it archived: a deletion is judged as a write, from
+        // the working directory and from each `-C` directory (one of them is the operand's).
         if p.has('\0', "remove-files") {
-            out.files.extend(p.operands.iter().cloned());
+            let dirs: Vec<BaseDir> = tar_directories(&p).into_iter().map(BaseDir::Dir).collect();
+            for o in &p.operands {
+                out.files.push(o.clone());
+                out.files.extend(dirs.iter().filter_map(|d| d.place(o)));
+            }
         }
+    }
+    out
+}
+
+/// The directories `tar -C DIR` moves to, in order, each relative one below the one before.
+fn tar_directories(p: &Parsed) -> Vec<Word> {
+    let mut dir = BaseDir::Here;
+    let mut out = Vec::new();
+    for d in p.values('C', "directory") {
+        let next = dir.place(d).unwrap_or_else(|| d.clone());
+        out.push(next.clone());
+        dir = BaseDir::Dir(next);
     }
     out
 }
@@ -1396,10 +1399,6 @@ fn unzip_writes(words: &[Word]) -> Writes {
         below: below_or_here(p.values('d', "").cloned()),
         ..Writes::default()
     }
-}
-
-fn is_rooted(w: &Word) -> bool {
-    w.home || w.value.starts_with('/') || w.value.starts_with('~')
 }
 
 /// `dir/tail` as a word that keeps `dir`'s home directory and run-time value (`dir` itself
@@ -1537,6 +1536,11 @@ mod tests {
         assert_eq!(below("tar xfC a.tar out"), ["out"]);
         assert_eq!(below("tar -x -f a.tar -C out -C sub"), ["out", "out/sub"]);
         assert_eq!(below("tar --extract --directory=/tmp/x"), ["/tmp/x"]);
+        // What `--remove-files` deletes is named from the `-C` directories too.
+        assert_eq!(
+            written("tar -cf x.tar -C ~ -C .config --remove-files autostart"),
+            ["x.tar", "autostart", "~/autostart", "~/.config/autostart"]
+        );
         assert_eq!(below("tar -tf a.tar"), Vec::<String>::new());
         assert_eq!(written("tar -czf out.tgz src"), ["out.tgz"]);
         assert_eq!(written("tar -cf - src"), Vec::<String>::new());
