@@ -7,7 +7,7 @@ use super::canonical_words;
 use super::parse::{parse, Redir, RedirKind, Simple};
 use super::salvage;
 use super::streams::{is_descriptor_path, Reopened};
-use super::word::{unreadable, unreadable_except, Word};
+use super::word::{piece_of, unreadable, unreadable_except, Word};
 use super::wrappers::{classify, is_harmless_assignment, Inner, Kind, HARMLESS_VARIABLES, SHELLS};
 use super::writes::{
     is_bare_repository_name, is_destructive, knows_writes, maybe_written, part_of, writes,
@@ -839,7 +839,7 @@ impl<'r> Analysis<'r> {
             candidates.sort_unstable();
             candidates.dedup();
             for c in candidates.into_iter().filter(|c| !c.is_empty()) {
-                let part = part_of(w, c);
+                let part = piece_of(w, c);
                 let path = part.as_path();
                 // Directories it may read whole: `.` or `..` of an unknown program, and
                 // anywhere, from a directory known only at run time.
@@ -1183,7 +1183,7 @@ impl<'r> Analysis<'r> {
         for t in effects.iter().flat_map(|e| &e.writes) {
             if let Target::Word { word, offset } = t {
                 if let Some(w) = core.get(*word) {
-                    let part = part_of(w, w.value.get(*offset..).unwrap_or_default());
+                    let part = piece_of(w, w.value.get(*offset..).unwrap_or_default());
                     // Named from where the options moved it, and as written (`tar -f`).
                     let placed = base::directory(core, bases, *word).place(&part);
                     if placed.is_none() {

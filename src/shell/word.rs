@@ -155,6 +155,19 @@ pub(crate) fn unreadable_except(words: &[Word], globs: &[usize]) -> Option<Strin
     })
 }
 
+/// A piece of `w`'s own text (`piece`, a slice of `w.value`) as a word: [`part_of`], but a
+/// piece that starts where `w` does keeps `w`'s home directory (`~/x` of `~/x:y`).
+pub(crate) fn piece_of(w: &Word, piece: &str) -> Word {
+    if std::ptr::eq(piece.as_ptr(), w.value.as_ptr()) {
+        Word {
+            value: piece.to_owned(),
+            ..w.clone()
+        }
+    } else {
+        part_of(w, piece)
+    }
+}
+
 /// The part `file` of word `w` (a tail, an option's value, an assignment's value) as a word
 /// of its own, known or not as `w` is. A `~` there is not expanded by the shell, so it is a
 /// file of that name.
@@ -172,6 +185,19 @@ pub(crate) fn part_of(w: &Word, file: &str) -> Word {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_piece_keeps_the_home_directory_only_where_the_word_starts() {
+        let w = Word {
+            home: true,
+            ..Word::literal("~/secret/token:~/x")
+        };
+        let (first, second) = w.value.split_once(':').unwrap();
+        assert!(piece_of(&w, first).home);
+        assert!(!piece_of(&w, second).home);
+        assert!(piece_of(&w, &w.value).home);
+        assert!(!part_of(&w, &w.value).home);
+    }
 
     #[test]
     fn deceptive_characters_are_caught() {
