@@ -427,6 +427,7 @@ fn same_or_prefix(name: &str, seg: &str, short_names: bool) -> bool {
 const DIRS_START: FirstBytes = FirstBytes::of(PROTECTED_DIRS);
 const FILES_START: FirstBytes = FirstBytes::of(PROTECTED_FILES);
 const SEQUENCES_START: FirstBytes = FirstBytes::of_firsts(PROTECTED_SEQUENCES);
+const ABSOLUTE_START: FirstBytes = FirstBytes::of_firsts(PROTECTED_ABSOLUTE);
 
 fn protected_form(path: &str, home: Option<&str>) -> bool {
     let segs: Vec<&str> = crate::path::segments(path).collect();
@@ -456,7 +457,8 @@ fn protected_form(path: &str, home: Option<&str>) -> bool {
     }) {
         return true;
     }
-    if PROTECTED_ABSOLUTE.iter().any(|seq| seq_at(seq, &segs)) {
+    let absolute_may = segs.first().is_some_and(|s| may(&ABSOLUTE_START, s));
+    if absolute_may && PROTECTED_ABSOLUTE.iter().any(|seq| seq_at(seq, &segs)) {
         return true;
     }
     let in_home = home.and_then(|h| crate::path::relative_to(h, path));
@@ -550,6 +552,9 @@ mod tests {
         }
         for seq in PROTECTED_SEQUENCES {
             assert!(SEQUENCES_START.may_start(seq.first().copied().unwrap_or("")));
+        }
+        for seq in PROTECTED_ABSOLUTE {
+            assert!(ABSOLUTE_START.may_start(seq.first().copied().unwrap_or("")));
         }
         assert!(!DIRS_START.may_start("lib"));
         assert!(FirstBytes::of(&["é"]).may_start("é"));
