@@ -1405,3 +1405,32 @@ fn paths_after_a_change_of_directory_are_judged_where_the_program_opens_them() {
         said("claude", &out)
     );
 }
+
+#[test]
+fn a_home_reached_through_a_link_is_taken_where_it_really_is() {
+    // `HOME` names a link to the real home directory (as `/home` → `/var/home` does on some
+    // systems): the protected `~/bin` is found under either spelling.
+    let s = Sandbox::new("home-link");
+    std::os::unix::fs::symlink(s.home(), s.root.join("home-link")).unwrap();
+    s.write("policy.json", r#"{"permissions":{"allow":["Bash(cp *)"]}}"#);
+    let policy = s.root.join("policy.json");
+    for target in [s.home().join("bin/ls"), s.root.join("home-link/bin/ls")] {
+        let command = format!("cp payload {}", target.display());
+        let payload = shell_payload("claude", &s.proj(), &command);
+        let mut c = s.command(&[
+            "hook",
+            "--agent",
+            "claude",
+            "--policy",
+            &policy.to_string_lossy(),
+        ]);
+        c.env("HOME", s.root.join("home-link"));
+        let out = feed(c, &payload.to_string());
+        assert_eq!(
+            permission("claude", &out),
+            "ask",
+            "{command}: {}",
+            said("claude", &out)
+        );
+    }
+}

@@ -17,6 +17,12 @@ pub fn home() -> Result<PathBuf, Error> {
     }
 }
 
+/// Where the directory `path` really is, links resolved (`path` itself when it cannot be
+/// resolved).
+pub fn real_dir(path: &Path) -> PathBuf {
+    std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf())
+}
+
 fn xdg(var: &str, fallback: &[&str]) -> Result<PathBuf, Error> {
     match std::env::var_os(var) {
         Some(d) if Path::new(&d).is_absolute() => Ok(PathBuf::from(d)),

@@ -99,12 +99,14 @@ pub fn load(sources: &[Source]) -> Result<Merged, Error> {
         merged.read.push((s.path.display().to_string(), text));
     }
     // `~` in a rule or a command is the home directory of the person the hook runs for:
-    // without it, a project outside `/home/<user>` could not resolve `~/.bashrc` at all.
+    // without it, a project outside `/home/<user>` could not resolve `~/.bashrc` at all. It
+    // is taken where it really is: the paths of a call come resolved through links (a home
+    // under `/var/home` reached as `/home`), and the protected `~/bin` must meet them.
     if merged.document.home.is_none() {
         merged.document.home = super::files::home()
             .ok()
             .filter(|h| h.has_root())
-            .map(|h| h.to_string_lossy().into_owned());
+            .map(|h| super::files::real_dir(&h).to_string_lossy().into_owned());
     }
     Ok(merged)
 }

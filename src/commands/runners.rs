@@ -60,6 +60,14 @@ const RUNNING_SUBCOMMANDS: &[(&str, &[&str])] = &[
     ("conda", &["run"]),
     ("mamba", &["run"]),
     ("micromamba", &["run"]),
+    // Version and tool managers: `volta run`, `mise exec`/`x`/`run` (tasks), `asdf exec`,
+    // `nix run`/`shell`/`develop`, `deno run`/`task`/`eval`/`x`, and `yarnpkg` (yarn).
+    ("volta", &["run"]),
+    ("mise", &["exec", "x", "run"]),
+    ("asdf", &["exec"]),
+    ("nix", &["run", "shell", "develop"]),
+    ("deno", &["run", "task", "eval", "x", "repl"]),
+    ("yarnpkg", &["exec", "dlx"]),
 ];
 
 /// Why `words` runs a command through one of its options ([`RUNNING_OPTIONS`]) or
@@ -179,6 +187,10 @@ pub const RUNNERS: &[&str] = &[
     "fakeroot",
     "npx",
     "uvx",
+    "bunx",
+    "pnpx",
+    // Runs the package manager named after it (`corepack npm exec -c CMD`).
+    "corepack",
     "vim",
     "vi",
     "nvim",

@@ -25,6 +25,20 @@ const PROTECTED_DIRS: &[&str] = &[
     // program) at any depth, and its `bin` on `PATH`.
     ".cargo",
     ".emacs.d",
+    ".vim",
+    ".hg",
+    // Sourced by the shell's start-up files, or the version managers' shims and tools they
+    // run at every start and put first on `PATH`.
+    ".bashrc.d",
+    ".oh-my-zsh",
+    ".nvm",
+    ".pyenv",
+    ".rbenv",
+    ".nodenv",
+    ".asdf",
+    ".volta",
+    ".bun",
+    ".pip",
     // Python imports what is there at every start (`.pth` lines run, a package shadows
     // another, `sitecustomize.py`), of every Python program, `pip --version` included.
     "site-packages",
@@ -69,6 +83,18 @@ const PROTECTED_FILES: &[&str] = &[
     ".sqliterc",
     ".rprofile",
     // Package managers' hooks run at install: pnpm's `readPackage`, bun's `preload`.
+    ".pdbrc",
+    ".ghci",
+    ".tmux.conf",
+    ".screenrc",
+    ".mavenrc",
+    ".renviron",
+    ".hgrc",
+    // A virtual environment's `home` says where its standard library is imported from.
+    "pyvenv.cfg",
+    // Where packages are fetched from: another index serves other code.
+    "pip.conf",
+    "uv.toml",
     ".pnpmfile.cjs",
     "bunfig.toml",
     ".bunfig.toml",
@@ -143,6 +169,13 @@ const PROTECTED_SEQUENCES: &[&[&str]] = &[
     &[".config", "curlrc"],
     &[".mise"],
     &[".config", "environment.d"],
+    &[".config", "gdb"],
+    &[".config", "tmux"],
+    &[".config", "pip"],
+    &[".config", "uv"],
+    &[".local", "share", "systemd"],
+    &[".local", "share", "nvim"],
+    &["go", "bin"],
     &[".config", "nvim"],
     &[".config", "emacs"],
     // A virtual environment's programs, first on `PATH` while it is active.
@@ -190,11 +223,23 @@ const PROTECTED_ABSOLUTE: &[&[&str]] = &[
     &["etc", "xdg", "autostart"],
     &["etc", "apt", "apt.conf.d"],
     &["etc", "npmrc"],
+    &["etc", "update-motd.d"],
+    &["etc", "logrotate.d"],
+    &["etc", "udev"],
+    &["etc", "sysctl.conf"],
+    &["etc", "sysctl.d"],
+    &["etc", "x11", "xsession.d"],
+    &["usr", "local", "lib", "systemd"],
+    // Python's standard library, imported by every Python program.
+    &["usr", "lib", "python*"],
+    &["usr", "local", "lib", "python*"],
     // The programs on `PATH`.
     &["usr", "local", "bin"],
     &["usr", "local", "sbin"],
     &["usr", "bin"],
     &["usr", "sbin"],
+    &["usr", "games"],
+    &["usr", "local", "games"],
     &["bin"],
     &["sbin"],
 ];

@@ -15,6 +15,13 @@ pub fn is_absolute(path: &str) -> bool {
     path.starts_with('/')
 }
 
+/// Where the directory `path` really is, links resolved (`path` itself when it cannot be
+/// resolved).
+pub fn real_dir(path: &Path) -> PathBuf {
+    let text = path.to_string_lossy();
+    host::realpath(&text).map_or_else(|| path.to_path_buf(), PathBuf::from)
+}
+
 /// The home directory (`$HOME`).
 pub fn home() -> Result<PathBuf, Error> {
     match host::env("HOME") {
