@@ -402,7 +402,7 @@ fn without_extension(path: &str) -> Option<&str> {
 }
 
 /// The directory `f` is in, as a word (`.` for a bare name).
-fn directory_of(f: &Word) -> Word {
+pub(super) fn directory_of(f: &Word) -> Word {
     match f.value.rsplit_once('/') {
         Some(("", _)) => part_of(f, "/"),
         Some((dir, _)) => {

@@ -6,6 +6,7 @@
 //! cover a write to `~/.bashrc`. This is the one table of what programs write: the danger
 //! classifier reads it too ([`writes_files`]).
 
+mod composed;
 mod compressors;
 mod git;
 
@@ -266,6 +267,19 @@ const READERS: &[Reader] = &[
     Reader {
         whole: false,
         ..reader(compressors::NAMES, compressors::compressor_writes)
+    },
+    // So are those of the programs that compose, compute or receive the names they write.
+    Reader {
+        whole: false,
+        ..reader(&["csplit"], composed::csplit_writes)
+    },
+    Reader {
+        whole: false,
+        ..reader(composed::RENAME_NAMES, composed::rename_writes)
+    },
+    Reader {
+        whole: false,
+        ..reader(&["gpg", "gpg2"], composed::gpg_writes)
     },
 ];
 
