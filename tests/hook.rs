@@ -1434,3 +1434,47 @@ fn a_home_reached_through_a_link_is_taken_where_it_really_is() {
         );
     }
 }
+
+#[test]
+fn names_a_program_composes_moves_or_installs_under_are_asked_about() {
+    let s = Sandbox::new("composed-names");
+    let policy = s.root.join("policy.json");
+    std::fs::write(
+        &policy,
+        json!({"permissions":{"allow":[
+            "Bash(xz *)", "Bash(gzip *)", "Bash(csplit *)", "Bash(rename.ul *)", "Bash(gpg *)",
+            "Bash(python3 -m pip install *)", "Bash(npm *)", "Bash(cargo *)"
+        ]}})
+        .to_string(),
+    )
+    .unwrap();
+    let decide = |command: &str| {
+        let out = s.hook_with(
+            "claude",
+            &policy,
+            &shell_payload("claude", &s.proj(), command),
+        );
+        (permission("claude", &out), said("claude", &out))
+    };
+    for command in [
+        "xz -d --files=list",
+        "gzip -d .bashrc-gz",
+        "csplit -f . -b 'git/config%.0d' x '/^#END/'",
+        "rename.ul x '' ~/xbin",
+        "gpg --batch .bashrc.gpg",
+        "python3 -m pip install --user ./evil.whl",
+        "npm link",
+        "cargo install --path .",
+    ] {
+        let (decision, said) = decide(command);
+        assert_eq!(decision, "ask", "{command}: {said}");
+    }
+    for command in [
+        "gzip -k dist/app.js",
+        "npm ci",
+        "cargo install --path . --root ./out",
+    ] {
+        let (decision, said) = decide(command);
+        assert_eq!(decision, "allow", "{command}: {said}");
+    }
+}

@@ -149,8 +149,10 @@ impl<'a> Options<'a> {
 }
 
 /// Why `words` reads files named by its input or by a list file (`cpio -o`, `zip -@`,
-/// `tar -T LIST`, `rsync --files-from=LIST`, `git hash-object --stdin-paths`), if it does:
-/// those files are not on the command line.
+/// `tar -T LIST`, `rsync --files-from=LIST`, `git hash-object --stdin-paths`,
+/// `xz --files=LIST`, `zstd --filelist LIST`), if it does: those files are not on the
+/// command line. A compressor also replaces each file it reads so (the shell analysis
+/// judges it as writing below `/`).
 ///
 /// ```
 /// use toolgate::commands::reads_listed_files;
@@ -159,6 +161,10 @@ impl<'a> Options<'a> {
 /// assert!(reads_listed_files(&words("zip -q out.zip -@")).is_some());
 /// assert!(reads_listed_files(&words("tar -czf o.tgz -T list.txt")).is_some());
 /// assert!(reads_listed_files(&words("git hash-object -w --stdin-paths")).is_some());
+/// assert!(reads_listed_files(&words("xz -d --fil=list")).is_some());
+/// assert!(reads_listed_files(&words("unxz --files0")).is_some());
+/// assert!(reads_listed_files(&words("zstd -d --filelist list")).is_some());
+/// assert!(reads_listed_files(&words("xz --format=xz a")).is_none());
 /// assert!(reads_listed_files(&words("zip -r out.zip src")).is_none());
 /// assert!(reads_listed_files(&words("cpio -idm")).is_none());
 /// ```
@@ -172,6 +178,11 @@ pub fn reads_listed_files(words: &[String]) -> Option<String> {
         "tar" | "bsdtar" => options.given("T", &["files-from"]),
         "rsync" => options.given("", &["files-from"]),
         "git" => args.iter().any(|a| a == "hash-object") && options.given("", &["stdin-paths"]),
+        // xz 5.4 `--files[=LIST]`, `--files0[=LIST]` (standard input without a value).
+        "xz" | "unxz" | "xzcat" | "lzma" | "unlzma" | "lzcat" | "pxz" => {
+            options.given("", &["files", "files0"])
+        }
+        "zstd" | "unzstd" | "zstdcat" | "zstdmt" => options.given("", &["filelist"]),
         _ => false,
     };
     reads.then(|| format!("`{name}` reads files named by its input, which may be anywhere"))

@@ -6,8 +6,10 @@
 //! cover a write to `~/.bashrc`. This is the one table of what programs write: the danger
 //! classifier reads it too ([`writes_files`]).
 
+mod composed;
 mod compressors;
 mod git;
+mod installers;
 
 use super::base::BaseDir;
 use super::canonical::program_name;
@@ -224,6 +226,9 @@ pub(crate) fn writes(words: &[Word]) -> Writes {
     let Some(first) = words.first() else {
         return Writes::default();
     };
+    if let Some(installer) = installers::python_installer(words) {
+        return writes(&installer);
+    }
     match reader_of(program_name(&first.value)) {
         Some(reader) => (reader.read)(words),
         None => files_written(words),
@@ -262,10 +267,39 @@ const READERS: &[Reader] = &[
         whole: false,
         ..reader(&["pip", "pip3", "pipx", "uv"], user_installer_writes)
     },
+    Reader {
+        whole: false,
+        ..reader(&["pnpm", "bun"], installers::pnpm_bun_writes)
+    },
+    Reader {
+        whole: false,
+        ..reader(&["yarn", "yarnpkg"], installers::yarn_writes)
+    },
+    Reader {
+        whole: false,
+        ..reader(&["cargo"], installers::cargo_writes)
+    },
+    Reader {
+        whole: false,
+        ..reader(&["go"], installers::go_writes)
+    },
     // The words a compressor takes are also judged as an unknown writer's.
     Reader {
         whole: false,
         ..reader(compressors::NAMES, compressors::compressor_writes)
+    },
+    // So are those of the programs that compose, compute or receive the names they write.
+    Reader {
+        whole: false,
+        ..reader(&["csplit"], composed::csplit_writes)
+    },
+    Reader {
+        whole: false,
+        ..reader(composed::RENAME_NAMES, composed::rename_writes)
+    },
+    Reader {
+        whole: false,
+        ..reader(&["gpg", "gpg2"], composed::gpg_writes)
     },
 ];
 
@@ -278,6 +312,12 @@ const fn reader(names: &'static [&'static str], read: fn(&[Word]) -> Writes) -> 
 }
 
 fn reader_of(name: &str) -> Option<&'static Reader> {
+    // `pip3.11` is pip.
+    let name = if installers::is_pip(name) {
+        "pip"
+    } else {
+        name
+    };
     READERS.iter().find(|r| r.names.contains(&name))
 }
 
@@ -1305,8 +1345,9 @@ fn ar_writes(words: &[Word]) -> Writes {
 }
 
 /// `npm config set`/`delete`/`edit`/`fix` writes the user's `~/.npmrc` or the project's
-/// `.npmrc` (`--location`): both are judged. npm's other writes are not known here (its
-/// words are judged as a program's of unknown writes).
+/// `.npmrc` (`--location`): both are judged. `npm link` and global installs write below the
+/// global prefix ([`installers::npm_global_writes`]). npm's other writes are not known here
+/// (its words are judged as a program's of unknown writes).
 fn npm_writes(words: &[Word]) -> Writes {
     let mut operands = words.iter().skip(1).filter(|w| !w.value.starts_with('-'));
     let mut out = Writes::default();
@@ -1323,6 +1364,7 @@ fn npm_writes(words: &[Word]) -> Writes {
         });
         out.files.push(Word::literal(".npmrc"));
     }
+    out.below.extend(installers::npm_global_writes(words));
     out
 }
 
@@ -1337,6 +1379,11 @@ fn user_installer_writes(words: &[Word]) -> Writes {
         ..Word::literal(path)
     };
     let program = words.first().map_or("", |w| program_name(&w.value));
+    let program = if installers::is_pip(program) {
+        "pip"
+    } else {
+        program
+    };
     let ops: Vec<&str> = words
         .iter()
         .skip(1)
