@@ -10,7 +10,8 @@ use super::streams::{is_descriptor_path, Reopened};
 use super::word::{piece_of, unreadable, unreadable_except, Word};
 use super::wrappers::{classify, is_harmless_assignment, Inner, Kind, HARMLESS_VARIABLES, SHELLS};
 use super::writes::{
-    is_bare_repository_name, is_destructive, knows_writes, maybe_written, part_of, writes,
+    is_bare_repository_name, is_destructive, knows_writes, maybe_written, part_of,
+    response_file, writes,
 };
 use super::{CommandRules, Outcome, Part, Reach};
 use crate::commands::{self, Effects, Target};
@@ -1232,6 +1233,15 @@ impl<'r> Analysis<'r> {
         // runner) may write any file its words name.
         let read_only = effects.is_some_and(|e| e.not_read_only.is_none());
         if !read_only && !knows_writes(core) {
+            // A compiler's response file (`gcc @opts`) holds options the line does not show.
+            if let Some(w) = response_file(core) {
+                let why = format!(
+                    "`{}` is a file of more options for `{name}` (an output among them), which \
+                     the line does not show",
+                    w.raw
+                );
+                self.push(&format!("{name} {}", w.raw), unanalysable(why));
+            }
             for w in maybe_written(core) {
                 if w.dynamic.is_some() || STANDARD_STREAMS.contains(&w.value.as_str()) {
                     continue;

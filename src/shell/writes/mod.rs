@@ -12,6 +12,7 @@ mod git;
 use super::base::BaseDir;
 use super::canonical::program_name;
 pub(crate) use super::word::part_of;
+use super::word::piece_of;
 use super::word::Word;
 use git::git_writes;
 
@@ -292,36 +293,85 @@ pub(crate) fn knows_writes(words: &[Word]) -> bool {
 }
 
 /// The words a program whose writes are not known may write through: every operand, the
-/// value of `--name=VALUE`, and what follows the first letter of a short option cluster
-/// (`-o~/.bashrc`, as any letter may take a value). `zip OUT`, `openssl -out F`,
-/// `yq -i . F` all write a file their words name.
+/// value of `--name=VALUE`, and what follows the first or the second letter of a short
+/// option cluster (`-o~/.bashrc`, `-MF.bashrc`, as a letter may take a value); and the same
+/// of each piece of a word between `=` and `,`, where compilers pass options on
+/// (`-Wl,-o,FILE`, `--emit=link=FILE`). `zip OUT`, `openssl -out F`, `yq -i . F` all write
+/// a file their words name.
 pub(crate) fn maybe_written(words: &[Word]) -> Vec<Word> {
     let mut out = Vec::new();
     let mut only_operands = false;
     for w in words.iter().skip(1) {
         let v = w.value.as_str();
-        if only_operands || !v.starts_with('-') || v == "-" {
-            out.push(w.clone());
-        } else if v == "--" {
+        if !only_operands && v == "--" {
             only_operands = true;
-        } else if let Some(long) = v.strip_prefix("--") {
-            if let Some((_, value)) = long.split_once('=') {
-                out.push(part_of(w, value));
-            }
-        } else if let Some(rest) = v.get(1..).and_then(|r| {
-            let first = r.chars().next()?;
-            r.get(first.len_utf8()..)
-        }) {
-            if !rest.is_empty() {
-                out.push(part_of(w, rest));
-            }
-            // A single-dash long option with its value (`openssl -out=F`).
-            if let Some((_, value)) = v.split_once('=') {
-                out.push(part_of(w, value));
+            continue;
+        }
+        let pieces = v.split(['=', ',']).filter(|p| p.len() < v.len());
+        for piece in std::iter::once(v).chain(pieces) {
+            for written in written_through(piece, only_operands) {
+                if !written.is_empty() {
+                    out.push(piece_of(w, written));
+                }
             }
         }
     }
     out
+}
+
+/// What `piece` (a word, or a piece of one) of a program whose writes are not known may
+/// name as written: the piece itself when it is an operand, else what follows the first or
+/// the second letter of a single-dash option (`-o` of `-oFILE`, `-MF` of `-MFFILE`). The
+/// value of a long option is a piece of its own ([`maybe_written`]).
+fn written_through(piece: &str, only_operands: bool) -> Vec<&str> {
+    if only_operands || !piece.starts_with('-') || piece == "-" {
+        return vec![piece];
+    }
+    if piece.starts_with("--") {
+        return Vec::new();
+    }
+    let mut letters = piece.char_indices().skip(1);
+    let mut out = Vec::new();
+    for _ in 0..2 {
+        match letters.next() {
+            Some((i, c)) if out.is_empty() || c.is_ascii_alphabetic() => {
+                out.push(piece.get(i + c.len_utf8()..).unwrap_or_default());
+            }
+            _ => break,
+        }
+    }
+    out
+}
+
+/// Compilers and linkers that read more arguments from a response file, a word `@FILE`
+/// (GCC, Clang, rustc, javac and java; every linker named `ld*` is matched by
+/// [`reads_response_files`]).
+const RESPONSE_FILE_READERS: &[&str] = &[
+    "gcc", "g++", "cc", "c++", "clang", "clang++", "rustc", "javac", "java",
+];
+
+/// Whether the program `name` reads a word `@FILE` as a file of more arguments: one of
+/// [`RESPONSE_FILE_READERS`] or a linker (`ld`, `ld.lld`, `ld.gold`), also with a target
+/// prefix or a version suffix (`x86_64-linux-gnu-gcc-12`, `clang++-15`).
+fn reads_response_files(name: &str) -> bool {
+    let name = program_name(name).to_ascii_lowercase();
+    let unversioned = match name.rsplit_once('-') {
+        Some((base, version)) if version.chars().all(|c| c.is_ascii_digit() || c == '.') => base,
+        _ => name.as_str(),
+    };
+    let tool = unversioned.rsplit('-').next().unwrap_or(unversioned);
+    tool.starts_with("ld") || RESPONSE_FILE_READERS.contains(&tool)
+}
+
+/// The first response file a compiler or a linker is given (`gcc @opts`, `rustc @args`):
+/// the options it holds are not on the line, so what the command writes is not known.
+/// `None` for other programs (`npm install @scope/pkg` names a package).
+pub(crate) fn response_file(words: &[Word]) -> Option<&Word> {
+    let name = &words.first()?.value;
+    if !reads_response_files(name) {
+        return None;
+    }
+    words.iter().skip(1).find(|w| w.value.len() > 1 && w.value.starts_with('@'))
 }
 
 /// Whether `word`, written bare (no `/`), is one of the names a bare git repository is
@@ -1563,7 +1613,7 @@ mod tests {
         assert_eq!(maybe("zip -r out.zip src"), ["out.zip", "src"]);
         assert_eq!(
             maybe("openssl enc -in x -out y"),
-            ["enc", "n", "x", "ut", "y"]
+            ["enc", "n", "x", "ut", "t", "y"]
         );
         assert_eq!(
             maybe("gen --out=.vscode/t.json -o~/.bashrc -v"),
@@ -1572,7 +1622,7 @@ mod tests {
         assert_eq!(maybe("x -- -weird"), ["-weird"]);
         assert_eq!(
             maybe("openssl -out=.git/hooks/x"),
-            ["ut=.git/hooks/x", ".git/hooks/x"]
+            ["ut=.git/hooks/x", "t=.git/hooks/x", "ut", "t", ".git/hooks/x"]
         );
         assert!(knows_writes(&words("cp a b")));
         assert!(knows_writes(&words("/usr/bin/tar -xf a")));
@@ -1582,6 +1632,43 @@ mod tests {
         assert!(is_bare_repository_name("Config"));
         assert!(!is_bare_repository_name("./config"));
         assert!(!is_bare_repository_name("build"));
+    }
+
+    #[test]
+    fn compilers_name_outputs_inside_the_pieces_of_a_word() {
+        let words = |line: &str| line.split(' ').map(Word::literal).collect::<Vec<_>>();
+        let maybe = |line: &str| {
+            maybe_written(&words(line))
+                .into_iter()
+                .map(|w| w.value)
+                .collect::<Vec<_>>()
+        };
+        for (line, file) in [
+            ("gcc -Wl,-o,.git/hooks/x y.c", ".git/hooks/x"),
+            ("gcc -Wl,-o.git/hooks/x y.c", ".git/hooks/x"),
+            ("gcc -Wp,-MD,.bashrc y.c", ".bashrc"),
+            ("gcc -MF.bashrc -MD y.c", ".bashrc"),
+            ("rustc --emit=link=.git/hooks/x x.rs", ".git/hooks/x"),
+            ("rustc --emit link=.git/hooks/x x.rs", ".git/hooks/x"),
+            ("rustc --emit=obj=.bashrc,dep-info=.profile x.rs", ".profile"),
+        ] {
+            assert!(maybe(line).contains(&file.to_owned()), "{line}: {:?}", maybe(line));
+        }
+        let response = |line: &str| response_file(&words(line)).map(|w| w.value.clone());
+        for (line, file) in [
+            ("gcc @opts y.c", "@opts"),
+            ("x86_64-linux-gnu-g++-12 -O2 @o", "@o"),
+            ("clang++-15 @o", "@o"),
+            ("/usr/bin/ld.lld @o", "@o"),
+            ("rustc @args", "@args"),
+            ("java @argfile", "@argfile"),
+            ("javac @sources", "@sources"),
+        ] {
+            assert_eq!(response(line).as_deref(), Some(file), "{line}");
+        }
+        for line in ["npm install @scope/pkg", "gcc -o app main.c", "gcc @", "zip @ x"] {
+            assert_eq!(response(line), None, "{line}");
+        }
     }
 
     #[test]
