@@ -7,6 +7,7 @@
 //! classifier reads it too ([`writes_files`]).
 
 mod compressors;
+mod curl;
 mod git;
 
 use super::base::BaseDir;
@@ -14,6 +15,8 @@ use super::canonical::program_name;
 pub(crate) use super::word::part_of;
 use super::word::piece_of;
 use super::word::Word;
+use curl::{curl_reads, curl_writes};
+pub(crate) use curl::{file_url_paths, LocalReads};
 use git::git_writes;
 
 /// Commands that destroy their operands: critical paths are never allowed for them.
@@ -231,6 +234,16 @@ pub(crate) fn writes(words: &[Word]) -> Writes {
     }
 }
 
+/// What `words` reads on this machine through words that are not paths of their own:
+/// curl's `file:` URLs (percent-decoded), its URL globs and its config file
+/// ([`curl_reads`]); nothing for other programs.
+pub(crate) fn local_reads(words: &[Word]) -> LocalReads {
+    match words.first() {
+        Some(first) if program_name(&first.value) == "curl" => curl_reads(words),
+        _ => LocalReads::default(),
+    }
+}
+
 /// A program whose writes have a reader of their own, beyond [`SPECS`].
 struct Reader {
     names: &'static [&'static str],
@@ -371,7 +384,10 @@ pub(crate) fn response_file(words: &[Word]) -> Option<&Word> {
     if !reads_response_files(name) {
         return None;
     }
-    words.iter().skip(1).find(|w| w.value.len() > 1 && w.value.starts_with('@'))
+    words
+        .iter()
+        .skip(1)
+        .find(|w| w.value.len() > 1 && w.value.starts_with('@'))
 }
 
 /// Whether `word`, written bare (no `/`), is one of the names a bare git repository is
@@ -576,219 +592,6 @@ fn url_file_name(url: &str) -> Option<&str> {
 fn within(dir: Option<&Word>, name: &str, from: &Word) -> Word {
     dir.map_or_else(|| part_of(from, name), |d| joined_from(d, name, from))
 }
-
-/// curl 7.88: `-o`/`--output` (inside `--output-dir`), `-O`/`--remote-name` and
-/// `--remote-name-all` (each URL's last path segment, inside `--output-dir`), with
-/// `-J`/`--remote-header-name` a name the server chooses (below the directory), and the
-/// files other options write (`-D`, `-c`, `--trace`, `--stderr`, `--libcurl`, ...). Long
-/// options may be abbreviated.
-fn curl_writes(words: &[Word]) -> Writes {
-    let p = parse_options(
-        words.get(1..).unwrap_or_default(),
-        "AbcCdDeEFHKmoPQrtuTUwxXyYz",
-        "",
-        CURL_LONG_VALUES,
-    );
-    // `--output` spelled in full is itself, not a prefix of `--output-dir`.
-    let dir = p
-        .options
-        .iter()
-        .rev()
-        .filter(|(o, _)| o != "--output" && is_option(o, '\0', "output-dir"))
-        .find_map(|(_, v)| v.clone());
-    let mut out = Writes::default();
-    for o in p.values('o', "output") {
-        out.files.push(o.clone());
-        if dir.is_some() && !o.value.starts_with('/') {
-            out.files.push(within(dir.as_ref(), &o.value, o));
-        }
-    }
-    for (short, long) in [
-        ('D', "dump-header"),
-        ('c', "cookie-jar"),
-        ('\0', "trace"),
-        ('\0', "trace-ascii"),
-        ('\0', "stderr"),
-        ('\0', "libcurl"),
-        ('\0', "etag-save"),
-        ('\0', "hsts"),
-        ('\0', "alt-svc"),
-    ] {
-        out.files.extend(p.values(short, long).cloned());
-    }
-    let here = || dir.clone().unwrap_or_else(|| Word::literal("."));
-    let urls: Vec<&Word> = p.operands.iter().chain(p.values('\0', "url")).collect();
-    // URL globbing (`{a,b}`, `[1-9]`) makes several names, and `#N` in an output name is
-    // replaced by what the glob matched: the names are the input's, below their directory.
-    let globbed = !p.has('g', "globoff") && urls.iter().any(|u| u.value.contains(['{', '[']));
-    if globbed {
-        for o in p.values('o', "output") {
-            let parent = o.value.rsplit_once('/').map_or(".", |(d, _)| d);
-            let parent = if parent.is_empty() { "/" } else { parent };
-            out.below.push(part_of(o, parent));
-            if dir.is_some() && !parent.starts_with('/') {
-                out.below.push(within(dir.as_ref(), parent, o));
-            }
-        }
-    }
-    let remote_names = p.has('O', "remote-name") || p.has('\0', "remote-name-all");
-    if remote_names {
-        if p.has('J', "remote-header-name") || globbed {
-            out.below.push(here());
-        }
-        for url in &urls {
-            match url_file_name(&url.value) {
-                Some(name) => out.files.push(within(dir.as_ref(), name, url)),
-                None => out.below.push(here()),
-            }
-        }
-    }
-    // A config file (`-K`, `-K -` reads standard input) may set `output` to any file.
-    if p.has('K', "config") {
-        out.below.push(Word::literal("/"));
-    }
-    out
-}
-
-/// curl's long options that take a value (curl 7.88 `curl --help all`), so that the word
-/// after them is not read as a URL.
-const CURL_LONG_VALUES: &[&str] = &[
-    "abstract-unix-socket",
-    "alt-svc",
-    "aws-sigv4",
-    "cacert",
-    "capath",
-    "cert",
-    "cert-type",
-    "ciphers",
-    "config",
-    "connect-timeout",
-    "connect-to",
-    "continue-at",
-    "cookie",
-    "cookie-jar",
-    "create-file-mode",
-    "crlfile",
-    "curves",
-    "data",
-    "data-ascii",
-    "data-binary",
-    "data-raw",
-    "data-urlencode",
-    "delegation",
-    "dns-interface",
-    "dns-ipv4-addr",
-    "dns-ipv6-addr",
-    "dns-servers",
-    "doh-url",
-    "dump-header",
-    "egd-file",
-    "engine",
-    "etag-compare",
-    "etag-save",
-    "expect100-timeout",
-    "form",
-    "form-string",
-    "ftp-account",
-    "ftp-alternative-to-user",
-    "ftp-method",
-    "ftp-port",
-    "ftp-ssl-ccc-mode",
-    "happy-eyeballs-timeout-ms",
-    "haproxy-clientip",
-    "header",
-    "help",
-    "hostpubmd5",
-    "hostpubsha256",
-    "hsts",
-    "interface",
-    "json",
-    "keepalive-time",
-    "key",
-    "key-type",
-    "krb",
-    "libcurl",
-    "limit-rate",
-    "local-port",
-    "login-options",
-    "mail-auth",
-    "mail-from",
-    "mail-rcpt",
-    "max-filesize",
-    "max-redirs",
-    "max-time",
-    "netrc-file",
-    "noproxy",
-    "oauth2-bearer",
-    "output",
-    "output-dir",
-    "parallel-max",
-    "pass",
-    "pinnedpubkey",
-    "preproxy",
-    "proto",
-    "proto-default",
-    "proto-redir",
-    "proxy",
-    "proxy-cacert",
-    "proxy-capath",
-    "proxy-cert",
-    "proxy-cert-type",
-    "proxy-ciphers",
-    "proxy-crlfile",
-    "proxy-header",
-    "proxy-key",
-    "proxy-key-type",
-    "proxy-pass",
-    "proxy-pinnedpubkey",
-    "proxy-service-name",
-    "proxy-tls13-ciphers",
-    "proxy-tlsauthtype",
-    "proxy-tlspassword",
-    "proxy-tlsuser",
-    "proxy-user",
-    "proxy1.0",
-    "pubkey",
-    "quote",
-    "random-file",
-    "range",
-    "rate",
-    "referer",
-    "request",
-    "request-target",
-    "resolve",
-    "retry",
-    "retry-delay",
-    "retry-max-time",
-    "sasl-authzid",
-    "service-name",
-    "socks4",
-    "socks4a",
-    "socks5",
-    "socks5-gssapi-service",
-    "socks5-hostname",
-    "speed-limit",
-    "speed-time",
-    "stderr",
-    "telnet-option",
-    "tftp-blksize",
-    "time-cond",
-    "tls-max",
-    "tls13-ciphers",
-    "tlsauthtype",
-    "tlspassword",
-    "tlsuser",
-    "trace",
-    "trace-ascii",
-    "unix-socket",
-    "upload-file",
-    "url",
-    "url-query",
-    "user",
-    "user-agent",
-    "variable",
-    "write-out",
-];
 
 /// wget 1.21: `-O`/`--output-document`, the log files `-o`/`-a`; without `-O`, each URL's
 /// last path segment (`index.html` for a directory) inside `-P`/`--directory-prefix`; with
@@ -1622,7 +1425,13 @@ mod tests {
         assert_eq!(maybe("x -- -weird"), ["-weird"]);
         assert_eq!(
             maybe("openssl -out=.git/hooks/x"),
-            ["ut=.git/hooks/x", "t=.git/hooks/x", "ut", "t", ".git/hooks/x"]
+            [
+                "ut=.git/hooks/x",
+                "t=.git/hooks/x",
+                "ut",
+                "t",
+                ".git/hooks/x"
+            ]
         );
         assert!(knows_writes(&words("cp a b")));
         assert!(knows_writes(&words("/usr/bin/tar -xf a")));
@@ -1650,9 +1459,16 @@ mod tests {
             ("gcc -MF.bashrc -MD y.c", ".bashrc"),
             ("rustc --emit=link=.git/hooks/x x.rs", ".git/hooks/x"),
             ("rustc --emit link=.git/hooks/x x.rs", ".git/hooks/x"),
-            ("rustc --emit=obj=.bashrc,dep-info=.profile x.rs", ".profile"),
+            (
+                "rustc --emit=obj=.bashrc,dep-info=.profile x.rs",
+                ".profile",
+            ),
         ] {
-            assert!(maybe(line).contains(&file.to_owned()), "{line}: {:?}", maybe(line));
+            assert!(
+                maybe(line).contains(&file.to_owned()),
+                "{line}: {:?}",
+                maybe(line)
+            );
         }
         let response = |line: &str| response_file(&words(line)).map(|w| w.value.clone());
         for (line, file) in [
@@ -1666,7 +1482,12 @@ mod tests {
         ] {
             assert_eq!(response(line).as_deref(), Some(file), "{line}");
         }
-        for line in ["npm install @scope/pkg", "gcc -o app main.c", "gcc @", "zip @ x"] {
+        for line in [
+            "npm install @scope/pkg",
+            "gcc -o app main.c",
+            "gcc @",
+            "zip @ x",
+        ] {
             assert_eq!(response(line), None, "{line}");
         }
     }
