@@ -691,6 +691,51 @@ fn links_behind_attached_values_globs_and_long_lines_are_never_allowed_past_a_de
 }
 
 #[test]
+fn curls_local_urls_and_compilers_hidden_outputs_are_judged_as_the_files_they_open() {
+    let s = Sandbox::new("curl-compilers");
+    s.write("proj/.env", "API_KEY=secret");
+    s.write("outside/token", "secret");
+    std::os::unix::fs::symlink(s.root.join("outside/token"), s.proj().join("tok")).unwrap();
+    let outside = s.root.join("outside");
+    s.write(
+        "policy.json",
+        &json!({"permissions":{
+            "allow":["Bash(curl *)","Bash(gcc *)","Bash(rustc *)"],
+            "deny":["Read(./.env)", format!("Read(/{}/**)", outside.display())],
+        }})
+        .to_string(),
+    );
+    let policy = s.root.join("policy.json");
+    let proj = s.proj();
+    let decide = |command: &str| {
+        let out = s.hook_with("claude", &policy, &shell_payload("claude", &proj, command));
+        permission("claude", &out)
+    };
+    let p = proj.display();
+    for command in [
+        format!("curl -s file://{p}/%2eenv"),
+        format!("curl -s file://{p}/.en%76"),
+        format!("curl -s 'file://{p}/.en[v-v]'"),
+        format!("curl -s 'file://{p}/.{{env}}'"),
+        format!("curl -s --url=FILE://localhost{p}/%74ok"),
+        format!("curl -sS -T cfg file://{p}/.git/config"),
+        format!("curl -s -T x file://{p}/%2egit/hooks/"),
+        "curl -s -w '%output{.bashrc}x' https://example.com".to_owned(),
+        "gcc -Wl,-o,.git/hooks/post-checkout y.c".to_owned(),
+        "gcc @opts y.c".to_owned(),
+        "rustc --emit=link=.git/hooks/post-checkout x.rs".to_owned(),
+    ] {
+        assert_ne!(decide(&command), "allow", "{command}");
+    }
+    for command in [
+        "curl -fsSL https://example.com -o out.html",
+        "gcc -O2 -o build/app main.c",
+    ] {
+        assert_eq!(decide(command), "allow", "{command}");
+    }
+}
+
+#[test]
 fn the_files_a_glob_names_are_judged_by_their_names_as_secret_files() {
     let s = Sandbox::new("glob-secrets");
     s.write("proj/keys/id_rsa", "-----BEGIN OPENSSH PRIVATE KEY-----");

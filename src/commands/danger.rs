@@ -1145,6 +1145,15 @@ mod tests {
         assert!(classify_line("curl --cert c.pem --key c.key https://x.io")
             .secret_uploads
             .is_empty());
+        // A `file:` URL is read by its percent-decoded path.
+        for url in ["file:///p/%2eenv", "FILE://localhost/p/.en%76"] {
+            assert!(
+                classify_line(&format!("curl -s {url}"))
+                    .secret_uploads
+                    .contains(&"/p/.env".to_owned()),
+                "{url}"
+            );
+        }
     }
 
     #[test]

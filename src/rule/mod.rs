@@ -29,6 +29,7 @@ use std::fmt;
 use std::str::FromStr;
 
 pub use command::{CommandDialect, CommandMatch, CommandPattern};
+pub(crate) use host::percent_decode;
 pub use host::{host_readings, parse_ipv4, reaches_loopback};
 pub use path_pattern::{Anchor, PathPattern, SegmentGlob};
 pub(crate) use tool_name::SERVER_NAME_HINT;

@@ -10,7 +10,8 @@ use super::streams::{is_descriptor_path, Reopened};
 use super::word::{piece_of, unreadable, unreadable_except, Word};
 use super::wrappers::{classify, is_harmless_assignment, Inner, Kind, HARMLESS_VARIABLES, SHELLS};
 use super::writes::{
-    is_bare_repository_name, is_destructive, knows_writes, maybe_written, part_of, writes,
+    is_bare_repository_name, is_destructive, knows_writes, local_reads, maybe_written, part_of,
+    response_file, writes,
 };
 use super::{CommandRules, Outcome, Part, Reach};
 use crate::commands::{self, Effects, Target};
@@ -758,6 +759,10 @@ impl<'r> Analysis<'r> {
             Some(_) => widen(reads, self.unnamed_reads()),
             None => reads,
         };
+        let reads = match self.local_reads(core) {
+            Some(more) => widen(reads, more),
+            None => reads,
+        };
         let blocked = blocked.or_else(|| match (&self.dir, name == "git") {
             (_, false) => None,
             (Dir::Start, true) => self.rules.away_from_project().map(|(cwd, project)| {
@@ -870,6 +875,29 @@ impl<'r> Analysis<'r> {
             Some(Outcome::AskRule(r)) if is_rule(&r) => found.or(Some(Outcome::AskRule(r))),
             _ => found,
         }
+    }
+
+    /// What the policy says of the files a command reads through words that are not paths
+    /// of their own ([`local_reads`]: curl's `file:` URLs, percent-decoded, its globs and its
+    /// config file): a Read rule's deny or ask, and unanalysable when a glob leaves the files
+    /// unnamed. `None` when the command reads none, or no rule speaks.
+    fn local_reads(&self, core: &[Word]) -> Option<Outcome> {
+        let reads = local_reads(core);
+        let paths: Vec<String> = reads.files.iter().map(Word::as_path).collect();
+        let named = match self.rules.read_rules_outcome(&paths) {
+            Some(o @ (Outcome::Denied(_) | Outcome::AskRule(_))) => Some(o),
+            _ => None,
+        };
+        let below = reads
+            .below
+            .iter()
+            .filter_map(|dir| self.rule_below(&dir.as_path()));
+        let unknown = reads.unknown.into_iter().map(unanalysable);
+        named
+            .into_iter()
+            .chain(below)
+            .chain(unknown)
+            .reduce(stricter)
     }
 
     /// What a rule says of reading every file below `dir`: a rule's deny or ask, or an
@@ -1232,6 +1260,15 @@ impl<'r> Analysis<'r> {
         // runner) may write any file its words name.
         let read_only = effects.is_some_and(|e| e.not_read_only.is_none());
         if !read_only && !knows_writes(core) {
+            // A compiler's response file (`gcc @opts`) holds options the line does not show.
+            if let Some(w) = response_file(core) {
+                let why = format!(
+                    "`{}` is a file of more options for `{name}` (an output among them), which \
+                     the line does not show",
+                    w.raw
+                );
+                self.push(&format!("{name} {}", w.raw), unanalysable(why));
+            }
             for w in maybe_written(core) {
                 if w.dynamic.is_some() || STANDARD_STREAMS.contains(&w.value.as_str()) {
                     continue;

@@ -53,7 +53,7 @@ pub use wrappers::{
     is_harmless_assignment, HARMLESS_VARIABLES, INTERPRETERS, RUNNERS, SAFE_SET_OPTIONS, SHELLS,
     TRANSPARENT_WRAPPERS,
 };
-pub(crate) use writes::{is_destructive, writes_files};
+pub(crate) use writes::{file_url_paths, is_destructive, writes_files};
 
 use crate::decision::{Reason, RuleList};
 

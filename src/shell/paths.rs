@@ -6,6 +6,7 @@
 use super::glob;
 use super::parse::{self, Simple};
 use super::word::Word;
+use super::writes::file_url_paths;
 
 /// How deeply `sh -c` scripts and other words holding a command line are opened.
 const MAX_DEPTH: usize = 3;
@@ -13,7 +14,8 @@ const MAX_DEPTH: usize = 3;
 /// The words of `line` that may name a path, at most `limit` of them, each once, in the order
 /// they appear: the words of every simple command (substitutions and groups included),
 /// redirection targets, assignment values, a word's pieces between `=`, `:` and `,`
-/// (`--file=x`, `if=x`, `file:x`) and without a leading `@`, every value a single-dash option
+/// (`--file=x`, `if=x`, `file:x`) and without a leading `@`, a `file:` URL's path
+/// percent-decoded (`file:///p/%2eenv` gives `/p/.env`), every value a single-dash option
 /// word may carry attached (`-fx`, `-hfx`: each ending of the word after its first letter), the
 /// fixed directory of a glob word (`r/etc/*` gives `r/etc`), the words of a word that is itself
 /// a command line (`sh -c '...'`), and after `cd DIR` each relative word also from `DIR` (as
@@ -178,6 +180,13 @@ impl Collector {
         for p in pieces {
             self.path(p.to_owned(), dir);
         }
+        // A `file:` URL's path as curl opens it, percent-decoded (`file:///p/%2eenv`).
+        let lower = v.to_ascii_lowercase();
+        for (at, _) in lower.match_indices("file:") {
+            for p in file_url_paths(v.get(at..).unwrap_or_default()) {
+                self.path(p, dir);
+            }
+        }
     }
 
     fn path(&mut self, p: String, dir: Option<&str>) {
@@ -251,6 +260,18 @@ mod tests {
         let w = path_words("cd /tmp && cat x && cd ~ && cat y", 256).words;
         assert!(w.iter().any(|x| x == "/tmp/x"), "{w:?}");
         assert!(!w.iter().any(|x| x.ends_with("/y")), "{w:?}");
+    }
+
+    #[test]
+    fn a_file_url_gives_its_decoded_path() {
+        let w = path_words(
+            "curl -s --url=FILE://localhost/p/%6cink file:///q/%2eenv",
+            256,
+        )
+        .words;
+        for want in ["/p/link", "/q/.env"] {
+            assert!(w.iter().any(|x| x == want), "{want} in {w:?}");
+        }
     }
 
     #[test]

@@ -118,6 +118,7 @@ pub(super) fn curl_into(args: &[String], out: &mut Classification, facts: &mut L
     }
     let url = urls.first().copied().unwrap_or("a URL");
     facts.downloader.get_or_insert_with(|| url.to_owned());
+    local_secret_reads(&urls, out);
     for s in &sends {
         if let Some(file) = sent_file(s) {
             if secret_kind(&file).is_some() {
@@ -151,6 +152,20 @@ pub(super) fn curl_into(args: &[String], out: &mut Classification, facts: &mut L
         detail,
         urls.iter().map(|u| (*u).to_owned()).collect(),
     );
+}
+
+/// The secret files curl reads through `file:` URLs, by their path as curl opens it
+/// (percent-decoded: `file:///p/%2eenv` reads `/p/.env`).
+fn local_secret_reads(urls: &[&str], out: &mut Classification) {
+    for path in urls.iter().flat_map(|u| crate::shell::file_url_paths(u)) {
+        if let Some(kind) = secret_kind(&path) {
+            out.add(
+                DangerClass::SecretRead,
+                format!("reads `{path}` ({kind})"),
+                vec![path.clone()],
+            );
+        }
+    }
 }
 
 /// How a curl long option (lowercase, without `--`) reroutes the request, for options

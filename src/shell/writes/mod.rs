@@ -8,13 +8,17 @@
 
 mod composed;
 mod compressors;
+mod curl;
 mod git;
 mod installers;
 
 use super::base::BaseDir;
 use super::canonical::program_name;
 pub(crate) use super::word::part_of;
+use super::word::piece_of;
 use super::word::Word;
+use curl::{curl_reads, curl_writes};
+pub(crate) use curl::{file_url_paths, LocalReads};
 use git::git_writes;
 
 /// Commands that destroy their operands: critical paths are never allowed for them.
@@ -235,6 +239,16 @@ pub(crate) fn writes(words: &[Word]) -> Writes {
     }
 }
 
+/// What `words` reads on this machine through words that are not paths of their own:
+/// curl's `file:` URLs (percent-decoded), its URL globs and its config file
+/// ([`curl_reads`]); nothing for other programs.
+pub(crate) fn local_reads(words: &[Word]) -> LocalReads {
+    match words.first() {
+        Some(first) if program_name(&first.value) == "curl" => curl_reads(words),
+        _ => LocalReads::default(),
+    }
+}
+
 /// A program whose writes have a reader of their own, beyond [`SPECS`].
 struct Reader {
     names: &'static [&'static str],
@@ -332,36 +346,88 @@ pub(crate) fn knows_writes(words: &[Word]) -> bool {
 }
 
 /// The words a program whose writes are not known may write through: every operand, the
-/// value of `--name=VALUE`, and what follows the first letter of a short option cluster
-/// (`-o~/.bashrc`, as any letter may take a value). `zip OUT`, `openssl -out F`,
-/// `yq -i . F` all write a file their words name.
+/// value of `--name=VALUE`, and what follows the first or the second letter of a short
+/// option cluster (`-o~/.bashrc`, `-MF.bashrc`, as a letter may take a value); and the same
+/// of each piece of a word between `=` and `,`, where compilers pass options on
+/// (`-Wl,-o,FILE`, `--emit=link=FILE`). `zip OUT`, `openssl -out F`, `yq -i . F` all write
+/// a file their words name.
 pub(crate) fn maybe_written(words: &[Word]) -> Vec<Word> {
     let mut out = Vec::new();
     let mut only_operands = false;
     for w in words.iter().skip(1) {
         let v = w.value.as_str();
-        if only_operands || !v.starts_with('-') || v == "-" {
-            out.push(w.clone());
-        } else if v == "--" {
+        if !only_operands && v == "--" {
             only_operands = true;
-        } else if let Some(long) = v.strip_prefix("--") {
-            if let Some((_, value)) = long.split_once('=') {
-                out.push(part_of(w, value));
-            }
-        } else if let Some(rest) = v.get(1..).and_then(|r| {
-            let first = r.chars().next()?;
-            r.get(first.len_utf8()..)
-        }) {
-            if !rest.is_empty() {
-                out.push(part_of(w, rest));
-            }
-            // A single-dash long option with its value (`openssl -out=F`).
-            if let Some((_, value)) = v.split_once('=') {
-                out.push(part_of(w, value));
+            continue;
+        }
+        let pieces = v.split(['=', ',']).filter(|p| p.len() < v.len());
+        for piece in std::iter::once(v).chain(pieces) {
+            for written in written_through(piece, only_operands) {
+                if !written.is_empty() {
+                    out.push(piece_of(w, written));
+                }
             }
         }
     }
     out
+}
+
+/// What `piece` (a word, or a piece of one) of a program whose writes are not known may
+/// name as written: the piece itself when it is an operand, else what follows the first or
+/// the second letter of a single-dash option (`-o` of `-oFILE`, `-MF` of `-MFFILE`). The
+/// value of a long option is a piece of its own ([`maybe_written`]).
+fn written_through(piece: &str, only_operands: bool) -> Vec<&str> {
+    if only_operands || !piece.starts_with('-') || piece == "-" {
+        return vec![piece];
+    }
+    if piece.starts_with("--") {
+        return Vec::new();
+    }
+    let mut letters = piece.char_indices().skip(1);
+    let mut out = Vec::new();
+    for _ in 0..2 {
+        match letters.next() {
+            Some((i, c)) if out.is_empty() || c.is_ascii_alphabetic() => {
+                out.push(piece.get(i + c.len_utf8()..).unwrap_or_default());
+            }
+            _ => break,
+        }
+    }
+    out
+}
+
+/// Compilers and linkers that read more arguments from a response file, a word `@FILE`
+/// (GCC, Clang, rustc, javac and java; every linker named `ld*` is matched by
+/// [`reads_response_files`]).
+const RESPONSE_FILE_READERS: &[&str] = &[
+    "gcc", "g++", "cc", "c++", "clang", "clang++", "rustc", "javac", "java",
+];
+
+/// Whether the program `name` reads a word `@FILE` as a file of more arguments: one of
+/// [`RESPONSE_FILE_READERS`] or a linker (`ld`, `ld.lld`, `ld.gold`), also with a target
+/// prefix or a version suffix (`x86_64-linux-gnu-gcc-12`, `clang++-15`).
+fn reads_response_files(name: &str) -> bool {
+    let name = program_name(name).to_ascii_lowercase();
+    let unversioned = match name.rsplit_once('-') {
+        Some((base, version)) if version.chars().all(|c| c.is_ascii_digit() || c == '.') => base,
+        _ => name.as_str(),
+    };
+    let tool = unversioned.rsplit('-').next().unwrap_or(unversioned);
+    tool.starts_with("ld") || RESPONSE_FILE_READERS.contains(&tool)
+}
+
+/// The first response file a compiler or a linker is given (`gcc @opts`, `rustc @args`):
+/// the options it holds are not on the line, so what the command writes is not known.
+/// `None` for other programs (`npm install @scope/pkg` names a package).
+pub(crate) fn response_file(words: &[Word]) -> Option<&Word> {
+    let name = &words.first()?.value;
+    if !reads_response_files(name) {
+        return None;
+    }
+    words
+        .iter()
+        .skip(1)
+        .find(|w| w.value.len() > 1 && w.value.starts_with('@'))
 }
 
 /// Whether `word`, written bare (no `/`), is one of the names a bare git repository is
@@ -566,219 +632,6 @@ fn url_file_name(url: &str) -> Option<&str> {
 fn within(dir: Option<&Word>, name: &str, from: &Word) -> Word {
     dir.map_or_else(|| part_of(from, name), |d| joined_from(d, name, from))
 }
-
-/// curl 7.88: `-o`/`--output` (inside `--output-dir`), `-O`/`--remote-name` and
-/// `--remote-name-all` (each URL's last path segment, inside `--output-dir`), with
-/// `-J`/`--remote-header-name` a name the server chooses (below the directory), and the
-/// files other options write (`-D`, `-c`, `--trace`, `--stderr`, `--libcurl`, ...). Long
-/// options may be abbreviated.
-fn curl_writes(words: &[Word]) -> Writes {
-    let p = parse_options(
-        words.get(1..).unwrap_or_default(),
-        "AbcCdDeEFHKmoPQrtuTUwxXyYz",
-        "",
-        CURL_LONG_VALUES,
-    );
-    // `--output` spelled in full is itself, not a prefix of `--output-dir`.
-    let dir = p
-        .options
-        .iter()
-        .rev()
-        .filter(|(o, _)| o != "--output" && is_option(o, '\0', "output-dir"))
-        .find_map(|(_, v)| v.clone());
-    let mut out = Writes::default();
-    for o in p.values('o', "output") {
-        out.files.push(o.clone());
-        if dir.is_some() && !o.value.starts_with('/') {
-            out.files.push(within(dir.as_ref(), &o.value, o));
-        }
-    }
-    for (short, long) in [
-        ('D', "dump-header"),
-        ('c', "cookie-jar"),
-        ('\0', "trace"),
-        ('\0', "trace-ascii"),
-        ('\0', "stderr"),
-        ('\0', "libcurl"),
-        ('\0', "etag-save"),
-        ('\0', "hsts"),
-        ('\0', "alt-svc"),
-    ] {
-        out.files.extend(p.values(short, long).cloned());
-    }
-    let here = || dir.clone().unwrap_or_else(|| Word::literal("."));
-    let urls: Vec<&Word> = p.operands.iter().chain(p.values('\0', "url")).collect();
-    // URL globbing (`{a,b}`, `[1-9]`) makes several names, and `#N` in an output name is
-    // replaced by what the glob matched: the names are the input's, below their directory.
-    let globbed = !p.has('g', "globoff") && urls.iter().any(|u| u.value.contains(['{', '[']));
-    if globbed {
-        for o in p.values('o', "output") {
-            let parent = o.value.rsplit_once('/').map_or(".", |(d, _)| d);
-            let parent = if parent.is_empty() { "/" } else { parent };
-            out.below.push(part_of(o, parent));
-            if dir.is_some() && !parent.starts_with('/') {
-                out.below.push(within(dir.as_ref(), parent, o));
-            }
-        }
-    }
-    let remote_names = p.has('O', "remote-name") || p.has('\0', "remote-name-all");
-    if remote_names {
-        if p.has('J', "remote-header-name") || globbed {
-            out.below.push(here());
-        }
-        for url in &urls {
-            match url_file_name(&url.value) {
-                Some(name) => out.files.push(within(dir.as_ref(), name, url)),
-                None => out.below.push(here()),
-            }
-        }
-    }
-    // A config file (`-K`, `-K -` reads standard input) may set `output` to any file.
-    if p.has('K', "config") {
-        out.below.push(Word::literal("/"));
-    }
-    out
-}
-
-/// curl's long options that take a value (curl 7.88 `curl --help all`), so that the word
-/// after them is not read as a URL.
-const CURL_LONG_VALUES: &[&str] = &[
-    "abstract-unix-socket",
-    "alt-svc",
-    "aws-sigv4",
-    "cacert",
-    "capath",
-    "cert",
-    "cert-type",
-    "ciphers",
-    "config",
-    "connect-timeout",
-    "connect-to",
-    "continue-at",
-    "cookie",
-    "cookie-jar",
-    "create-file-mode",
-    "crlfile",
-    "curves",
-    "data",
-    "data-ascii",
-    "data-binary",
-    "data-raw",
-    "data-urlencode",
-    "delegation",
-    "dns-interface",
-    "dns-ipv4-addr",
-    "dns-ipv6-addr",
-    "dns-servers",
-    "doh-url",
-    "dump-header",
-    "egd-file",
-    "engine",
-    "etag-compare",
-    "etag-save",
-    "expect100-timeout",
-    "form",
-    "form-string",
-    "ftp-account",
-    "ftp-alternative-to-user",
-    "ftp-method",
-    "ftp-port",
-    "ftp-ssl-ccc-mode",
-    "happy-eyeballs-timeout-ms",
-    "haproxy-clientip",
-    "header",
-    "help",
-    "hostpubmd5",
-    "hostpubsha256",
-    "hsts",
-    "interface",
-    "json",
-    "keepalive-time",
-    "key",
-    "key-type",
-    "krb",
-    "libcurl",
-    "limit-rate",
-    "local-port",
-    "login-options",
-    "mail-auth",
-    "mail-from",
-    "mail-rcpt",
-    "max-filesize",
-    "max-redirs",
-    "max-time",
-    "netrc-file",
-    "noproxy",
-    "oauth2-bearer",
-    "output",
-    "output-dir",
-    "parallel-max",
-    "pass",
-    "pinnedpubkey",
-    "preproxy",
-    "proto",
-    "proto-default",
-    "proto-redir",
-    "proxy",
-    "proxy-cacert",
-    "proxy-capath",
-    "proxy-cert",
-    "proxy-cert-type",
-    "proxy-ciphers",
-    "proxy-crlfile",
-    "proxy-header",
-    "proxy-key",
-    "proxy-key-type",
-    "proxy-pass",
-    "proxy-pinnedpubkey",
-    "proxy-service-name",
-    "proxy-tls13-ciphers",
-    "proxy-tlsauthtype",
-    "proxy-tlspassword",
-    "proxy-tlsuser",
-    "proxy-user",
-    "proxy1.0",
-    "pubkey",
-    "quote",
-    "random-file",
-    "range",
-    "rate",
-    "referer",
-    "request",
-    "request-target",
-    "resolve",
-    "retry",
-    "retry-delay",
-    "retry-max-time",
-    "sasl-authzid",
-    "service-name",
-    "socks4",
-    "socks4a",
-    "socks5",
-    "socks5-gssapi-service",
-    "socks5-hostname",
-    "speed-limit",
-    "speed-time",
-    "stderr",
-    "telnet-option",
-    "tftp-blksize",
-    "time-cond",
-    "tls-max",
-    "tls13-ciphers",
-    "tlsauthtype",
-    "tlspassword",
-    "tlsuser",
-    "trace",
-    "trace-ascii",
-    "unix-socket",
-    "upload-file",
-    "url",
-    "url-query",
-    "user",
-    "user-agent",
-    "variable",
-    "write-out",
-];
 
 /// wget 1.21: `-O`/`--output-document`, the log files `-o`/`-a`; without `-O`, each URL's
 /// last path segment (`index.html` for a directory) inside `-P`/`--directory-prefix`; with
@@ -1610,7 +1463,7 @@ mod tests {
         assert_eq!(maybe("zip -r out.zip src"), ["out.zip", "src"]);
         assert_eq!(
             maybe("openssl enc -in x -out y"),
-            ["enc", "n", "x", "ut", "y"]
+            ["enc", "n", "x", "ut", "t", "y"]
         );
         assert_eq!(
             maybe("gen --out=.vscode/t.json -o~/.bashrc -v"),
@@ -1619,7 +1472,13 @@ mod tests {
         assert_eq!(maybe("x -- -weird"), ["-weird"]);
         assert_eq!(
             maybe("openssl -out=.git/hooks/x"),
-            ["ut=.git/hooks/x", ".git/hooks/x"]
+            [
+                "ut=.git/hooks/x",
+                "t=.git/hooks/x",
+                "ut",
+                "t",
+                ".git/hooks/x"
+            ]
         );
         assert!(knows_writes(&words("cp a b")));
         assert!(knows_writes(&words("/usr/bin/tar -xf a")));
@@ -1629,6 +1488,55 @@ mod tests {
         assert!(is_bare_repository_name("Config"));
         assert!(!is_bare_repository_name("./config"));
         assert!(!is_bare_repository_name("build"));
+    }
+
+    #[test]
+    fn compilers_name_outputs_inside_the_pieces_of_a_word() {
+        let words = |line: &str| line.split(' ').map(Word::literal).collect::<Vec<_>>();
+        let maybe = |line: &str| {
+            maybe_written(&words(line))
+                .into_iter()
+                .map(|w| w.value)
+                .collect::<Vec<_>>()
+        };
+        for (line, file) in [
+            ("gcc -Wl,-o,.git/hooks/x y.c", ".git/hooks/x"),
+            ("gcc -Wl,-o.git/hooks/x y.c", ".git/hooks/x"),
+            ("gcc -Wp,-MD,.bashrc y.c", ".bashrc"),
+            ("gcc -MF.bashrc -MD y.c", ".bashrc"),
+            ("rustc --emit=link=.git/hooks/x x.rs", ".git/hooks/x"),
+            ("rustc --emit link=.git/hooks/x x.rs", ".git/hooks/x"),
+            (
+                "rustc --emit=obj=.bashrc,dep-info=.profile x.rs",
+                ".profile",
+            ),
+        ] {
+            assert!(
+                maybe(line).contains(&file.to_owned()),
+                "{line}: {:?}",
+                maybe(line)
+            );
+        }
+        let response = |line: &str| response_file(&words(line)).map(|w| w.value.clone());
+        for (line, file) in [
+            ("gcc @opts y.c", "@opts"),
+            ("x86_64-linux-gnu-g++-12 -O2 @o", "@o"),
+            ("clang++-15 @o", "@o"),
+            ("/usr/bin/ld.lld @o", "@o"),
+            ("rustc @args", "@args"),
+            ("java @argfile", "@argfile"),
+            ("javac @sources", "@sources"),
+        ] {
+            assert_eq!(response(line).as_deref(), Some(file), "{line}");
+        }
+        for line in [
+            "npm install @scope/pkg",
+            "gcc -o app main.c",
+            "gcc @",
+            "zip @ x",
+        ] {
+            assert_eq!(response(line), None, "{line}");
+        }
     }
 
     #[test]

@@ -1,0 +1,572 @@
+//! What curl reads and writes on this machine: the files its options name (`-o`, `-O`,
+//! `-D`, `-w '%output{FILE}'`, ...), the path of a `file:` URL (read, or written by an
+//! upload), percent-decoded as curl opens it, and the files its URL globs (`[a-z]`,
+//! `{a,b}`) may reach.
+
+use super::{is_option, parse_options, part_of, url_file_name, within, Parsed, Word, Writes};
+use crate::rule::percent_decode;
+
+/// curl's short options that take a value (curl 7.88 `curl --help all`).
+const SHORT_VALUES: &str = "AbcCdDeEFHKmoPQrtuTUwxXyYz";
+
+/// The options and operands of a curl command line.
+fn parsed(words: &[Word]) -> Parsed {
+    parse_options(
+        words.get(1..).unwrap_or_default(),
+        SHORT_VALUES,
+        "",
+        CURL_LONG_VALUES,
+    )
+}
+
+/// Every URL curl is given: its operands and each `--url` (`--url=`) value, in every part
+/// of a `--next` line.
+fn urls(p: &Parsed) -> Vec<&Word> {
+    p.operands.iter().chain(p.values('\0', "url")).collect()
+}
+
+/// Whether curl expands globs in its URLs and upload names: unless `-g`/`--globoff` is
+/// given and no `--no-globoff` turns it back on.
+fn globs(p: &Parsed) -> bool {
+    !p.has('g', "globoff") || p.has('\0', "no-globoff")
+}
+
+/// Whether `text` holds a curl glob: a set `{a,b}` or a range `[a-z]`.
+fn is_glob(text: &str) -> bool {
+    text.contains(['{', '['])
+}
+
+/// Where a `file:` URL leads on this machine.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum Local {
+    /// Its path, as written and percent-decoded (curl opens the decoded one; a rule may
+    /// name either).
+    Paths(Vec<String>),
+    /// Any file below a directory, and why no single path can be named: a glob (below the
+    /// directory before its first glob character), or a path that cannot be decoded
+    /// (below `/`).
+    Below(String, String),
+}
+
+/// Where the URL `url` leads on this machine when it is a `file:` URL (any case; no host,
+/// `localhost` or any other, or `file:/PATH`); `None` for other URLs. With `globbing`, a
+/// URL holding `{` or `[` names every file its glob may match; one whose scheme holds a
+/// glob character may be a `file:` URL too (`{file,http}:///p`).
+///
+/// ```text
+/// file_url("file:///p/%2eenv", true) == Some(Local::Paths(["/p/%2eenv", "/p/.env"]))
+/// file_url("file://localhost/p/.en[v-v]", true) == Some(Local::Below("/p", ...))
+/// ```
+pub(crate) fn file_url(url: &str, globbing: bool) -> Option<Local> {
+    let (scheme, rest) = url.split_once(':')?;
+    if !scheme.eq_ignore_ascii_case("file") {
+        let may_be_file = globbing && is_glob(scheme) && !scheme.contains('/');
+        return may_be_file.then(|| Local::Below("/".to_owned(), glob_reason(url)));
+    }
+    // `file://HOST/PATH` or `file:PATH`; curl opens the path whatever the host.
+    let path = match rest.strip_prefix("//") {
+        Some(authority) => authority.find('/').map_or("", |at| &authority[at..]),
+        None => rest,
+    };
+    let path_start = url.len() - path.len();
+    if globbing {
+        if let Some(first) = url.find(['{', '[']) {
+            let dir = match first.checked_sub(path_start) {
+                Some(within) => path.get(..within).unwrap_or_default(),
+                None => "/",
+            };
+            let dir = dir.rsplit_once('/').map_or(".", |(d, _)| d);
+            let dir = if dir.is_empty() { "/" } else { dir };
+            let dir = percent_decode(dir).unwrap_or_else(|| "/".to_owned());
+            return Some(Local::Below(dir, glob_reason(url)));
+        }
+    }
+    // A query or a fragment may be part of the name or not: both readings count.
+    let bare = path.split(['?', '#']).next().unwrap_or(path);
+    let mut paths = Vec::new();
+    for written in [path, bare] {
+        let Some(decoded) = percent_decode(written) else {
+            return Some(Local::Below(
+                "/".to_owned(),
+                format!("`{url}` holds a percent escape that does not decode to text"),
+            ));
+        };
+        for p in [written.to_owned(), decoded] {
+            if !p.is_empty() && !paths.contains(&p) {
+                paths.push(p);
+            }
+        }
+    }
+    Some(Local::Paths(paths))
+}
+
+fn glob_reason(url: &str) -> String {
+    format!("`{url}` is a curl URL glob: it may read any file its sets and ranges match")
+}
+
+/// The paths the `file:` URL `url` names (see [`file_url`]), for the danger classifier:
+/// empty for other URLs and for globs.
+pub(crate) fn file_url_paths(url: &str) -> Vec<String> {
+    match file_url(url, false) {
+        Some(Local::Paths(paths)) => paths,
+        _ => Vec::new(),
+    }
+}
+
+/// The `file:` URLs of a curl line with where each leads; with `--proto-default file`, a
+/// URL without a scheme is one too.
+fn local_urls(p: &Parsed) -> Vec<(&Word, Local)> {
+    let globbing = globs(p);
+    let default_file = p
+        .values('\0', "proto-default")
+        .any(|v| v.value.eq_ignore_ascii_case("file"));
+    urls(p)
+        .into_iter()
+        .filter_map(|u| {
+            let local = file_url(&u.value, globbing).or_else(|| {
+                let schemeless = default_file && !u.value.contains("://");
+                schemeless
+                    .then(|| file_url(&format!("file://{}", u.value), globbing))
+                    .flatten()
+            })?;
+            Some((u, local))
+        })
+        .collect()
+}
+
+/// What curl reads on this machine through words that are not paths of their own.
+#[derive(Debug, Default)]
+pub(crate) struct LocalReads {
+    /// Files read: the paths of `file:` URLs.
+    pub files: Vec<Word>,
+    /// Directories below which any file may be read: a glob's, a config file's (`/`).
+    pub below: Vec<Word>,
+    /// Why the files read cannot be named (a URL glob): the command asks.
+    pub unknown: Vec<String>,
+}
+
+/// The files `words` (a curl command) reads on this machine: each `file:` URL's path
+/// (percent-decoded too), below the directory of a globbed `file:` URL or upload name
+/// (`-T '.en[v-v]'`), and anywhere for a config file (`-K`, which may name any URL).
+pub(crate) fn curl_reads(words: &[Word]) -> LocalReads {
+    let p = parsed(words);
+    let mut out = LocalReads::default();
+    for (url, local) in local_urls(&p) {
+        match local {
+            Local::Paths(paths) => out.files.extend(paths.iter().map(|f| part_of(url, f))),
+            Local::Below(dir, why) => {
+                out.below.push(part_of(url, &dir));
+                out.unknown.push(why);
+            }
+        }
+    }
+    if globs(&p) {
+        for sent in p.values('T', "upload-file").filter(|t| is_glob(&t.value)) {
+            out.below.push(part_of(sent, &glob_directory(&sent.value)));
+            out.unknown.push(format!(
+                "`{}` is a curl glob: it uploads every file its sets and ranges match",
+                sent.raw
+            ));
+        }
+    }
+    if p.has('K', "config") {
+        out.below.push(Word::literal("/"));
+    }
+    out
+}
+
+/// The directory before the first glob character of a local name (`a/b{c,d}` is `a`).
+fn glob_directory(name: &str) -> String {
+    let fixed = name.split(['{', '[']).next().unwrap_or_default();
+    match fixed.rsplit_once('/') {
+        Some(("", _)) => "/".to_owned(),
+        Some((dir, _)) => dir.to_owned(),
+        None => ".".to_owned(),
+    }
+}
+
+/// An upload (`-T FILE`, `--upload-file`) to a `file:` URL writes its path: a path ending
+/// in `/` is a directory, where the upload lands under its own name (below the directory
+/// when that name is not known: standard input, a glob); a globbed URL writes below its
+/// directory.
+fn uploads(p: &Parsed, out: &mut Writes) {
+    let sent: Vec<&Word> = p.values('T', "upload-file").collect();
+    if sent.is_empty() {
+        return;
+    }
+    for (url, local) in local_urls(p) {
+        match local {
+            Local::Paths(paths) => {
+                for path in paths {
+                    if !path.ends_with('/') {
+                        out.files.push(part_of(url, &path));
+                        continue;
+                    }
+                    for s in &sent {
+                        let name = s.value.rsplit('/').next().unwrap_or_default();
+                        if matches!(name, "" | "-" | "." | "..") || is_glob(name) {
+                            out.below.push(part_of(url, &path));
+                        } else {
+                            out.files.push(part_of(url, &format!("{path}{name}")));
+                        }
+                    }
+                }
+            }
+            Local::Below(dir, _) => out.below.push(part_of(url, &dir)),
+        }
+    }
+}
+
+/// `-w '%output{FILE}'` (curl 8.3, `%output{>>FILE}` appends) writes `FILE`; a format read
+/// from a file (`-w @FILE`, `-w @-`) may name any file.
+fn write_out_files(p: &Parsed, out: &mut Writes) {
+    const OUTPUT: &str = "%output{";
+    for format in p.values('w', "write-out") {
+        if format.value.starts_with('@') {
+            out.below.push(Word::literal("/"));
+            continue;
+        }
+        let lower = format.value.to_ascii_lowercase();
+        for (at, _) in lower.match_indices(OUTPUT) {
+            let rest = format.value.get(at + OUTPUT.len()..).unwrap_or_default();
+            let name = rest.split('}').next().unwrap_or(rest);
+            let name = name.strip_prefix(">>").unwrap_or(name);
+            if !name.is_empty() {
+                out.files.push(part_of(format, name));
+            }
+        }
+    }
+}
+
+/// curl 7.88: `-o`/`--output` (inside `--output-dir`), `-O`/`--remote-name` and
+/// `--remote-name-all` (each URL's last path segment, inside `--output-dir`), with
+/// `-J`/`--remote-header-name` a name the server chooses (below the directory), and the
+/// files other options write (`-D`, `-c`, `--trace`, `--stderr`, `--libcurl`, ...). Long
+/// options may be abbreviated. An upload (`-T`) to a `file:` URL writes its path
+/// ([`uploads`]), and `-w '%output{FILE}'` writes `FILE` ([`write_out_files`]).
+pub(super) fn curl_writes(words: &[Word]) -> Writes {
+    let p = parsed(words);
+    // `--output` spelled in full is itself, not a prefix of `--output-dir`.
+    let dir = p
+        .options
+        .iter()
+        .rev()
+        .filter(|(o, _)| o != "--output" && is_option(o, '\0', "output-dir"))
+        .find_map(|(_, v)| v.clone());
+    let mut out = Writes::default();
+    for o in p.values('o', "output") {
+        out.files.push(o.clone());
+        if dir.is_some() && !o.value.starts_with('/') {
+            out.files.push(within(dir.as_ref(), &o.value, o));
+        }
+    }
+    for (short, long) in [
+        ('D', "dump-header"),
+        ('c', "cookie-jar"),
+        ('\0', "trace"),
+        ('\0', "trace-ascii"),
+        ('\0', "stderr"),
+        ('\0', "libcurl"),
+        ('\0', "etag-save"),
+        ('\0', "hsts"),
+        ('\0', "alt-svc"),
+    ] {
+        out.files.extend(p.values(short, long).cloned());
+    }
+    let here = || dir.clone().unwrap_or_else(|| Word::literal("."));
+    let urls = urls(&p);
+    // URL globbing (`{a,b}`, `[1-9]`) makes several names, and `#N` in an output name is
+    // replaced by what the glob matched: the names are the input's, below their directory.
+    let globbed = globs(&p) && urls.iter().any(|u| is_glob(&u.value));
+    if globbed {
+        for o in p.values('o', "output") {
+            let parent = o.value.rsplit_once('/').map_or(".", |(d, _)| d);
+            let parent = if parent.is_empty() { "/" } else { parent };
+            out.below.push(part_of(o, parent));
+            if dir.is_some() && !parent.starts_with('/') {
+                out.below.push(within(dir.as_ref(), parent, o));
+            }
+        }
+    }
+    let remote_names = p.has('O', "remote-name") || p.has('\0', "remote-name-all");
+    if remote_names {
+        if p.has('J', "remote-header-name") || globbed {
+            out.below.push(here());
+        }
+        for url in &urls {
+            match url_file_name(&url.value) {
+                Some(name) => out.files.push(within(dir.as_ref(), name, url)),
+                None => out.below.push(here()),
+            }
+        }
+    }
+    // A config file (`-K`, `-K -` reads standard input) may set `output` to any file.
+    if p.has('K', "config") {
+        out.below.push(Word::literal("/"));
+    }
+    uploads(&p, &mut out);
+    write_out_files(&p, &mut out);
+    out
+}
+
+/// curl's long options that take a value (curl 7.88 `curl --help all`), so that the word
+/// after them is not read as a URL.
+const CURL_LONG_VALUES: &[&str] = &[
+    "abstract-unix-socket",
+    "alt-svc",
+    "aws-sigv4",
+    "cacert",
+    "capath",
+    "cert",
+    "cert-type",
+    "ciphers",
+    "config",
+    "connect-timeout",
+    "connect-to",
+    "continue-at",
+    "cookie",
+    "cookie-jar",
+    "create-file-mode",
+    "crlfile",
+    "curves",
+    "data",
+    "data-ascii",
+    "data-binary",
+    "data-raw",
+    "data-urlencode",
+    "delegation",
+    "dns-interface",
+    "dns-ipv4-addr",
+    "dns-ipv6-addr",
+    "dns-servers",
+    "doh-url",
+    "dump-header",
+    "egd-file",
+    "engine",
+    "etag-compare",
+    "etag-save",
+    "expect100-timeout",
+    "form",
+    "form-string",
+    "ftp-account",
+    "ftp-alternative-to-user",
+    "ftp-method",
+    "ftp-port",
+    "ftp-ssl-ccc-mode",
+    "happy-eyeballs-timeout-ms",
+    "haproxy-clientip",
+    "header",
+    "help",
+    "hostpubmd5",
+    "hostpubsha256",
+    "hsts",
+    "interface",
+    "json",
+    "keepalive-time",
+    "key",
+    "key-type",
+    "krb",
+    "libcurl",
+    "limit-rate",
+    "local-port",
+    "login-options",
+    "mail-auth",
+    "mail-from",
+    "mail-rcpt",
+    "max-filesize",
+    "max-redirs",
+    "max-time",
+    "netrc-file",
+    "noproxy",
+    "oauth2-bearer",
+    "output",
+    "output-dir",
+    "parallel-max",
+    "pass",
+    "pinnedpubkey",
+    "preproxy",
+    "proto",
+    "proto-default",
+    "proto-redir",
+    "proxy",
+    "proxy-cacert",
+    "proxy-capath",
+    "proxy-cert",
+    "proxy-cert-type",
+    "proxy-ciphers",
+    "proxy-crlfile",
+    "proxy-header",
+    "proxy-key",
+    "proxy-key-type",
+    "proxy-pass",
+    "proxy-pinnedpubkey",
+    "proxy-service-name",
+    "proxy-tls13-ciphers",
+    "proxy-tlsauthtype",
+    "proxy-tlspassword",
+    "proxy-tlsuser",
+    "proxy-user",
+    "proxy1.0",
+    "pubkey",
+    "quote",
+    "random-file",
+    "range",
+    "rate",
+    "referer",
+    "request",
+    "request-target",
+    "resolve",
+    "retry",
+    "retry-delay",
+    "retry-max-time",
+    "sasl-authzid",
+    "service-name",
+    "socks4",
+    "socks4a",
+    "socks5",
+    "socks5-gssapi-service",
+    "socks5-hostname",
+    "speed-limit",
+    "speed-time",
+    "stderr",
+    "telnet-option",
+    "tftp-blksize",
+    "time-cond",
+    "tls-max",
+    "tls13-ciphers",
+    "tlsauthtype",
+    "tlspassword",
+    "tlsuser",
+    "trace",
+    "trace-ascii",
+    "unix-socket",
+    "upload-file",
+    "url",
+    "url-query",
+    "user",
+    "user-agent",
+    "variable",
+    "write-out",
+];
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::{below, written};
+    use super::*;
+
+    fn paths(url: &str) -> Option<Local> {
+        file_url(url, true)
+    }
+
+    fn reads(line: &str) -> (Vec<String>, Vec<String>, usize) {
+        let words: Vec<Word> = line.split(' ').map(Word::literal).collect();
+        let r = curl_reads(&words);
+        let values = |ws: Vec<Word>| ws.into_iter().map(|w| w.value).collect();
+        (values(r.files), values(r.below), r.unknown.len())
+    }
+
+    #[test]
+    fn a_file_url_is_its_path_as_written_and_percent_decoded() {
+        let both = |a: &str, b: &str| Some(Local::Paths(vec![a.to_owned(), b.to_owned()]));
+        assert_eq!(paths("file:///p/%2eenv"), both("/p/%2eenv", "/p/.env"));
+        assert_eq!(
+            paths("FILE://localhost/p/.en%76"),
+            both("/p/.en%76", "/p/.env")
+        );
+        assert_eq!(
+            paths("file:/p/.env"),
+            Some(Local::Paths(vec!["/p/.env".into()]))
+        );
+        assert_eq!(paths("file://h/p/x?y"), both("/p/x?y", "/p/x"));
+        assert_eq!(paths("https://h/p/%2eenv"), None);
+        assert_eq!(paths("h/p"), None);
+        assert!(matches!(paths("file:///p/%zz"), Some(Local::Below(d, _)) if d == "/"));
+        assert_eq!(file_url_paths("file:///p/.%65nv"), ["/p/.%65nv", "/p/.env"]);
+    }
+
+    #[test]
+    fn a_globbed_file_url_reads_below_the_directory_before_the_glob() {
+        for (url, dir) in [
+            ("file:///p/.en[v-v]", "/p"),
+            ("file:///p/.{env}", "/p"),
+            ("file:///p/%2essh/{id_rsa,x}", "/p/.ssh"),
+            ("file://{localhost,}/p/.env", "/"),
+            ("{file,http}:///p/.env", "/"),
+            ("file:.en[v-v]", "."),
+        ] {
+            assert!(
+                matches!(paths(url), Some(Local::Below(d, _)) if d == dir),
+                "{url}: {:?}",
+                paths(url)
+            );
+        }
+        assert_eq!(
+            file_url("file:///p/.{env}", false),
+            Some(Local::Paths(vec!["/p/.{env}".into()]))
+        );
+        assert_eq!(paths("https://h/{a,b}"), None);
+    }
+
+    #[test]
+    fn every_way_curl_takes_a_url_is_read() {
+        let file = |line: &str| reads(line).0;
+        assert_eq!(file("curl -s file:///p/%2eenv"), ["/p/%2eenv", "/p/.env"]);
+        assert_eq!(file("curl --url file:///p/x"), ["/p/x"]);
+        assert_eq!(file("curl --url=file:///p/x"), ["/p/x"]);
+        assert_eq!(file("curl http://h -: file:///p/x"), ["/p/x"]);
+        assert_eq!(file("curl --next --url=file:///p/x"), ["/p/x"]);
+        assert_eq!(
+            file("curl --proto-default file /p/%2eenv"),
+            ["/p/%2eenv", "/p/.env"]
+        );
+        assert_eq!(file("curl -o file:///p/x http://h"), Vec::<String>::new());
+        assert_eq!(
+            reads("curl -s file:///p/.{env}"),
+            (vec![], vec!["/p".into()], 1)
+        );
+        assert_eq!(reads("curl -g file:///p/.{env}").0, ["/p/.{env}"]);
+        assert_eq!(
+            reads("curl -T .en[v-v] http://h"),
+            (vec![], vec![".".into()], 1)
+        );
+        assert_eq!(reads("curl -K cfg").1, ["/"]);
+        assert_eq!(
+            reads("curl -fsSL https://example.com -o out.html"),
+            (vec![], vec![], 0)
+        );
+    }
+
+    #[test]
+    fn an_upload_to_a_file_url_writes_its_path() {
+        assert_eq!(
+            written("curl -sS -T cfg file:///p/.git/config"),
+            ["/p/.git/config"]
+        );
+        assert_eq!(
+            written("curl --upload-file x FILE://localhost/p/%2egit/config"),
+            ["/p/%2egit/config", "/p/.git/config"]
+        );
+        assert_eq!(
+            written("curl -T d/hook file:///p/.git/hooks/"),
+            ["/p/.git/hooks/hook"]
+        );
+        assert_eq!(below("curl -T - file:///p/.git/hooks/"), ["/p/.git/hooks/"]);
+        assert_eq!(below("curl -T x file:///p/.git/{config,x}"), ["/p/.git"]);
+        assert_eq!(written("curl -T x https://h/.bashrc"), Vec::<String>::new());
+        assert_eq!(written("curl file:///p/.git/config"), Vec::<String>::new());
+    }
+
+    #[test]
+    fn write_out_may_name_an_output_file() {
+        assert_eq!(written("curl -w %output{.bashrc}x http://h"), [".bashrc"]);
+        assert_eq!(
+            written("curl -sw %output{>>a}%{url}%OUTPUT{b} http://h"),
+            ["a", "b"]
+        );
+        assert_eq!(below("curl --write-out @fmt http://h"), ["/"]);
+        assert_eq!(
+            written("curl -w %{http_code} http://h"),
+            Vec::<String>::new()
+        );
+    }
+}
