@@ -185,6 +185,14 @@ fn judged_beyond_rules(command: &str) -> bool {
     toolgate::shell::read_only_commands().any(|c| c == first || c == two)
         || first.contains('=')
         || words.iter().any(|w| matches!(*w, "." | ".."))
+        // A word or a piece of one starting with `.` may name a protected file, or begin
+        // one (`.a` → `.aws`), which asks whatever the rules say.
+        || words.iter().skip(1).any(|w| {
+            w.starts_with('.')
+                || w.contains("=.")
+                || w.contains(",.")
+                || (w.starts_with('-') && w.contains('.'))
+        })
 }
 
 fn rule_word() -> impl Strategy<Value = String> {
