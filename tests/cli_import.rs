@@ -104,6 +104,23 @@ fn export_writes_the_format_and_reports_what_is_left_out() {
 }
 
 #[test]
+fn a_copilot_export_passes_no_shell_allow_and_says_to_use_the_hook() {
+    let policy = r#"{"permissions":{"allow":["Bash(cp *)","Bash(cat *)","WebFetch(domain:docs.rs)"],"deny":["Bash(rm *)"]}}"#;
+    let (code, out, err) = toolgate(&["export", "--to", "copilot", "-"], policy);
+    assert_eq!(code, 0);
+    assert!(!out.contains("--allow-tool"), "{out}");
+    assert!(out.contains("--deny-tool 'shell(rm)'"), "{out}");
+    assert!(out.contains("--allow-url docs.rs"), "{out}");
+    for at in ["permissions.allow[0]", "permissions.allow[1]"] {
+        assert!(
+            err.contains(&format!("warning[EXPORT_NOT_EXPRESSED] {at}")),
+            "{err}"
+        );
+    }
+    assert!(err.contains("toolgate install --agent copilot"), "{err}");
+}
+
+#[test]
 fn bad_usage_and_bad_input_exit_2() {
     for (args, needle) in [
         (vec!["import", "x.json"], "`--from` is required"),

@@ -461,28 +461,14 @@ fn an_export_is_never_looser_than_the_policy() {
             );
         }
     }
-    // Copilot CLI has no ask list: the allows the asks were carved out of are left out, and
-    // the warning says why. It has no path rules either: a command could read `.env`, so no
-    // shell allow is passed beside the `Read(./.env)` deny.
+    // Copilot CLI reads `shell(x)` as `x` with any arguments: no shell allow is passed, and
+    // the warning says why and names the hook.
     let out = export(Format::Copilot, &doc).unwrap();
-    assert!(!out.text.contains("shell(git)"), "{}", out.text);
+    assert!(!out.text.contains("--allow-tool 'shell"), "{}", out.text);
     assert!(!out.text.contains("github"), "{}", out.text);
-    assert!(!out.text.contains("shell(ls)"), "{}", out.text);
-    assert!(out
-        .warnings
-        .iter()
-        .any(|w| w.path == "permissions.allow[0]" && w.message.contains("as broad as a shell")));
-    assert!(out
-        .warnings
-        .iter()
-        .any(|w| w.path == "permissions.allow[4]" && w.message.contains("`Read(./.env)`")));
-    // An allow no ask or unexpressed deny touches stays.
-    let mut no_path_rule = doc.clone();
-    if let Some(p) = no_path_rule.permissions.as_mut() {
-        p.deny.retain(|r| r != "Read(./.env)");
-    }
-    let out = export(Format::Copilot, &no_path_rule).unwrap();
-    assert!(out.text.contains("shell(ls)"), "{}", out.text);
+    assert!(out.warnings.iter().any(|w| w.path == "permissions.allow[4]"
+        && w.message.contains("with any arguments")
+        && w.message.contains("toolgate install --agent copilot")));
     assert!(out.text.contains("--deny-tool 'shell(rm)'"), "{}", out.text);
 }
 
@@ -629,44 +615,30 @@ fn gemini_class_names_are_their_tools() {
 }
 
 #[test]
-fn copilot_export_leaves_out_allows_of_programs_that_run_programs() {
+fn copilot_export_passes_no_shell_allow() {
     let text = serde_json::json!({ "permissions": { "allow": [
-        "Bash(bash *)", "Bash(sudo *)", "Bash(python3 *)", "Bash(timeout *)", "Bash(nohup *)",
-        "Bash(env *)", "Bash(xargs *)", "Bash(find *)", "Bash(git *)", "Bash(git -c *)",
-        "Bash(npm *)", "Bash(git status *)"
+        "Bash(bash *)", "Bash(sudo *)", "Bash(git *)", "Bash(git status *)", "Bash(cp *)",
+        "Bash(cat *)", "Bash(git diff *)", "Bash(ls *)"
     ], "deny": ["Bash(rm *)"] } })
     .to_string();
     let doc: toolgate::policy::PolicyDocument = toolgate::json::from_str(&text, "policy").unwrap();
     let out = export(Format::Copilot, &doc).unwrap();
-    for runner in [
-        "bash", "sudo", "python3", "timeout", "nohup", "env", "xargs", "find", "git)", "git -c",
-        "npm",
-    ] {
-        assert!(
-            !out.text.contains(&format!("--allow-tool 'shell({runner}")),
-            "{runner}: {}",
-            out.text
-        );
-    }
-    assert!(
-        out.text.contains("--allow-tool 'shell(git status)'"),
-        "{}",
-        out.text
-    );
+    assert!(!out.text.contains("--allow-tool"), "{}", out.text);
     assert!(out.text.contains("--deny-tool 'shell(rm)'"), "{}", out.text);
     let left = out
         .warnings
         .iter()
         .filter(|w| w.path.starts_with("permissions.allow"))
         .count();
-    assert_eq!(left, 11, "{:?}", out.warnings);
-    // What is left out asks in toolgate and is not passed to the CLI.
+    assert_eq!(left, 8, "{:?}", out.warnings);
+    // The calls `shell(cp)`, `shell(cat)` and `shell(git diff)` would run unasked, and which
+    // toolgate asks about: a protected path, a secret file, a write through an option.
     let policy = Policy::from_json(&text).unwrap();
     for command in [
+        "cp hook.sh .git/hooks/pre-commit",
+        "cat .env",
+        "git diff --output=.git/hooks/pre-commit",
         "bash -c \"curl x | sh\"",
-        "sudo rm -rf /",
-        "git -c core.pager=id log",
-        "find . -exec sh -c id ;",
     ] {
         let request = Request {
             tool: "Bash".into(),

@@ -31,7 +31,7 @@ export interface AcpRequestPermissionResponse {
   outcome: { outcome: "selected"; optionId: string } | { outcome: "cancelled" };
 }
 
-/** A decision that had to use another option kind than the one it needed. */
+/** A decision that had to use another option kind than the one it needed, or none (`cancelled`). */
 export interface AcpFallback {
   sessionId: string;
   toolCallId: string;
@@ -218,6 +218,18 @@ function strictest(outcomes: Promise<ApprovalOutcome>[], cancelRest: () => void)
 }
 
 /**
+ * The option kinds that may answer an outcome, best first. An approval is only ever
+ * `allow_once`, whether a person allowed it once, for the session or always, or a grant did:
+ * the grant stays in toolgate, so the agent's next call comes back to it. The agent's
+ * `allow_always` would approve far more than the grant (Gemini CLI turns it into "approve every
+ * edit", or every command of the program), so it is never chosen. A refusal may widen to
+ * `reject_always`: that only makes the agent ask less about what it may not do.
+ */
+function optionOrder(outcome: Pick<ApprovalOutcome, "status">): AcpOptionKind[] {
+  return outcome.status === "approved" ? ["allow_once"] : ["reject_once", "reject_always"];
+}
+
+/**
  * The handler of `session/request_permission` over `broker`. Registers `acp_other` (a tool
  * that is never trusted) for calls of kind `other`, `think` and `switch_mode`, so that the
  * policy asks about them rather than the registry denying them.
@@ -236,10 +248,7 @@ export function createAcpPermissionHandler(broker: ApprovalBroker, options: AcpA
     outcome: ApprovalOutcome,
   ): AcpRequestPermissionResponse => {
     if (outcome.status === "cancelled") return { outcome: { outcome: "cancelled" } };
-    const approved = outcome.status === "approved";
-    const order: AcpOptionKind[] = approved
-      ? outcome.remembered ? ["allow_always", "allow_once"] : ["allow_once", "allow_always"]
-      : ["reject_once", "reject_always"];
+    const order = optionOrder(outcome);
     const needed = order[0] as AcpOptionKind;
     for (const kind of order) {
       const option = params.options.find((o) => o.kind === kind);
@@ -247,7 +256,8 @@ export function createAcpPermissionHandler(broker: ApprovalBroker, options: AcpA
       if (kind !== needed) fallback(params, outcome, needed, kind);
       return { outcome: { outcome: "selected", optionId: option.optionId } };
     }
-    // Neither kind is offered: the call must not run on an answer it cannot express.
+    // No kind that says exactly this is offered: the call must not run on an answer that
+    // would say more (an approval is never sent as `allow_always`).
     fallback(params, outcome, needed, "cancelled");
     return { outcome: { outcome: "cancelled" } };
   };

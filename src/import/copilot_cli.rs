@@ -10,14 +10,15 @@
 //! - `shell(x)` allows or denies `x` with any arguments; `shell(x y)` is a prefix only when
 //!   `y` is a subcommand the CLI knows (`git push`) and otherwise that exact command:
 //!   `shell(touch a.txt)` does not stop `touch a.txt b.txt` (copilot-sdk.test.mjs, Path B).
-//!   So an allow is passed only as a prefix of plain words, an exact deny as it is, and a
-//!   deny with a wildcard or more than one prefix word denies its whole program.
+//!   So an exact deny is passed as it is, and a deny with a wildcard or more than one prefix
+//!   word denies its whole program. No shell allow is passed: every program toolgate allows
+//!   takes arguments that read or write files or run programs (`cp x .git/hooks/pre-commit`,
+//!   `cat .env`), which toolgate still asks about and the CLI would run unasked; the hook
+//!   (`toolgate install --agent copilot`) decides shell calls instead.
 //! - `write` is every file write, `server` / `server(tool)` an MCP server's tools as the CLI's
 //!   own MCP configuration names them, and `shell`, `write`, `url` its built-in tools (Copilot
 //!   CLI's command reference). The CLI has no per-path rule, so a path deny is widened to
-//!   `write` when it guards writes, and a program the shell runs can read or write what a
-//!   path rule guards (`cat ~/.ssh/id_rsa`): no shell allow is passed beside a path rule the
-//!   CLI is not told exactly.
+//!   `write` when it guards writes.
 //! - `--allow-url host` / `--deny-url host` name a host as toolgate reads Copilot's `url(...)`
 //!   rules (docs/rules.md); a wildcard host, a scheme, a port or a path is not passed on an
 //!   allow.
@@ -114,11 +115,13 @@ pub(super) struct Plan {
 /// ```
 /// use toolgate::import::{copilot_cli_args, CopilotCliOptions};
 /// let options: CopilotCliOptions = toolgate::json::from_str(
-///     r#"{"policy":{"permissions":{"allow":["Bash(npm test *)"],"deny":["Bash(git push *)"]}},"now":0}"#,
+///     r#"{"policy":{"permissions":{"allow":["Bash(npm test *)","WebFetch(domain:docs.rs)"],"deny":["Bash(git push *)"]}},"now":0}"#,
 ///     "options",
 /// ).unwrap();
 /// let out = copilot_cli_args(&options).unwrap();
-/// assert_eq!(out.args, ["--deny-tool", "shell(git)", "--allow-tool", "shell(npm test)"]);
+/// assert_eq!(out.args, ["--deny-tool", "shell(git)", "--allow-url", "docs.rs"]);
+/// // `shell(npm test)` would run `npm test` with any arguments: the hook decides shell calls.
+/// assert_eq!(out.skipped[0].rule, "Bash(npm test *)");
 /// ```
 pub fn copilot_cli_args(options: &CopilotCliOptions) -> Result<CopilotCliArgs> {
     let agent = options.agent.as_deref().unwrap_or("copilot");
@@ -426,23 +429,8 @@ impl Planner {
 /// more; otherwise why not.
 fn allow_spelling(it: &Item) -> std::result::Result<(&'static str, String), String> {
     let rule = &it.text;
-    if let Some(cmd) = command(&it.rule) {
-        return match cmd {
-            Cmd::Prefix(p) if plain_words(&p) && !assigns(&p) => {
-                shell_prefix_refusal(rule, &p)?;
-                Ok(("--allow-tool", format!("shell({p})")))
-            }
-            Cmd::Prefix(_) => Err(format!(
-                "`{rule}` is left out: Copilot CLI can allow only a prefix of plain words"
-            )),
-            Cmd::All => Err(format!(
-                "`{rule}` is left out: `shell` would run every command unasked, also the ones \
-                 toolgate still asks about"
-            )),
-            Cmd::Exact(_) | Cmd::Glob(_) => Err(format!(
-                "`{rule}` is left out: Copilot CLI rules are prefixes, so it would allow more"
-            )),
-        };
+    if command(&it.rule).is_some() {
+        return Err(shell_allow_refusal(rule));
     }
     match (it.rule.tool(), it.rule.specifier()) {
         (ToolSelector::Builtin { tool, .. }, Some(spec))
@@ -479,30 +467,18 @@ fn allow_spelling(it: &Item) -> std::result::Result<(&'static str, String), Stri
     }
 }
 
-/// Why the CLI may not be told `shell(prefix)`: the CLI runs every command that starts with
-/// the prefix unasked, so the prefix must be one toolgate would trust as a grant with any
-/// arguments ([`crate::trust::shell_spec_refusal`]: never a shell, an interpreter, a
-/// wrapper or another program that starts programs), and a program with subcommands that
-/// run things (`git`, `npm`, ...) must be followed by a subcommand, not an option
-/// (`git -c core.pager=...` runs a program).
-fn shell_prefix_refusal(rule: &str, prefix: &str) -> std::result::Result<(), String> {
-    if let Some((why, _)) = crate::trust::shell_spec_refusal(&format!("{prefix} *")) {
-        return Err(format!(
-            "`{rule}` is left out: {why}; Copilot CLI would run every such command unasked, \
-             also the ones toolgate still asks about"
-        ));
-    }
-    let mut words = prefix.split_whitespace();
-    if let (Some(program), Some(next)) = (words.next(), words.next()) {
-        if crate::trust::has_running_subcommands(program) && next.starts_with('-') {
-            return Err(format!(
-                "`{rule}` is left out: `{program} {next}` names an option, not a subcommand, \
-                 and options of `{program}` can run programs, so Copilot CLI would run \
-                 commands toolgate still asks about"
-            ));
-        }
-    }
-    Ok(())
+/// Why no shell allow is passed: the CLI reads `shell(x)` as `x` with any arguments, and
+/// every program toolgate allows can be given arguments that read or write files or run
+/// other programs (`cp hook.sh .git/hooks/pre-commit`, `cat .env`, `git diff
+/// --output=...`), which toolgate still asks about (protected paths, secret files, paths
+/// outside the project) and the CLI would run unasked.
+fn shell_allow_refusal(rule: &str) -> String {
+    format!(
+        "`{rule}` is left out: Copilot CLI reads `shell(x)` as `x` with any arguments, so it \
+         would run calls toolgate still asks about (protected paths such as `.git/hooks/`, \
+         secret files such as `.env`, paths outside the project); for shell rules, install \
+         toolgate as the CLI's hook (`toolgate install --agent copilot`)"
+    )
 }
 
 /// Whether the passed allow `flag value` could cover a call the rule `other` (a deny or ask
@@ -709,20 +685,18 @@ mod tests {
     }
 
     #[test]
-    fn allows_only_as_prefixes_of_plain_words_and_plain_hosts() {
+    fn allows_only_plain_hosts() {
         let out = args(
             r#"{"permissions":{"allow":["Bash(npm test *)","shell(git:*)","Bash(npm test)","Bash",
             "Bash(git * main)","Bash(FOO=1 make *)","WebFetch(domain:Docs.rs)","WebFetch(domain:*.example.com)",
             "url(https://github.com/x)","mcp__shell","github(create_issue)","Write","Read"]}}"#,
         );
-        assert_eq!(
-            pairs(&out),
-            ["--allow-tool shell(npm test)", "--allow-url docs.rs"]
-        );
+        assert_eq!(pairs(&out), ["--allow-url docs.rs"]);
         let left: Vec<&str> = out.skipped.iter().map(|s| s.rule.as_str()).collect();
         assert_eq!(
             left,
             [
+                "Bash(npm test *)",
                 "shell(git:*)",
                 "Bash(npm test)",
                 "Bash",
@@ -738,77 +712,45 @@ mod tests {
         );
     }
 
+    /// `shell(x)` is `x` with any arguments: `shell(cp)` would plant a git hook, `shell(cat)`
+    /// read `.env`, `shell(git diff)` write through `--output`, all of which toolgate asks about.
     #[test]
-    fn allows_of_programs_that_run_programs_are_left_out() {
+    fn no_shell_allow_is_passed_and_the_note_names_the_hook() {
         let out = args(
-            r#"{"permissions":{"allow":["Bash(bash *)","Bash(sudo *)","Bash(python3 *)",
-            "Bash(timeout *)","Bash(nohup *)","Bash(env *)","Bash(xargs *)","Bash(find *)",
-            "Bash(git *)","Bash(npm *)","Bash(make *)","shell(/usr/bin/Python3.12)","Bash(git -c *)",
-            "Bash(npm --prefix *)","Bash(git log *)","Bash(npm test *)","Bash(ls *)","Bash(cargo build *)"]}}"#,
+            r#"{"permissions":{"allow":["Bash(cp *)","Bash(cat *)","Bash(git diff *)","Bash(ls *)",
+            "Bash(bash *)","Bash(git *)","Bash(pwd *)"]}}"#,
         );
-        assert_eq!(
-            pairs(&out),
-            [
-                "--allow-tool shell(git log)",
-                "--allow-tool shell(npm test)",
-                "--allow-tool shell(ls)",
-                "--allow-tool shell(cargo build)",
-            ]
+        assert!(out.args.is_empty(), "{:?}", out.args);
+        assert_eq!(out.skipped.len(), 7);
+        for s in &out.skipped {
+            assert!(s.why.contains("with any arguments"), "{}", s.why);
+            assert!(
+                s.why.contains("toolgate install --agent copilot"),
+                "{}",
+                s.why
+            );
+        }
+        let cp = out.skipped.first().unwrap();
+        assert_eq!(cp.rule, "Bash(cp *)");
+        assert!(
+            cp.why.contains("`.git/hooks/`") && cp.why.contains("`.env`"),
+            "{}",
+            cp.why
         );
-        let left: Vec<&str> = out.skipped.iter().map(|s| s.rule.as_str()).collect();
-        assert_eq!(
-            left,
-            [
-                "Bash(bash *)",
-                "Bash(sudo *)",
-                "Bash(python3 *)",
-                "Bash(timeout *)",
-                "Bash(nohup *)",
-                "Bash(env *)",
-                "Bash(xargs *)",
-                "Bash(find *)",
-                "Bash(git *)",
-                "Bash(npm *)",
-                "Bash(make *)",
-                "shell(/usr/bin/Python3.12)",
-                "Bash(git -c *)",
-                "Bash(npm --prefix *)",
-            ]
-        );
-        let why = |rule: &str| {
-            out.skipped
-                .iter()
-                .find(|s| s.rule == rule)
-                .map(|s| s.why.clone())
-                .unwrap()
-        };
-        assert!(why("Bash(sudo *)").contains("`sudo` runs arbitrary code"));
-        assert!(why("Bash(git *)").contains("as broad as a shell"));
-        assert!(why("Bash(git -c *)").contains("names an option, not a subcommand"));
     }
 
     #[test]
     fn an_allow_an_unexpressed_rule_was_carved_out_of_is_left_out() {
         let out = args(
-            r#"{"permissions":{"allow":["Bash(npm run *)","Bash(ls *)","WebFetch(domain:github.com)","WebFetch(domain:docs.rs)"],
-            "ask":["Bash(NPM run deploy *)","WebFetch(domain:api.docs.rs)"]}}"#,
+            r#"{"permissions":{"allow":["WebFetch(domain:github.com)","WebFetch(domain:docs.rs)"],
+            "ask":["WebFetch(domain:api.docs.rs)"]}}"#,
         );
-        assert_eq!(
-            pairs(&out),
-            ["--allow-tool shell(ls)", "--allow-url github.com"]
-        );
+        assert_eq!(pairs(&out), ["--allow-url github.com"]);
         assert!(out
             .skipped
             .iter()
-            .any(|s| s.rule == "Bash(npm run *)" && s.why.contains("`Bash(NPM run deploy *)`")));
-        // A path rule the CLI is not told exactly: a program could read through it.
-        for deny in ["Read(~/.ssh/**)", "Edit(./.env)"] {
-            let out = args(&format!(
-                r#"{{"permissions":{{"allow":["Bash(cat *)","WebFetch(domain:docs.rs)"],"deny":["{deny}"]}}}}"#
-            ));
-            assert!(!out.args.iter().any(|a| a.starts_with("shell")), "{deny}");
-            assert!(out.args.contains(&"docs.rs".to_owned()), "{deny}");
-        }
+            .any(|s| s.rule == "WebFetch(domain:docs.rs)"
+                && s.why.contains("`WebFetch(domain:api.docs.rs)`")));
     }
 
     #[test]
@@ -846,18 +788,18 @@ mod tests {
         };
         let options = CopilotCliOptions {
             grants: vec![
-                grant(r#""rule":"Bash(make *)","scope":"always","agent":"claude""#),
-                grant(r#""rule":"Bash(ls *)","scope":"always","expiresAt":10"#),
-                grant(r#""rule":"Bash(pwd *)","scope":"session","sessionId":"s""#),
+                grant(r#""rule":"WebFetch(domain:a.example)","scope":"always","agent":"claude""#),
+                grant(r#""rule":"WebFetch(domain:b.example)","scope":"always","expiresAt":10"#),
+                grant(r#""rule":"WebFetch(domain:c.example)","scope":"session","sessionId":"s""#),
                 grant(
-                    r#""rule":"Bash(npm test *)","scope":"always","agent":"copilot","expiresAt":11"#,
+                    r#""rule":"WebFetch(domain:d.example)","scope":"always","agent":"copilot","expiresAt":11"#,
                 ),
             ],
             now: 10,
             ..CopilotCliOptions::default()
         };
         let out = copilot_cli_args(&options).unwrap();
-        assert_eq!(out.args, ["--allow-tool", "shell(npm test)"]);
+        assert_eq!(out.args, ["--allow-url", "d.example"]);
         let why: Vec<&str> = out.skipped.iter().map(|s| s.why.as_str()).collect();
         assert_eq!(why.len(), 3, "{why:?}");
         assert!(why[0].contains("agent `claude`"));
@@ -870,12 +812,7 @@ mod tests {
         let out = copilot_cli_args(&in_session).unwrap();
         assert_eq!(
             out.args,
-            [
-                "--allow-tool",
-                "shell(pwd)",
-                "--allow-tool",
-                "shell(npm test)"
-            ]
+            ["--allow-url", "c.example", "--allow-url", "d.example"]
         );
     }
 }

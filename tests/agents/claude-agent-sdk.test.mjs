@@ -16,7 +16,7 @@ import { startFakeModel } from "./fake-model.mjs";
 import { AGENTS_ROOT, PROMPT, killAll, makeRun } from "./harness.mjs";
 import { ApprovalBroker, POLICY, RUN_TIMEOUT_MS, adapter, installCached, person } from "./sdk.mjs";
 
-const { createCanUseTool, createPreToolUseHook } = await adapter("claude-agent-sdk");
+const { createCanUseTool, createPreToolUseHook, createPreToolUseHookMatcher } = await adapter("claude-agent-sdk");
 
 const timings = [];
 
@@ -39,7 +39,7 @@ async function loadSdk({ version, dir }) {
  * picks what toolgate is given to the SDK (`canUseTool`, `hook`, or both). `answer` is the
  * person at the broker's cards. Resolves to what ran and what the model was shown.
  */
-async function runQuery(query, label, { commands, gate = ["canUseTool"], answer, timeoutMs, files: seed = {} }) {
+async function runQuery(query, label, { commands, gate = ["canUseTool"], answer, timeoutMs, policy = POLICY, hookTimeoutSeconds, files: seed = {} }) {
   const run = makeRun("claude-sdk");
   const model = await startFakeModel({ commands });
   const abort = new AbortController();
@@ -47,7 +47,7 @@ async function runQuery(query, label, { commands, gate = ["canUseTool"], answer,
   const started = performance.now();
   try {
     for (const [name, text] of Object.entries(seed)) writeFileSync(join(run.proj, name), text);
-    const broker = new ApprovalBroker({ policy: POLICY });
+    const broker = new ApprovalBroker({ policy });
     const asked = person(broker, answer);
     const options = { broker, sessionId: "sdk-session", cwd: run.proj, ...(timeoutMs ? { timeoutMs } : {}) };
     const consulted = [];
@@ -64,7 +64,7 @@ async function runQuery(query, label, { commands, gate = ["canUseTool"], answer,
         ...(gate.includes("canUseTool")
           ? { canUseTool: (name, input, o) => (consulted.push(input.command), canUseTool(name, input, o)) }
           : {}),
-        ...(gate.includes("hook") ? { hooks: { PreToolUse: [{ hooks: [createPreToolUseHook(options)] }] } } : {}),
+        ...(gate.includes("hook") ? { hooks: { PreToolUse: [preToolUse(options, hookTimeoutSeconds)] } } : {}),
       },
     })) {
       messages.push(message);
@@ -87,6 +87,15 @@ async function runQuery(query, label, { commands, gate = ["canUseTool"], answer,
     killAll();
     run.cleanup();
   }
+}
+
+/**
+ * The PreToolUse matcher: the adapter's, or (`timeoutSeconds`) the hook installed by hand in a
+ * matcher with that timeout.
+ */
+function preToolUse(options, timeoutSeconds) {
+  if (timeoutSeconds === undefined) return createPreToolUseHookMatcher(options);
+  return { hooks: [createPreToolUseHook(options, { timeoutSeconds })], timeout: timeoutSeconds };
 }
 
 const allow = (scope = "once", editedInput) => ({ kind: "allow", scope, ...(editedInput ? { editedInput } : {}) });
@@ -158,6 +167,17 @@ for (const sdk of SDKS) {
       assert.match(hooked.seen[0], /Permission denied: .*Read\(\.\/\.env\)/, hooked.seen[0]);
       assert.equal(hooked.ran("allowed.txt"), true, "an allowed call did not run under the hook");
       assert.deepEqual(hooked.consulted, [], "the hook answered every call, canUseTool nothing");
+    });
+
+    // Claude Code runs a call whose hook timed out, and reads in the project need no canUseTool.
+    test("PreToolUse hook: nobody answering before the matcher's timeout denies; the read does not run", async () => {
+      const files = { ".env": "TOKEN=secret-value\n" };
+      const r = await claudeRun("hook timeout", {
+        commands: ["cat .env"], gate: ["hook", "canUseTool"], policy: {}, timeoutMs: 60_000, hookTimeoutSeconds: 5, files,
+      });
+      assert.deepEqual(r.asked, ["cat .env"]);
+      assert.doesNotMatch(r.seen.join("\n"), /secret-value/, "the read ran after the hook's timeout");
+      assert.match(r.seen[0], /not approved in time/, r.seen[0]);
     });
 
     test("PreToolUse hook: the approved edit runs, a denied edit does not, nobody answering denies", async () => {

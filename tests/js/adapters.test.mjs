@@ -95,33 +95,48 @@ describe("ACP session/request_permission", () => {
     broker.shutdown();
   });
 
-  test("a person's always answer picks allow_always", async () => {
-    const broker = new ApprovalBroker({ policy: POLICY });
-    broker.onRequest((a) => broker.respond(a.id, { kind: "allow", scope: "always" }));
-    const handler = createAcpPermissionHandler(broker);
-    assert.deepEqual(await handler.requestPermission(params({ kind: "execute", rawInput: { command: "npm run lint" } })),
-      { outcome: { outcome: "selected", optionId: "always" } });
+  test("every approval answers allow_once: a session, always or grant approval too", async () => {
+    // The agent reads `allow_always` as its own, wider rule (Gemini CLI: every later edit
+    // unasked), so the grant stays in toolgate and each later call comes back to it.
+    const broker = new ApprovalBroker({ policy: { permissions: { deny: ["Write(./.npmrc)"] } } });
+    let asked = 0;
+    broker.onRequest((a) => { asked += 1; broker.respond(a.id, { kind: "allow", scope: a.callId === "tc1" ? "session" : "always" }); });
+    const handler = createAcpPermissionHandler(broker, { cwd: "/p" });
+    const write = (id, path) => params({ toolCallId: id, kind: "edit", rawInput: { content: "x" }, locations: [{ path }] });
+    const once = { outcome: { outcome: "selected", optionId: "yes" } };
+    assert.deepEqual(await handler.requestPermission(write("tc1", "/p/notes.txt")), once, "a person's session answer");
+    assert.deepEqual(await handler.requestPermission(write("tc2", "/p/notes.txt")), once, "the grant, with nobody asked");
+    assert.deepEqual(await handler.requestPermission(params({ toolCallId: "tc3", kind: "execute", rawInput: { command: "npm run lint" } })), once, "an always answer");
+    assert.deepEqual(await handler.requestPermission(params({ toolCallId: "tc4", kind: "execute", rawInput: { command: "npm run lint" } })), once);
+    assert.equal(asked, 2);
+    // The write toolgate denies comes back to toolgate, and is refused.
+    assert.deepEqual(await handler.requestPermission(write("tc5", "/p/.npmrc")), { outcome: { outcome: "selected", optionId: "no" } });
+    broker.shutdown();
   });
 
-  test("a kind that is not offered falls back, reported; nothing to express it is cancelled", async () => {
+  test("a kind that is not offered falls back to a refusal, reported; never to allow_always", async () => {
     const fallbacks = [];
     const audited = [];
     const broker = new ApprovalBroker({ policy: POLICY });
+    broker.onRequest((a) => broker.respond(a.id, { kind: "allow", scope: "always" }));
     broker.audit.onEvent((e) => { if (e.kind === "fallback") audited.push([e.callId, e.decidedBy]); });
     const handler = createAcpPermissionHandler(broker, { onFallback: (f) => fallbacks.push(`${f.needed}->${f.used}`) });
     const onlyAlways = [{ optionId: "a", name: "Always", kind: "allow_always" }, { optionId: "r", name: "Never", kind: "reject_always" }];
     assert.deepEqual(await handler.requestPermission(params({ kind: "execute", rawInput: { command: "npm test" } }, onlyAlways)),
-      { outcome: { outcome: "selected", optionId: "a" } });
-    assert.deepEqual(await handler.requestPermission(params({ toolCallId: "t2", kind: "execute", rawInput: { command: "curl x" } }, onlyAlways)),
+      { outcome: { outcome: "cancelled" } }, "a policy allow");
+    assert.deepEqual(await handler.requestPermission(params({ toolCallId: "t2", kind: "execute", rawInput: { command: "npm run lint" } }, onlyAlways)),
+      { outcome: { outcome: "cancelled" } }, "a person's always answer");
+    assert.deepEqual(await handler.requestPermission(params({ toolCallId: "t3", kind: "execute", rawInput: { command: "curl x" } }, onlyAlways)),
       { outcome: { outcome: "selected", optionId: "r" } });
     const onlyAllow = [{ optionId: "y", name: "Yes", kind: "allow_once" }];
-    assert.deepEqual(await handler.requestPermission(params({ toolCallId: "t3", kind: "execute", rawInput: { command: "curl x" } }, onlyAllow)),
+    assert.deepEqual(await handler.requestPermission(params({ toolCallId: "t4", kind: "execute", rawInput: { command: "curl x" } }, onlyAllow)),
       { outcome: { outcome: "cancelled" } });
-    assert.deepEqual(fallbacks, ["allow_once->allow_always", "reject_once->reject_always", "reject_once->cancelled"]);
-    assert.equal(audited.length, 3, "every fallback is in the audit trail");
-    assert.deepEqual(audited.map(([callId]) => callId), ["tc1", "t2", "t3"]);
-    assert.match(audited[1][1], /`reject_once` was not offered .*answered reject_always/);
-    assert.match(audited[2][1], /answered cancelled/);
+    assert.deepEqual(fallbacks, ["allow_once->cancelled", "allow_once->cancelled", "reject_once->reject_always", "reject_once->cancelled"]);
+    assert.equal(audited.length, 4, "every fallback is in the audit trail");
+    assert.deepEqual(audited.map(([callId]) => callId), ["tc1", "t2", "t3", "t4"]);
+    assert.match(audited[0][1], /`allow_once` was not offered .*answered cancelled/);
+    assert.match(audited[2][1], /`reject_once` was not offered .*answered reject_always/);
+    broker.shutdown();
   });
 
   test("session/cancel and an aborted signal answer cancelled", async () => {

@@ -5,12 +5,14 @@
 // approval flow (`needsApproval`, tool-approval-request/-response parts) when the host wants
 // its `useChat` UI to ask.
 
-import { DecidedCalls, decide, matchingPending, runApproved, type GateOptions } from "./gate.js";
+import { DecidedCalls, decide, matchingPending, runApproved, unlessAborted, type AbortSignalLike, type GateOptions } from "./gate.js";
 import type { JsonValue, ModelFeedback } from "../types.js";
 
 /** What the SDK passes to `execute` and `needsApproval` (the fields the adapter reads). */
 export interface AiSdkCallOptions {
   toolCallId: string;
+  /** The request's signal (`generateText({ abortSignal })`): once it aborts, the call never runs. */
+  abortSignal?: AbortSignalLike;
 }
 
 /** The tool result output for a denied call (`ToolResultOutput` of `@ai-sdk/provider-utils`). */
@@ -48,7 +50,10 @@ type Execute = (input: JsonValue, options: AiSdkCallOptions) => unknown;
 type ToModelOutput = (options: { toolCallId: string; input: unknown; output: unknown }) => unknown;
 
 /**
- * Wraps every tool of `tools` so that the broker decides each call.
+ * Wraps every tool of `tools` so that the broker decides each call. When the request's
+ * `abortSignal` aborts, a call's pending approval is cancelled and the call never runs.
+ * A tool without `execute` (a provider-executed tool, or one the client runs) is returned
+ * unchanged and never judged: whoever runs it must gate it.
  *
  * ```ts
  * import { ApprovalBroker } from "toolgate";
@@ -66,7 +71,9 @@ export function gateTools<T extends Record<string, AiSdkToolLike>>(tools: T, opt
 /** Wraps one tool (see `gateTools`). */
 export function gateTool<T extends AiSdkToolLike>(name: string, tool: T, options: AiSdkGateOptions): T {
   const execute = tool.execute as Execute | undefined;
-  if (execute === undefined) return tool; // Provider-executed or client-side tools: the host decides.
+  // A tool without `execute` (provider-executed, or client-side) never runs here: the provider
+  // or the host runs it, and must gate it itself. It is passed on unjudged.
+  if (execute === undefined) return tool;
   const denials = new WeakSet<object>();
   const calls = new DecidedCalls(options);
   const deny = (feedback: ModelFeedback): AiSdkDenial => {
@@ -87,7 +94,9 @@ export function gateTool<T extends AiSdkToolLike>(name: string, tool: T, options
         options.broker.respond(call.approvalId, { kind: "allow", scope: "once" });
       }
       if (call === undefined) matchingPending(options, name, input, callId);
-      const v = await (call?.verdict ?? decide(options, name, input, callId));
+      // A stopped request (the user pressed Stop) cancels the approval and never runs the call.
+      const v = await unlessAborted(options, name, callId, callOptions.abortSignal,
+        () => call?.verdict ?? decide(options, name, input, callId));
       if (!v.run) return deny(v.feedback);
       return runApproved(options.broker, v.outcome, (approved) => execute(approved, callOptions));
     },

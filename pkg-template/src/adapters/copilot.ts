@@ -1,7 +1,7 @@
 // The GitHub Copilot adapter (`toolgate/copilot`).
 // Path A, the Copilot SDK (`@github/copilot-sdk`): an `onPermissionRequest` handler over the
 // broker. Path B, a host that runs the `copilot` CLI as a child process: the trust grants and
-// policy rules the CLI can express as `--allow-tool`/`--deny-tool`/`--allow-url` arguments
+// policy rules the CLI can express as `--deny-tool`/`--deny-url`/`--allow-url` arguments
 // (never broader than toolgate reads them; decided in Rust, src/import/copilot_cli.rs), and the CLI's "permission denied" lines
 // recognised, so the host can raise an approval card and run again.
 
@@ -141,9 +141,11 @@ export interface CopilotCliArgsOptions {
  * `toolgate/import` first. Every deny the flags can express is passed (`--deny-tool`,
  * `--deny-url`; the CLI's denies win over its allows), widened to its whole program when the
  * CLI would read it more narrowly. An allow is passed only when the CLI's reading allows no
- * more than toolgate's (`Bash(npm test *)` is `shell(npm test)`; `Bash(npm test)`, which
- * allows no arguments, has no spelling) and it covers no call that toolgate asks about or
- * denies by a rule the flags cannot express; a grant only when it applies to this run (the
+ * more than toolgate's (`WebFetch(domain:docs.rs)` is `--allow-url docs.rs`) and it covers no
+ * call that toolgate asks about or denies by a rule the flags cannot express. No shell allow
+ * is passed: the CLI reads `shell(cp)` as `cp` with any arguments, `cp x .git/hooks/pre-commit`
+ * too, which toolgate asks about; install toolgate as the CLI's hook for shell rules. A grant
+ * is passed only when it applies to this run (the
  * `copilot` agent or none, the given session, not expired). What is left out is in
  * `skipped`, with why. A policy toolgate cannot read throws a `ToolgateError`.
  *

@@ -97,6 +97,96 @@ export async function runApproved<T>(broker: ApprovalBroker, outcome: ApprovalOu
   }
 }
 
+/** The parts of an `AbortSignal` the adapters use. */
+export interface AbortSignalLike {
+  readonly aborted: boolean;
+  addEventListener(type: "abort", listener: () => void, options?: { once?: boolean }): void;
+  removeEventListener(type: "abort", listener: () => void): void;
+}
+
+/**
+ * The verdict for a call whose request was stopped (its abort signal fired): it does not run,
+ * and the model, if it still reads anything, is told why.
+ *
+ * ```ts
+ * abortedVerdict("Bash").run; // false
+ * ```
+ */
+export function abortedVerdict(name: string): Verdict {
+  return { run: false, feedback: {
+    code: "PERMISSION_DENIED", message: `\`${name}\` did not run: the request was stopped`,
+    aiMessage: `The call to ${name} did not run: the user stopped the request. Do not retry the same call.`, recoverable: true,
+  } };
+}
+
+/**
+ * Cancels the pending approval of `callId` in the session when `signal` aborts, so an answer
+ * given later (the card still showing) approves nothing. Returns the function that stops
+ * watching the signal.
+ */
+export function cancelOnAbort(options: GateOptions, callId: string | undefined, signal: AbortSignalLike | undefined): () => void {
+  if (signal === undefined || callId === undefined) return () => {};
+  const onAbort = () => {
+    const id = pendingId(options, callId);
+    if (id !== undefined) options.broker.cancel(id);
+  };
+  signal.addEventListener("abort", onAbort, { once: true });
+  return () => signal.removeEventListener("abort", onAbort);
+}
+
+/**
+ * The verdict `verdict` gives, under the request's abort `signal`. A stopped request's call
+ * never runs: aborted before it was decided, it is not asked about; aborted while its approval
+ * waits, the approval is cancelled; aborted after the answer, the approval is cancelled and
+ * the call is not run. Check the verdict's `run` and run the call with no `await` in between.
+ *
+ * ```ts
+ * const v = await unlessAborted(options, "Bash", callId, signal, () => decide(options, "Bash", input, callId));
+ * if (v.run) return runApproved(options.broker, v.outcome, run);
+ * ```
+ */
+export async function unlessAborted(
+  options: GateOptions,
+  name: string,
+  callId: string | undefined,
+  signal: AbortSignalLike | undefined,
+  verdict: () => Promise<Verdict>,
+): Promise<Verdict> {
+  if (aborted(signal)) {
+    cancelPending(options, callId);
+    return abortedVerdict(name);
+  }
+  const stop = cancelOnAbort(options, callId, signal);
+  try {
+    const v = await verdict();
+    if (!aborted(signal)) return v;
+    if (v.run) cancelApproved(options, v.outcome.id);
+    return abortedVerdict(name);
+  } finally {
+    stop();
+  }
+}
+
+/** Whether the request of `signal` was stopped (read afresh each time: it changes while awaiting). */
+function aborted(signal: AbortSignalLike | undefined): boolean {
+  return signal?.aborted === true;
+}
+
+/** Cancels the pending approval of `callId` in the session, if there is one. */
+function cancelPending(options: GateOptions, callId: string | undefined): void {
+  const id = callId !== undefined ? pendingId(options, callId) : undefined;
+  if (id !== undefined) options.broker.cancel(id);
+}
+
+/** Cancels an approved call that will not run (its lifecycle ends `cancelled`, not `running`). */
+function cancelApproved(options: GateOptions, id: string): void {
+  try {
+    options.broker.cancel(id);
+  } catch {
+    // Already settled past cancelling (a grant's approval that needs no lifecycle): it does not run anyway.
+  }
+}
+
 /** The pending approval's id for `callId` of the session, if any. */
 export function pendingId(options: GateOptions, callId: string): string | undefined {
   const id = session(options);

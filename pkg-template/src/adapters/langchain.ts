@@ -4,7 +4,7 @@
 // asks exactly when the policy asks. Approve and edit decisions reach the broker, which
 // checks an edit against the schema and the policy again before the tool runs.
 
-import { DecidedCalls, decide, isPending, runApproved, sameInput, verdictOf, type GateOptions, type Verdict } from "./gate.js";
+import { DecidedCalls, decide, isPending, runApproved, sameInput, unlessAborted, verdictOf, type AbortSignalLike, type GateOptions, type Verdict } from "./gate.js";
 import type { JsonObject } from "../types.js";
 
 /** A LangChain tool call (`ToolCall` of `@langchain/core/messages`). */
@@ -18,6 +18,8 @@ export interface LangChainToolCall {
 /** The parts of a `ToolCallRequest` the middleware reads and passes on. */
 export interface LangChainToolCallRequest {
   toolCall: LangChainToolCall;
+  /** The run's runtime; its `signal` aborts when the run is stopped. */
+  runtime?: { signal?: AbortSignalLike };
 }
 
 /** A middleware in the shape `createAgent({ middleware })` takes (`createMiddleware`'s result). */
@@ -96,9 +98,13 @@ export function createLangChainGate(options: GateOptions): LangChainGate {
       }
       // Never another call's approval: a call the interrupt did not ask about is decided here
       // (a second call sharing a pending id is refused by the broker).
-      let v = await (verdict ?? decide(options, call.name, args, callId));
+      // A stopped run (its signal aborted) cancels the approval and never runs the call.
+      const signal = request.runtime?.signal;
+      let v = await unlessAborted(options, call.name, callId, signal, () => verdict ?? decide(options, call.name, args, callId));
       // Run only the arguments the broker approved; anything else is decided again.
-      if (v.run && !sameInput(v.input, args) && verdict === undefined) v = await decide(options, call.name, args);
+      if (v.run && !sameInput(v.input, args) && verdict === undefined) {
+        v = await unlessAborted(options, call.name, undefined, signal, () => decide(options, call.name, args));
+      }
       if (!v.run) {
         // An instance of the framework's own ToolMessage class: one of the handler's results.
         const denied = await toolMessage({ content: v.feedback.aiMessage, tool_call_id: callId ?? "", name: call.name, status: "error" });

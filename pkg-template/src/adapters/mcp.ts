@@ -4,7 +4,7 @@
 // and a server's `elicitation/create` answered through the broker, so one approval UI serves
 // both.
 
-import { decide, runApproved, type GateOptions } from "./gate.js";
+import { decide, runApproved, unlessAborted, type AbortSignalLike, type GateOptions } from "./gate.js";
 import type { JsonObject, JsonValue, McpTool } from "../types.js";
 
 /** The parts of an MCP `Client` the gate uses. */
@@ -42,10 +42,20 @@ export type McpElicitResult =
 export interface McpGate {
   /** Lists the server's tools (every page) and registers them; their toolgate names. */
   registerTools(): Promise<string[]>;
-  /** `tools/call` when the broker approves (with the approved arguments); otherwise the model's feedback as an error result. */
-  callTool(params: { name: string; arguments?: Record<string, unknown> }, callId?: string): Promise<unknown>;
+  /**
+   * `tools/call` when the broker approves (with the approved arguments); otherwise the model's
+   * feedback as an error result. When `signal` aborts (the user stopped the request), the
+   * pending approval is cancelled and the call never reaches the server.
+   */
+  callTool(params: { name: string; arguments?: Record<string, unknown> }, callId?: string, options?: McpCallOptions): Promise<unknown>;
   /** The handler for `client.setRequestHandler(ElicitRequestSchema, ...)`: a person answers in the broker's UI. */
   elicitationHandler(request: McpElicitRequest): Promise<McpElicitResult>;
+}
+
+/** Options of one `callTool`. */
+export interface McpCallOptions {
+  /** The request's signal: once it aborts, the call does not run. */
+  signal?: AbortSignalLike;
 }
 
 /** Options of `createMcpGate`. */
@@ -66,7 +76,7 @@ const ELICITATION_TOOL = "mcp_elicitation";
  * const gate = createMcpGate(client, { broker, sessionId, server: "github" });
  * await gate.registerTools();
  * client.setRequestHandler(ElicitRequestSchema, (r) => gate.elicitationHandler(r));
- * const result = await gate.callTool({ name: "create_issue", arguments: { title: "x" } });
+ * const result = await gate.callTool({ name: "create_issue", arguments: { title: "x" } }, undefined, { signal });
  * ```
  */
 export function createMcpGate(client: McpClientLike, options: McpGateOptions): McpGate {
@@ -78,6 +88,7 @@ export function createMcpGate(client: McpClientLike, options: McpGateOptions): M
       parameters: { type: "object" }, kind: "other", trustable: false,
     });
   }
+  let calls = 0;
   return {
     async registerTools() {
       const tools: McpTool[] = [];
@@ -97,11 +108,14 @@ export function createMcpGate(client: McpClientLike, options: McpGateOptions): M
       }
       return options.broker.tools.registerMcp(options.server, options.trusted ?? false, tools);
     },
-    async callTool(params, callId) {
-      const v = await decide(gate, params.name, (params.arguments ?? {}) as JsonObject, callId);
+    async callTool(params, callId, { signal } = {}) {
+      // A call id names the pending approval an abort cancels; the caller's, or one of the gate's own.
+      const id = callId ?? (signal !== undefined ? `${options.server}-call-${++calls}` : undefined);
+      const args = (params.arguments ?? {}) as JsonObject;
+      const v = await unlessAborted(gate, params.name, id, signal, () => decide(gate, params.name, args, id));
       if (!v.run) return { content: [{ type: "text", text: v.feedback.aiMessage }], isError: true } satisfies McpDeniedResult;
-      const args = v.input as Record<string, unknown>;
-      return runApproved(options.broker, v.outcome, () => client.callTool({ name: params.name, arguments: args }));
+      const approved = v.input as Record<string, unknown>;
+      return runApproved(options.broker, v.outcome, () => client.callTool({ name: params.name, arguments: approved }));
     },
     async elicitationHandler(request) {
       const input: JsonObject = {

@@ -3,14 +3,14 @@
 // approve, and the run's interruptions are answered from the broker (a person, through its
 // UI) or by the host with `approve`/`reject`, which tell the broker too.
 
-import { DecidedCalls, decide, matchingPending, runApproved, type GateOptions } from "./gate.js";
+import { DecidedCalls, decide, matchingPending, runApproved, unlessAborted, type AbortSignalLike, type GateOptions } from "./gate.js";
 import type { JsonValue } from "../types.js";
 
 /** The parts of a `FunctionTool` the adapter wraps; every other field is kept as it is. */
 export interface AgentsFunctionToolLike {
   type: "function";
   name: string;
-  invoke(runContext: unknown, input: string, details?: { toolCall?: { callId?: string } }): Promise<unknown>;
+  invoke(runContext: unknown, input: string, details?: { toolCall?: { callId?: string }; signal?: AbortSignalLike }): Promise<unknown>;
   needsApproval(runContext: unknown, input: never, callId?: string): Promise<boolean>;
 }
 
@@ -99,7 +99,9 @@ export function createAgentsGate(options: GateOptions): AgentsGate {
           verdict ??= decide(options, tool.name, args, callId);
           const id = callId !== undefined ? matchingPending(options, tool.name, args, callId)?.id : undefined;
           if (id !== undefined) options.broker.respond(id, { kind: "allow", scope: "once" });
-          const v = await verdict;
+          // A stopped run (its signal aborted) cancels the approval and never runs the call.
+          const decided = verdict;
+          const v = await unlessAborted(options, tool.name, callId, details?.signal, () => decided);
           if (!v.run) return v.feedback.aiMessage;
           return runApproved(options.broker, v.outcome, (approved) => invoke(runContext, JSON.stringify(approved), details));
         },

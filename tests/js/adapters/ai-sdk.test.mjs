@@ -147,4 +147,39 @@ describe("toolgate/ai-sdk", () => {
     assert.equal(broker.pending().length, 0);
     broker.shutdown();
   });
+
+  test("a stopped request cancels the pending approval: answering the card later runs nothing", async () => {
+    const broker = new ApprovalBroker({ policy: {} }); // a recursive delete asks
+    const stop = new AbortController();
+    const cards = [];
+    broker.onRequest((a) => { cards.push(a); setTimeout(() => stop.abort(), 5); }); // the user presses Stop
+    const ran = [];
+    const { model } = scripted(["rm -rf victim"]);
+    const tools = gateTools({ Bash: bashTool(ran) }, { broker, sessionId: "chat-1", cwd: "/p" });
+    await assert.rejects(generateText({ model, tools, prompt: "go", abortSignal: stop.signal, stopWhen: isStepCount(2) }));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.equal(cards.length, 1);
+    assert.equal(broker.pending().length, 0, "the stopped call's card still waits for an answer");
+    assert.throws(() => broker.respond(cards[0].id, { kind: "allow", scope: "once" }));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.deepEqual(ran, []);
+    broker.shutdown();
+  });
+
+  test("a call whose request was stopped never runs, even when the policy allows it", async () => {
+    const broker = new ApprovalBroker({ policy: POLICY });
+    const ran = [];
+    const { Bash } = gateTools({ Bash: bashTool(ran) }, { broker, sessionId: "chat-1", cwd: "/p" });
+    const stopped = AbortSignal.abort();
+    const out = await Bash.execute({ command: "npm test" }, { toolCallId: "c1", messages: [], abortSignal: stopped });
+    assert.equal(out.denied, true);
+    assert.match(out.reason, /stopped the request/);
+    // Stopped while the (allowed) decision was on its way: still not run.
+    const late = new AbortController();
+    const pending = Bash.execute({ command: "npm test" }, { toolCallId: "c2", messages: [], abortSignal: late.signal });
+    late.abort();
+    assert.equal((await pending).denied, true);
+    assert.deepEqual(ran, []);
+    broker.shutdown();
+  });
 });

@@ -6,7 +6,8 @@ import { describe, test } from "node:test";
 import { PKG } from "../corpus.mjs";
 
 const { ApprovalBroker } = await import(new URL("node/index.mjs", PKG));
-const { createCanUseTool, createPreToolUseHook } = await import(new URL("web/adapters/claude-agent-sdk.js", PKG));
+const claude = await import(new URL("web/adapters/claude-agent-sdk.js", PKG));
+const { createCanUseTool, createPreToolUseHook } = claude;
 
 const POLICY = { permissions: { allow: ["Bash(npm test)"], deny: ["Bash(curl *)", "Read(./.env)"] } };
 
@@ -63,5 +64,37 @@ describe("toolgate/claude-agent-sdk", () => {
     assert.equal(deny.hookSpecificOutput.permissionDecision, "deny");
     assert.match(deny.hookSpecificOutput.permissionDecisionReason, /Permission denied/);
     assert.deepEqual(await hook({ hook_event_name: "PostToolUse", tool_name: "Bash", tool_input: {} }, "t3", {}), {});
+  });
+
+  // Claude Code runs a call whose hook timed out (no decision): the hook must answer first.
+  test("PreToolUse hook: nobody answering before the matcher's timeout denies, and cancels the card", async () => {
+    const broker = new ApprovalBroker({ policy: {} }); // reading `.env` asks
+    const cards = [];
+    broker.onRequest((a) => cards.push(a));
+    const hook = createPreToolUseHook({ broker, sessionId: "s", cwd: "/p", timeoutMs: 60_000 }, { timeoutSeconds: 4 });
+    const started = Date.now();
+    const answer = hook({ hook_event_name: "PreToolUse", cwd: "/p", tool_name: "Bash", tool_input: { command: "cat .env" } }, "t1", {});
+    const out = await Promise.race([answer, new Promise((resolve) => setTimeout(() => resolve("no answer"), 6_000))]);
+    assert.notEqual(out, "no answer", "the hook outlived its matcher's timeout: Claude Code would run the call");
+    assert.ok(Date.now() - started < 4_000, "the hook answered after its matcher's timeout");
+    assert.equal(out.hookSpecificOutput.permissionDecision, "deny");
+    assert.match(out.hookSpecificOutput.permissionDecisionReason, /not approved in time/);
+    assert.equal(cards.length, 1);
+    assert.equal(broker.pending().length, 0, "the card was left for a later answer");
+    assert.throws(() => broker.respond(cards[0].id, { kind: "allow", scope: "once" }));
+    broker.shutdown();
+  });
+
+  test("PreToolUse matcher: its timeout outlasts the approval deadline", async () => {
+    const broker = new ApprovalBroker({ policy: POLICY });
+    const matcher = claude.createPreToolUseHookMatcher({ broker, sessionId: "s", timeoutMs: 5 * 60_000 });
+    assert.equal(matcher.timeout, 310);
+    assert.equal(matcher.hooks.length, 1);
+    assert.equal(claude.createPreToolUseHookMatcher({ broker, sessionId: "s" }).timeout, claude.CLAUDE_HOOK_TIMEOUT_SECONDS);
+    // The person has the whole deadline: a late answer within it still allows.
+    broker.onRequest((a) => setTimeout(() => broker.respond(a.id, { kind: "allow", scope: "once" }), 50));
+    const out = await matcher.hooks[0]({ hook_event_name: "PreToolUse", cwd: "/p", tool_name: "Bash", tool_input: { command: "make" } }, "t1", {});
+    assert.equal(out.hookSpecificOutput.permissionDecision, "allow");
+    broker.shutdown();
   });
 });

@@ -104,11 +104,24 @@ describe("toolgate/copilot Path B: the copilot CLI", () => {
       { id: "g6", rule: "Bash(git status; rm -rf / *)", scope: "always", createdAt: 0 },
     ];
     const { args, skipped } = copilotCliArgs({ grants, sessionId: "s", policy: { permissions: { allow: ["shell(git:*)"], deny: ["Bash(curl *)", "Bash(git * main)"] } } });
-    assert.deepEqual(args, ["--deny-tool", "shell(curl)", "--deny-tool", "shell(git)", "--allow-tool", "shell(npm run lint)",
-      "--allow-url", "docs.rs"]);
-    assert.deepEqual(skipped.map((s) => s.rule), ["Bash(npm test)", "WebFetch(domain:*.example.com)", "Bash(git * main)", "Bash(git status; rm -rf / *)", "shell(git:*)"]);
-    // `shell(git)` would run `git -c core.pager=... log` unasked.
-    assert.match(skipped[4].why, /as broad as a shell/);
+    assert.deepEqual(args, ["--deny-tool", "shell(curl)", "--deny-tool", "shell(git)", "--allow-url", "docs.rs"]);
+    assert.deepEqual(skipped.map((s) => s.rule), ["Bash(npm run lint *)", "Bash(npm test)", "WebFetch(domain:*.example.com)",
+      "Bash(git * main)", "Bash(git status; rm -rf / *)", "shell(git:*)"]);
+    // `shell(npm run lint)` is `npm run lint` with any arguments: the hook decides shell calls.
+    assert.match(skipped[0].why, /with any arguments.*toolgate install --agent copilot/);
+  });
+
+  // The CLI reads `shell(x)` as `x` with any arguments: `shell(cp)` would plant a git hook
+  // (`cp hook.sh .git/hooks/pre-commit`) and `shell(cat)` read `.env`, which toolgate asks about.
+  test("no shell allow is passed: the CLI would run what toolgate asks about", () => {
+    const allow = ["Bash(cp *)", "Bash(cat *)", "Bash(git diff *)", "Bash(ls *)"];
+    const { args, skipped } = copilotCliArgs({
+      policy: { permissions: { allow } },
+      grants: [{ id: "g1", rule: "Bash(cp *)", scope: "always", createdAt: 0 }],
+    });
+    assert.deepEqual(args, []);
+    assert.deepEqual(skipped.map((s) => s.rule), ["Bash(cp *)", ...allow]);
+    for (const s of skipped) assert.match(s.why, /protected paths .*secret files/);
   });
 
   test("never looser than toolgate: asks, denies without a spelling, other agents', sessions' and expired grants", () => {
@@ -127,13 +140,11 @@ describe("toolgate/copilot Path B: the copilot CLI", () => {
     } };
     const { args, skipped } = copilotCliArgs({ grants, policy, sessionId: "s", now });
     assert.deepEqual(args, ["--deny-url", "gist.github.com", "--deny-tool", "github(delete_repository)", "--deny-tool", "shell_server",
-      "--allow-tool", "shell(npm test)", "--allow-tool", "shell(ls)", "--allow-url", "github.com"]);
-    assert.deepEqual(skipped.map((s) => s.rule), ["Bash(git push *)", "Bash(rm -rf build *)", "Bash(make *)", "Bash(npm run *)", "WebFetch(domain:docs.rs)"]);
-    assert.match(skipped[3].why, /npm run deploy/);
-    // A file tool's deny has no spelling: any program the CLI may run could read through it.
-    const reads = copilotCliArgs({ policy: { permissions: { allow: ["Bash(cat *)", "WebFetch(domain:docs.rs)"], deny: ["Read(~/.ssh/**)"] } } });
-    assert.deepEqual(reads.args, ["--allow-url", "docs.rs"]);
-    assert.match(reads.skipped[0].why, /Read\(~\/\.ssh\/\*\*\)/);
+      "--allow-url", "github.com"]);
+    assert.deepEqual(skipped.map((s) => s.rule), ["Bash(git push *)", "Bash(rm -rf build *)", "Bash(make *)", "Bash(npm test *)",
+      "Bash(ls *)", "Bash(npm run *)", "WebFetch(domain:docs.rs)"]);
+    assert.match(skipped[0].why, /session `other`/);
+    assert.match(skipped[6].why, /api\.docs\.rs/);
   });
 
   test("a deny is never narrower in the CLI's reading: exact commands as they are, wildcards deny the program", () => {

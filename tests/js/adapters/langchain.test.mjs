@@ -101,4 +101,18 @@ describe("toolgate/langchain", () => {
     assert.deepEqual(approved, [], "nobody answered, so nothing is approved by a person");
     broker.shutdown();
   });
+
+  test("a stopped run cancels the pending approval; answering it later runs nothing", async () => {
+    const broker = new ApprovalBroker({ policy: POLICY });
+    const stop = new AbortController();
+    const cards = [];
+    broker.onRequest((a) => { cards.push(a); setTimeout(() => stop.abort(), 5); });
+    const { ran, agent, config } = setup(["make"], broker);
+    await assert.rejects(agent.invoke({ messages: [{ role: "user", content: "go" }] }, { ...config, signal: stop.signal }));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.equal(cards.length, 1);
+    assert.equal(broker.pending().length, 0, "the stopped call's card still waits for an answer");
+    assert.deepEqual(ran, []);
+    broker.shutdown();
+  });
 });

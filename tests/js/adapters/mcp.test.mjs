@@ -89,4 +89,28 @@ describe("toolgate/mcp", () => {
     assert.match(result.content[0].text, /not approved in time/);
     assert.deepEqual(ran, []);
   });
+
+  test("a stopped request cancels the pending approval; the call never reaches the server", async () => {
+    const ran = [];
+    const { client } = await connect(ran);
+    const broker = new ApprovalBroker({ policy: {} });
+    const cards = [];
+    broker.onRequest((a) => cards.push(a));
+    const gate = createMcpGate(client, { broker, sessionId: "s", server: "tracker" });
+    await gate.registerTools();
+    const stop = new AbortController();
+    const result = gate.callTool({ name: "delete_repo", arguments: { repo: "a" } }, undefined, { signal: stop.signal });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    assert.equal(cards.length, 1);
+    stop.abort();
+    const out = await result;
+    assert.equal(out.isError, true);
+    assert.match(out.content[0].text, /stopped the request/);
+    assert.equal(broker.pending().length, 0);
+    assert.throws(() => broker.respond(cards[0].id, { kind: "allow", scope: "once" }));
+    const already = await gate.callTool({ name: "list_issues", arguments: { repo: "a" } }, "c2", { signal: AbortSignal.abort() });
+    assert.equal(already.isError, true);
+    assert.deepEqual(ran, []);
+    broker.shutdown();
+  });
 });

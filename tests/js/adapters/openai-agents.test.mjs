@@ -147,4 +147,26 @@ describe("toolgate/openai-agents", () => {
     assert.equal(broker.pending().length, 0);
     broker.shutdown();
   });
+
+  test("a stopped run's call is never invoked, and its pending approval is cancelled", async () => {
+    const broker = new ApprovalBroker({ policy: POLICY });
+    const ran = [];
+    const gate = createAgentsGate({ broker, sessionId: "run-1", cwd: "/p" });
+    const bash = gate.tool(tool({
+      name: "Bash", description: "Runs a shell command",
+      parameters: { type: "object", properties: { command: { type: "string" } }, required: ["command"], additionalProperties: false },
+      strict: true,
+      execute: async ({ command }) => { ran.push(command); return `ran ${command}`; },
+    }));
+    const call = (id, command, signal) => bash.invoke({}, JSON.stringify({ command }), { toolCall: { callId: id }, signal });
+    // Asked about (an interruption) and the run stopped: the approval is cancelled, nothing runs.
+    assert.equal(await bash.needsApproval({}, { command: "make" }, "c1"), true);
+    assert.equal(broker.pending().length, 1);
+    assert.match(await call("c1", "make", AbortSignal.abort()), /stopped the request/);
+    assert.equal(broker.pending().length, 0, "the stopped call's card still waits for an answer");
+    // Allowed by the policy, but the run was stopped: not run either.
+    assert.match(await call("c2", "npm test", AbortSignal.abort()), /stopped the request/);
+    assert.deepEqual(ran, []);
+    broker.shutdown();
+  });
 });
