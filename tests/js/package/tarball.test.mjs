@@ -123,7 +123,7 @@ for (const name of ${JSON.stringify(ADAPTERS)}) names[name] = Object.keys(await 
 console.log(JSON.stringify(names));`);
   assert.deepEqual(JSON.parse(runNode(dir, "adapters.mjs")), {
     "ai-sdk": ["gateTool", "gateTools"],
-    "claude-agent-sdk": ["createCanUseTool", "createPreToolUseHook"],
+    "claude-agent-sdk": ["CLAUDE_HOOK_TIMEOUT_SECONDS", "createCanUseTool", "createPreToolUseHook", "createPreToolUseHookMatcher"],
     copilot: ["copilotCliArgs", "copilotDenials", "copilotToolRequest", "createCopilotPermissionHandler"],
     langchain: ["createLangChainGate"],
     mcp: ["createMcpGate"],
