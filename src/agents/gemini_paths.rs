@@ -143,24 +143,7 @@ fn file_url_path(text: &str) -> Option<String> {
 /// assert_eq!(decode_uri_component("%ED%A0%80"), None);
 /// ```
 pub fn decode_uri_component(text: &str) -> Option<String> {
-    if !text.contains('%') {
-        return Some(text.to_owned());
-    }
-    let bytes = text.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while let Some(&b) = bytes.get(i) {
-        if b == b'%' {
-            let hex = bytes.get(i + 1..i + 3)?;
-            let hex = std::str::from_utf8(hex).ok()?;
-            out.push(u8::from_str_radix(hex, 16).ok()?);
-            i += 3;
-        } else {
-            out.push(b);
-            i += 1;
-        }
-    }
-    String::from_utf8(out).ok()
+    crate::rule::percent_decode(text)
 }
 
 #[cfg(test)]

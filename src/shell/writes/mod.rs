@@ -273,49 +273,27 @@ const READERS: &[Reader] = &[
     reader(&["git"], git_writes),
     // `tee` writes its operands, judged in the analysis.
     reader(&["tee"], |_| Writes::default()),
-    Reader {
-        whole: false,
-        ..reader(&["npm"], npm_writes)
-    },
-    Reader {
-        whole: false,
-        ..reader(&["pip", "pip3", "pipx", "uv"], user_installer_writes)
-    },
-    Reader {
-        whole: false,
-        ..reader(&["pnpm", "bun"], installers::pnpm_bun_writes)
-    },
-    Reader {
-        whole: false,
-        ..reader(&["yarn", "yarnpkg"], installers::yarn_writes)
-    },
-    Reader {
-        whole: false,
-        ..reader(&["cargo"], installers::cargo_writes)
-    },
-    Reader {
-        whole: false,
-        ..reader(&["go"], installers::go_writes)
-    },
-    // The words a compressor takes are also judged as an unknown writer's.
-    Reader {
-        whole: false,
-        ..reader(compressors::NAMES, compressors::compressor_writes)
-    },
-    // So are those of the programs that compose, compute or receive the names they write.
-    Reader {
-        whole: false,
-        ..reader(&["csplit"], composed::csplit_writes)
-    },
-    Reader {
-        whole: false,
-        ..reader(composed::RENAME_NAMES, composed::rename_writes)
-    },
-    Reader {
-        whole: false,
-        ..reader(&["gpg", "gpg2"], composed::gpg_writes)
-    },
+    partial(&["npm"], npm_writes),
+    partial(&["pip", "pip3", "pipx", "uv"], user_installer_writes),
+    partial(&["pnpm", "bun"], installers::pnpm_bun_writes),
+    partial(&["yarn", "yarnpkg"], installers::yarn_writes),
+    partial(&["cargo"], installers::cargo_writes),
+    partial(&["go"], installers::go_writes),
+    // Compressors, and the programs that compose, compute or receive the names they write.
+    partial(compressors::NAMES, compressors::compressor_writes),
+    partial(&["csplit"], composed::csplit_writes),
+    partial(composed::RENAME_NAMES, composed::rename_writes),
+    partial(&["gpg", "gpg2"], composed::gpg_writes),
 ];
+
+/// A reader of part of what a program writes: its other words are still judged as an
+/// unknown writer's ([`maybe_written`]).
+const fn partial(names: &'static [&'static str], read: fn(&[Word]) -> Writes) -> Reader {
+    Reader {
+        whole: false,
+        ..reader(names, read)
+    }
+}
 
 const fn reader(names: &'static [&'static str], read: fn(&[Word]) -> Writes) -> Reader {
     Reader {
