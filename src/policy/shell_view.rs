@@ -40,9 +40,9 @@ impl CommandRules for Call<'_> {
         })
     }
 
-    fn write_guard(&self, path: &str) -> Outcome {
+    fn write_guard(&self, path: &str, reach: Reach) -> Outcome {
         match self.path_candidates(path) {
-            Ok(paths) => self.write_stopped(&paths).unwrap_or(Outcome::NoRule),
+            Ok(paths) => self.write_stopped(&paths, reach).unwrap_or(Outcome::NoRule),
             Err(why) => Outcome::Unanalysable { why },
         }
     }
@@ -71,7 +71,7 @@ impl CommandRules for Call<'_> {
         if paths.iter().any(|p| !self.inside(p)) {
             self.writes_outside.set(true);
         }
-        if let Some(stopped) = self.write_stopped(&paths) {
+        if let Some(stopped) = self.write_stopped(&paths, Reach::Name) {
             return stopped;
         }
         let q = ToolQuery {
@@ -265,8 +265,8 @@ impl Call<'_> {
     }
 
     /// What stops a write of any of `paths` (a path and its real path) whatever allows it:
-    /// an Edit or Write deny or ask rule, else a protected path.
-    fn write_stopped(&self, paths: &[String]) -> Option<Outcome> {
+    /// an Edit or Write deny or ask rule, else a protected path the write reaches.
+    fn write_stopped(&self, paths: &[String], reach: Reach) -> Option<Outcome> {
         let q = ToolQuery {
             name: "Write",
             kind: ToolKind::Write,
@@ -275,7 +275,7 @@ impl Call<'_> {
         if let Some(decided) = self.deny_or_ask(&q, paths) {
             return Some(decided);
         }
-        self.protected_among(paths)
+        self.protected_reached(paths, reach)
     }
 
     /// The first of `paths` that is a protected path.

@@ -1281,12 +1281,7 @@ impl<'r> Analysis<'r> {
                 let outcome = if bare {
                     self.path_outcome(&w, |p| self.rules.write_protected(p))
                 } else {
-                    match self.path_outcome(&w, |p| self.rules.write_guard(p)) {
-                        Outcome::NoRule => {
-                            self.path_outcome(&w, |p| self.rules.protected_reach(p, Reach::Prefix))
-                        }
-                        o => o,
-                    }
+                    self.path_outcome(&w, |p| self.rules.write_guard(p, Reach::Prefix))
                 };
                 // A word that cannot be resolved (`~/.bashrc` with no home known) is not
                 // known to be harmless either.

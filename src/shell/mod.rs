@@ -101,14 +101,17 @@ pub trait CommandRules {
     fn write_outcome(&self, path: &str) -> Outcome;
 
     /// What stops a write of `path` whatever allows it: an Edit or Write deny or ask rule, or
-    /// a protected path; [`Outcome::NoRule`] when neither speaks. For the words a program
-    /// may write through (`zip OUT`), where the allow rules would be looked up in vain.
-    fn write_guard(&self, path: &str) -> Outcome {
+    /// a protected path the write reaches (see [`Reach`]); [`Outcome::NoRule`] when neither
+    /// speaks. For the words a program may write through (`zip OUT`), where the allow rules
+    /// would be looked up in vain. The default reaches beyond the name as
+    /// [`CommandRules::protected_reach`] does.
+    fn write_guard(&self, path: &str, reach: Reach) -> Outcome {
         match self.write_outcome(path) {
             o @ (Outcome::Denied(_)
             | Outcome::AskRule(_)
             | Outcome::Protected { .. }
             | Outcome::Unanalysable { .. }) => o,
+            _ if reach != Reach::Name => self.protected_reach(path, reach),
             _ => Outcome::NoRule,
         }
     }
@@ -117,7 +120,7 @@ pub trait CommandRules {
     /// no rule looked up: [`Outcome::Protected`], else [`Outcome::NoRule`] (or
     /// [`Outcome::Unanalysable`] when the path cannot be read).
     fn write_protected(&self, path: &str) -> Outcome {
-        match self.write_guard(path) {
+        match self.write_guard(path, Reach::Name) {
             o @ (Outcome::Protected { .. } | Outcome::Unanalysable { .. }) => o,
             _ => Outcome::NoRule,
         }

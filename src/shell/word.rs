@@ -29,6 +29,24 @@ impl Word {
         }
     }
 
+    /// A place in the home directory (`~/.npmrc`), as a word whose `~` is the home.
+    pub(crate) fn in_home(path: &str) -> Self {
+        Word {
+            home: true,
+            ..Word::literal(path)
+        }
+    }
+
+    /// This word with `name` for its value: a name that starts where this word does (a
+    /// backup `w~`, a stem `w` of `w.gz`, the directory `w` is in), so it keeps the word's
+    /// home directory and run-time value.
+    pub(crate) fn renamed(&self, name: &str) -> Self {
+        Word {
+            value: name.to_owned(),
+            ..self.clone()
+        }
+    }
+
     /// Marks the value unknown for `why`, keeping the first reason.
     pub(crate) fn make_dynamic(&mut self, why: &'static str) {
         if self.dynamic.is_none() {
@@ -159,10 +177,7 @@ pub(crate) fn unreadable_except(words: &[Word], globs: &[usize]) -> Option<Strin
 /// piece that starts where `w` does keeps `w`'s home directory (`~/x` of `~/x:y`).
 pub(crate) fn piece_of(w: &Word, piece: &str) -> Word {
     if std::ptr::eq(piece.as_ptr(), w.value.as_ptr()) {
-        Word {
-            value: piece.to_owned(),
-            ..w.clone()
-        }
+        w.renamed(piece)
     } else {
         part_of(w, piece)
     }

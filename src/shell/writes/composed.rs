@@ -3,8 +3,7 @@
 //! from their input (`gpg` names its output after the file it decrypts, or after the name
 //! stored in it).
 
-use super::compressors::directory_of;
-use super::{parse_options, part_of, Word, Writes};
+use super::{directory_of, parse_options, part_of, Word, Writes};
 
 /// GNU csplit 9.1: each piece is named PREFIX (`-f`, `--prefix`; `xx`) + the number, printed
 /// by FORMAT (`-b`, `--suffix-format`; `%02d`, or `-n DIGITS`). A FORMAT is any text around

@@ -1,7 +1,7 @@
 //! What gzip and its kin write: each file operand replaced by its compressed twin, or by the
 //! name the twin came from when decompressing, with the suffix the words choose.
 
-use super::{joined, parse_options, part_of, program_name, suffixed, Word, Writes};
+use super::{directory_of, parse_options, part_of, program_name, suffixed, Word, Writes};
 
 /// A compressor family: its names, its own suffix, the suffixes it strips when
 /// decompressing, and the options that take a value (short letters, long names).
@@ -340,7 +340,7 @@ pub(super) fn compressor_writes(words: &[Word]) -> Writes {
             let other =
                 without_extension(&f.value).filter(|s| !stems.iter().any(|w| w.value == *s));
             out.files.extend(stems);
-            out.files.extend(other.map(|stem| renamed(f, stem)));
+            out.files.extend(other.map(|stem| f.renamed(stem)));
             if p.has('N', "name") {
                 out.below.push(directory_of(f));
             }
@@ -366,7 +366,7 @@ fn decompressed_names(c: &Compressor, f: &Word, suffix: &str) -> Vec<Word> {
         if let Some(stem) = strip_suffix_any_case(&f.value, strip) {
             let name = format!("{stem}{put}");
             if !out.iter().any(|w: &Word| w.value == name) {
-                out.push(renamed(f, &name));
+                out.push(f.renamed(&name));
             }
         }
     }
@@ -386,32 +386,12 @@ fn strip_suffix_any_case<'a>(path: &'a str, suffix: &str) -> Option<&'a str> {
     .then_some(stem)
 }
 
-/// `w` renamed to `stem`, a name that starts where `w` does: it keeps `w`'s home directory.
-fn renamed(w: &Word, stem: &str) -> Word {
-    let mut out = w.clone();
-    out.value = stem.to_owned();
-    out
-}
-
 /// `path` without the last extension of its last segment (`a/.mcp.json.gz` → `a/.mcp.json`),
 /// if it has one after a first character.
 fn without_extension(path: &str) -> Option<&str> {
     let start = path.rfind('/').map_or(0, |i| i + 1);
     let dot = path.rfind('.').filter(|&d| d > start)?;
     path.get(..dot)
-}
-
-/// The directory `f` is in, as a word (`.` for a bare name).
-pub(super) fn directory_of(f: &Word) -> Word {
-    match f.value.rsplit_once('/') {
-        Some(("", _)) => part_of(f, "/"),
-        Some((dir, _)) => {
-            let mut d = joined(f, "");
-            d.value = dir.to_owned();
-            d
-        }
-        None => Word::literal("."),
-    }
 }
 
 #[cfg(test)]

@@ -3,7 +3,9 @@
 //! upload), percent-decoded as curl opens it, and the files its URL globs (`[a-z]`,
 //! `{a,b}`) may reach.
 
-use super::{is_option, parse_options, part_of, url_file_name, within, Parsed, Word, Writes};
+use super::{
+    directory_of, is_option, parse_options, part_of, url_file_name, within, Parsed, Word, Writes,
+};
 use crate::rule::percent_decode;
 
 /// curl's short options that take a value (curl 7.88 `curl --help all`).
@@ -280,12 +282,11 @@ pub(super) fn curl_writes(words: &[Word]) -> Writes {
     let globbed = globs(&p) && urls.iter().any(|u| is_glob(&u.value));
     if globbed {
         for o in p.values('o', "output") {
-            let parent = o.value.rsplit_once('/').map_or(".", |(d, _)| d);
-            let parent = if parent.is_empty() { "/" } else { parent };
-            out.below.push(part_of(o, parent));
-            if dir.is_some() && !parent.starts_with('/') {
-                out.below.push(within(dir.as_ref(), parent, o));
-            }
+            let parent = directory_of(o);
+            let inside = (dir.is_some() && !parent.value.starts_with('/'))
+                .then(|| within(dir.as_ref(), &parent.value, o));
+            out.below.push(parent);
+            out.below.extend(inside);
         }
     }
     let remote_names = p.has('O', "remote-name") || p.has('\0', "remote-name-all");

@@ -450,10 +450,7 @@ fn config_files(p: &Parsed) -> Vec<Word> {
     if !named.is_empty() {
         return named;
     }
-    let home = |tail: &str| Word {
-        home: true,
-        ..Word::literal(&format!("~/{tail}"))
-    };
+    let home = |tail: &str| Word::in_home(&format!("~/{tail}"));
     if p.has('\0', "global") {
         vec![home(".gitconfig"), home(".config/git/config")]
     } else if p.has('\0', "system") {

@@ -1,8 +1,9 @@
 //! Where package managers install programs the command line does not name: a global
 //! prefix's `bin` (`npm link`, `npm i -g ./pkg`, `pnpm add -g`, `yarn global add`, `bun add
 //! -g`), `~/.cargo/bin` (`cargo install`), `~/go/bin` (`go install`), each a directory on
-//! `PATH`. Also the spellings of Python's installers: `python3 -m pip` and `pip3.11` are
-//! `pip`.
+//! `PATH`; a user's `~/.local/bin` and shell start-up files (`pip install --user`, `pipx`,
+//! `uv tool`). Also the spellings of Python's installers: `python3 -m pip` and `pip3.11`
+//! are `pip`.
 
 use super::{part_of, program_name, Word, Writes};
 
@@ -10,14 +11,6 @@ use super::{part_of, program_name, Word, Writes};
 /// `prefix` setting, `PNPM_HOME`, `~/.bun`, ...): any directory, so below `/`.
 fn global_prefix() -> Word {
     Word::literal("/")
-}
-
-/// A place in the home directory, as a word that keeps it.
-fn in_home(path: &str) -> Word {
-    Word {
-        home: true,
-        ..Word::literal(path)
-    }
 }
 
 /// The words after the program that are not options.
@@ -166,7 +159,7 @@ pub(super) fn cargo_writes(words: &[Word]) -> Writes {
         })
     };
     if !has("root") && !has("list") {
-        out.below.push(in_home("~/.cargo/bin"));
+        out.below.push(Word::in_home("~/.cargo/bin"));
     }
     out
 }
@@ -176,7 +169,60 @@ pub(super) fn cargo_writes(words: &[Word]) -> Writes {
 pub(super) fn go_writes(words: &[Word]) -> Writes {
     let mut out = Writes::default();
     if operands(words).first() == Some(&"install") {
-        out.below.push(in_home("~/go/bin"));
+        out.below.push(Word::in_home("~/go/bin"));
+    }
+    out
+}
+
+/// Where Python's installers put a user's programs and change the shell's start-up: `pip
+/// install --user`, `pipx install` (and its `inject`, `upgrade`, `reinstall`), `uv tool
+/// install` (`upgrade`) and `uv python install` write programs below `~/.local/bin`, under
+/// names the packages choose; `pipx ensurepath` and `uv tool update-shell` add to the shell's
+/// start-up files. Other words are judged as an unknown writer's.
+pub(super) fn user_installer_writes(words: &[Word]) -> Writes {
+    let program = words.first().map_or("", |w| program_name(&w.value));
+    let program = if is_pip(program) { "pip" } else { program };
+    let ops = operands(words);
+    let has = |option: &str| words.iter().any(|w| w.value == option);
+    let sub = |i: usize| ops.get(i).copied().unwrap_or("");
+    let installs = match program {
+        "pip" => sub(0) == "install" && has("--user"),
+        "pipx" => matches!(
+            sub(0),
+            "install"
+                | "install-all"
+                | "inject"
+                | "upgrade"
+                | "upgrade-all"
+                | "reinstall"
+                | "reinstall-all"
+                | "upgrade-shared"
+        ),
+        "uv" => matches!(
+            (sub(0), sub(1)),
+            ("tool", "install" | "upgrade") | ("python", "install")
+        ),
+        _ => false,
+    };
+    let shell_setup = matches!(
+        (program, sub(0), sub(1)),
+        ("pipx", "ensurepath", _) | ("uv", "tool", "update-shell")
+    );
+    let mut out = Writes::default();
+    if installs {
+        out.below.push(Word::in_home("~/.local/bin"));
+    }
+    if shell_setup {
+        for f in [
+            "~/.bashrc",
+            "~/.bash_profile",
+            "~/.profile",
+            "~/.zshrc",
+            "~/.zshenv",
+            "~/.config/fish/config.fish",
+        ] {
+            out.files.push(Word::in_home(f));
+        }
     }
     out
 }

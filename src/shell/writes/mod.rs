@@ -274,7 +274,7 @@ const READERS: &[Reader] = &[
     // `tee` writes its operands, judged in the analysis.
     reader(&["tee"], |_| Writes::default()),
     partial(&["npm"], npm_writes),
-    partial(&["pip", "pip3", "pipx", "uv"], user_installer_writes),
+    partial(&["pip", "pipx", "uv"], installers::user_installer_writes),
     partial(&["pnpm", "bun"], installers::pnpm_bun_writes),
     partial(&["yarn", "yarnpkg"], installers::yarn_writes),
     partial(&["cargo"], installers::cargo_writes),
@@ -875,9 +875,7 @@ fn with_backups(files: Vec<Word>, suffix: Option<&str>) -> Vec<Word> {
             let name = suffix.replace('*', base);
             out.push(part_of(f, &name));
             if let Some(d) = dir {
-                let mut in_dir = f.clone();
-                in_dir.value = format!("{d}/{name}");
-                out.push(in_dir);
+                out.push(f.renamed(&format!("{d}/{name}")));
             }
         } else {
             out.push(suffixed(f, suffix));
@@ -1189,79 +1187,10 @@ fn npm_writes(words: &[Word]) -> Writes {
             .next()
             .is_some_and(|w| matches!(w.value.as_str(), "set" | "delete" | "edit" | "fix"))
     {
-        out.files.push(Word {
-            home: true,
-            ..Word::literal("~/.npmrc")
-        });
+        out.files.push(Word::in_home("~/.npmrc"));
         out.files.push(Word::literal(".npmrc"));
     }
     out.below.extend(installers::npm_global_writes(words));
-    out
-}
-
-/// Where Python's installers put a user's programs and change the shell's start-up: `pip
-/// install --user`, `pipx install` (and its `inject`, `upgrade`, `reinstall`), `uv tool
-/// install` (`upgrade`) and `uv python install` write programs below `~/.local/bin`, under
-/// names the packages choose; `pipx ensurepath` and `uv tool update-shell` add to the shell's
-/// start-up files. Other words are judged as an unknown writer's.
-fn user_installer_writes(words: &[Word]) -> Writes {
-    let home = |path: &str| Word {
-        home: true,
-        ..Word::literal(path)
-    };
-    let program = words.first().map_or("", |w| program_name(&w.value));
-    let program = if installers::is_pip(program) {
-        "pip"
-    } else {
-        program
-    };
-    let ops: Vec<&str> = words
-        .iter()
-        .skip(1)
-        .map(|w| w.value.as_str())
-        .filter(|v| !v.starts_with('-'))
-        .collect();
-    let has = |option: &str| words.iter().any(|w| w.value == option);
-    let sub = |i: usize| ops.get(i).copied().unwrap_or("");
-    let installs = match program {
-        "pip" | "pip3" => sub(0) == "install" && has("--user"),
-        "pipx" => matches!(
-            sub(0),
-            "install"
-                | "install-all"
-                | "inject"
-                | "upgrade"
-                | "upgrade-all"
-                | "reinstall"
-                | "reinstall-all"
-                | "upgrade-shared"
-        ),
-        "uv" => matches!(
-            (sub(0), sub(1)),
-            ("tool", "install" | "upgrade") | ("python", "install")
-        ),
-        _ => false,
-    };
-    let shell_setup = matches!(
-        (program, sub(0), sub(1)),
-        ("pipx", "ensurepath", _) | ("uv", "tool", "update-shell")
-    );
-    let mut out = Writes::default();
-    if installs {
-        out.below.push(home("~/.local/bin"));
-    }
-    if shell_setup {
-        for f in [
-            "~/.bashrc",
-            "~/.bash_profile",
-            "~/.profile",
-            "~/.zshrc",
-            "~/.zshenv",
-            "~/.config/fish/config.fish",
-        ] {
-            out.files.push(home(f));
-        }
-    }
     out
 }
 
@@ -1292,9 +1221,17 @@ fn joined(dir: &Word, tail: &str) -> Word {
 /// The name `w` with `suffix` added (a backup's `w~`): it keeps `w`'s home directory and
 /// run-time value, as the name starts where `w` does.
 fn suffixed(w: &Word, suffix: &str) -> Word {
-    let mut out = w.clone();
-    out.value = format!("{}{suffix}", w.value.trim_end_matches('/'));
-    out
+    w.renamed(&format!("{}{suffix}", w.value.trim_end_matches('/')))
+}
+
+/// The directory `f` is in, as a word that keeps `f`'s home directory (`.` for a bare
+/// name, `/` for a name directly under the root).
+fn directory_of(f: &Word) -> Word {
+    match f.value.rsplit_once('/') {
+        Some(("", _)) => part_of(f, "/"),
+        Some((dir, _)) => f.renamed(dir),
+        None => Word::literal("."),
+    }
 }
 
 /// [`joined`], known only at run time also when `from`, the word that gave `tail`, is.
