@@ -444,6 +444,10 @@ impl Parser<'_> {
                             };
                         }
                         if w.is_keyword("!") {
+                            // Bash reads `! ! cmd` as `cmd`; other shells (and shfmt) refuse it.
+                            if negated {
+                                return fail("`!` is repeated, which shells read differently");
+                            }
                             negated = true;
                             continue;
                         }
@@ -743,6 +747,15 @@ mod tests {
         assert!(parse(&deep, 0).is_err());
         let ok = "( ".repeat(10) + "ls" + &")".repeat(10);
         assert_eq!(words(&ok), [vec!["ls"]]);
+    }
+
+    #[test]
+    fn a_repeated_negation_is_not_read() {
+        // Bash runs `cat --` here; shfmt (and POSIX shells) refuse the line.
+        for bad in ["! ! cat --", "! ! < echo"] {
+            assert!(parse(bad, 0).is_err(), "{bad}");
+        }
+        assert_eq!(words("! git status"), [vec!["git", "status"]]);
     }
 
     #[test]
