@@ -64,7 +64,9 @@ pub struct Request {
     /// to the empty string could not be resolved: the call cannot be judged, and asks. For a
     /// shell call, the paths a glob word names are keyed as the glob writes them (`docs/b.md`
     /// for `docs/*`), and `.` mapped to the empty string says that the host could not resolve
-    /// every path the command line names.
+    /// every path the command line names. A host that lists directories also keys, by its
+    /// absolute path, each secret file it found below the root of a search (the Grep tool,
+    /// `grep -r`): see [`Request::add_realpaths_listing`].
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     #[cfg_attr(feature = "typescript", ts(as = "Option<_>", optional))]
     pub realpaths: BTreeMap<String, String>,
@@ -122,6 +124,12 @@ impl Request {
     /// resolved (`.` mapped to the empty string); so does every glob under
     /// [`Request::add_realpaths`], which cannot list.
     ///
+    /// The host also looks below each directory the call reads every file of (the Grep
+    /// tool's `path`, or the working directory without one; a shell line's recursive
+    /// searches, [`crate::shell::search_roots`]), breadth first, at most [`MAX_SEARCHED`]
+    /// names, and keys each secret file found there ([`crate::policy::is_secret`]) by its
+    /// absolute path, so that the search is judged as reading it.
+    ///
     /// `list` gives the names in an absolute directory (without `.` and `..`): empty for a
     /// path that does not exist or is not a directory, `None` when it cannot be listed.
     ///
@@ -178,7 +186,11 @@ impl Request {
         // names `keys/id_rsa`, a secret file).
         let mut glob_files: Vec<String> = Vec::new();
         let mut complete = true;
+        // The directories the call reads every file below: a secret file found there is
+        // judged as read (`grep -r TOKEN .` beside a `.env`).
+        let mut search_roots: Vec<String> = Vec::new();
         if let Some(line) = self.input_str("command") {
+            search_roots = crate::shell::search_roots(line);
             line_paths.push(".".to_owned());
             let found = crate::shell::path_words(line, MAX_RESOLVED_WORDS);
             complete = found.complete;
@@ -192,6 +204,18 @@ impl Request {
                 None => complete &= found.globs.is_empty(),
             }
         }
+        if crate::tool::kind_without_policy(&self.tool, self.server.is_some())
+            == crate::tool::ToolKind::Grep
+        {
+            search_roots.extend(tool_paths.iter().cloned());
+            if tool_paths.is_empty() {
+                search_roots.push(".".to_owned());
+            }
+        }
+        let secrets = match list {
+            Some(list) => secrets_below(&search_roots, cwd.as_deref(), list),
+            None => Vec::new(),
+        };
         if let Some(project) = self.root.as_deref().or(cwd.as_deref()) {
             if project.starts_with('/') {
                 line_paths.push(project.to_owned());
@@ -255,6 +279,10 @@ impl Request {
                 None if full.starts_with('/') => complete = false,
                 None => {}
             }
+        }
+        for secret in secrets {
+            let real = resolve_existing_prefix(&secret, realpath).unwrap_or_default();
+            self.realpaths.entry(secret).or_insert(real);
         }
         if !complete {
             // Not every path of the line is resolved: the marker makes the call ask.
@@ -378,6 +406,39 @@ fn expand_globs(
     Some(out)
 }
 
+/// How many names [`secrets_below`] looks at, across all the roots of one call.
+pub const MAX_SEARCHED: usize = 10_000;
+
+/// The secret files ([`crate::policy::is_secret`]) below the search roots `roots` (as the
+/// call writes them; relative ones from `cwd`, those starting with `~` or known only at run
+/// time left out), as absolute paths: each directory listed breadth first, so the names
+/// nearest a root are seen first, until [`MAX_SEARCHED`] names have been looked at. A name is
+/// listed as a directory whatever it is (links followed: the wider reading); a file lists as
+/// nothing.
+fn secrets_below(roots: &[String], cwd: Option<&str>, list: ListDirectory<'_>) -> Vec<String> {
+    let mut queue: std::collections::VecDeque<String> = roots
+        .iter()
+        .filter_map(|r| crate::path::normalize(r, cwd, None))
+        .filter(|r| r != "/")
+        .collect();
+    let mut found = Vec::new();
+    let mut seen = 0;
+    while let Some(dir) = queue.pop_front() {
+        for name in list(&dir).unwrap_or_default() {
+            seen += 1;
+            if seen > MAX_SEARCHED {
+                return found;
+            }
+            let full = format!("{}/{name}", dir.trim_end_matches('/'));
+            if crate::policy::is_secret(&full) && !found.contains(&full) {
+                found.push(full.clone());
+            }
+            queue.push_back(full);
+        }
+    }
+    found
+}
+
 /// How many missing trailing components [`resolve_existing_prefix`] walks back over.
 const MAX_MISSING_COMPONENTS: usize = 64;
 
@@ -458,6 +519,85 @@ impl ToolAnnotations {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A file system of `dirs`, each with its names; anything else is a file or missing.
+    fn listing<'a>(dirs: &'a [(&str, &[&str])]) -> impl Fn(&str) -> Option<Vec<String>> + 'a {
+        move |dir| {
+            Some(
+                dirs.iter()
+                    .find(|(d, _)| *d == dir)
+                    .map_or_else(Vec::new, |(_, names)| {
+                        names.iter().map(|n| (*n).to_owned()).collect()
+                    }),
+            )
+        }
+    }
+
+    #[test]
+    fn a_search_records_the_secret_files_below_its_roots() {
+        let fs: &[(&str, &[&str])] = &[
+            ("/p", &[".env", "src", "certs"]),
+            ("/p/src", &["a.rs"]),
+            ("/p/certs", &["server.key", "ca.crt"]),
+        ];
+        let search = |tool: &str, input: serde_json::Value| {
+            let mut r = Request {
+                tool: tool.into(),
+                input,
+                cwd: Some("/p".into()),
+                ..Request::default()
+            };
+            r.add_realpaths_listing(|p| crate::path::normalize(p, None, None), listing(fs));
+            r.realpaths.into_keys().collect::<Vec<_>>()
+        };
+        let line = |c: &str| search("Bash", serde_json::json!({ "command": c }));
+        let found = line("grep -r TOKEN .");
+        assert!(found.contains(&"/p/.env".to_owned()), "{found:?}");
+        assert!(
+            found.contains(&"/p/certs/server.key".to_owned()),
+            "{found:?}"
+        );
+        assert!(!found
+            .iter()
+            .any(|k| k.ends_with("a.rs") || k.ends_with("ca.crt")));
+        assert_eq!(line("grep -r TOKEN src"), Vec::<String>::new());
+        // Naming a file is no search; a `~` root is not known to the request.
+        assert!(!line("grep TOKEN src/a.rs")
+            .iter()
+            .any(|k| k.contains(".env")));
+        assert!(line("grep -r TOKEN ~").is_empty());
+        let grep = search("Grep", serde_json::json!({ "pattern": "TOKEN" }));
+        assert!(grep.contains(&"/p/.env".to_owned()), "{grep:?}");
+        let grep = search(
+            "Grep",
+            serde_json::json!({ "pattern": "TOKEN", "path": "certs" }),
+        );
+        assert_eq!(grep, ["/p/certs/server.key"]);
+        // Other tools do not search.
+        assert!(search("Read", serde_json::json!({ "file_path": "/p/src/a.rs" })).is_empty());
+    }
+
+    #[test]
+    fn a_search_looks_at_a_bounded_number_of_names() {
+        let many: Vec<String> = (0..MAX_SEARCHED).map(|i| format!("f{i}")).collect();
+        let list = |dir: &str| match dir {
+            "/p" => Some(many.clone()),
+            "/p/f0" => Some(vec!["deep".to_owned()]),
+            _ => Some(Vec::new()),
+        };
+        // The names nearest the root come first: those beyond the bound are not looked at.
+        let found = secrets_below(&[".".to_owned()], Some("/p"), &list);
+        assert!(found.is_empty());
+        let with_key = |dir: &str| match dir {
+            "/p" => Some(vec!["id_rsa".to_owned()]),
+            _ => Some(Vec::new()),
+        };
+        assert_eq!(
+            secrets_below(&["/p".to_owned()], None, &with_key),
+            ["/p/id_rsa"]
+        );
+        assert!(secrets_below(&["/".to_owned()], None, &with_key).is_empty());
+    }
 
     #[test]
     fn rejects_unknown_keys() {

@@ -1523,3 +1523,33 @@ fn names_a_program_composes_moves_or_installs_under_are_asked_about() {
         assert_eq!(decision, "allow", "{command}: {said}");
     }
 }
+
+#[test]
+fn a_search_of_a_directory_holding_a_secret_file_asks() {
+    let s = Sandbox::new("search-secrets");
+    s.write("proj/src/main.rs", "fn main() {}");
+    s.write("proj/.env", "API_TOKEN=secret");
+    let decide = |agent: &str, payload: Value| {
+        let out = s.hook(agent, &payload);
+        (blocked(agent, &out), said(agent, &out))
+    };
+    for command in ["grep -rn API_TOKEN .", "rg API_TOKEN"] {
+        let (stopped, out) = decide("claude", shell_payload("claude", &s.proj(), command));
+        assert!(stopped || out.contains("\"ask\""), "{out}");
+        assert!(out.contains(".env"), "{out}");
+    }
+    let (_, out) = decide(
+        "claude",
+        shell_payload("claude", &s.proj(), "grep -rn API_TOKEN src"),
+    );
+    assert!(out.contains("\"allow\""), "{out}");
+    // Gemini CLI's search reads hidden files; Claude Code's Grep (ripgrep) skips them.
+    let gemini = json!({"session_id":"s1","cwd":s.proj(),"hook_event_name":"BeforeTool",
+        "tool_name":"search_file_content","tool_input":{"pattern":"API_TOKEN"}});
+    let (stopped, out) = decide("gemini", gemini);
+    assert!(stopped && out.contains(".env"), "{out}");
+    let claude = json!({"session_id":"s1","cwd":s.proj(),"hook_event_name":"PreToolUse",
+        "tool_name":"Grep","tool_input":{"pattern":"API_TOKEN"}});
+    let (_, out) = decide("claude", claude);
+    assert!(out.contains("\"allow\""), "{out}");
+}

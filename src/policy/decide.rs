@@ -81,6 +81,9 @@ fn basis_for(call: &Call<'_>, subject: &Subject) -> Basis {
         if let Some(r) = call.search_reach(roots) {
             return Basis::AskRule(r);
         }
+        if let Some(r) = call.search_finds_secret(roots) {
+            return Basis::AskRule(r);
+        }
     }
     if let Subject::Bad(why) | Subject::Flawed(_, why) = subject {
         return Basis::Unanalysable(why.clone());

@@ -435,6 +435,21 @@ impl<'a> Call<'a> {
             .find_map(|p| self.search_rule(kind, &roots, Some(p), names_only))
     }
 
+    /// For the Grep tool with no glob that narrows it ([`Self::search_patterns`]): the reason
+    /// it asks because the host found a secret file below one of its `roots`. A search that
+    /// skips hidden files ([`crate::tool::search_skips_hidden`]) does not count one whose path
+    /// below the root has a name starting with `.`.
+    pub(crate) fn search_finds_secret(&self, roots: &[String]) -> Option<Reason> {
+        if self.tool.defaults.kind != ToolKind::Grep || self.search_patterns().is_some() {
+            return None;
+        }
+        let skip_hidden = crate::tool::search_skips_hidden(self.request.agent.as_deref());
+        let q = self.query();
+        roots
+            .iter()
+            .find_map(|r| self.secret_below(&q, r, skip_hidden))
+    }
+
     /// The first deny, then ask, rule for reads of `kind` (Read rules cover Grep and Glob)
     /// that could match a file a recursive search under the normalised absolute `dir`
     /// could open, as a reason that says so. For `grep -r`, `rg`, `find` and the like in a

@@ -255,6 +255,37 @@ impl Call<'_> {
         self.secret_read_by(&q, &candidates)
     }
 
+    /// For a search that reads every file below the normalised absolute directory `dir`
+    /// (`grep -r`, or the Grep tool with no narrowing glob): the reason it asks because the
+    /// host found a secret file there ([`crate::Request::add_realpaths_listing`]), unless an
+    /// allow rule of `q` names the file. With `skip_hidden`, a file whose path below `dir`
+    /// has a name starting with `.` is not counted (a search that skips hidden files).
+    pub(crate) fn secret_below(
+        &self,
+        q: &ToolQuery,
+        dir: &str,
+        skip_hidden: bool,
+    ) -> Option<Reason> {
+        let dir = dir.trim_end_matches('/');
+        self.request.realpaths.iter().find_map(|(path, real)| {
+            let below = path.strip_prefix(dir)?.strip_prefix('/')?;
+            if !path.starts_with('/')
+                || (skip_hidden && below.split('/').any(|s| s.starts_with('.')))
+            {
+                return None;
+            }
+            let mut candidates = vec![path.clone()];
+            if !real.is_empty() && real != path {
+                candidates.push(real.clone());
+            }
+            let reason = self.secret_read_by(q, &candidates)?;
+            Some(Reason {
+                text: format!("the search reads every file below `{dir}`: {}", reason.text),
+                decider: reason.decider,
+            })
+        })
+    }
+
     /// The reason a read of `paths` by the file tool `q` asks because one of them holds
     /// secrets, unless an allow rule names the file (a path rule whose last segment is not
     /// a bare `*` or `**`).
@@ -531,6 +562,89 @@ fn names_a_file(r: &Reason) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The decision on `tool` with `input` in `/p`, which holds `/p/.env` and
+    /// `/p/certs/server.key`, as a host that lists directories finds them.
+    fn in_project(
+        policy: &str,
+        agent: Option<&str>,
+        tool: &str,
+        input: serde_json::Value,
+    ) -> (crate::decision::Effect, String) {
+        let policy = crate::Policy::from_json(policy).unwrap();
+        let mut r = crate::Request {
+            tool: tool.into(),
+            input,
+            cwd: Some("/p".into()),
+            agent: agent.map(str::to_owned),
+            ..crate::Request::default()
+        };
+        let list = |dir: &str| {
+            let names: &[&str] = match dir {
+                "/p" => &[".env", "src", "certs"],
+                "/p/src" => &["main.rs"],
+                "/p/certs" => &["server.key"],
+                _ => &[],
+            };
+            Some(names.iter().map(|n| (*n).to_owned()).collect())
+        };
+        r.add_realpaths_listing(|p| crate::path::normalize(p, None, None), list);
+        let d = policy.evaluate(&r);
+        (d.effect, d.reason.text)
+    }
+
+    #[test]
+    fn a_search_with_a_secret_file_below_it_asks() {
+        use crate::decision::Effect;
+        use serde_json::json;
+        let bash =
+            |policy: &str, c: &str| in_project(policy, None, "Bash", json!({ "command": c }));
+        for line in [
+            "grep -r TOKEN .",
+            "rg TOKEN",
+            "cd src && grep -rn TOKEN ..",
+            "grep -R x certs",
+        ] {
+            let (effect, why) = bash("{}", line);
+            assert_eq!(effect, Effect::Ask, "{line}");
+            assert!(why.contains("holds secrets"), "{line}: {why}");
+        }
+        // An allow rule on the program does not name the file; a Read rule that does, does.
+        let grep_anything = r#"{"permissions":{"allow":["Bash(grep *)"]}}"#;
+        assert_eq!(bash(grep_anything, "grep -r TOKEN certs").0, Effect::Ask);
+        let named = r#"{"permissions":{"allow":["Read(./certs/server.key)"]}}"#;
+        assert_eq!(bash(named, "grep -r TOKEN certs").0, Effect::Allow);
+        for line in ["grep -r TOKEN src", "grep TOKEN src/main.rs", "ls -la"] {
+            assert_eq!(bash("{}", line).0, Effect::Allow, "{line}");
+        }
+        let grep =
+            |agent: &str, input: serde_json::Value| in_project("{}", Some(agent), "Grep", input).0;
+        assert_eq!(grep("gemini", json!({"pattern": "TOKEN"})), Effect::Ask);
+        assert_eq!(
+            grep("gemini", json!({"pattern": "TOKEN", "glob": "!*.rs"})),
+            Effect::Ask
+        );
+        assert_eq!(
+            grep("gemini", json!({"pattern": "TOKEN", "glob": "*.rs"})),
+            Effect::Allow
+        );
+        assert_eq!(
+            grep("gemini", json!({"pattern": "TOKEN", "path": "src"})),
+            Effect::Allow
+        );
+        // Claude Code's Grep skips hidden files, not a key in a plain directory.
+        assert_eq!(
+            grep("claude", json!({"pattern": "TOKEN", "path": "/p"})),
+            Effect::Ask
+        );
+        let hidden_only = in_project(
+            "{}",
+            Some("claude"),
+            "Grep",
+            json!({"pattern": "T", "path": "src"}),
+        );
+        assert_eq!(hidden_only.0, Effect::Allow);
+    }
 
     #[test]
     fn a_windows_spelling_of_a_secret_file_asks() {

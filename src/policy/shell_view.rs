@@ -160,6 +160,16 @@ impl CommandRules for Call<'_> {
                 });
             }
         }
+        let read = ToolQuery {
+            name: "Read",
+            kind: ToolKind::Read,
+            mcp: None,
+        };
+        for dir_abs in &dirs {
+            if let Some(reason) = self.secret_below(&read, dir_abs, false) {
+                return Outcome::AskRule(reason);
+            }
+        }
         own
     }
 

@@ -35,6 +35,7 @@ mod parse;
 mod paths;
 mod read_only;
 mod salvage;
+mod searches;
 mod streams;
 mod word;
 mod wrappers;
@@ -47,6 +48,7 @@ use literal_rules::LiteralRules;
 pub use parse::MAX_NESTING;
 pub use paths::{path_words, PathWords};
 pub use read_only::read_only_commands;
+pub use searches::search_roots;
 pub(crate) use word::is_deceptive_char as is_deceptive;
 pub(crate) use wrappers::wrapped_command_start;
 pub use wrappers::{
