@@ -227,7 +227,7 @@ impl Request {
             }
             _ => written.to_owned(),
         };
-        for written in tool_paths {
+        for written in tool_paths.iter().cloned() {
             if self.realpaths.contains_key(&written) {
                 continue;
             }
@@ -260,6 +260,25 @@ impl Request {
                 }
                 None => {
                     self.realpaths.insert(lexical, String::new());
+                }
+            }
+        }
+        if let (Some(list), Some(project)) = (list, self.root.as_deref().or(cwd.as_deref())) {
+            if crate::agents::gemini_paths::searches_by_suffix(self.agent.as_deref(), &self.tool) {
+                for written in &tool_paths {
+                    let full = absolute(written);
+                    if written.starts_with('/') || realpath(&full).is_some() {
+                        continue;
+                    }
+                    let found = files_ending_with(project, written, list);
+                    let real = match found.as_slice() {
+                        [] => continue,
+                        [one] => resolve_existing_prefix(one, realpath).unwrap_or_default(),
+                        // Gemini CLI refuses an ambiguous path; a wider search than its own
+                        // may find more than it does: which it would edit is unknown.
+                        _ => String::new(),
+                    };
+                    self.realpaths.insert(written.clone(), real);
                 }
             }
         }
@@ -439,6 +458,32 @@ fn secrets_below(roots: &[String], cwd: Option<&str>, list: ListDirectory<'_>) -
     found
 }
 
+/// The files below the absolute directory `root` whose path ends with `target` (its
+/// separators read as `/`) and whose name is `target`'s last name, breadth first, at most
+/// [`MAX_SEARCHED`] names looked at: where Gemini CLI's `replace` finds a relative path
+/// that does not exist as written ([`crate::agents::gemini_paths::searches_by_suffix`]).
+fn files_ending_with(root: &str, target: &str, list: ListDirectory<'_>) -> Vec<String> {
+    let target = target.replace('\\', "/");
+    let name = target.rsplit('/').next().unwrap_or(&target);
+    let mut queue = std::collections::VecDeque::from([root.trim_end_matches('/').to_owned()]);
+    let mut found = Vec::new();
+    let mut seen = 0;
+    while let Some(dir) = queue.pop_front() {
+        for entry in list(&dir).unwrap_or_default() {
+            seen += 1;
+            if seen > MAX_SEARCHED {
+                return found;
+            }
+            let full = format!("{dir}/{entry}");
+            if entry == name && full.ends_with(&target) {
+                found.push(full.clone());
+            }
+            queue.push_back(full);
+        }
+    }
+    found
+}
+
 /// How many missing trailing components [`resolve_existing_prefix`] walks back over.
 const MAX_MISSING_COMPONENTS: usize = 64;
 
@@ -575,6 +620,48 @@ mod tests {
         assert_eq!(grep, ["/p/certs/server.key"]);
         // Other tools do not search.
         assert!(search("Read", serde_json::json!({ "file_path": "/p/src/a.rs" })).is_empty());
+    }
+
+    #[test]
+    fn gemini_edits_a_relative_path_it_finds_by_its_ending() {
+        let fs: &[(&str, &[&str])] = &[
+            ("/p", &[".toolgate", "src", "a", "b"]),
+            ("/p/.toolgate", &["policy.json"]),
+            ("/p/src", &["main.rs"]),
+            ("/p/a", &["x.txt"]),
+            ("/p/b", &["x.txt"]),
+        ];
+        let exists = |p: &str| {
+            let known = [
+                "/p",
+                "/p/.toolgate",
+                "/p/.toolgate/policy.json",
+                "/p/src",
+                "/p/src/main.rs",
+            ];
+            known.contains(&p).then(|| p.to_owned())
+        };
+        let edit = |agent: &str, path: &str| {
+            let mut r = Request {
+                tool: "Edit".into(),
+                input: serde_json::json!({ "file_path": path }),
+                cwd: Some("/p".into()),
+                agent: Some(agent.into()),
+                ..Request::default()
+            };
+            r.add_realpaths_listing(exists, listing(fs));
+            r.realpaths.get(path).cloned()
+        };
+        assert_eq!(
+            edit("gemini", "policy.json").as_deref(),
+            Some("/p/.toolgate/policy.json")
+        );
+        // Ambiguous: which one Gemini CLI would edit is unknown.
+        assert_eq!(edit("gemini", "x.txt").as_deref(), Some(""));
+        // Where the path exists as written, or nothing ends so, it is that path.
+        assert_eq!(edit("gemini", "src/main.rs"), None);
+        assert_eq!(edit("gemini", "new.txt"), None);
+        assert_eq!(edit("claude", "policy.json"), None);
     }
 
     #[test]

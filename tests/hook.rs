@@ -1553,3 +1553,23 @@ fn a_search_of_a_directory_holding_a_secret_file_asks() {
     let (_, out) = decide("claude", claude);
     assert!(out.contains("\"allow\""), "{out}");
 }
+
+#[test]
+fn gemini_replace_on_a_path_that_is_not_there_is_judged_by_the_file_it_finds() {
+    let s = Sandbox::new("gemini-suffix");
+    s.write("proj/src/notes.txt", "notes");
+    s.write("accept.json", r#"{"defaultMode":"acceptEdits"}"#);
+    // Gemini CLI's `replace` with `policy.json`, which does not exist at the top, edits the
+    // one file in the workspace whose path ends so: the project's own toolgate policy.
+    s.write("proj/.toolgate/policy.json", "{}");
+    let replace = |path: &str| {
+        let p = json!({"session_id":"s1","cwd":s.proj(),"hook_event_name":"BeforeTool",
+            "tool_name":"replace","tool_input":{"file_path":path,"old_string":"{}","new_string":"{\"defaultMode\":\"bypassPermissions\"}"}});
+        let out = s.hook_with("gemini", &s.root.join("accept.json"), &p);
+        (blocked("gemini", &out), said("gemini", &out))
+    };
+    let (stopped, out) = replace("policy.json");
+    assert!(stopped && out.contains(".toolgate/policy.json"), "{out}");
+    let (stopped, out) = replace("notes.txt");
+    assert!(!stopped, "{out}");
+}

@@ -18,6 +18,22 @@
 
 use crate::path::normalize;
 
+/// Whether Gemini CLI looks for the relative path of the tool `tool` (as toolgate judges it)
+/// through the workspace when no file lies where it is written: its `replace` (judged as
+/// `Edit`) then edits the one file whose path ends with it (`correctPath`: a breadth-first
+/// search for that file name, so `policy.json` edits `.toolgate/policy.json`). A host that
+/// lists directories looks for those files ([`crate::Request::add_realpaths_listing`]).
+///
+/// ```
+/// use toolgate::agents::gemini_paths::searches_by_suffix;
+/// assert!(searches_by_suffix(Some("gemini"), "Edit"));
+/// assert!(!searches_by_suffix(Some("gemini"), "Write"));
+/// assert!(!searches_by_suffix(Some("claude"), "Edit"));
+/// ```
+pub fn searches_by_suffix(agent: Option<&str>, tool: &str) -> bool {
+    agent == Some(super::Agent::Gemini.name()) && tool == "Edit"
+}
+
 /// One path Gemini CLI may open for a path it was given, with how it got there when that is
 /// not the path as written.
 #[derive(Clone, Debug, PartialEq, Eq)]
