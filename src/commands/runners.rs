@@ -37,9 +37,86 @@ const RUNNING_OPTIONS: &[(&str, &[&str])] = &[
     ("gmake", &["-E", "--eval"]),
     // GNU install: `-s` runs `strip` (found on `PATH`), `--strip-program` the one named.
     ("install", &["-s", "--strip", "--strip-program"]),
-    // npm: the shell that runs scripts, and Node's options for every process it starts.
-    ("npm", &["--script-shell", "--node-options"]),
+    // npm: the shell that runs scripts, Node's options for every process it starts, the
+    // programs it starts for git dependencies, `npm explore`, `npm edit`, `npm docs`/`npm
+    // help`, node-gyp and `npm init`'s module, and configuration files, which may set any
+    // of these.
+    (
+        "npm",
+        &[
+            "--script-shell",
+            "--node-options",
+            "--git",
+            "--shell",
+            "--editor",
+            "--browser",
+            "--viewer",
+            "--node-gyp",
+            "--init-module",
+            "--userconfig",
+            "--globalconfig",
+        ],
+    ),
+    // cargo: `--config KEY=VALUE` (or a file) sets `target.<triple>.runner`,
+    // `build.rustc-wrapper`, a linker: programs cargo runs.
+    ("cargo", &["--config"]),
 ];
+
+/// Options of C and C++ compiler drivers (GCC, Clang: [`compiler_driver`]) that run a
+/// program they name or load code into the compiler, or pass options on to the tools it
+/// runs (`-Wl,@FILE`, `-Wl,-plugin,x.so`): each spelt as the start of its word, the value
+/// attached or not (`-Bdir`, `-specs=f`, `-fplugin=x.so`, `-wrapper sh,-c,CMD`).
+const COMPILER_RUNNING_OPTIONS: &[&str] = &[
+    "-wrapper",
+    "-B",
+    "-specs",
+    "--specs",
+    "-fplugin",
+    "-fuse-ld",
+    "--ld-path",
+    "-Xclang",
+    "-Xlinker",
+    "-Wl,",
+    "-Xassembler",
+    "-Wa,",
+    "-Xpreprocessor",
+    "-Wp,",
+    "-mllvm",
+    "--gcc-toolchain",
+    "--gcc-install-dir",
+];
+
+/// The C and C++ compiler drivers.
+const COMPILER_DRIVERS: &[&str] = &["gcc", "g++", "cc", "c++", "clang", "clang++"];
+
+/// The compiler driver `name` is (`gcc` for `x86_64-linux-gnu-gcc-12`, `clang++` for
+/// `/usr/bin/clang++-15`), in lower case, if it is one.
+///
+/// ```
+/// use toolgate::commands::compiler_driver;
+/// assert_eq!(compiler_driver("x86_64-linux-gnu-gcc-12"), Some("gcc".to_owned()));
+/// assert_eq!(compiler_driver("/usr/bin/Clang++-15"), Some("clang++".to_owned()));
+/// assert_eq!(compiler_driver("gcc-ar"), None);
+/// ```
+pub fn compiler_driver(name: &str) -> Option<String> {
+    let tool = unversioned_tool(name);
+    COMPILER_DRIVERS.contains(&tool.as_str()).then_some(tool)
+}
+
+/// A program's name without its directory, a version suffix and a target prefix, in lower
+/// case (`x86_64-linux-gnu-gcc-12` → `gcc`, `ld.lld-15` → `ld.lld`).
+pub(crate) fn unversioned_tool(name: &str) -> String {
+    let name = crate::commands::program_name(name).to_ascii_lowercase();
+    let unversioned = match name.rsplit_once('-') {
+        Some((base, version)) if version.chars().all(|c| c.is_ascii_digit() || c == '.') => base,
+        _ => name.as_str(),
+    };
+    unversioned
+        .rsplit('-')
+        .next()
+        .unwrap_or(unversioned)
+        .to_owned()
+}
 
 /// Subcommands of programs outside the program table that run a command they are given:
 /// `npm exec -c CMD`, `npm x PKG`, `npm explore PKG -- CMD`.
@@ -88,18 +165,41 @@ const RUNNING_SUBCOMMANDS: &[(&str, &[&str])] = &[
 /// assert!(runs_by_option(&words("uv tool run ruff")).is_some());
 /// assert!(runs_by_option(&words("uv sync")).is_none());
 /// assert!(runs_by_option(&words("install -Dsm 755 a /usr/bin/a")).is_some());
+/// assert!(runs_by_option(&words("npm exe -c id")).is_some());
+/// assert!(runs_by_option(&words("npm install --git=./evil.sh git+file:///r")).is_some());
+/// assert!(runs_by_option(&words("cargo test --config target.x.runner=sh")).is_some());
+/// assert!(runs_by_option(&words("gcc -wrapper sh,-c,id x.c")).is_some());
+/// assert!(runs_by_option(&words("gcc x.c -Wl,@opts")).is_some());
+/// assert!(runs_by_option(&words("gcc -O2 -DBAR=1 -o app x.c")).is_none());
 /// ```
 pub fn runs_by_option(words: &[String]) -> Option<String> {
     let name = crate::commands::program_name(words.first()?);
+    if let Some(driver) = compiler_driver(name) {
+        let runs = words
+            .iter()
+            .skip(1)
+            .find(|w| COMPILER_RUNNING_OPTIONS.iter().any(|o| w.starts_with(o)));
+        if let Some(option) = runs {
+            return Some(format!(
+                "`{driver}` is given `{option}`, which runs a program or passes options to one"
+            ));
+        }
+        return None;
+    }
     if let Some((_, subs)) = RUNNING_SUBCOMMANDS.iter().find(|(p, _)| *p == name) {
         // Any word that is not an option may be the subcommand: an option before it may
         // take a value (`uv --project dir run CMD`), which a table of subcommands cannot tell.
+        // npm takes its commands abbreviated and by alias (`npm exe`, `npm x`).
         let plain: Vec<&str> = words
             .iter()
             .skip(1)
             .take_while(|w| *w != "--")
             .map(String::as_str)
             .filter(|w| !w.starts_with('-'))
+            .map(|w| match name {
+                "npm" => crate::commands::npm_command(w).unwrap_or(w),
+                _ => w,
+            })
             .collect();
         let found = subs.iter().find(|sub| match sub.split_once(' ') {
             Some((a, b)) => plain.windows(2).any(|p| p == [a, b]),

@@ -106,6 +106,7 @@ pub(crate) fn settle(basis: Basis, mode: &Effective, kind: ToolKind) -> (Effect,
             // a checkout's), any of which may be a protected path; `start*`: a name it
             // composes from `start` (`gzip -S rc ~/.bash`).
             let text = if let Some(dir) = path.strip_suffix("/**") {
+                let dir = if dir.is_empty() { "/" } else { dir };
                 format!(
                     "it writes files below `{dir}` whose names it does not give (an archive's, \
                      a commit's, a copied or moved tree's, a link's), and any of them may be a \

@@ -106,7 +106,8 @@ const GPG_EXTENSIONS: &[&str] = &[".gpg", ".pgp", ".sig", ".asc", ".sign"];
 /// `gpg FILE.gpg` (no command, or `--decrypt-files`) writes `FILE`: each operand with one of
 /// [`GPG_EXTENSIONS`] writes its name without it, whatever the command (a verification of a
 /// signed file writes it too). `--use-embedded-filename` writes the name stored in the
-/// message, any name in the working directory: below `.`. `-o FILE` is judged with the
+/// message, any name in the working directory: below `.`; `--options FILE` and `--homedir
+/// DIR` read options that may name any output: below `/`. `-o FILE` is judged with the
 /// words of a program of unknown writes.
 pub(super) fn gpg_writes(words: &[Word]) -> Writes {
     let mut out = Writes::default();
@@ -124,6 +125,11 @@ pub(super) fn gpg_writes(words: &[Word]) -> Writes {
             // gpg takes any unique prefix of a long option.
             if !name.is_empty() && "use-embedded-filename".starts_with(name) {
                 out.below.push(part_of(w, "."));
+            }
+            // An options file (`--options FILE`, or `gpg.conf` in `--homedir DIR`) may say
+            // `output NAME`: any name.
+            if !name.is_empty() && ["options", "homedir"].iter().any(|o| o.starts_with(name)) {
+                out.below.push(Word::literal("/"));
             }
         } else if only_operands || !v.starts_with('-') {
             out.files.extend(gpg_output_name(w));
@@ -151,6 +157,14 @@ fn gpg_output_name(f: &Word) -> Option<Word> {
 #[cfg(test)]
 mod tests {
     use super::super::tests::{below, written};
+
+    #[test]
+    fn gpg_options_files_may_name_any_output() {
+        assert_eq!(below("gpg --options opts -d x.gpg"), ["/"]);
+        assert_eq!(below("gpg --homedir=./g -d x"), ["/"]);
+        assert_eq!(below("gpg --opt opts -d x"), ["/"]);
+        assert!(below("gpg --verify x.sig").is_empty());
+    }
 
     #[test]
     fn csplit_with_a_format_writes_below_the_prefix_directory() {

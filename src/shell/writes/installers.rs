@@ -47,6 +47,17 @@ fn global(words: &[Word]) -> bool {
                 }
             }
         } else if let Some(cluster) = v.strip_prefix('-') {
+            // npm's `-L` is `--location`: `-L global`, `-L=global`, `-Lglobal`.
+            if let Some(value) = cluster.strip_prefix('L') {
+                let value = match value.strip_prefix('=').unwrap_or(value) {
+                    "" => it.next(),
+                    attached => Some(attached),
+                };
+                if value == Some("global") {
+                    return true;
+                }
+                continue;
+            }
             if !cluster.contains('=') && cluster.contains('g') {
                 return true;
             }
@@ -168,7 +179,9 @@ pub(super) fn cargo_writes(words: &[Word]) -> Writes {
 /// `GOBIN` or `GOPATH` set on the line is not a harmless variable, so the line asks anyway).
 pub(super) fn go_writes(words: &[Word]) -> Writes {
     let mut out = Writes::default();
-    if operands(words).first() == Some(&"install") {
+    // Any operand may be the command: an option before it may take a value (`go -C cmd
+    // install`).
+    if operands(words).contains(&"install") {
         out.below.push(Word::in_home("~/go/bin"));
     }
     out
@@ -182,32 +195,36 @@ pub(super) fn go_writes(words: &[Word]) -> Writes {
 pub(super) fn user_installer_writes(words: &[Word]) -> Writes {
     let program = words.first().map_or("", |w| program_name(&w.value));
     let program = if is_pip(program) { "pip" } else { program };
+    // Any operand may be the command, and any two in a row a command and its subcommand:
+    // an option before them may take a value (`pip --timeout 5 install`, `uv --color auto
+    // tool install`), which the installers' option tables would have to tell.
     let ops = operands(words);
     let has = |option: &str| words.iter().any(|w| w.value == option);
-    let sub = |i: usize| ops.get(i).copied().unwrap_or("");
+    let any = |names: &[&str]| ops.iter().any(|o| names.contains(o));
+    let pair = |a: &str, bs: &[&str]| {
+        ops.windows(2)
+            .any(|p| matches!(p, [x, y] if *x == a && bs.contains(y)))
+    };
     let installs = match program {
-        "pip" => sub(0) == "install" && has("--user"),
-        "pipx" => matches!(
-            sub(0),
-            "install"
-                | "install-all"
-                | "inject"
-                | "upgrade"
-                | "upgrade-all"
-                | "reinstall"
-                | "reinstall-all"
-                | "upgrade-shared"
-        ),
-        "uv" => matches!(
-            (sub(0), sub(1)),
-            ("tool", "install" | "upgrade") | ("python", "install")
-        ),
+        "pip" => any(&["install"]) && has("--user"),
+        "pipx" => any(&[
+            "install",
+            "install-all",
+            "inject",
+            "upgrade",
+            "upgrade-all",
+            "reinstall",
+            "reinstall-all",
+            "upgrade-shared",
+        ]),
+        "uv" => pair("tool", &["install", "upgrade"]) || pair("python", &["install"]),
         _ => false,
     };
-    let shell_setup = matches!(
-        (program, sub(0), sub(1)),
-        ("pipx", "ensurepath", _) | ("uv", "tool", "update-shell")
-    );
+    let shell_setup = match program {
+        "pipx" => any(&["ensurepath"]),
+        "uv" => pair("tool", &["update-shell"]),
+        _ => false,
+    };
     let mut out = Writes::default();
     if installs {
         out.below.push(Word::in_home("~/.local/bin"));
@@ -301,6 +318,9 @@ mod tests {
             "npm i --location=global ./pkg",
             "npm i --location global ./pkg",
             "npm i --glob ./pkg",
+            "npm i -L global ./pkg",
+            "npm i -L=global ./pkg",
+            "npm i -Lglobal ./pkg",
             "npm update -g",
             "npm rebuild -gq",
             "npm --prefix ./out link",
@@ -321,6 +341,7 @@ mod tests {
             "npm ls -g",
             "npm i --global=false x",
             "npm i --global-style x",
+            "npm i -L project x",
             "pnpm ls -g",
             "pnpm link ../lib",
             "pnpm install",
@@ -347,6 +368,7 @@ mod tests {
         assert!(below("cargo build --release").is_empty());
         assert!(below("cargo run -- install").is_empty());
         assert_eq!(below("go install ./cmd/x"), ["~/go/bin"]);
+        assert_eq!(below("go -C cmd install ./x"), ["~/go/bin"]);
         assert!(below("go build ./...").is_empty());
     }
 
@@ -387,6 +409,13 @@ mod tests {
         assert_eq!(below("pip3.11 install --user x"), ["~/.local/bin"]);
         assert_eq!(below("python -m pipx install ./evil"), ["~/.local/bin"]);
         assert!(below("python -m pip install -r requirements.txt").is_empty());
+        // An option's value before the command does not hide it.
+        assert_eq!(
+            below("pip --timeout 5 install --user ./x.whl"),
+            ["~/.local/bin"]
+        );
+        assert_eq!(below("uv --color auto tool install ruff"), ["~/.local/bin"]);
+        assert_eq!(below("pipx --verbose install x"), ["~/.local/bin"]);
         assert!(written("pip3.11 install x").is_empty());
     }
 }

@@ -385,13 +385,8 @@ const RESPONSE_FILE_READERS: &[&str] = &[
 /// [`RESPONSE_FILE_READERS`] or a linker (`ld`, `ld.lld`, `ld.gold`), also with a target
 /// prefix or a version suffix (`x86_64-linux-gnu-gcc-12`, `clang++-15`).
 fn reads_response_files(name: &str) -> bool {
-    let name = program_name(name).to_ascii_lowercase();
-    let unversioned = match name.rsplit_once('-') {
-        Some((base, version)) if version.chars().all(|c| c.is_ascii_digit() || c == '.') => base,
-        _ => name.as_str(),
-    };
-    let tool = unversioned.rsplit('-').next().unwrap_or(unversioned);
-    tool.starts_with("ld") || RESPONSE_FILE_READERS.contains(&tool)
+    let tool = crate::commands::unversioned_tool(name);
+    tool.starts_with("ld") || RESPONSE_FILE_READERS.contains(&tool.as_str())
 }
 
 /// The first response file a compiler or a linker is given (`gcc @opts`, `rustc @args`):
@@ -402,10 +397,17 @@ pub(crate) fn response_file(words: &[Word]) -> Option<&Word> {
     if !reads_response_files(name) {
         return None;
     }
-    words
-        .iter()
-        .skip(1)
-        .find(|w| w.value.len() > 1 && w.value.starts_with('@'))
+    // Also a piece of an option passed on to the linker, assembler or preprocessor
+    // (`-Wl,@opts`; `-Xlinker @opts` is a word of its own).
+    words.iter().skip(1).find(|w| {
+        let v = w.value.as_str();
+        let pieces = match v.strip_prefix("-W") {
+            Some(rest) if rest.get(1..2) == Some(",") => rest.get(2..).unwrap_or_default(),
+            _ => "",
+        };
+        let response = |p: &str| p.len() > 1 && p.starts_with('@');
+        response(v) || pieces.split(',').any(response)
+    })
 }
 
 /// Whether `word`, written bare (no `/`), is one of the names a bare git repository is
