@@ -104,10 +104,11 @@ fn basis_for(call: &Call<'_>, subject: &Subject) -> Basis {
     if call.tool.defaults.kind.writes_files() {
         let home = call.home.as_deref();
         let cwd = call.cwd.as_deref();
-        if let Some(p) = paths
-            .iter()
-            .find(|p| super::protected::is_protected_from(p, home, cwd))
-        {
+        if let Some(p) = paths.iter().find(|p| {
+            call.spellings(p)
+                .iter()
+                .any(|s| super::protected::is_protected_from(s, home, cwd))
+        }) {
             return Basis::Protected(p.clone());
         }
     }
