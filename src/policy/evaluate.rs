@@ -1059,6 +1059,49 @@ mod tests {
     }
 
     #[test]
+    fn rules_whose_anchor_is_unknown_are_read_at_any_depth() {
+        use crate::Effect::{Ask, Deny};
+        use serde_json::json;
+        let bypass = r#"{"defaultMode":"bypassPermissions",
+            "permissions":{"deny":["Read(./secrets/**)","Read(~/private/**)"]}}"#;
+        let secret = json!({"file_path": "/Users/me/proj/secrets/k.txt"});
+        // A Windows working directory, a relative root: no project to anchor at.
+        let d = call_in(
+            bypass,
+            "Read",
+            secret.clone(),
+            r"C:\Users\me\proj",
+            None,
+            &[],
+        );
+        assert_eq!(d.effect, Deny, "{d:?}");
+        let d = call_in(
+            bypass,
+            "Read",
+            json!({"file_path": "secrets/k.txt"}),
+            "/srv/p",
+            Some("rel"),
+            &[],
+        );
+        assert_eq!(d.effect, Deny, "{d:?}");
+        let grep = json!({"pattern": "k", "path": "/Users/me/proj"});
+        let d = call_in(bypass, "Grep", grep, r"C:\Users\me\proj", None, &[]);
+        assert_ne!(d.effect, crate::Effect::Allow, "{d:?}");
+        // No home directory known (`/srv/p` is under none): `~/private/**` anywhere.
+        let private = json!({"file_path": "/srv/home/ada/private/x.txt"});
+        let d = call_in(bypass, "Read", private, "/srv/p", None, &[]);
+        assert_eq!(d.effect, Deny, "{d:?}");
+        // An allow rule is never widened: without its anchor it allows nothing.
+        let allow = r#"{"permissions":{"allow":["Read(./docs/**)","Read(//Users/me/**)"],
+            "deny":["Read(./secrets/**)"]}}"#;
+        let docs = json!({"file_path": "/elsewhere/docs/a.md"});
+        let d = call_in(allow, "Read", docs, r"C:\Users\me\proj", None, &[]);
+        assert_eq!(d.effect, Ask, "{d:?}");
+        let d = call_in(allow, "Read", secret, r"C:\Users\me\proj", None, &[]);
+        assert_eq!(d.effect, Deny, "{d:?}");
+    }
+
+    #[test]
     fn spelt_out_leading_directories() {
         assert_eq!(literal_dirs("secrets/*").as_deref(), Some("secrets"));
         assert_eq!(literal_dirs("a/b/*.rs").as_deref(), Some("a/b"));
