@@ -221,6 +221,23 @@ impl<'a> Call<'a> {
         out
     }
 
+    /// Whether a write of `path` reaches a protected path ([`super::is_protected_reach`]) in
+    /// any of its [`Call::spellings`], for a call in the working directory `cwd`. Without
+    /// one the call could be anywhere: the files protected directly in the working directory
+    /// or a parent of it (a bare repository's `config`) count in any directory.
+    pub(crate) fn reaches_protected(
+        &self,
+        path: &str,
+        cwd: Option<&str>,
+        reach: crate::shell::Reach,
+    ) -> bool {
+        let home = self.home.as_deref();
+        self.spellings(path).iter().any(|p| {
+            let cwd = cwd.or_else(|| parent_dir(p));
+            super::is_protected_reach(p, home, cwd, reach)
+        })
+    }
+
     /// The directories a search rooted at `root` reaches through [`Call::linked`] that its
     /// [`Call::spellings`] do not name: the other spelling of a linked directory that lies
     /// below `root` (a search of `/private` reaches `/private/tmp/p`, which is the project
@@ -778,6 +795,12 @@ fn real_spelling(request: &Request, dir: &str) -> Option<(String, String)> {
     (real != written && depth(&written) > 0 && depth(&real) > 1).then_some((written, real))
 }
 
+/// The directory that holds the normalised absolute `path` (`/` for `/x`).
+fn parent_dir(path: &str) -> Option<&str> {
+    path.rsplit_once('/')
+        .map(|(dir, _)| if dir.is_empty() { "/" } else { dir })
+}
+
 /// `rest` (relative, possibly empty) below the absolute directory `dir`.
 fn join_below(dir: &str, rest: &str) -> String {
     if rest.is_empty() {
@@ -1091,6 +1114,10 @@ mod tests {
         let private = json!({"file_path": "/srv/home/ada/private/x.txt"});
         let d = call_in(bypass, "Read", private, "/srv/p", None, &[]);
         assert_eq!(d.effect, Deny, "{d:?}");
+        // A bare repository's `config` is protected directly in any directory.
+        let config = json!({"file_path": "/Users/me/proj/config", "content": "x"});
+        let d = call_in(bypass, "Write", config, r"C:\Users\me\proj", None, &[]);
+        assert!(d.reason.text.contains("is a protected path"), "{d:?}");
         // An allow rule is never widened: without its anchor it allows nothing.
         let allow = r#"{"permissions":{"allow":["Read(./docs/**)","Read(//Users/me/**)"],
             "deny":["Read(./secrets/**)"]}}"#;

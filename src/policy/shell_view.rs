@@ -299,12 +299,7 @@ impl Call<'_> {
     /// `path*` when one may begin with it.
     fn protected_reached(&self, paths: &[String], reach: Reach) -> Option<Outcome> {
         let cwd = self.anchor.as_deref();
-        let home = self.home.as_deref();
-        let is = |p: &str, r: Reach| {
-            self.spellings(p)
-                .iter()
-                .any(|s| super::is_protected_reach(s, home, cwd, r))
-        };
+        let is = |p: &str, r: Reach| self.reaches_protected(p, cwd, r);
         paths.iter().find(|p| is(p, reach)).map(|p| {
             let path = if reach == Reach::Name || is(p, Reach::Name) {
                 p.clone()
