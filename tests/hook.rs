@@ -1573,3 +1573,53 @@ fn gemini_replace_on_a_path_that_is_not_there_is_judged_by_the_file_it_finds() {
     let (stopped, out) = replace("notes.txt");
     assert!(!stopped, "{out}");
 }
+
+#[test]
+fn a_project_reached_through_a_link_keeps_its_deny_rules_at_its_real_path() {
+    let s = Sandbox::new("linked-project");
+    s.write(
+        "proj/.toolgate/policy.json",
+        r#"{"permissions":{"deny":["Read(./secrets/**)","Read(/private/**)"]}}"#,
+    );
+    s.write("proj/secrets/k.txt", "TOPSECRET");
+    s.write("proj/private/x.txt", "TOPSECRET");
+    s.write("proj/src/a.rs", "fn main() {}");
+    let link = s.root.join("link");
+    std::os::unix::fs::symlink(s.proj(), &link).unwrap();
+    // Claude Code started in the project as reached through the link.
+    let claude = |cwd: &Path, tool: &str, input: Value| {
+        let mut c = s.command(&["hook", "--agent", "claude"]);
+        c.env("CLAUDE_PROJECT_DIR", &link);
+        let p = json!({"session_id":"s1","cwd":cwd,"hook_event_name":"PreToolUse",
+            "permission_mode":"default","tool_name":tool,"tool_input":input});
+        feed(c, &p.to_string())
+    };
+    let real = |rel: &str| s.proj().join(rel).to_string_lossy().into_owned();
+    for cwd in [link.clone(), s.proj()] {
+        for (tool, input) in [
+            ("Read", json!({"file_path": real("secrets/k.txt")})),
+            ("Read", json!({"file_path": real("private/x.txt")})),
+            (
+                "Bash",
+                json!({"command": format!("cat {}", real("secrets/k.txt"))}),
+            ),
+            ("Grep", json!({"pattern": "TOP", "path": real("secrets")})),
+        ] {
+            let out = claude(&cwd, tool, input.clone());
+            assert_ne!(
+                permission("claude", &out),
+                "allow",
+                "{tool} {input} in {}: {}",
+                cwd.display(),
+                said("claude", &out)
+            );
+        }
+    }
+    let out = claude(&link, "Read", json!({"file_path": real("src/a.rs")}));
+    assert_eq!(
+        permission("claude", &out),
+        "allow",
+        "{}",
+        said("claude", &out)
+    );
+}

@@ -102,11 +102,10 @@ fn basis_for(call: &Call<'_>, subject: &Subject) -> Basis {
         _ => &[],
     };
     if call.tool.defaults.kind.writes_files() {
-        let home = call.home.as_deref();
         let cwd = call.cwd.as_deref();
         if let Some(p) = paths
             .iter()
-            .find(|p| super::protected::is_protected_from(p, home, cwd))
+            .find(|p| call.reaches_protected(p, cwd, crate::shell::Reach::Name))
         {
             return Basis::Protected(p.clone());
         }

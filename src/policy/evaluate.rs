@@ -38,6 +38,10 @@ pub(crate) struct Call<'a> {
     /// (the project), else its `cwd`.
     pub anchor: Option<String>,
     pub home: Option<String>,
+    /// The directories the request names that the host resolved to another spelling (the
+    /// project, the working directory, the home directory), each as (written, real path):
+    /// see [`Call::spellings`].
+    pub linked: Vec<(String, String)>,
     pub dirs: Vec<String>,
     pub tool: Tool,
     /// Every rule that matched, for explanations: (from the trust overlay, id).
@@ -71,18 +75,25 @@ impl<'a> Call<'a> {
             .clone()
             .or_else(|| anchor.as_deref().and_then(crate::path::home_from_cwd))
             .or_else(|| cwd.as_deref().and_then(crate::path::home_from_cwd));
+        let project = request.root.as_deref().or(request.cwd.as_deref());
+        let home_as_given = policy.home.as_deref();
+        let linked: Vec<(String, String)> = [project, request.cwd.as_deref(), home_as_given]
+            .into_iter()
+            .flatten()
+            .filter_map(|dir| real_spelling(request, dir))
+            .fold(Vec::new(), |mut out, pair| {
+                if !out.contains(&pair) {
+                    out.push(pair);
+                }
+                out
+            });
         let mut dirs: Vec<String> = anchor.iter().cloned().collect();
         // The project reached through a symlink: its real directory is inside it too (its
-        // files' real paths lead there). Never a top-level directory.
-        if let Some(real) = request
-            .root
-            .as_deref()
-            .or(request.cwd.as_deref())
-            .and_then(|a| request.realpaths.get(a))
-            .and_then(|r| crate::path::normalize(r, None, None))
-            .filter(|r| crate::path::segments(r).count() > 1 && !dirs.contains(r))
-        {
-            dirs.push(real);
+        // files' real paths lead there).
+        if let Some((_, real)) = project.and_then(|p| real_spelling(request, p)) {
+            if !dirs.contains(&real) {
+                dirs.push(real);
+            }
         }
         for d in &policy.additional {
             if let Some(n) = crate::path::normalize(d, anchor.as_deref(), home.as_deref()) {
@@ -96,6 +107,7 @@ impl<'a> Call<'a> {
             cwd,
             anchor,
             home,
+            linked,
             dirs,
             tool: resolve_tool(policy, request),
             hits: RefCell::new(Vec::new()),
@@ -186,6 +198,61 @@ impl<'a> Call<'a> {
             && (!crate::path::has_windows_spelling(path)
                 || crate::path::normalize(&crate::path::fold_windows(path), None, None)
                     .is_some_and(|p| within(&p)))
+    }
+
+    /// `path` (normalised, absolute) and its other spellings through [`Call::linked`]: at
+    /// or below one spelling of a linked directory, the same path below the other
+    /// (`/tmp/p/secrets/k` with the project `/tmp/link` resolved to `/tmp/p` is also
+    /// `/tmp/link/secrets/k`). Deny, ask and protected checks judge every spelling, so a rule
+    /// anchored at the project, a layer root or the home directory meets the file however
+    /// it is spelt; allow rules judge the path only.
+    pub(crate) fn spellings(&self, path: &str) -> Vec<String> {
+        let mut out = vec![path.to_owned()];
+        for (written, real) in &self.linked {
+            for (from, to) in [(written, real), (real, written)] {
+                if let Some(rest) = crate::path::relative_to(from, path) {
+                    let other = join_below(to, rest);
+                    if !out.contains(&other) {
+                        out.push(other);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Whether a write of `path` reaches a protected path ([`super::is_protected_reach`]) in
+    /// any of its [`Call::spellings`], for a call in the working directory `cwd`. Without
+    /// one the call could be anywhere: the files protected directly in the working directory
+    /// or a parent of it (a bare repository's `config`) count in any directory.
+    pub(crate) fn reaches_protected(
+        &self,
+        path: &str,
+        cwd: Option<&str>,
+        reach: crate::shell::Reach,
+    ) -> bool {
+        let home = self.home.as_deref();
+        self.spellings(path).iter().any(|p| {
+            let cwd = cwd.or_else(|| parent_dir(p));
+            super::is_protected_reach(p, home, cwd, reach)
+        })
+    }
+
+    /// The directories a search rooted at `root` reaches through [`Call::linked`] that its
+    /// [`Call::spellings`] do not name: the other spelling of a linked directory that lies
+    /// below `root` (a search of `/private` reaches `/private/tmp/p`, which is the project
+    /// `/tmp/p` as written). Each is searched whole.
+    fn linked_below(&self, root: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        for (written, real) in &self.linked {
+            for (inner, other) in [(written, real), (real, written)] {
+                let above = crate::path::contains(root, inner) && root != inner.as_str();
+                if above && !crate::path::contains(root, other) && !out.contains(other) {
+                    out.push(other.clone());
+                }
+            }
+        }
+        out
     }
 
     pub(crate) fn normalize(&self, path: &str) -> Option<String> {
@@ -468,18 +535,21 @@ impl<'a> Call<'a> {
     ) -> Option<Reason> {
         let cwd = self.anchor.as_deref();
         let home = self.home.as_deref();
+        // Every spelling of each root is searched as it is; a linked directory below a root
+        // is searched whole under its other spelling.
+        let spelt: Vec<String> = roots.iter().flat_map(|r| self.spellings(r)).collect();
+        let whole: Vec<String> = roots.iter().flat_map(|r| self.linked_below(r)).collect();
         for list in [RuleList::Deny, RuleList::Ask] {
             let mut ids = Vec::new();
-            for root in roots {
+            let class = self.class(list);
+            for root in &spelt {
                 match pattern {
-                    None if !names_only => {
-                        self.class(list)
-                            .could_match_below(kind, root, cwd, home, &mut ids);
-                    }
-                    _ => self
-                        .class(list)
-                        .search_matches(kind, root, pattern, names_only, cwd, home, &mut ids),
+                    None if !names_only => class.could_match_below(kind, root, cwd, home, &mut ids),
+                    _ => class.search_matches(kind, root, pattern, names_only, cwd, home, &mut ids),
                 }
+            }
+            for root in &whole {
+                class.could_match_below(kind, root, cwd, home, &mut ids);
             }
             self.remember(false, &ids);
             let Some(entry) = ids.iter().min().and_then(|id| self.policy.entries.get(*id)) else {
@@ -529,8 +599,8 @@ impl<'a> Call<'a> {
             self.set_aside_flags(list, &mut out);
             match subject {
                 Subject::Paths(paths) | Subject::Flawed(paths, _) if list != RuleList::Allow => {
-                    for p in paths {
-                        idx.path_matches(kind, p, cwd, home, &mut out);
+                    for p in paths.iter().flat_map(|p| self.spellings(p)) {
+                        idx.path_matches(kind, &p, cwd, home, &mut out);
                     }
                 }
                 Subject::Paths(paths) if out.is_empty() => {
@@ -712,6 +782,34 @@ impl<'a> Call<'a> {
     }
 }
 
+/// The directory `dir` as written (normalised) and its real path, when the host resolved it
+/// to another spelling (the request's `realpaths`, keyed by `dir` as given). The real path
+/// is never a top-level directory (`/tmp`), nor the written one `/`.
+fn real_spelling(request: &Request, dir: &str) -> Option<(String, String)> {
+    let written = crate::path::normalize(dir, None, None)?;
+    let real = request
+        .realpaths
+        .get(dir)
+        .and_then(|r| crate::path::normalize(r, None, None))?;
+    let depth = |p: &str| crate::path::segments(p).count();
+    (real != written && depth(&written) > 0 && depth(&real) > 1).then_some((written, real))
+}
+
+/// The directory that holds the normalised absolute `path` (`/` for `/x`).
+fn parent_dir(path: &str) -> Option<&str> {
+    path.rsplit_once('/')
+        .map(|(dir, _)| if dir.is_empty() { "/" } else { dir })
+}
+
+/// `rest` (relative, possibly empty) below the absolute directory `dir`.
+fn join_below(dir: &str, rest: &str) -> String {
+    if rest.is_empty() {
+        dir.to_owned()
+    } else {
+        format!("{}/{rest}", dir.trim_end_matches('/'))
+    }
+}
+
 /// Whether tools of `kind` read or change files named in their input.
 fn is_file_kind(kind: ToolKind) -> bool {
     matches!(
@@ -888,6 +986,146 @@ mod tests {
             "/p",
         ));
         assert_eq!(d.effect, crate::Effect::Allow, "{d:?}");
+    }
+
+    fn call_in(
+        policy: &str,
+        tool: &str,
+        input: serde_json::Value,
+        cwd: &str,
+        root: Option<&str>,
+        realpaths: &[(&str, &str)],
+    ) -> crate::Decision {
+        let policy = crate::Policy::from_json(policy).unwrap();
+        policy.evaluate(&crate::Request {
+            tool: tool.into(),
+            input,
+            cwd: Some(cwd.into()),
+            root: root.map(Into::into),
+            realpaths: realpaths
+                .iter()
+                .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+                .collect(),
+            ..crate::Request::default()
+        })
+    }
+
+    #[test]
+    fn rules_anchored_at_a_linked_project_meet_its_real_path() {
+        use crate::Effect::{Allow, Ask, Deny};
+        use serde_json::json;
+        let rules = r#"{"permissions":{"deny":["Read(./secrets/**)","Edit(./secrets/**)"]}}"#;
+        // The project `/w/link` is a link to `/w/p`: the host resolved it.
+        let linked = [("/w/link", "/w/p")];
+        let secret = json!({"file_path": "/w/p/secrets/k.txt"});
+        for (cwd, root) in [("/w/link", None), ("/w/p", Some("/w/link"))] {
+            let d = call_in(rules, "Read", secret.clone(), cwd, root, &linked);
+            assert_eq!(d.effect, Deny, "{cwd} {root:?}: {d:?}");
+        }
+        for (tool, input) in [
+            ("Bash", json!({"command": "cat /w/p/secrets/k.txt"})),
+            ("Bash", json!({"command": "cat ../p/secrets/k.txt"})),
+            ("Grep", json!({"pattern": "k", "path": "/w/p/secrets"})),
+            ("Glob", json!({"pattern": "*", "path": "/w/p/secrets"})),
+            // A search above the real project reaches it whole.
+            ("Grep", json!({"pattern": "k", "path": "/w/p/.."})),
+        ] {
+            let d = call_in(rules, tool, input.clone(), "/w/link", None, &linked);
+            assert_ne!(d.effect, Allow, "{tool} {input}: {d:?}");
+        }
+        let edit = json!({"file_path": "/w/p/secrets/k.txt", "old_string": "a", "new_string": "b"});
+        let accept =
+            r#"{"defaultMode":"acceptEdits","permissions":{"deny":["Edit(./secrets/**)"]}}"#;
+        let d = call_in(accept, "Edit", edit, "/w/link", None, &linked);
+        assert_eq!(d.effect, Deny, "{d:?}");
+        // A protected file directly in the project, at its real path.
+        let config = json!({"file_path": "/w/p/config", "content": "x"});
+        let d = call_in(accept, "Write", config, "/w/link", None, &linked);
+        assert_eq!(d.effect, Ask, "{d:?}");
+        // Rules written at the real path meet the path spelt through the link.
+        let real = r#"{"permissions":{"deny":["Read(//w/p/secrets/**)"]}}"#;
+        let through = json!({"file_path": "/w/link/secrets/k.txt"});
+        let d = call_in(real, "Read", through, "/w/link", None, &linked);
+        assert_eq!(d.effect, Deny, "{d:?}");
+        // Ordinary files of the project still read, and allow rules keep the written anchor.
+        let d = call_in(
+            rules,
+            "Read",
+            json!({"file_path": "/w/p/src/a.rs"}),
+            "/w/link",
+            None,
+            &linked,
+        );
+        assert_eq!(d.effect, Allow, "{d:?}");
+        let allow = r#"{"permissions":{"allow":["Edit(./src/**)"]}}"#;
+        let edit = json!({"file_path": "/w/p/src/a.rs", "old_string": "a", "new_string": "b"});
+        let d = call_in(allow, "Edit", edit.clone(), "/w/link", None, &linked);
+        assert_eq!(d.effect, Ask, "{d:?}");
+        let d = call_in(allow, "Edit", edit, "/w/p", None, &linked);
+        assert_eq!(d.effect, Allow, "{d:?}");
+    }
+
+    #[test]
+    fn rules_anchored_at_a_linked_home_meet_its_real_path() {
+        use serde_json::json;
+        let policy = r#"{"home":"/w/homelink","defaultMode":"bypassPermissions",
+            "permissions":{"deny":["Read(~/private/**)"]}}"#;
+        let d = call_in(
+            policy,
+            "Read",
+            json!({"file_path": "/w/home/private/x.txt"}),
+            "/w/p",
+            None,
+            &[("/w/homelink", "/w/home")],
+        );
+        assert_eq!(d.effect, crate::Effect::Deny, "{d:?}");
+    }
+
+    #[test]
+    fn rules_whose_anchor_is_unknown_are_read_at_any_depth() {
+        use crate::Effect::{Ask, Deny};
+        use serde_json::json;
+        let bypass = r#"{"defaultMode":"bypassPermissions",
+            "permissions":{"deny":["Read(./secrets/**)","Read(~/private/**)"]}}"#;
+        let secret = json!({"file_path": "/Users/me/proj/secrets/k.txt"});
+        // A Windows working directory, a relative root: no project to anchor at.
+        let d = call_in(
+            bypass,
+            "Read",
+            secret.clone(),
+            r"C:\Users\me\proj",
+            None,
+            &[],
+        );
+        assert_eq!(d.effect, Deny, "{d:?}");
+        let d = call_in(
+            bypass,
+            "Read",
+            json!({"file_path": "secrets/k.txt"}),
+            "/srv/p",
+            Some("rel"),
+            &[],
+        );
+        assert_eq!(d.effect, Deny, "{d:?}");
+        let grep = json!({"pattern": "k", "path": "/Users/me/proj"});
+        let d = call_in(bypass, "Grep", grep, r"C:\Users\me\proj", None, &[]);
+        assert_ne!(d.effect, crate::Effect::Allow, "{d:?}");
+        // No home directory known (`/srv/p` is under none): `~/private/**` anywhere.
+        let private = json!({"file_path": "/srv/home/ada/private/x.txt"});
+        let d = call_in(bypass, "Read", private, "/srv/p", None, &[]);
+        assert_eq!(d.effect, Deny, "{d:?}");
+        // A bare repository's `config` is protected directly in any directory.
+        let config = json!({"file_path": "/Users/me/proj/config", "content": "x"});
+        let d = call_in(bypass, "Write", config, r"C:\Users\me\proj", None, &[]);
+        assert!(d.reason.text.contains("is a protected path"), "{d:?}");
+        // An allow rule is never widened: without its anchor it allows nothing.
+        let allow = r#"{"permissions":{"allow":["Read(./docs/**)","Read(//Users/me/**)"],
+            "deny":["Read(./secrets/**)"]}}"#;
+        let docs = json!({"file_path": "/elsewhere/docs/a.md"});
+        let d = call_in(allow, "Read", docs, r"C:\Users\me\proj", None, &[]);
+        assert_eq!(d.effect, Ask, "{d:?}");
+        let d = call_in(allow, "Read", secret, r"C:\Users\me\proj", None, &[]);
+        assert_eq!(d.effect, Deny, "{d:?}");
     }
 
     #[test]

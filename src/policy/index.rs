@@ -432,19 +432,31 @@ impl ClassIndex {
         home: Option<&str>,
         out: &mut Vec<Id>,
     ) {
-        let rel_cwd = cwd.and_then(|c| crate::path::relative_to(c, path));
-        let rel_home = home.and_then(|h| crate::path::relative_to(h, path));
+        let rel_cwd = self.relative_parts(cwd, path);
+        let rel_home = self.relative_parts(home, path);
         for (kinds, sets) in &self.paths {
             if !kinds.contains(&kind) {
                 continue;
             }
             sets.abs.matches_into(path, out);
-            if let Some(rel) = rel_cwd {
+            for rel in &rel_cwd {
                 sets.cwd.matches_into(rel, out);
             }
-            if let Some(rel) = rel_home {
+            for rel in &rel_home {
                 sets.home.matches_into(rel, out);
             }
+        }
+    }
+
+    /// The normalised absolute `path` relative to `base`, as rules anchored there see it.
+    /// When the call does not know `base` (no usable working directory, no home directory),
+    /// deny and ask rules take the widest reading and are read at any depth (`./secrets/**`
+    /// as `**/secrets/**`): every tail of `path`. Allow rules then match nothing.
+    fn relative_parts<'p>(&self, base: Option<&str>, path: &'p str) -> Vec<&'p str> {
+        match base {
+            Some(base) => crate::path::relative_to(base, path).into_iter().collect(),
+            None if self.restrictive => tails(path).collect(),
+            None => Vec::new(),
         }
     }
 
@@ -514,19 +526,22 @@ impl ClassIndex {
                     continue;
                 }
                 for r in sets.reach.iter().filter(|r| !r.dir_of_wild_name) {
-                    // Cheap first: the literal starts of both must lie on one line.
                     let base = match r.base {
                         Base::Abs => Some(""),
                         Base::Cwd => cwd.as_deref(),
                         Base::Home => home.as_deref(),
                     };
-                    let Some(base) = base else { continue };
-                    if !related_under(base, literal_start(&r.text), search_start) {
-                        continue;
-                    }
-                    let hit = r
-                        .glob()
-                        .is_none_or(|glob| glob.intersects_below(base, &search));
+                    let hit = match base {
+                        // Cheap first: the literal starts of both must lie on one line.
+                        Some(base) => {
+                            related_under(base, literal_start(&r.text), search_start)
+                                && r.glob()
+                                    .is_none_or(|glob| glob.intersects_below(base, &search))
+                        }
+                        // An unknown anchor: the rule at any depth ([`Self::relative_parts`]).
+                        None => SegmentGlob::new(&format!("**/{}", r.text))
+                            .map_or(true, |glob| glob.intersects_below("", &search)),
+                    };
                     if hit {
                         out.push(r.id);
                     }
@@ -550,15 +565,28 @@ impl ClassIndex {
         fn segments(p: &str) -> Vec<&str> {
             crate::path::segments(p).collect()
         }
-        let relative = |base: Option<&str>| -> Option<Option<Vec<&str>>> {
-            let base = base?;
+        // Where rules anchored at `base` see `path`: `None` for everything under the base.
+        let relative = |base: Option<&str>| -> Vec<Option<Vec<&str>>> {
+            let Some(base) = base else {
+                // An unknown anchor ([`Self::relative_parts`]): the rule at any depth, which
+                // may lie below any search root.
+                return if below {
+                    vec![None]
+                } else {
+                    tails(path).map(|t| Some(segments(t))).collect()
+                };
+            };
             if let Some(rel) = crate::path::relative_to(base, path) {
-                return Some(Some(segments(rel)));
+                return vec![Some(segments(rel))];
             }
             // A search rooted above the base reaches everything under it.
-            (below && crate::path::contains(path, base)).then_some(None)
+            if below && crate::path::contains(path, base) {
+                vec![None]
+            } else {
+                Vec::new()
+            }
         };
-        let abs = segments(path);
+        let abs = Some(segments(path));
         let rel_cwd = relative(cwd);
         let rel_home = relative(home);
         for (kinds, sets) in &self.paths {
@@ -573,17 +601,16 @@ impl ClassIndex {
                 {
                     continue;
                 }
-                let hit: Option<Option<&[&str]>> = match r.base {
-                    Base::Abs => Some(Some(&abs)),
-                    Base::Cwd => rel_cwd.as_ref().map(|o| o.as_deref()),
-                    Base::Home => rel_home.as_ref().map(|o| o.as_deref()),
+                let seen: &[Option<Vec<&str>>] = match r.base {
+                    Base::Abs => std::slice::from_ref(&abs),
+                    Base::Cwd => &rel_cwd,
+                    Base::Home => &rel_home,
                 };
-                let hit = match (hit, r.glob()) {
-                    (None, _) => false,
-                    (Some(None), _) | (Some(_), None) => true,
-                    (Some(Some(segs)), Some(glob)) if below => glob.could_match_below(segs),
-                    (Some(Some(segs)), Some(glob)) => glob.matches(segs),
-                };
+                let hit = seen.iter().any(|segs| match (segs, r.glob()) {
+                    (None, _) | (Some(_), None) => true,
+                    (Some(segs), Some(glob)) if below => glob.could_match_below(segs),
+                    (Some(segs), Some(glob)) => glob.matches(segs),
+                });
                 if hit {
                     out.push(r.id);
                 }
@@ -597,9 +624,23 @@ impl ClassIndex {
     }
 }
 
+/// Every relative tail of the normalised absolute `path`, longest first: `a/b/c`, `b/c`,
+/// `c` for `/a/b/c`.
+fn tails(path: &str) -> impl Iterator<Item = &str> {
+    path.match_indices('/')
+        .filter_map(move |(at, _)| path.get(at + 1..))
+        .filter(|t| !t.is_empty())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_tail_of_a_path() {
+        assert_eq!(tails("/a/b/c").collect::<Vec<_>>(), ["a/b/c", "b/c", "c"]);
+        assert_eq!(tails("/").count(), 0);
+    }
 
     #[test]
     fn literal_starts_and_relations() {

@@ -242,13 +242,14 @@ impl CommandRules for Call<'_> {
             // What cannot be resolved might be anything: treat it as critical.
             return true;
         };
-        let depth = crate::path::segments(&p).count();
-        depth <= 1
-            || self.home.as_deref() == Some(p.as_str())
-            || self
-                .cwd
-                .as_deref()
-                .is_some_and(|c| crate::path::contains(&p, c))
+        self.spellings(&p).iter().any(|p| {
+            crate::path::segments(p).count() <= 1
+                || self.home.as_deref() == Some(p.as_str())
+                || self
+                    .cwd
+                    .as_deref()
+                    .is_some_and(|c| crate::path::contains(p, c))
+        })
     }
 }
 
@@ -262,8 +263,8 @@ impl Call<'_> {
             self.first(list, &|idx: &ClassIndex| {
                 let mut out = Vec::new();
                 idx.tool_matches(q, &mut out);
-                for p in paths {
-                    idx.path_matches(q.kind, p, cwd, home, &mut out);
+                for p in paths.iter().flat_map(|p| self.spellings(p)) {
+                    idx.path_matches(q.kind, &p, cwd, home, &mut out);
                 }
                 out
             })
@@ -298,8 +299,7 @@ impl Call<'_> {
     /// `path*` when one may begin with it.
     fn protected_reached(&self, paths: &[String], reach: Reach) -> Option<Outcome> {
         let cwd = self.anchor.as_deref();
-        let home = self.home.as_deref();
-        let is = |p: &str, r: Reach| super::is_protected_reach(p, home, cwd, r);
+        let is = |p: &str, r: Reach| self.reaches_protected(p, cwd, r);
         paths.iter().find(|p| is(p, reach)).map(|p| {
             let path = if reach == Reach::Name || is(p, Reach::Name) {
                 p.clone()
