@@ -727,3 +727,42 @@ fn letters_and_marks_other_file_systems_fold_meet_denies_and_protected_paths() {
         ],
     );
 }
+
+#[test]
+fn platform_spellings_of_start_up_files_and_path_are_protected() {
+    // Vim reads `_vimrc` beside `.vimrc` (on Unix too, with `exrc`); Windows and macOS put
+    // programs on `PATH` and run profiles from places of their own.
+    let p =
+        Policy::from_json(&json!({"home": "/home/ada", "defaultMode": "acceptEdits"}).to_string())
+            .unwrap();
+    for path in [
+        "_vimrc",
+        "_gvimrc",
+        "_exrc",
+        "vimfiles/plugin/x.vim",
+        ".venv/pip.ini",
+        ".venv/Scripts/Activate.ps1",
+        "venv/Scripts/pip.exe",
+        ".config/powershell/Microsoft.PowerShell_profile.ps1",
+        "Documents/PowerShell/Microsoft.PowerShell_profile.ps1",
+        "Documents/WindowsPowerShell/profile.ps1",
+        "AppData/Roaming/Microsoft/Windows/Start Menu/Programs/Startup/x.bat",
+        "AppData/Roaming/npm/git.cmd",
+        "AppData/Roaming/Python/Python311/Scripts/pip.exe",
+        "AppData/Local/nvim/init.lua",
+        "Library/Python/3.11/bin/pip",
+    ] {
+        let d = p.evaluate(&call("Write", json!({"file_path": path, "content": "x"})));
+        assert_eq!(d.effect, Effect::Ask, "{path}: {}", d.reason.text);
+        assert!(
+            d.reason.text.contains("protected"),
+            "{path}: {}",
+            d.reason.text
+        );
+    }
+    let d = p.evaluate(&call(
+        "Write",
+        json!({"file_path": "src/vim.rs", "content": "x"}),
+    ));
+    assert_eq!(d.effect, Effect::Allow, "{}", d.reason.text);
+}
