@@ -360,6 +360,19 @@ pub fn short_name(seg: &str) -> Option<(String, String)> {
     ok.then(|| (base.to_lowercase(), ext.to_lowercase()))
 }
 
+/// Whether the path segment `seg` names `name` (both lowercased): it is `name`, or an 8.3
+/// short name that could stand for it (only a segment holding a `~` can be one).
+///
+/// ```
+/// use toolgate::path::names;
+/// assert!(names(".git", ".git"));
+/// assert!(names(".git", "git~1"));
+/// assert!(!names(".git", "src"));
+/// ```
+pub fn names(name: &str, seg: &str) -> bool {
+    seg == name || (seg.as_bytes().contains(&b'~') && short_name_matches(name, seg))
+}
+
 /// Whether the long name `long` could have the 8.3 short name `short`: Windows drops
 /// leading dots, spaces and inner dots, keeps the start of the base and of the extension.
 pub fn short_name_matches(long: &str, short: &str) -> bool {

@@ -766,3 +766,42 @@ fn platform_spellings_of_start_up_files_and_path_are_protected() {
     ));
     assert_eq!(d.effect, Effect::Allow, "{}", d.reason.text);
 }
+
+#[test]
+fn short_names_of_secret_files_are_secret() {
+    // NTFS gives each long name an 8.3 short name, and opens the file by either.
+    let bypass = Policy::from_json(
+        &json!({"home": "/home/ada", "defaultMode": "bypassPermissions"}).to_string(),
+    )
+    .unwrap();
+    let read_home = policy(json!({"allow": ["Read(~/**)"]}));
+    for path in [
+        "ENV~1.PRO",
+        "ENV~1",
+        "GIT-CR~1",
+        "NPMRC~1",
+        "PGPASS~1",
+        "BASH_H~1",
+        "~/.aws/CREDEN~1",
+        "~/AWS~1/CREDEN~1",
+        "~/.docker/CONFIG~1.JSO",
+        "~/KUBE~1/config",
+        "~/SSH~1/deploy",
+        "~/.config/GCLOUD~1/x.json",
+        "VAULT~1.KDB",
+    ] {
+        for p in [&bypass, &read_home] {
+            let d = p.evaluate(&call("Read", json!({"file_path": path})));
+            assert_eq!(d.effect, Effect::Ask, "{path}: {}", d.reason.text);
+            assert!(
+                d.reason.text.contains("holds secrets"),
+                "{path}: {}",
+                d.reason.text
+            );
+        }
+    }
+    for path in ["SRC~1/main.rs", "README~1.MD", "~/.aws/CONFIG~1"] {
+        let d = bypass.evaluate(&call("Read", json!({"file_path": path})));
+        assert_eq!(d.effect, Effect::Allow, "{path}: {}", d.reason.text);
+    }
+}

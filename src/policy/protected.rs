@@ -487,10 +487,11 @@ pub fn pattern_names_protected(spec: &str) -> bool {
 /// `short_names` is false when no segment of the path holds a `~`, so none is a short name
 /// (checked once per path rather than once per comparison).
 fn same(name: &str, seg: &str, short_names: bool) -> bool {
-    seg == name
-        || (short_names
-            && seg.as_bytes().contains(&b'~')
-            && crate::path::short_name_matches(name, seg))
+    if short_names {
+        crate::path::names(name, seg)
+    } else {
+        seg == name
+    }
 }
 
 /// Like [`same`], where a `name` ending in `*` is a prefix.
