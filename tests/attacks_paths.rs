@@ -805,3 +805,110 @@ fn short_names_of_secret_files_are_secret() {
         assert_eq!(d.effect, Effect::Allow, "{path}: {}", d.reason.text);
     }
 }
+
+#[test]
+fn a_backslash_before_a_dot_dot_is_read_as_windows_reads_it() {
+    // Windows turns `\` into separators before it folds `..`: `secrets\k.txt\x/..` is
+    // `secrets\k.txt` there, and `.` on POSIX.
+    let p = Policy::from_json(
+        &json!({"permissions": {
+            "allow": ["Read(//Users/me/**)", "Edit(//Users/me/proj/**)"],
+            "deny": ["Read(//Users/me/proj/secrets/**)"]
+        }})
+        .to_string(),
+    )
+    .unwrap();
+    let at = |tool: &str, input: Value| {
+        p.evaluate(&Request {
+            tool: tool.into(),
+            input,
+            cwd: Some("/Users/me/proj".into()),
+            ..Request::default()
+        })
+    };
+    for (tool, path) in [
+        ("Read", "/Users/me/proj/secrets\\k.txt\\x/.."),
+        ("Read", "/Users/me/proj/secrets/k.txt\\x/.."),
+        ("Read", "src/..\\.env\\x/.."),
+        (
+            "Write",
+            "/Users/me/proj/src/..\\.git\\hooks\\pre-commit\\x/..",
+        ),
+        ("Write", "src/..\\.git\\hooks\\pre-commit\\x/.."),
+    ] {
+        let input = match tool {
+            "Write" => json!({"file_path": path, "content": "x"}),
+            _ => json!({ "file_path": path }),
+        };
+        let d = at(tool, input);
+        assert_ne!(d.effect, Effect::Allow, "{tool} {path}: {}", d.reason.text);
+    }
+    // A backslash that no `..` folds away keeps its two readings, both judged.
+    let d = at(
+        "Read",
+        json!({"file_path": "/Users/me/proj/secrets\\k.txt"}),
+    );
+    assert_eq!(d.effect, Effect::Deny, "{}", d.reason.text);
+}
+
+#[test]
+fn forward_slash_device_and_network_paths_are_windows_paths() {
+    let p = Policy::from_json(
+        &json!({"defaultMode": "bypassPermissions", "permissions": {
+            "allow": ["Read(//Users/me/**)"],
+            "deny": ["Read(//Users/me/proj/secrets/**)"]
+        }})
+        .to_string(),
+    )
+    .unwrap();
+    for path in [
+        "//./C:/Users/me/proj/secrets/k.txt",
+        "//?/C:/Users/me/proj/secrets/k.txt",
+        "//localhost/c$/Users/me/proj/secrets/k.txt",
+        "/\\localhost\\c$\\Users\\me\\proj\\secrets\\k.txt",
+        "\\/./C:/Users/me/proj/secrets/k.txt",
+    ] {
+        let d = p.evaluate(&Request {
+            tool: "Read".into(),
+            input: json!({ "file_path": path }),
+            cwd: Some("/Users/me/proj".into()),
+            ..Request::default()
+        });
+        assert_eq!(d.effect, Effect::Ask, "{path}: {}", d.reason.text);
+        assert!(
+            d.reason.text.contains("Windows drive"),
+            "{path}: {}",
+            d.reason.text
+        );
+    }
+}
+
+#[test]
+fn names_in_either_unicode_normalisation_form_meet_the_same_rules() {
+    // APFS and HFS+ open `Ärzte.txt` whether the name is composed (NFC) or decomposed (NFD).
+    let p = Policy::from_json(
+        &json!({"defaultMode": "bypassPermissions", "permissions": {
+            "allow": ["Read(**)", "Edit(./**)"],
+            "deny": ["Read(./geheimnisse-f\u{fc}r-mich/**)", "Read(./\u{c4}rzte.txt)"]
+        }})
+        .to_string(),
+    )
+    .unwrap();
+    let read = |path: &str| p.evaluate(&call("Read", json!({"file_path": path})));
+    for path in [
+        "\u{c4}rzte.txt",
+        "A\u{308}rzte.txt",
+        "a\u{308}rzte.txt",
+        "geheimnisse-fu\u{308}r-mich/a.txt",
+    ] {
+        let d = read(path);
+        assert_eq!(d.effect, Effect::Deny, "{path:?}: {}", d.reason.text);
+    }
+    // No allow rule matches a name with combining marks: it falls to the tool's default.
+    let edits = policy(json!({"allow": ["Edit(./**)"]}));
+    let edit = |path: &str| edits.evaluate(&call("Edit", json!({"file_path": path})));
+    let d = edit("cafe\u{301}.txt");
+    assert_eq!(d.effect, Effect::Ask, "{}", d.reason.text);
+    let d = edit("caf\u{e9}.txt");
+    assert_eq!(d.effect, Effect::Allow, "{}", d.reason.text);
+}
