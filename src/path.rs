@@ -54,6 +54,23 @@ pub fn normalize(path: &str, cwd: Option<&str>, home: Option<&str>) -> Option<St
     Some(join(&segments))
 }
 
+/// Why [`normalize`] gives no path for `path`, in words for an error message: the `..` that
+/// would remove a segment holding a `\\`, or the base a relative or `~` path needs.
+///
+/// ```
+/// use toolgate::path::unresolved_because;
+/// assert!(unresolved_because("secrets\\k.txt\\x/..").contains("Windows"));
+/// assert!(unresolved_because("src/a.rs").contains("`cwd`"));
+/// ```
+pub fn unresolved_because(path: &str) -> &'static str {
+    if push_segments(&mut Vec::new(), path).is_none() {
+        "a `..` there removes a segment holding a `\\`, which Windows reads as a separator \
+         first, so the path names another file there; write the path with `/` only"
+    } else {
+        "a relative path needs `cwd`, `~` a home"
+    }
+}
+
 /// Whether `path` is already what [`normalize`] makes of it: `/`, or `/` followed by
 /// segments none of which is empty, `.` or `..` (no repeated or trailing slash).
 fn is_normal_absolute(path: &str) -> bool {

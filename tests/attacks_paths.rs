@@ -843,6 +843,8 @@ fn a_backslash_before_a_dot_dot_is_read_as_windows_reads_it() {
         let d = at(tool, input);
         assert_ne!(d.effect, Effect::Allow, "{tool} {path}: {}", d.reason.text);
     }
+    let d = at("Read", json!({"file_path": "secrets\\k.txt\\x/.."}));
+    assert!(d.reason.text.contains("with `/` only"), "{}", d.reason.text);
     // A backslash that no `..` folds away keeps its two readings, both judged.
     let d = at(
         "Read",
