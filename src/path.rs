@@ -263,31 +263,55 @@ pub fn segments(path: &str) -> impl Iterator<Item = &str> {
 /// assert_eq!(fold_windows("/p/A\u{308}rzte.txt"), "/p/\u{c4}rzte.txt");
 /// ```
 pub fn fold_windows(path: &str) -> String {
-    let mut slashed = String::with_capacity(path.len());
-    for c in path.chars().filter(|c| !is_ignorable_in_names(*c)) {
-        let composed = compose::is_combining_mark(c)
-            .then(|| slashed.chars().next_back())
-            .flatten()
-            .and_then(|base| compose::compose(base, c));
-        if let Some(letter) = composed {
-            slashed.pop();
-            slashed.push(letter);
-            continue;
-        }
-        slashed.push(match c {
+    let slashed: String = path
+        .chars()
+        .filter(|c| !is_ignorable_in_names(*c))
+        .map(|c| match c {
             '\\' => '/',
             // Characters whose upper case is an ASCII letter: NTFS compares names by their
             // upper case (`ſ` is `S`, `ı` is `I`).
             'ſ' => 's',
             'ı' => 'i',
             c => c,
-        });
-    }
-    slashed
+        })
+        .collect();
+    compose_marks(&slashed)
         .split('/')
         .map(fold_segment)
         .collect::<Vec<_>>()
         .join("/")
+}
+
+/// `text` with each combining mark (U+0300 to U+036F) composed onto the Latin or Cyrillic
+/// letter before it, as Unicode's canonical composition (NFC) does for those letters: the
+/// name a normalisation-insensitive file system (APFS) or one that stores names decomposed
+/// (HFS+) takes it for. A mark that composes with nothing stays.
+///
+/// ```
+/// use toolgate::path::compose_marks;
+/// assert_eq!(compose_marks("A\u{308}rzte.txt"), "\u{c4}rzte.txt");
+/// assert_eq!(compose_marks("e\u{323}\u{302}"), "\u{1ec7}");
+/// assert_eq!(compose_marks("q\u{308}"), "q\u{308}");
+/// assert_eq!(compose_marks("plain"), "plain");
+/// ```
+pub fn compose_marks(text: &str) -> std::borrow::Cow<'_, str> {
+    if text.is_ascii() || !text.chars().any(compose::is_combining_mark) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        let composed = compose::is_combining_mark(c)
+            .then(|| out.chars().next_back())
+            .flatten()
+            .and_then(|base| compose::compose(base, c));
+        if let Some(letter) = composed {
+            out.pop();
+            out.push(letter);
+        } else {
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
 }
 
 /// Characters HFS+ leaves out of file names when it compares them (zero-width joiners and

@@ -906,6 +906,12 @@ fn names_in_either_unicode_normalisation_form_meet_the_same_rules() {
         let d = read(path);
         assert_eq!(d.effect, Effect::Deny, "{path:?}: {}", d.reason.text);
     }
+    // A rule written decomposed meets the composed name too.
+    let decomposed = policy(json!({"deny": ["Read(./A\u{308}rzte.txt)"]}));
+    for path in ["\u{c4}rzte.txt", "A\u{308}rzte.txt", "\u{e4}rzte.txt"] {
+        let d = decomposed.evaluate(&call("Read", json!({ "file_path": path })));
+        assert_eq!(d.effect, Effect::Deny, "{path:?}: {}", d.reason.text);
+    }
     // No allow rule matches a name with combining marks: it falls to the tool's default.
     let edits = policy(json!({"allow": ["Edit(./**)"]}));
     let edit = |path: &str| edits.evaluate(&call("Edit", json!({"file_path": path})));
