@@ -6,12 +6,17 @@
 //! A host that can see the file system passes resolved symlink targets in the request's
 //! `realpaths`; this module never follows links itself.
 
+mod compose;
+
 /// Normalises `path` to an absolute path with no `.`, `..` or empty segments.
 ///
 /// A relative path is resolved against `cwd`, a leading `~` against `home`. Returns `None`
 /// when the path needs a base that is missing (relative without `cwd`, `~` without `home`),
-/// when a base is not absolute, when the path names another user's home (`~user`), or when
-/// the path is empty or holds a NUL byte. `..` at the root stays at the root, as the kernel
+/// when a base is not absolute, when the path names another user's home (`~user`), when
+/// the path is empty or holds a NUL byte, or when a `..` would remove a segment holding a
+/// `\`: Windows reads that `\` as a separator before it folds `..`, so there the path leads
+/// elsewhere (`secrets\k.txt\x/..` is `secrets\k.txt` on Windows, `.` on POSIX), and one
+/// normalised path cannot stand for both. `..` at the root stays at the root, as the kernel
 /// does.
 ///
 /// ```
@@ -21,6 +26,8 @@
 /// assert_eq!(normalize("~/.bashrc", None, Some("/home/ada")).as_deref(), Some("/home/ada/.bashrc"));
 /// assert_eq!(normalize("/../../x", None, None).as_deref(), Some("/x"));
 /// assert_eq!(normalize("x", None, None), None);
+/// assert_eq!(normalize("secrets\\k.txt\\x/..", Some("/p"), None), None);
+/// assert_eq!(normalize("x\\..\\.env", Some("/p"), None).as_deref(), Some("/p/x\\..\\.env"));
 /// ```
 pub fn normalize(path: &str, cwd: Option<&str>, home: Option<&str>) -> Option<String> {
     // `~user` names another user's home, which cannot be resolved lexically.
@@ -34,17 +41,34 @@ pub fn normalize(path: &str, cwd: Option<&str>, home: Option<&str>) -> Option<St
     let mut segments: Vec<&str> = Vec::with_capacity(16);
     let rest = if path == "~" || path.starts_with("~/") {
         let home = home.filter(|h| h.starts_with('/') && !h.contains('\0'))?;
-        push_segments(&mut segments, home);
+        push_segments(&mut segments, home)?;
         path.get(1..).unwrap_or("")
     } else if path.starts_with('/') {
         path
     } else {
         let cwd = cwd.filter(|c| c.starts_with('/') && !c.contains('\0'))?;
-        push_segments(&mut segments, cwd);
+        push_segments(&mut segments, cwd)?;
         path
     };
-    push_segments(&mut segments, rest);
+    push_segments(&mut segments, rest)?;
     Some(join(&segments))
+}
+
+/// Why [`normalize`] gives no path for `path`, in words for an error message: the `..` that
+/// would remove a segment holding a `\\`, or the base a relative or `~` path needs.
+///
+/// ```
+/// use toolgate::path::unresolved_because;
+/// assert!(unresolved_because("secrets\\k.txt\\x/..").contains("Windows"));
+/// assert!(unresolved_because("src/a.rs").contains("`cwd`"));
+/// ```
+pub fn unresolved_because(path: &str) -> &'static str {
+    if push_segments(&mut Vec::new(), path).is_none() {
+        "a `..` there removes a segment holding a `\\`, which Windows reads as a separator \
+         first, so the path names another file there; write the path with `/` only"
+    } else {
+        "a relative path needs `cwd`, `~` a home"
+    }
 }
 
 /// Whether `path` is already what [`normalize`] makes of it: `/`, or `/` followed by
@@ -76,16 +100,21 @@ fn slash_segments(path: &str) -> impl Iterator<Item = &str> {
     })
 }
 
-fn push_segments<'a>(segments: &mut Vec<&'a str>, path: &'a str) {
+/// Adds the segments of `path` to `segments`, folding `.` and `..`; `None` when a `..`
+/// would remove a segment holding a `\` (see [`normalize`]).
+fn push_segments<'a>(segments: &mut Vec<&'a str>, path: &'a str) -> Option<()> {
     for seg in slash_segments(path) {
         match seg {
             "" | "." => {}
             ".." => {
-                segments.pop();
+                if segments.pop().is_some_and(|s| s.contains('\\')) {
+                    return None;
+                }
             }
             s => segments.push(s),
         }
     }
+    Some(())
 }
 
 fn join(segments: &[&str]) -> String {
@@ -217,9 +246,11 @@ pub fn segments(path: &str) -> impl Iterator<Item = &str> {
 /// protected paths: backslashes are separators, each segment loses an alternate data
 /// stream suffix (`.env::$DATA`, `a:stream`) and its trailing dots and spaces (`.env.`,
 /// `.env  `). A segment of dots only (`.`, `..`) keeps them. Letters whose upper case is an
-/// ASCII letter (`ſ`, `ı`) become it, and characters HFS+ leaves out of names (`\u{200c}`,
-/// `\u{feff}`, ...) are dropped, as those file systems compare names. The result is not
-/// normalised.
+/// ASCII letter (`ſ`, `ı`) become it, characters HFS+ leaves out of names (`\u{200c}`,
+/// `\u{feff}`, ...) are dropped, and combining marks (U+0300 to U+036F) are composed onto
+/// the Latin or Cyrillic letter before them (`A\u{308}` is `Ä`), as those file systems
+/// compare names (APFS ignores the normalisation form, HFS+ stores names decomposed). The
+/// result is not normalised.
 ///
 /// ```
 /// use toolgate::path::fold_windows;
@@ -229,6 +260,7 @@ pub fn segments(path: &str) -> impl Iterator<Item = &str> {
 /// assert_eq!(fold_windows("/p/src/main.rs"), "/p/src/main.rs");
 /// assert_eq!(fold_windows("/p/.g\u{200c}it/hooks"), "/p/.git/hooks");
 /// assert_eq!(fold_windows("/p/ſecrets/k"), "/p/secrets/k");
+/// assert_eq!(fold_windows("/p/A\u{308}rzte.txt"), "/p/\u{c4}rzte.txt");
 /// ```
 pub fn fold_windows(path: &str) -> String {
     let slashed: String = path
@@ -243,11 +275,43 @@ pub fn fold_windows(path: &str) -> String {
             c => c,
         })
         .collect();
-    slashed
+    compose_marks(&slashed)
         .split('/')
         .map(fold_segment)
         .collect::<Vec<_>>()
         .join("/")
+}
+
+/// `text` with each combining mark (U+0300 to U+036F) composed onto the Latin or Cyrillic
+/// letter before it, as Unicode's canonical composition (NFC) does for those letters: the
+/// name a normalisation-insensitive file system (APFS) or one that stores names decomposed
+/// (HFS+) takes it for. A mark that composes with nothing stays.
+///
+/// ```
+/// use toolgate::path::compose_marks;
+/// assert_eq!(compose_marks("A\u{308}rzte.txt"), "\u{c4}rzte.txt");
+/// assert_eq!(compose_marks("e\u{323}\u{302}"), "\u{1ec7}");
+/// assert_eq!(compose_marks("q\u{308}"), "q\u{308}");
+/// assert_eq!(compose_marks("plain"), "plain");
+/// ```
+pub fn compose_marks(text: &str) -> std::borrow::Cow<'_, str> {
+    if text.is_ascii() || !text.chars().any(compose::is_combining_mark) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        let composed = compose::is_combining_mark(c)
+            .then(|| out.chars().next_back())
+            .flatten()
+            .and_then(|base| compose::compose(base, c));
+        if let Some(letter) = composed {
+            out.pop();
+            out.push(letter);
+        } else {
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
 }
 
 /// Characters HFS+ leaves out of file names when it compares them (zero-width joiners and
@@ -296,15 +360,26 @@ pub fn trimmed(path: &str) -> Option<&str> {
 }
 
 /// Whether a path is absolute on Windows only: a drive (`C:\\x`, `c:/x`, `C:x`), a network
-/// share (`\\\\server\\share`) or the current drive's root (`\\Windows`). Such paths cannot
-/// be resolved lexically against a POSIX working directory.
+/// share (`\\\\server\\share`), the current drive's root (`\\Windows`), or one of these
+/// written with forward slashes where POSIX reads a plain directory: a device path
+/// (`//./C:/x`, `//?/C:/x`), a drive's administrative share (`//localhost/c$/x`), or two
+/// leading separators one of which is a `\\` (`/\\server\\share`). Such paths cannot be
+/// resolved lexically against a POSIX working directory.
+///
+/// A share written with forward slashes only (`//server/share/x`) is left to its POSIX
+/// reading (`/server/share/x`), which is what the deny rules of a POSIX host meet.
 ///
 /// ```
 /// use toolgate::path::is_windows_absolute;
 /// assert!(is_windows_absolute("C:\\Windows\\System32"));
 /// assert!(is_windows_absolute("c:/x"));
 /// assert!(is_windows_absolute("\\\\server\\share"));
+/// assert!(is_windows_absolute("//./C:/Users/ada/.env"));
+/// assert!(is_windows_absolute("//?/C:/Users/ada/.env"));
+/// assert!(is_windows_absolute("//localhost/c$/Users/ada/.env"));
+/// assert!(is_windows_absolute("/\\localhost\\share"));
 /// assert!(!is_windows_absolute("/etc/passwd"));
+/// assert!(!is_windows_absolute("//etc//passwd"));
 /// assert!(!is_windows_absolute("src/a:b"));
 /// ```
 pub fn is_windows_absolute(path: &str) -> bool {
@@ -313,10 +388,44 @@ pub fn is_windows_absolute(path: &str) -> bool {
         (chars.next(), chars.next()),
         (Some(c), Some(':')) if c.is_ascii_alphabetic()
     );
-    drive || path.starts_with('\\')
+    drive || path.starts_with('\\') || is_forward_slash_device_or_share(path)
 }
 
-/// Whether a path needs [`fold_windows`] at all (most do not).
+/// The forward-slash Windows prefixes of [`is_windows_absolute`]: two leading separators
+/// followed by a device (`.`, `?`) or by a host and a drive's share (`c$`, `c:`), or two
+/// leading separators one of which is a `\\`.
+fn is_forward_slash_device_or_share(path: &str) -> bool {
+    let is_separator = |c: char| matches!(c, '/' | '\\');
+    let mut chars = path.chars();
+    let (Some(first), Some(second)) = (chars.next(), chars.next()) else {
+        return false;
+    };
+    let rest = chars.as_str();
+    if !is_separator(first) || !is_separator(second) || rest.starts_with(is_separator) {
+        return false;
+    }
+    let mut parts = rest.split(is_separator);
+    let host = parts.next().unwrap_or("");
+    let share = parts.next().unwrap_or("");
+    let drive_share = matches!(
+        share.as_bytes(),
+        [letter, b'$' | b':'] if letter.is_ascii_alphabetic()
+    );
+    (second == '\\' && !host.is_empty()) || matches!(host, "." | "?") || drive_share
+}
+
+/// Whether a path needs [`fold_windows`] at all (most do not): it holds a `\\` or a `:`, a
+/// segment ending in a dot or a space, a letter NTFS folds, a character HFS+ leaves out, or a
+/// combining mark (a name in the other Unicode normalisation form). No allow rule matches
+/// such a path.
+///
+/// ```
+/// use toolgate::path::has_windows_spelling;
+/// assert!(has_windows_spelling("/p/a\\b"));
+/// assert!(has_windows_spelling("/p/.env."));
+/// assert!(has_windows_spelling("/p/cafe\u{301}.txt"));
+/// assert!(!has_windows_spelling("/p/caf\u{e9}.txt"));
+/// ```
 pub fn has_windows_spelling(path: &str) -> bool {
     // Byte by byte: every character looked for is ASCII, and no byte of a multi-byte
     // character is ASCII; only a path with a multi-byte character is looked at again.
@@ -326,9 +435,9 @@ pub fn has_windows_spelling(path: &str) -> bool {
             .split(|b| *b == b'/')
             .any(|s| matches!(s.last(), Some(b' ' | b'.')) && !s.iter().all(|b| *b == b'.'))
         || (!path.is_ascii()
-            && path
-                .chars()
-                .any(|c| matches!(c, 'ſ' | 'ı') || is_ignorable_in_names(c)))
+            && path.chars().any(|c| {
+                matches!(c, 'ſ' | 'ı') || is_ignorable_in_names(c) || compose::is_combining_mark(c)
+            }))
 }
 
 /// A Windows 8.3 short name (`SETTIN~1.JSO`): the start of the long name's base and of its
@@ -358,6 +467,19 @@ pub fn short_name(seg: &str) -> Option<(String, String)> {
         && ext.chars().count() <= 3
         && plain(ext);
     ok.then(|| (base.to_lowercase(), ext.to_lowercase()))
+}
+
+/// Whether the path segment `seg` names `name` (both lowercased): it is `name`, or an 8.3
+/// short name that could stand for it (only a segment holding a `~` can be one).
+///
+/// ```
+/// use toolgate::path::names;
+/// assert!(names(".git", ".git"));
+/// assert!(names(".git", "git~1"));
+/// assert!(!names(".git", "src"));
+/// ```
+pub fn names(name: &str, seg: &str) -> bool {
+    seg == name || (seg.as_bytes().contains(&b'~') && short_name_matches(name, seg))
 }
 
 /// Whether the long name `long` could have the 8.3 short name `short`: Windows drops
@@ -492,6 +614,7 @@ mod tests {
                 || path
                     .split('/')
                     .any(|s| s.ends_with([' ', '.']) && !s.chars().all(|c| c == '.'))
+                || path.contains(|c| matches!(c, '\u{300}'..='\u{36f}'))
         };
         for p in [
             "",
@@ -513,6 +636,8 @@ mod tests {
             "/p/ . /x",
             "/p/…",
             "/p/.ｅnv.",
+            "/p/e\u{301}",
+            "/p/\u{e9}",
         ] {
             assert_eq!(has_windows_spelling(p), by_chars(p), "{p:?}");
         }
@@ -529,6 +654,37 @@ mod tests {
         assert_eq!(n("").as_deref(), None);
         assert_eq!(n("a\0b").as_deref(), None);
         assert_eq!(normalize("a", Some("rel"), None), None);
+        // Windows folds `..` after its `\\` separators: the readings part, so neither holds.
+        assert_eq!(n("secrets\\k.txt\\x/.."), None);
+        assert_eq!(n("src/..\\.git\\hooks\\x/../.."), None);
+        assert_eq!(n("/a\\b/.."), None);
+        assert_eq!(n("a\\b/c").as_deref(), Some("/home/ada/proj/a\\b/c"));
+        assert_eq!(n("a/b/..\\c").as_deref(), Some("/home/ada/proj/a/b/..\\c"));
+    }
+
+    #[test]
+    fn forward_slash_device_and_share_prefixes_are_windows_absolute() {
+        for p in [
+            "//./C:/x",
+            "//?/C:/x",
+            "//?/UNC/host/share",
+            "//localhost/c$/Users",
+            "//host/D:/x",
+            "/\\host\\share",
+            "\\/./C:/x",
+        ] {
+            assert!(is_windows_absolute(p), "{p}");
+        }
+        for p in [
+            "//",
+            "///x",
+            "//etc/passwd",
+            "//etc//shadow",
+            "/./x",
+            "//usr/bin/cc",
+        ] {
+            assert!(!is_windows_absolute(p), "{p}");
+        }
     }
 
     #[test]

@@ -727,3 +727,196 @@ fn letters_and_marks_other_file_systems_fold_meet_denies_and_protected_paths() {
         ],
     );
 }
+
+#[test]
+fn platform_spellings_of_start_up_files_and_path_are_protected() {
+    // Vim reads `_vimrc` beside `.vimrc` (on Unix too, with `exrc`); Windows and macOS put
+    // programs on `PATH` and run profiles from places of their own.
+    let p =
+        Policy::from_json(&json!({"home": "/home/ada", "defaultMode": "acceptEdits"}).to_string())
+            .unwrap();
+    for path in [
+        "_vimrc",
+        "_gvimrc",
+        "_exrc",
+        "vimfiles/plugin/x.vim",
+        ".venv/pip.ini",
+        ".venv/Scripts/Activate.ps1",
+        "venv/Scripts/pip.exe",
+        ".config/powershell/Microsoft.PowerShell_profile.ps1",
+        "Documents/PowerShell/Microsoft.PowerShell_profile.ps1",
+        "Documents/WindowsPowerShell/profile.ps1",
+        "AppData/Roaming/Microsoft/Windows/Start Menu/Programs/Startup/x.bat",
+        "AppData/Roaming/npm/git.cmd",
+        "AppData/Roaming/Python/Python311/Scripts/pip.exe",
+        "AppData/Local/nvim/init.lua",
+        "Library/Python/3.11/bin/pip",
+    ] {
+        let d = p.evaluate(&call("Write", json!({"file_path": path, "content": "x"})));
+        assert_eq!(d.effect, Effect::Ask, "{path}: {}", d.reason.text);
+        assert!(
+            d.reason.text.contains("protected"),
+            "{path}: {}",
+            d.reason.text
+        );
+    }
+    let d = p.evaluate(&call(
+        "Write",
+        json!({"file_path": "src/vim.rs", "content": "x"}),
+    ));
+    assert_eq!(d.effect, Effect::Allow, "{}", d.reason.text);
+}
+
+#[test]
+fn short_names_of_secret_files_are_secret() {
+    // NTFS gives each long name an 8.3 short name, and opens the file by either.
+    let bypass = Policy::from_json(
+        &json!({"home": "/home/ada", "defaultMode": "bypassPermissions"}).to_string(),
+    )
+    .unwrap();
+    let read_home = policy(json!({"allow": ["Read(~/**)"]}));
+    for path in [
+        "ENV~1.PRO",
+        "ENV~1",
+        "GIT-CR~1",
+        "NPMRC~1",
+        "PGPASS~1",
+        "BASH_H~1",
+        "~/.aws/CREDEN~1",
+        "~/AWS~1/CREDEN~1",
+        "~/.docker/CONFIG~1.JSO",
+        "~/KUBE~1/config",
+        "~/SSH~1/deploy",
+        "~/.config/GCLOUD~1/x.json",
+        "VAULT~1.KDB",
+    ] {
+        for p in [&bypass, &read_home] {
+            let d = p.evaluate(&call("Read", json!({"file_path": path})));
+            assert_eq!(d.effect, Effect::Ask, "{path}: {}", d.reason.text);
+            assert!(
+                d.reason.text.contains("holds secrets"),
+                "{path}: {}",
+                d.reason.text
+            );
+        }
+    }
+    for path in ["SRC~1/main.rs", "README~1.MD", "~/.aws/CONFIG~1"] {
+        let d = bypass.evaluate(&call("Read", json!({"file_path": path})));
+        assert_eq!(d.effect, Effect::Allow, "{path}: {}", d.reason.text);
+    }
+}
+
+#[test]
+fn a_backslash_before_a_dot_dot_is_read_as_windows_reads_it() {
+    // Windows turns `\` into separators before it folds `..`: `secrets\k.txt\x/..` is
+    // `secrets\k.txt` there, and `.` on POSIX.
+    let p = Policy::from_json(
+        &json!({"permissions": {
+            "allow": ["Read(//Users/me/**)", "Edit(//Users/me/proj/**)"],
+            "deny": ["Read(//Users/me/proj/secrets/**)"]
+        }})
+        .to_string(),
+    )
+    .unwrap();
+    let at = |tool: &str, input: Value| {
+        p.evaluate(&Request {
+            tool: tool.into(),
+            input,
+            cwd: Some("/Users/me/proj".into()),
+            ..Request::default()
+        })
+    };
+    for (tool, path) in [
+        ("Read", "/Users/me/proj/secrets\\k.txt\\x/.."),
+        ("Read", "/Users/me/proj/secrets/k.txt\\x/.."),
+        ("Read", "src/..\\.env\\x/.."),
+        (
+            "Write",
+            "/Users/me/proj/src/..\\.git\\hooks\\pre-commit\\x/..",
+        ),
+        ("Write", "src/..\\.git\\hooks\\pre-commit\\x/.."),
+    ] {
+        let input = match tool {
+            "Write" => json!({"file_path": path, "content": "x"}),
+            _ => json!({ "file_path": path }),
+        };
+        let d = at(tool, input);
+        assert_ne!(d.effect, Effect::Allow, "{tool} {path}: {}", d.reason.text);
+    }
+    let d = at("Read", json!({"file_path": "secrets\\k.txt\\x/.."}));
+    assert!(d.reason.text.contains("with `/` only"), "{}", d.reason.text);
+    // A backslash that no `..` folds away keeps its two readings, both judged.
+    let d = at(
+        "Read",
+        json!({"file_path": "/Users/me/proj/secrets\\k.txt"}),
+    );
+    assert_eq!(d.effect, Effect::Deny, "{}", d.reason.text);
+}
+
+#[test]
+fn forward_slash_device_and_network_paths_are_windows_paths() {
+    let p = Policy::from_json(
+        &json!({"defaultMode": "bypassPermissions", "permissions": {
+            "allow": ["Read(//Users/me/**)"],
+            "deny": ["Read(//Users/me/proj/secrets/**)"]
+        }})
+        .to_string(),
+    )
+    .unwrap();
+    for path in [
+        "//./C:/Users/me/proj/secrets/k.txt",
+        "//?/C:/Users/me/proj/secrets/k.txt",
+        "//localhost/c$/Users/me/proj/secrets/k.txt",
+        "/\\localhost\\c$\\Users\\me\\proj\\secrets\\k.txt",
+        "\\/./C:/Users/me/proj/secrets/k.txt",
+    ] {
+        let d = p.evaluate(&Request {
+            tool: "Read".into(),
+            input: json!({ "file_path": path }),
+            cwd: Some("/Users/me/proj".into()),
+            ..Request::default()
+        });
+        assert_eq!(d.effect, Effect::Ask, "{path}: {}", d.reason.text);
+        assert!(
+            d.reason.text.contains("Windows drive"),
+            "{path}: {}",
+            d.reason.text
+        );
+    }
+}
+
+#[test]
+fn names_in_either_unicode_normalisation_form_meet_the_same_rules() {
+    // APFS and HFS+ open `Ärzte.txt` whether the name is composed (NFC) or decomposed (NFD).
+    let p = Policy::from_json(
+        &json!({"defaultMode": "bypassPermissions", "permissions": {
+            "allow": ["Read(**)", "Edit(./**)"],
+            "deny": ["Read(./geheimnisse-f\u{fc}r-mich/**)", "Read(./\u{c4}rzte.txt)"]
+        }})
+        .to_string(),
+    )
+    .unwrap();
+    let read = |path: &str| p.evaluate(&call("Read", json!({"file_path": path})));
+    for path in [
+        "\u{c4}rzte.txt",
+        "A\u{308}rzte.txt",
+        "a\u{308}rzte.txt",
+        "geheimnisse-fu\u{308}r-mich/a.txt",
+    ] {
+        let d = read(path);
+        assert_eq!(d.effect, Effect::Deny, "{path:?}: {}", d.reason.text);
+    }
+    // A rule written decomposed meets the composed name too.
+    let decomposed = policy(json!({"deny": ["Read(./A\u{308}rzte.txt)"]}));
+    for path in ["\u{c4}rzte.txt", "A\u{308}rzte.txt", "\u{e4}rzte.txt"] {
+        let d = decomposed.evaluate(&call("Read", json!({ "file_path": path })));
+        assert_eq!(d.effect, Effect::Deny, "{path:?}: {}", d.reason.text);
+    }
+    // No allow rule matches a name with combining marks: it falls to the tool's default.
+    let edits = policy(json!({"allow": ["Edit(./**)"]}));
+    let edit = |path: &str| edits.evaluate(&call("Edit", json!({"file_path": path})));
+    let d = edit("cafe\u{301}.txt");
+    assert_eq!(d.effect, Effect::Ask, "{}", d.reason.text);
+    let d = edit("caf\u{e9}.txt");
+    assert_eq!(d.effect, Effect::Allow, "{}", d.reason.text);
+}

@@ -264,7 +264,10 @@ impl<'a> Call<'a> {
     /// (mapped to the empty string) is an error: where it leads is unknown.
     pub(crate) fn path_candidates(&self, written: &str) -> Result<Vec<String>, String> {
         let what = |p: &str| {
-            format!("path `{p}` cannot be resolved (a relative path needs `cwd`, `~` a home)")
+            format!(
+                "path `{p}` cannot be resolved ({})",
+                crate::path::unresolved_because(p)
+            )
         };
         if crate::path::is_windows_absolute(written) {
             return Err(format!(

@@ -26,6 +26,8 @@ const PROTECTED_DIRS: &[&str] = &[
     ".cargo",
     ".emacs.d",
     ".vim",
+    // Vim's own directory on Windows, the `.vim` there.
+    "vimfiles",
     ".hg",
     // Sourced by the shell's start-up files, or the version managers' shims and tools they
     // run at every start and put first on `PATH`.
@@ -74,6 +76,11 @@ const PROTECTED_FILES: &[&str] = &[
     ".vimrc",
     ".gvimrc",
     ".exrc",
+    // Their Windows spellings, which Vim on Windows reads in the home directory, and Vim
+    // anywhere reads in the working directory with `exrc` set (after `.vimrc`).
+    "_vimrc",
+    "_gvimrc",
+    "_exrc",
     ".emacs",
     ".gdbinit",
     ".lldbinit",
@@ -94,6 +101,8 @@ const PROTECTED_FILES: &[&str] = &[
     "pyvenv.cfg",
     // Where packages are fetched from: another index serves other code.
     "pip.conf",
+    // pip's configuration file on Windows, in a virtual environment or the user's profile.
+    "pip.ini",
     "uv.toml",
     ".pnpmfile.cjs",
     "bunfig.toml",
@@ -145,7 +154,8 @@ const PROTECTED_FILES: &[&str] = &[
 const PROTECTED_AT_ROOT: &[&str] = &["config", "commondir"];
 
 /// Directory paths (as consecutive segments) protected at any depth: tool configuration and
-/// the places an agent could plant code that runs later (at log-in, on a timer, on boot).
+/// the places an agent could plant code that runs later (at log-in, on a timer, on boot). A
+/// segment `*` stands for any one segment (a version in the path).
 const PROTECTED_SEQUENCES: &[&[&str]] = &[
     &[".config", "fish"],
     &[".config", "git"],
@@ -181,6 +191,31 @@ const PROTECTED_SEQUENCES: &[&[&str]] = &[
     // A virtual environment's programs, first on `PATH` while it is active.
     &[".venv", "bin"],
     &["venv", "bin"],
+    // The same on Windows, where activation (and VS Code's terminals) run `Activate.ps1`.
+    &[".venv", "scripts"],
+    &["venv", "scripts"],
+    // PowerShell's profiles, run at every start: `pwsh` on Linux and macOS, then PowerShell
+    // and Windows PowerShell on Windows.
+    &[".config", "powershell"],
+    &["documents", "powershell"],
+    &["documents", "windowspowershell"],
+    // Run at every Windows log-in.
+    &[
+        "appdata",
+        "roaming",
+        "microsoft",
+        "windows",
+        "start menu",
+        "programs",
+        "startup",
+    ],
+    // On `PATH`: npm's global programs on Windows, Python's user scripts on Windows and
+    // macOS (`*` is the Python version: `Python311`, `3.11`).
+    &["appdata", "roaming", "npm"],
+    &["appdata", "roaming", "python", "*", "scripts"],
+    &["library", "python", "*", "bin"],
+    // Neovim's configuration on Windows, the `.config/nvim` there.
+    &["appdata", "local", "nvim"],
 ];
 
 /// Absolute directories protected with everything under them; a last segment ending in `*`
@@ -452,10 +487,11 @@ pub fn pattern_names_protected(spec: &str) -> bool {
 /// `short_names` is false when no segment of the path holds a `~`, so none is a short name
 /// (checked once per path rather than once per comparison).
 fn same(name: &str, seg: &str, short_names: bool) -> bool {
-    seg == name
-        || (short_names
-            && seg.as_bytes().contains(&b'~')
-            && crate::path::short_name_matches(name, seg))
+    if short_names {
+        crate::path::names(name, seg)
+    } else {
+        seg == name
+    }
 }
 
 /// Like [`same`], where a `name` ending in `*` is a prefix.
@@ -716,6 +752,43 @@ mod tests {
             assert!(!is_protected(p), "{p}");
         }
         assert!(pattern_names_protected("sub/HEAD"));
+    }
+
+    #[test]
+    fn windows_and_macos_spellings_of_start_up_files_and_path_are_protected() {
+        for p in [
+            "/p/_vimrc",
+            "/home/ada/_gvimrc",
+            "/p/_EXRC",
+            "/p/vimfiles/plugin/x.vim",
+            "/p/.venv/pip.ini",
+            "/Users/ada/AppData/Roaming/pip/pip.ini",
+            "/p/.venv/Scripts/Activate.ps1",
+            "/p/venv/Scripts/pip.exe",
+            "/home/ada/.config/powershell/Microsoft.PowerShell_profile.ps1",
+            "/Users/ada/Documents/PowerShell/Microsoft.PowerShell_profile.ps1",
+            "/Users/ada/Documents/WindowsPowerShell/profile.ps1",
+            "/Users/ada/AppData/Roaming/Microsoft/Windows/Start Menu/Programs/Startup/x.bat",
+            "/Users/ada/AppData/Roaming/npm/git.cmd",
+            "/Users/ada/AppData/Roaming/Python/Python311/Scripts/pip.exe",
+            "/Users/ada/Library/Python/3.11/bin/pip",
+            "/Users/ada/AppData/Local/nvim/init.lua",
+            "/Users/ada/APPDAT~1/Roaming/npm/git.cmd",
+            "/p/.venv\\Scripts\\activate.bat",
+        ] {
+            assert!(is_protected(p), "{p}");
+        }
+        for p in [
+            "/p/src/vimrc.rs",
+            "/p/scripts/build.sh",
+            "/p/Documents/notes.md",
+            "/Users/ada/AppData/Roaming/Code/x.json",
+            "/Users/ada/AppData/Roaming/Python/Python311/site.txt",
+            "/Users/ada/Library/Python/notes.txt",
+        ] {
+            assert!(!is_protected(p), "{p}");
+        }
+        assert!(pattern_names_protected("~/AppData/Roaming/npm/**"));
     }
 
     #[test]

@@ -117,7 +117,9 @@ fn kind_as_written(path: &str) -> Option<&'static str> {
     full_kind(path)
 }
 
-/// The full check of [`secret_kind`], without the quick reject.
+/// The full check of [`secret_kind`], without the quick reject. A segment in 8.3 short-name
+/// form (`ENV~1.PRO`, `CREDEN~1`) counts as every long name it could abbreviate
+/// ([`crate::path::names`]), so a short name that could be a secret's is one.
 fn full_kind(path: &str) -> Option<&'static str> {
     let lower = path.to_lowercase();
     let segs: Vec<&str> = lower
@@ -125,38 +127,67 @@ fn full_kind(path: &str) -> Option<&'static str> {
         .filter(|s| !s.is_empty() && *s != ".")
         .collect();
     let name = *segs.last()?;
-    if (name == ".env" || name.starts_with(".env.")) && !ENV_TEMPLATES.contains(&name) {
+    if is_environment_file(name) {
         return Some("an environment file");
     }
-    if let Some((_, kind)) = SECRET_NAMES.iter().find(|(n, _)| *n == name) {
+    if let Some((_, kind)) = SECRET_NAMES
+        .iter()
+        .find(|(n, _)| crate::path::names(n, name))
+    {
         return Some(kind);
     }
-    if let Some((_, kind)) = SECRET_EXTENSIONS.iter().find(|(e, _)| name.ends_with(e)) {
+    if let Some((_, kind)) = SECRET_EXTENSIONS
+        .iter()
+        .find(|(e, _)| name.ends_with(e) || short_extension_of(name, e))
+    {
         return Some(kind);
     }
     let dirs = segs.get(..segs.len().saturating_sub(1)).unwrap_or_default();
+    let names_all = |seq: &[&str], at: &[&str]| {
+        seq.len() == at.len() && seq.iter().zip(at).all(|(n, s)| crate::path::names(n, s))
+    };
     for (seq, kind) in SECRET_DIRS {
-        if dirs.windows(seq.len()).any(|w| w == *seq) {
+        if dirs.windows(seq.len()).any(|w| names_all(seq, w)) {
             return Some(kind);
         }
     }
     for (seq, kind) in SECRET_FILES {
-        if segs.ends_with(seq) {
+        let tail = segs.get(segs.len().saturating_sub(seq.len())..);
+        if tail.is_some_and(|t| names_all(seq, t)) {
             return Some(kind);
         }
     }
-    if dirs.contains(&".ssh") && !name.ends_with(".pub") && !SSH_PUBLIC.contains(&name) {
+    let in_ssh = dirs.iter().any(|d| crate::path::names(".ssh", d));
+    if in_ssh && !name.ends_with(".pub") && !SSH_PUBLIC.contains(&name) {
         return Some("a private key");
     }
     None
 }
 
+/// Whether the lowercased file name `name` is an environment file (`.env`, `.env.*` but
+/// the templates), or an 8.3 short name that could stand for one (`env~1`, `env~1.pro`:
+/// the start of `env` and of whatever follows it).
+fn is_environment_file(name: &str) -> bool {
+    let long = (name == ".env" || name.starts_with(".env.")) && !ENV_TEMPLATES.contains(&name);
+    long || crate::path::short_name(name)
+        .is_some_and(|(base, _)| base.starts_with("env") || "env".starts_with(&base))
+}
+
+/// Whether the lowercased name `name` is an 8.3 short name whose extension could abbreviate
+/// the secret ending `ending` (`vault~1.kdb` for `.kdbx`).
+fn short_extension_of(name: &str, ending: &str) -> bool {
+    let ending = ending.trim_start_matches('.');
+    crate::path::short_name(name)
+        .is_some_and(|(_, ext)| !ext.is_empty() && ending.starts_with(&ext))
+}
+
 /// A quick reject for [`secret_kind`], without allocating: an ASCII path none of whose
 /// segments is a secret directory's first segment (`.ssh`, `.aws`, ...) and whose last
 /// segment is no environment file, secret name or secret ending. Other paths (any non-ASCII
-/// byte, whose lowercase form may differ) take the full check.
+/// byte, whose lowercase form may differ, or a `~`) take the full check.
 fn cannot_be_secret(path: &str) -> bool {
-    if !path.is_ascii() {
+    // A `~` may make a segment an 8.3 short name, which the full check reads widely.
+    if !path.is_ascii() || path.as_bytes().contains(&b'~') {
         return false;
     }
     // ASCII, so split by bytes (the size-first build runs `str::split` through the generic
@@ -714,6 +745,14 @@ mod tests {
             names.push(format!("{}/x", seq.join("/")));
         }
         names.extend([
+            "ENV~1.PRO".into(),
+            "GIT-CR~1".into(),
+            ".aws/CREDEN~1".into(),
+            "AWS~1/CREDEN~1".into(),
+            "KUBE~1/config".into(),
+            "SSH~1/id".into(),
+            "VAULT~1.KDB".into(),
+            "SRC~1/main.rs".into(),
             ".ssh/id".into(),
             "\u{212a}ey.txt".into(),
             "x.\u{212a}ey".into(),
@@ -765,6 +804,36 @@ mod tests {
             "~/.zsh_history",
         ] {
             assert!(is_secret(p), "{p}");
+        }
+    }
+
+    #[test]
+    fn short_names_of_secret_files_are_secret() {
+        for (p, kind) in [
+            ("/p/ENV~1.PRO", "an environment file"),
+            ("/p/ENV~1", "an environment file"),
+            ("/p/GIT-CR~1", "git credentials"),
+            ("/p/NPMRC~1", "registry credentials"),
+            ("/p/PGPASS~1", "database credentials"),
+            ("/p/BASH_H~1", "shell history"),
+            ("/p/VAULT~1.KDB", "a password database"),
+            ("/home/ada/.aws/CREDEN~1", "cloud credentials"),
+            ("/home/ada/AWS~1/CREDEN~1", "cloud credentials"),
+            ("/home/ada/.docker/CONFIG~1.JSO", "registry credentials"),
+            ("/home/ada/KUBE~1/config", "cluster credentials"),
+            ("/home/ada/CONFIG~1/GCLOUD~1/x.json", "cloud credentials"),
+            ("/home/ada/SSH~1/deploy", "a private key"),
+            ("C:\\Users\\ada\\AWS~1\\CREDEN~1", "cloud credentials"),
+        ] {
+            assert_eq!(secret_kind(p), Some(kind), "{p}");
+        }
+        for p in [
+            "/p/SRC~1/main.rs",
+            "/p/README~1.MD",
+            "/home/ada/.aws/CONFIG~1",
+            "/home/ada/SSH~1/KNOWN_~1.PUB",
+        ] {
+            assert_eq!(secret_kind(p), None, "{p}");
         }
     }
 

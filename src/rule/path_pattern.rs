@@ -86,8 +86,22 @@ impl PathPattern {
     /// The globs this pattern compiles to, given the absolute base of its anchor (`None`
     /// for anchors matched against a relative path). The pattern covers what it names and,
     /// as in gitignore, everything under it. `restrictive` (deny and ask) gives a
-    /// [`Anchor::Relative`] pattern its widest reading, at any depth.
+    /// [`Anchor::Relative`] pattern its widest reading, at any depth, with its names'
+    /// combining marks composed ([`crate::path::compose_marks`]), as paths are for them: a
+    /// rule written decomposed (NFD) meets the composed name too.
     pub fn globs(&self, base: Option<&str>, restrictive: bool) -> Vec<String> {
+        let globs = self.plain_globs(base, restrictive);
+        if !restrictive {
+            return globs;
+        }
+        globs
+            .into_iter()
+            .map(|g| crate::path::compose_marks(&g).into_owned())
+            .collect()
+    }
+
+    /// [`Self::globs`] with the names as written.
+    fn plain_globs(&self, base: Option<&str>, restrictive: bool) -> Vec<String> {
         let body = match self.anchor {
             Anchor::AnyDepth => format!("**/{}", self.glob),
             Anchor::Relative if restrictive => format!("**/{}", self.glob),
@@ -496,5 +510,18 @@ mod tests {
         assert_eq!(p.globs(None, true), vec!["**/src/**"]);
         let p = PathPattern::parse("./src/**").unwrap();
         assert_eq!(p.globs(None, true), vec!["src/**"]);
+    }
+
+    #[test]
+    fn deny_and_ask_globs_compose_combining_marks() {
+        let p = PathPattern::parse("./A\u{308}rzte.txt").unwrap();
+        assert_eq!(
+            p.globs(None, true),
+            vec!["\u{c4}rzte.txt", "\u{c4}rzte.txt/**"]
+        );
+        assert_eq!(
+            p.globs(None, false),
+            vec!["A\u{308}rzte.txt", "A\u{308}rzte.txt/**"]
+        );
     }
 }
