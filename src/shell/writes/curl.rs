@@ -4,7 +4,7 @@
 //! `{a,b}`) may reach.
 
 use super::{
-    directory_of, is_option, parse_options, part_of, url_file_name, within, Parsed, Word, Writes,
+    directory_of, is_option, parse_options, part_of, url_file_names, within, Parsed, Word, Writes,
 };
 use crate::rule::percent_decode;
 
@@ -295,9 +295,12 @@ pub(super) fn curl_writes(words: &[Word]) -> Writes {
             out.below.push(here());
         }
         for url in &urls {
-            match url_file_name(&url.value) {
-                Some(name) => out.files.push(within(dir.as_ref(), name, url)),
-                None => out.below.push(here()),
+            let names = url_file_names(&url.value);
+            if names.is_empty() {
+                out.below.push(here());
+            }
+            for name in names {
+                out.files.push(within(dir.as_ref(), name, url));
             }
         }
     }

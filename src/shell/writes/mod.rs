@@ -596,14 +596,27 @@ fn into_directories(dests: Vec<Word>, sources: &[Word], parents: bool) -> Writes
     out
 }
 
-/// The last segment of a URL's path (`http://h/a/b.txt?x` is `b.txt`), as `curl -O` and
-/// `wget` name the file they save; `None` when the path ends in `/` or is empty.
-fn url_file_name(url: &str) -> Option<&str> {
+/// The names a download of `url` may be saved under, as `curl -O` and `wget` name the
+/// file: the last segment of the URL's path (`http://h/a/b.txt?x` is `b.txt`), and what
+/// follows its last `\` too, where curl 7.88 also cuts (`http://h/x\config` saves
+/// `config`). Empty when the path ends in `/` or is empty.
+///
+/// ```text
+/// url_file_names("http://h/a/b.txt?x") == ["b.txt"]
+/// url_file_names("http://h/x\\config") == ["x\\config", "config"]
+/// ```
+fn url_file_names(url: &str) -> Vec<&str> {
     let rest = url.split_once("://").map_or(url, |(_, r)| r);
     let path = rest.split(['?', '#']).next().unwrap_or(rest);
-    let (_, path) = path.split_once('/')?;
-    let name = path.rsplit('/').next().unwrap_or(path);
-    (!name.is_empty()).then_some(name)
+    let Some((_, path)) = path.split_once('/') else {
+        return Vec::new();
+    };
+    let segment = path.rsplit('/').next().unwrap_or(path);
+    let curl_name = segment.rsplit('\\').next().unwrap_or(segment);
+    let mut names = vec![segment, curl_name];
+    names.dedup();
+    names.retain(|n| !n.is_empty());
+    names
 }
 
 /// `dir/name` ([`joined_from`]), or `name` as a part of `from` when no directory is given.
@@ -659,8 +672,13 @@ fn wget_writes(words: &[Word]) -> Writes {
     }
     if !p.has('O', "output-document") {
         for url in &p.operands {
-            let name = url_file_name(&url.value).unwrap_or("index.html");
-            out.files.push(within(dir.as_ref(), name, url));
+            let mut names = url_file_names(&url.value);
+            if names.is_empty() {
+                names.push("index.html");
+            }
+            for name in names {
+                out.files.push(within(dir.as_ref(), name, url));
+            }
         }
     }
     out
@@ -1568,6 +1586,23 @@ mod tests {
         assert_eq!(below("wget -r http://h/"), ["."]);
         assert_eq!(below("wget -r -P out http://h/"), ["out"]);
         assert_eq!(written("sort --outp=F x"), ["F"]);
+    }
+
+    #[test]
+    fn curl_names_a_download_after_the_last_backslash_too() {
+        assert_eq!(
+            written(r"curl -sO http://h/x\config"),
+            [r"x\config", "config"]
+        );
+        assert_eq!(
+            written(r"curl --output-dir .. -sO http://h/a/x\y\Makefile?q"),
+            [r"../x\y\Makefile", "../Makefile"]
+        );
+        assert_eq!(
+            written(r"wget http://h/x\.bashrc"),
+            [r"x\.bashrc", ".bashrc"]
+        );
+        assert_eq!(written(r"curl -O http://h/x\"), [r"x\"]);
     }
 
     #[test]
