@@ -1070,8 +1070,9 @@ fn pax_writes(words: &[Word]) -> Writes {
 }
 
 /// `tar -x` writes the archive's members, whatever they are named, below `-C DIR` (each
-/// relative one below the one before) or `.`; `tar -c`, `-r`, `-u`, `-A` write the `-f`
-/// archive.
+/// relative one below the one before) or `.`, below `--one-top-level=DIR` named from there,
+/// and anywhere (below `/`) with `-P` (`--absolute-names`), which keeps a member's leading
+/// `/` and `..`; `tar -c`, `-r`, `-u`, `-A` write the `-f` archive.
 fn tar_writes(words: &[Word]) -> Writes {
     let args = words.get(1..).unwrap_or_default();
     // The old form: `tar xzf a.tar`, the first word a cluster without a dash, whose
@@ -1131,7 +1132,7 @@ fn tar_writes(words: &[Word]) -> Writes {
     );
     let mut out = Writes::default();
     if p.has('x', "extract") || p.has('\0', "get") {
-        out.below = below_or_here(tar_directories(&p));
+        out.below = extraction_directories(&p);
     } else if ['c', 'r', 'u', 'A'].iter().any(|c| p.has(*c, ""))
         || [
             "create",
@@ -1155,6 +1156,24 @@ fn tar_writes(words: &[Word]) -> Writes {
                 out.files.extend(dirs.iter().filter_map(|d| d.place(o)));
             }
         }
+    }
+    out
+}
+
+/// The directories `tar -x` writes below: each `-C` directory (or `.`), each
+/// `--one-top-level=DIR` named from those, and `/` with `-P` (`--absolute-names`).
+fn extraction_directories(p: &Parsed) -> Vec<Word> {
+    let dirs = tar_directories(p);
+    let mut bases: Vec<BaseDir> = dirs.iter().cloned().map(BaseDir::Dir).collect();
+    if bases.is_empty() {
+        bases.push(BaseDir::Here);
+    }
+    let mut out = below_or_here(dirs);
+    for top in p.values('\0', "one-top-level") {
+        out.extend(bases.iter().filter_map(|b| b.place(top)));
+    }
+    if p.has('P', "absolute-names") {
+        out.push(Word::literal("/"));
     }
     out
 }
@@ -1369,6 +1388,17 @@ mod tests {
         assert_eq!(below("tar xfC a.tar out"), ["out"]);
         assert_eq!(below("tar -x -f a.tar -C out -C sub"), ["out", "out/sub"]);
         assert_eq!(below("tar --extract --directory=/tmp/x"), ["/tmp/x"]);
+        // Members at their absolute paths, or in a directory of their own.
+        assert_eq!(below("tar -xPf abs.tar"), [".", "/"]);
+        assert_eq!(below("tar xPf abs.tar"), [".", "/"]);
+        assert_eq!(below("tar -xf abs.tar --abs"), [".", "/"]);
+        assert_eq!(
+            below("tar -xf x.tar --one-top-level=../secret"),
+            [".", "../secret"]
+        );
+        assert_eq!(below("tar -xf x.tar -C out --one=/s"), ["out", "/s"]);
+        assert_eq!(below("tar -xf x.tar -C out --one-top=t"), ["out", "out/t"]);
+        assert_eq!(below("tar -xf x.tar --one-top-level"), ["."]);
         // What `--remove-files` deletes is named from the `-C` directories too.
         assert_eq!(
             written("tar -cf x.tar -C ~ -C .config --remove-files autostart"),
