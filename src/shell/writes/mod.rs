@@ -328,26 +328,46 @@ pub(crate) fn knows_writes(words: &[Word]) -> bool {
 /// option cluster (`-o~/.bashrc`, `-MF.bashrc`, as a letter may take a value); and the same
 /// of each piece of a word between `=` and `,`, where compilers pass options on
 /// (`-Wl,-o,FILE`, `--emit=link=FILE`). `zip OUT`, `openssl -out F`, `yq -i . F` all write
-/// a file their words name.
-pub(crate) fn maybe_written(words: &[Word]) -> Vec<Word> {
+/// a file their words name. Each is marked as an option's value or an operand
+/// ([`MaybeWritten::option_value`]).
+pub(crate) fn maybe_written(words: &[Word]) -> Vec<MaybeWritten> {
     let mut out = Vec::new();
     let mut only_operands = false;
+    let mut after_option = false;
     for w in words.iter().skip(1) {
         let v = w.value.as_str();
         if !only_operands && v == "--" {
             only_operands = true;
+            after_option = false;
             continue;
         }
+        let is_option = !only_operands && v.starts_with('-') && v != "-";
         let pieces = v.split(['=', ',']).filter(|p| p.len() < v.len());
         for piece in std::iter::once(v).chain(pieces) {
             for written in written_through(piece, only_operands) {
                 if !written.is_empty() {
-                    out.push(piece_of(w, written));
+                    out.push(MaybeWritten {
+                        word: piece_of(w, written),
+                        option_value: after_option || is_option,
+                    });
                 }
             }
         }
+        // The word after an option may be its value (`-out F`, `--output F`).
+        after_option = is_option && !v.contains('=');
     }
     out
+}
+
+/// A word a program whose writes are not known may write through ([`maybe_written`]).
+#[derive(Debug, Clone)]
+pub(crate) struct MaybeWritten {
+    /// The word, or the piece of one, that may name a file.
+    pub word: Word,
+    /// Whether it is, or may be, an option's value: a piece of an option word (`-oF`,
+    /// `--out=F`) or the word after an option (`-out F`). Such a word names a file, never a
+    /// subcommand (`npm config get`).
+    pub option_value: bool,
 }
 
 /// What `piece` (a word, or a piece of one) of a program whose writes are not known may
@@ -1420,7 +1440,7 @@ mod tests {
         let maybe = |line: &str| {
             maybe_written(&words(line))
                 .into_iter()
-                .map(|w| w.value)
+                .map(|w| w.word.value)
                 .collect::<Vec<_>>()
         };
         assert_eq!(maybe("zip -r out.zip src"), ["out.zip", "src"]);
@@ -1447,6 +1467,20 @@ mod tests {
         assert!(knows_writes(&words("/usr/bin/tar -xf a")));
         assert!(knows_writes(&words("tee x")));
         assert!(!knows_writes(&words("zip out.zip a")));
+        let values = |line: &str| {
+            maybe_written(&words(line))
+                .into_iter()
+                .filter(|w| w.option_value)
+                .map(|w| w.word.value)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(values("openssl base64 -d -out HEAD"), ["ut", "t", "HEAD"]);
+        assert_eq!(
+            values("gcc x.c -oconfig --out=c2 --o c3 -- -o c4"),
+            ["config", "onfig", "c2", "c3"]
+        );
+        assert_eq!(values("npm config get x"), Vec::<String>::new());
+        assert_eq!(values("zip -r- config"), ["-", "config"]);
         assert!(is_bare_repository_name("HEAD"));
         assert!(is_bare_repository_name("Config"));
         assert!(!is_bare_repository_name("./config"));
@@ -1459,7 +1493,7 @@ mod tests {
         let maybe = |line: &str| {
             maybe_written(&words(line))
                 .into_iter()
-                .map(|w| w.value)
+                .map(|w| w.word.value)
                 .collect::<Vec<_>>()
         };
         for (line, file) in [
