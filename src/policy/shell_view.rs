@@ -217,11 +217,10 @@ impl CommandRules for Call<'_> {
     }
 
     fn resolved(&self, path: &str) -> Option<String> {
-        self.request
-            .realpaths
-            .get(path)
-            .filter(|r| !r.is_empty())
-            .cloned()
+        match self.request.realpaths.get(path) {
+            Some(real) => Some(real.clone()).filter(|r| !r.is_empty()),
+            None => self.through_resolved_directory(path)?.ok(),
+        }
     }
 
     fn glob_paths(&self, pattern: &str) -> Vec<String> {
