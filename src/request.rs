@@ -66,7 +66,10 @@ pub struct Request {
     /// for `docs/*`), and `.` mapped to the empty string says that the host could not resolve
     /// every path the command line names. A host that lists directories also keys, by its
     /// absolute path, each secret file it found below the root of a search (the Grep tool,
-    /// `grep -r`): see [`Request::add_realpaths_listing`].
+    /// `grep -r`): see [`Request::add_realpaths_listing`]. A path with no key of its own that
+    /// passes through a directory with one (`sec/token`, which the shell analysis builds from
+    /// `tar -C sec token`) is judged through that directory's real path, the longest such
+    /// directory first.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     #[cfg_attr(feature = "typescript", ts(as = "Option<_>", optional))]
     pub realpaths: BTreeMap<String, String>,
@@ -75,9 +78,10 @@ pub struct Request {
 impl Request {
     /// Records where the paths of `input` really lead ([`Request::realpaths`]), for every path
     /// the tool's schema names (`file_path`, `path`, `paths[]`, `edits[].file_path`, ...); for
-    /// a shell call (`input.command`), also for `.` (the working directory itself) and each
-    /// word of the command line that may name a path ([`crate::shell::path_words`], at most
-    /// [`MAX_RESOLVED_WORDS`]; beyond that the call is marked as not fully resolved); and for the project directory (`root`, else `cwd`), keyed by
+    /// a shell call (`input.command`), also for `.` (the working directory itself), each
+    /// word of the command line that may name a path and each directory such a word passes
+    /// through ([`crate::shell::path_words`], at most
+    /// [`MAX_RESOLVED_WORDS`] of each; beyond that the call is marked as not fully resolved); and for the project directory (`root`, else `cwd`), keyed by
     /// itself, so that a project reached through a symlink stays inside itself.
     ///
     /// `realpath` resolves an absolute path on the host (symlinks followed), `None` when it
@@ -195,6 +199,7 @@ impl Request {
             let found = crate::shell::path_words(line, MAX_RESOLVED_WORDS);
             complete = found.complete;
             line_paths.extend(found.words);
+            line_paths.extend(found.directories);
             match list {
                 Some(list) => {
                     let expanded = expand_globs(&found.globs, cwd.as_deref(), realpath, list);

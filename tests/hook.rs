@@ -736,6 +736,72 @@ fn curls_local_urls_and_compilers_hidden_outputs_are_judged_as_the_files_they_op
 }
 
 #[test]
+fn paths_built_onto_a_link_are_judged_by_where_the_link_leads() {
+    let s = Sandbox::new("built-links");
+    s.write("outside/secret/token", "secret");
+    s.write("home/.local/bin/tool", "");
+    s.write("home/.config/app.ini", "");
+    s.write("proj/sub/keep", "");
+    let proj = s.proj();
+    let home = s.home();
+    let secret = s.root.join("outside/secret");
+    // Links made in an earlier call, or shipped in a repository.
+    std::os::unix::fs::symlink(home.join(".local/bin"), proj.join("lb")).unwrap();
+    std::os::unix::fs::symlink(home.join(".config"), proj.join("cfg")).unwrap();
+    std::os::unix::fs::symlink(&secret, proj.join("sec")).unwrap();
+    let allow = [
+        "Bash(curl *)",
+        "Bash(tar *)",
+        "Bash(cp *)",
+        "Bash(csplit *)",
+        "Bash(gzip *)",
+    ];
+    s.write(
+        "allow.json",
+        &json!({"home": home, "permissions":{"allow": allow}}).to_string(),
+    );
+    // Where deny rules are the only guard.
+    s.write(
+        "deny.json",
+        &json!({"home": home, "permissions":{"defaultMode":"bypassPermissions", "deny":[
+            format!("Read(/{}/**)", secret.display()),
+            format!("Edit(/{}/**)", secret.display()),
+        ]}})
+        .to_string(),
+    );
+    let decide = |policy: &str, command: &str| {
+        let policy = s.root.join(policy);
+        let out = s.hook_with("claude", &policy, &shell_payload("claude", &proj, command));
+        permission("claude", &out)
+    };
+    for command in [
+        "curl --output-dir lb -O http://127.0.0.1:1/payload",
+        "curl --output-dir cfg/autostart -O http://127.0.0.1:1/x.desktop",
+        "gzip -d cfg/autostart.gz",
+    ] {
+        assert_ne!(decide("allow.json", command), "allow", "{command}");
+    }
+    for command in [
+        "tar -cf - -C sec token",
+        "cp payload sec",
+        "curl --output-dir sec -o token http://127.0.0.1:1/x",
+    ] {
+        assert_eq!(decide("deny.json", command), "deny", "{command}");
+    }
+    assert_eq!(
+        decide("deny.json", "csplit -f sec/ -b %d.txt payload 1"),
+        "ask"
+    );
+    for command in [
+        "curl --output-dir sub -O http://127.0.0.1:1/payload",
+        "tar -cf - -C sub keep",
+        "gzip -d sub/keep.gz",
+    ] {
+        assert_eq!(decide("allow.json", command), "allow", "{command}");
+    }
+}
+
+#[test]
 fn the_files_a_glob_names_are_judged_by_their_names_as_secret_files() {
     let s = Sandbox::new("glob-secrets");
     s.write("proj/keys/id_rsa", "-----BEGIN OPENSSH PRIVATE KEY-----");

@@ -304,9 +304,71 @@ impl<'a> Call<'a> {
                 None => {}
             }
         }
+        if out.is_empty() {
+            let relative = self.relative_to_cwd(&lexical);
+            for text in std::iter::once(written).chain(relative.as_deref()) {
+                match self.through_resolved_directory(text) {
+                    Some(Err(key)) => return Err(unresolved(&key)),
+                    Some(Ok(r)) => out.push(self.normalize(&r).ok_or_else(|| what(&r))?),
+                    None => {}
+                }
+            }
+        }
         out.insert(0, lexical);
         out.dedup();
         Ok(out)
+    }
+
+    /// `path` (absolute) relative to the working directory, when it is below it.
+    fn relative_to_cwd(&self, path: &str) -> Option<String> {
+        let cwd = self.cwd.as_deref()?.trim_end_matches('/');
+        let rest = path.strip_prefix(cwd)?.strip_prefix('/')?;
+        (!rest.is_empty()).then(|| rest.to_owned())
+    }
+
+    /// Where `path` leads through the longest of its leading directories whose real path
+    /// the host found ([`Request::realpaths`]): that real path with the rest of `path`
+    /// joined on. The analysis builds paths the host never saw whole (`lb/payload` from
+    /// `curl --output-dir lb -O .../payload`, `sec/token` from `tar -C sec token`); a link
+    /// among their directories leads them elsewhere as it leads a path written in full.
+    /// `None` when no leading directory is known; `Err` with the directory's key when the
+    /// host could not resolve it. The working directory's own entry (`.`) says whether every
+    /// path was resolved, and is not a directory here.
+    ///
+    /// ```text
+    /// realpaths {"sec": "/secret"}:  "sec/token"  -> Some(Ok("/secret/token"))
+    /// realpaths {"d/": "/x"}:        "d/a/b"      -> Some(Ok("/x/a/b"))
+    /// ```
+    pub(crate) fn through_resolved_directory(&self, path: &str) -> Option<Result<String, String>> {
+        let realpaths = &self.request.realpaths;
+        let cuts = path
+            .match_indices('/')
+            .map(|(at, _)| at)
+            .chain([path.len()])
+            .rev();
+        for at in cuts {
+            let (dir, rest) = path.split_at(at);
+            let dir = dir.trim_end_matches('/');
+            if dir.is_empty() || dir == "." {
+                continue;
+            }
+            let with_slash = format!("{dir}/");
+            for key in [dir, with_slash.as_str()] {
+                match realpaths.get(key) {
+                    Some(real) if real.is_empty() => return Some(Err(key.to_owned())),
+                    Some(real) => {
+                        let joined = format!("{}{rest}", real.trim_end_matches('/'));
+                        return Some(Ok(if joined.is_empty() {
+                            "/".to_owned()
+                        } else {
+                            joined
+                        }));
+                    }
+                    None => {}
+                }
+            }
+        }
+        None
     }
 
     pub(crate) fn subject(&self) -> Subject {
@@ -1129,6 +1191,40 @@ mod tests {
         assert_eq!(d.effect, Ask, "{d:?}");
         let d = call_in(allow, "Read", secret, r"C:\Users\me\proj", None, &[]);
         assert_eq!(d.effect, Deny, "{d:?}");
+    }
+
+    #[test]
+    fn a_path_built_onto_a_resolved_directory_leads_where_it_leads() {
+        let policy = crate::Policy::from_json(
+            r#"{"permissions":{"defaultMode":"bypassPermissions",
+                "deny":["Read(//secret/**)","Edit(//secret/**)"]}}"#,
+        )
+        .unwrap();
+        let decide = |command: &str, real: &str| {
+            let request = crate::Request {
+                tool: "Bash".into(),
+                input: serde_json::json!({ "command": command }),
+                cwd: Some("/p".into()),
+                realpaths: [("sec".to_owned(), real.to_owned())].into(),
+                ..crate::Request::default()
+            };
+            policy.evaluate(&request).effect
+        };
+        // `sec/token` and `sec/x` are built by the analysis; the host resolved `sec` only.
+        assert_eq!(
+            decide("tar -cf - -C sec token", "/secret"),
+            crate::Effect::Deny
+        );
+        assert_eq!(
+            decide("curl --output-dir sec -o x http://h/x", "/secret/"),
+            crate::Effect::Deny
+        );
+        // A directory the host could not resolve: where the path leads is unknown.
+        assert_eq!(decide("tar -cf - -C sec token", ""), crate::Effect::Ask);
+        assert_eq!(
+            decide("tar -cf - -C sec token", "/p/elsewhere"),
+            crate::Effect::Allow
+        );
     }
 
     #[test]

@@ -47,6 +47,15 @@ impl CommandRules for Call<'_> {
         }
     }
 
+    fn write_rule_naming(&self, path: &str) -> Outcome {
+        match self.path_candidates(path) {
+            Ok(paths) => self
+                .rules_on(&WRITE, &paths, ToolWide::Aside)
+                .unwrap_or(Outcome::NoRule),
+            Err(why) => Outcome::Unanalysable { why },
+        }
+    }
+
     fn write_protected(&self, path: &str) -> Outcome {
         match self.path_candidates(path) {
             Ok(paths) => self.protected_among(&paths).unwrap_or(Outcome::NoRule),
@@ -208,11 +217,10 @@ impl CommandRules for Call<'_> {
     }
 
     fn resolved(&self, path: &str) -> Option<String> {
-        self.request
-            .realpaths
-            .get(path)
-            .filter(|r| !r.is_empty())
-            .cloned()
+        match self.request.realpaths.get(path) {
+            Some(real) => Some(real.clone()).filter(|r| !r.is_empty()),
+            None => self.through_resolved_directory(path)?.ok(),
+        }
     }
 
     fn glob_paths(&self, pattern: &str) -> Vec<String> {
@@ -253,16 +261,38 @@ impl CommandRules for Call<'_> {
     }
 }
 
+/// Whether a rule on a whole file tool (`Edit`) counts for a path ([`Call::rules_on`]).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum ToolWide {
+    Counts,
+    Aside,
+}
+
+/// The query of a write, as the Write tool is judged.
+const WRITE: ToolQuery = ToolQuery {
+    name: "Write",
+    kind: ToolKind::Write,
+    mcp: None,
+};
+
 impl Call<'_> {
     /// The first deny, then ask, rule that covers a call of the file tool `q` on any of
     /// `paths` (a path and its real path), as that tool itself would be judged.
     fn deny_or_ask(&self, q: &ToolQuery, paths: &[String]) -> Option<Outcome> {
+        self.rules_on(q, paths, ToolWide::Counts)
+    }
+
+    /// [`Call::deny_or_ask`], with the rules on the whole tool (`Edit`, `Write(*)`) counted
+    /// or set aside.
+    fn rules_on(&self, q: &ToolQuery, paths: &[String], tool_wide: ToolWide) -> Option<Outcome> {
         let cwd = self.anchor.as_deref();
         let home = self.home.as_deref();
         let any = |list: RuleList| {
             self.first(list, &|idx: &ClassIndex| {
                 let mut out = Vec::new();
-                idx.tool_matches(q, &mut out);
+                if tool_wide == ToolWide::Counts {
+                    idx.tool_matches(q, &mut out);
+                }
                 for p in paths.iter().flat_map(|p| self.spellings(p)) {
                     idx.path_matches(q.kind, &p, cwd, home, &mut out);
                 }
@@ -459,6 +489,38 @@ mod tests {
         let d = policy.evaluate(&Request::from_json(&request.to_string()).unwrap());
         assert_eq!(d.effect, crate::Effect::Ask, "{command}: {d:?}");
         d.trustable
+    }
+
+    #[test]
+    fn an_unknown_writer_s_bare_words_meet_rules_that_name_a_file() {
+        let decide = |policy: &str, command: &str| {
+            let request = serde_json::json!({
+                "tool": "Bash", "input": {"command": command}, "cwd": "/p"
+            });
+            let policy = Policy::from_json(policy).unwrap();
+            policy
+                .evaluate(&Request::from_json(&request.to_string()).unwrap())
+                .effect
+        };
+        let named = r#"{"permissions":{"allow":["Bash(gcc *)","Bash(xxd *)"],
+            "deny":["Edit(./Makefile)"]}}"#;
+        assert_eq!(decide(named, "gcc -o Makefile x.c"), crate::Effect::Deny);
+        assert_eq!(decide(named, "xxd -r x.hex Makefile"), crate::Effect::Deny);
+        assert_eq!(decide(named, "gcc -o app x.c"), crate::Effect::Allow);
+        // A deny of every edit names no file: a bare value is not taken for one.
+        let every = r#"{"permissions":{"allow":["Bash(cargo *)","Bash(gcc *)"],"deny":["Edit"]}}"#;
+        assert_eq!(
+            decide(every, "cargo build -p app -j 4"),
+            crate::Effect::Allow
+        );
+        assert_eq!(decide(every, "gcc -o out/app x.c"), crate::Effect::Deny);
+        // An option's value at the project's root named as a git directory's file.
+        let open = r#"{"permissions":{"allow":["Bash(openssl *)","Bash(gcc *)"]}}"#;
+        assert_eq!(
+            decide(open, "openssl base64 -d -out HEAD"),
+            crate::Effect::Ask
+        );
+        assert_eq!(decide(open, "gcc x.c -oconfig"), crate::Effect::Ask);
     }
 
     #[test]

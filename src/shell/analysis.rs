@@ -11,7 +11,7 @@ use super::word::{piece_of, unreadable, unreadable_except, Word};
 use super::wrappers::{classify, is_harmless_assignment, Inner, Kind, HARMLESS_VARIABLES, SHELLS};
 use super::writes::{
     is_bare_repository_name, is_destructive, knows_writes, local_reads, maybe_written, part_of,
-    response_file, writes,
+    response_file, writes, MaybeWritten,
 };
 use super::{CommandRules, Outcome, Part, Reach};
 use crate::commands::{self, Effects, Target};
@@ -1269,31 +1269,45 @@ impl<'r> Analysis<'r> {
                 );
                 self.push(&format!("{name} {}", w.raw), unanalysable(why));
             }
-            for w in maybe_written(core) {
-                if w.dynamic.is_some() || STANDARD_STREAMS.contains(&w.value.as_str()) {
-                    continue;
-                }
-                // A bare word (`build`, `config`) is more often a subcommand than a file:
-                // only a protected name counts there, and not a bare repository's.
-                let bare = !w.value.contains('/') && !w.value.starts_with(['.', '~']);
-                // A name it may compose from the word counts too (`gzip -S rc ~/.bash`,
-                // `npm --prefix ~/.local` writing `~/.local/bin`).
-                let outcome = if bare {
-                    self.path_outcome(&w, |p| self.rules.write_protected(p))
-                } else {
-                    self.path_outcome(&w, |p| self.rules.write_guard(p, Reach::Prefix))
-                };
-                // A word that cannot be resolved (`~/.bashrc` with no home known) is not
-                // known to be harmless either.
-                let counts = match &outcome {
-                    Outcome::Protected { .. } => !is_bare_repository_name(&w.value),
-                    o @ Outcome::Unanalysable { .. } => !bare || rank(o) >= STRICT_RANK,
-                    o => !bare && rank(o) >= STRICT_RANK,
-                };
-                if counts {
-                    self.push(&format!("{name} may write {}", w.raw), outcome);
-                }
+            for maybe in maybe_written(core) {
+                self.unknown_writer_word(name, &maybe);
             }
+        }
+    }
+
+    /// Judges a word a program of unknown writes may write through ([`maybe_written`]):
+    /// kept when an Edit or Write deny or ask rule or a protected path catches it. A bare
+    /// word (`build`, `config`, `4` of `-j 4`) may be a subcommand or a value as well as a
+    /// file, so it is judged by its name alone, against the rules that name a file (not a
+    /// deny of every edit), and, as an operand, against the protected names other than a
+    /// bare repository's (`HEAD`, `config`): an option's value (`-out config`) meets those
+    /// too. A word that is not bare meets every rule and also reaches the names it may
+    /// compose (`gzip -S rc ~/.bash`, `npm --prefix ~/.local` writing `~/.local/bin`).
+    fn unknown_writer_word(&mut self, name: &str, maybe: &MaybeWritten) {
+        let w = &maybe.word;
+        if w.dynamic.is_some() || STANDARD_STREAMS.contains(&w.value.as_str()) {
+            return;
+        }
+        let bare = !w.value.contains('/') && !w.value.starts_with(['.', '~']);
+        let outcome = if bare {
+            // A rule that names the file meets it; a deny of every edit does not (`-p foo`,
+            // `-j 4`, `--save-dev eslint` name no file).
+            let rule = self.path_outcome(w, |p| self.rules.write_rule_naming(p));
+            let protected = self.path_outcome(w, |p| self.rules.write_protected(p));
+            stricter(rule, protected)
+        } else {
+            let reach = if bare { Reach::Name } else { Reach::Prefix };
+            self.path_outcome(w, |p| self.rules.write_guard(p, reach))
+        };
+        let counts = match &outcome {
+            Outcome::Protected { .. } => maybe.option_value || !is_bare_repository_name(&w.value),
+            // A word that cannot be resolved (`~/.bashrc` with no home known) is not known
+            // to be harmless either, unless it is bare (`build` with no working directory).
+            o @ Outcome::Unanalysable { .. } => !bare || rank(o) >= STRICT_RANK,
+            o => rank(o) >= STRICT_RANK,
+        };
+        if counts {
+            self.push(&format!("{name} may write {}", w.raw), outcome);
         }
     }
 

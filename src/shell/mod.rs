@@ -118,6 +118,19 @@ pub trait CommandRules {
         }
     }
 
+    /// The Edit or Write deny, then ask, rule that names `path` by a path pattern, a rule on
+    /// the whole tool aside: [`Outcome::Denied`] or [`Outcome::AskRule`], else
+    /// [`Outcome::NoRule`] (or [`Outcome::Unanalysable`] when the path cannot be read). For
+    /// a bare word that may be a subcommand as well as a file (`make Makefile`, `npm
+    /// config`): `Edit(./Makefile)` meets it, a deny of every edit does not. The default
+    /// keeps the rules [`CommandRules::write_outcome`] finds.
+    fn write_rule_naming(&self, path: &str) -> Outcome {
+        match self.write_outcome(path) {
+            o @ (Outcome::Denied(_) | Outcome::AskRule(_) | Outcome::Unanalysable { .. }) => o,
+            _ => Outcome::NoRule,
+        }
+    }
+
     /// Whether `path` is a protected path, as [`CommandRules::write_guard`] finds it, with
     /// no rule looked up: [`Outcome::Protected`], else [`Outcome::NoRule`] (or
     /// [`Outcome::Unanalysable`] when the path cannot be read).

@@ -24,7 +24,10 @@ const MAX_DEPTH: usize = 3;
 /// words.
 ///
 /// Each glob word is also given as a pattern in [`PathWords::globs`] (after `cd DIR`, also
-/// from `DIR`), for hosts that list directories to find the files it names.
+/// from `DIR`), for hosts that list directories to find the files it names, and each
+/// directory a word passes through in [`PathWords::directories`] (`cfg` of
+/// `cfg/autostart.gz`), for hosts to resolve too: the analysis builds paths from a word and a
+/// name (`gzip -d` writes `cfg/autostart`), which lead where their directory leads.
 ///
 /// [`PathWords::complete`] is false when a word was left out for the limit (or a single-dash
 /// word too long to take apart): the host then cannot vouch for every path of the line.
@@ -38,6 +41,9 @@ const MAX_DEPTH: usize = 3;
 ///     assert!(found.words.iter().any(|x| x == w), "{w}");
 /// }
 /// assert!(found.complete);
+/// for d in ["r/etc", "etc", "out", "r/out", "k"] {
+///     assert!(found.directories.iter().any(|x| x == d), "{d}");
+/// }
 /// assert!(path_words("cat $HOME/x ~/y", 256).words.iter().all(|w| w == "cat"));
 /// assert!(path_words("cat $HOME/x", 256).unresolved);
 /// assert!(!path_words("cat x/y", 256).unresolved);
@@ -49,6 +55,7 @@ pub fn path_words(line: &str, limit: usize) -> PathWords {
     let mut out = Collector {
         words: Vec::new(),
         globs: Vec::new(),
+        directories: Vec::new(),
         limit,
         complete: true,
         unresolved: false,
@@ -57,6 +64,7 @@ pub fn path_words(line: &str, limit: usize) -> PathWords {
     PathWords {
         words: out.words,
         globs: out.globs,
+        directories: out.directories,
         complete: out.complete,
         unresolved: out.unresolved,
     }
@@ -71,7 +79,11 @@ pub struct PathWords {
     /// characters escaped with a backslash (`'a*'b*` gives `a\*b*`), relative ones also
     /// joined to the directory a `cd` moved to.
     pub globs: Vec<String>,
-    /// Whether every word that may name a path is among them.
+    /// The directories the words pass through (`a` and `a/b` of `a/b/c`, `/a` of `/a/b`;
+    /// never `.` or `..` alone), each once, at most as many as the words: the paths the
+    /// analysis builds onto them lead where they lead.
+    pub directories: Vec<String>,
+    /// Whether every word that may name a path, and every directory, is among them.
     pub complete: bool,
     /// Whether a word that may name a path is known only at run time (a variable, a
     /// substitution's output) or starts with `~`, or relative words follow a `cd` whose
@@ -100,6 +112,7 @@ const MAX_OPTION_WORD: usize = 256;
 struct Collector {
     words: Vec<String>,
     globs: Vec<String>,
+    directories: Vec<String>,
     limit: usize,
     complete: bool,
     unresolved: bool,
@@ -197,7 +210,18 @@ impl Collector {
             return;
         }
         if let Some(d) = dir.filter(|_| !p.starts_with('/')) {
-            self.push(format!("{}/{p}", d.trim_end_matches('/')));
+            let joined = format!("{}/{p}", d.trim_end_matches('/'));
+            self.push_with_directories(joined);
+        }
+        self.push_with_directories(p);
+    }
+
+    /// `p`, and each directory it passes through (`cfg` of `cfg/autostart.gz`): a path the
+    /// analysis builds from the word (`gzip -d` writes `cfg/autostart`) is judged through the
+    /// longest of them the host resolved.
+    fn push_with_directories(&mut self, p: String) {
+        for dir in leading_directories(&p) {
+            self.complete &= add_bounded(&mut self.directories, dir.to_owned(), self.limit);
         }
         self.push(p);
     }
@@ -209,6 +233,14 @@ impl Collector {
     fn push(&mut self, p: String) {
         self.complete &= add_bounded(&mut self.words, p, self.limit);
     }
+}
+
+/// The directories `path` passes through, shortest first (`a`, `a/b` of `a/b/c`; `/a` of
+/// `/a/b`), without `.` and `..` on their own.
+fn leading_directories(path: &str) -> impl Iterator<Item = &str> {
+    path.match_indices('/')
+        .filter_map(|(at, _)| path.get(..at))
+        .filter(|d| !matches!(*d, "" | "." | ".."))
 }
 
 /// Whether a glob word matches names in the directory it runs in only: no `/`, and
@@ -253,6 +285,20 @@ mod tests {
         for want in ["r/etc/shadow", "r/etc", "in.txt"] {
             assert!(w.iter().any(|x| x == want), "{want} in {w:?}");
         }
+    }
+
+    #[test]
+    fn the_directories_a_path_passes_through_are_found_too() {
+        let found = path_words("gzip -d cfg/app/x.gz /abs/d/f ./rel/y ../up/z", 256);
+        assert!(!found.words.iter().any(|x| x == "cfg"), "{found:?}");
+        let w = found.directories;
+        for want in ["cfg", "cfg/app", "/abs", "/abs/d", "./rel", "../up"] {
+            assert!(w.iter().any(|x| x == want), "{want} in {w:?}");
+        }
+        assert!(
+            !w.iter().any(|x| x.is_empty() || x == "." || x == ".."),
+            "{w:?}"
+        );
     }
 
     #[test]

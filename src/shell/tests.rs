@@ -540,3 +540,30 @@ fn deny_and_ask_rules_meet_the_program_in_any_case() {
         );
     }
 }
+
+#[test]
+fn write_rules_meet_every_word_an_unknown_writer_may_write_through() {
+    let rules = LiteralRules::new("/home/ada/proj", "/home/ada")
+        .rule(RuleList::Allow, "Bash(gcc *)")
+        .rule(RuleList::Allow, "Bash(openssl *)")
+        .rule(RuleList::Allow, "Bash(xxd *)")
+        .rule(RuleList::Deny, "Edit(./Makefile)")
+        .rule(RuleList::Ask, "Write(./notes)");
+    let worst = |line: &str| {
+        judge(line, &rules)
+            .iter()
+            .map(|p| analysis::rank(&p.outcome))
+            .max()
+    };
+    // An option's value, attached or not, and a bare operand: the widest reading.
+    for line in [
+        "gcc -o Makefile x.c",
+        "gcc x.c -oMakefile",
+        "openssl base64 -d -in x.b64 -out Makefile",
+        "xxd -r x.hex Makefile",
+    ] {
+        assert_eq!(worst(line), Some(7), "{line}");
+    }
+    assert_eq!(worst("gcc -o notes x.c"), Some(6));
+    assert_eq!(worst("gcc -o app x.c"), Some(1));
+}

@@ -8,8 +8,10 @@ use super::{directory_of, parse_options, part_of, Word, Writes};
 /// GNU csplit 9.1: each piece is named PREFIX (`-f`, `--prefix`; `xx`) + the number, printed
 /// by FORMAT (`-b`, `--suffix-format`; `%02d`, or `-n DIGITS`). A FORMAT is any text around
 /// one `%d`, so the name may be anything below PREFIX's directory (`-f . -b
-/// 'git/config%.0d'` writes `.git/config`), or anywhere once it holds `..`. Without `-b`
-/// the name is PREFIX + digits, which the words of a program of unknown writes already
+/// 'git/config%.0d'` writes `.git/config`), or anywhere once it holds `..`, also a `..`
+/// that only appears when the number prints nothing (`-f d/ -b '.%.0d./Makefile'` writes
+/// `d/../Makefile`): the name's fixed text ([`fixed_text`]) is what is looked at. Without
+/// `-b` the name is PREFIX + digits, which the words of a program of unknown writes already
 /// judge (a protected name that begins with PREFIX).
 pub(super) fn csplit_writes(words: &[Word]) -> Writes {
     let p = parse_options(
@@ -27,11 +29,46 @@ pub(super) fn csplit_writes(words: &[Word]) -> Writes {
         .last()
         .cloned()
         .unwrap_or_else(|| Word::literal("xx"));
-    out.below.push(if format.value.contains("..") {
+    let name = format!("{}{}", prefix.value, fixed_text(&format.value));
+    out.below.push(if name.contains("..") {
         part_of(format, "/")
     } else {
         directory_of(&prefix)
     });
+    out
+}
+
+/// The text a printf FORMAT of csplit prints whatever the number, each conversion
+/// (`%[flags][width][.precision]d`, also `i`, `u`, `o`, `x`, `X`) taken out, as it may
+/// print nothing (`%.0d` of 0) or only digits and signs, which name no other directory;
+/// `%%` prints `%`.
+///
+/// ```text
+/// fixed_text(".%.0d./Makefile") == "../Makefile"
+/// fixed_text("%02d.txt") == ".txt"
+/// ```
+fn fixed_text(format: &str) -> String {
+    let mut out = String::with_capacity(format.len());
+    let mut chars = format.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c != '%' {
+            out.push(c);
+            continue;
+        }
+        if chars.next_if_eq(&'%').is_some() {
+            out.push('%');
+            continue;
+        }
+        let mut spec = String::from('%');
+        while let Some(s) = chars.next_if(|s| "-+ #0'.".contains(*s) || s.is_ascii_digit()) {
+            spec.push(s);
+        }
+        match chars.next_if(|s| "diuoxX".contains(*s)) {
+            Some(_) => {}
+            // Not a conversion csplit takes (it refuses the format): kept as written.
+            None => out.push_str(&spec),
+        }
+    }
     out
 }
 
@@ -176,6 +213,11 @@ mod tests {
         assert_eq!(below("csplit -b %02d.txt x 5"), ["."]);
         assert_eq!(below("csplit -f a/b/part -b %d x 5"), ["a/b"]);
         assert_eq!(below("csplit -f x -b /../../../h/.bashrc%.0d x 1"), ["/"]);
+        // A `..` made when the number prints nothing, in the format or with the prefix.
+        assert_eq!(below("csplit -k -f d/ -b .%.0d./Makefile x 3"), ["/"]);
+        assert_eq!(below("csplit -f d/. -b %#-5.0x./Makefile x 3"), ["/"]);
+        assert_eq!(below("csplit -f d/ -b .%%.%d x 3"), ["d"]);
+        assert_eq!(super::fixed_text("%02d.txt"), ".txt");
         // Without a format the name is the prefix and digits.
         assert!(below("csplit -f part -n 3 x 5").is_empty());
         assert!(written("csplit -f part x 5").is_empty());

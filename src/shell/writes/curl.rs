@@ -4,25 +4,98 @@
 //! `{a,b}`) may reach.
 
 use super::{
-    directory_of, is_option, parse_options, part_of, url_file_name, within, Parsed, Word, Writes,
+    directory_of, is_option, parse_options, part_of, url_file_names, within, Parsed, Word, Writes,
 };
 use crate::rule::percent_decode;
 
 /// curl's short options that take a value (curl 7.88 `curl --help all`).
 const SHORT_VALUES: &str = "AbcCdDeEFHKmoPQrtuTUwxXyYz";
 
-/// The options and operands of a curl command line.
-fn parsed(words: &[Word]) -> Parsed {
-    parse_options(
-        words.get(1..).unwrap_or_default(),
-        SHORT_VALUES,
-        "",
-        CURL_LONG_VALUES,
-    )
+/// The options and operands of each transfer of a curl command line: `--next` (`-:`)
+/// starts another, which reads its own options (`-g`, `--output-dir`, `-O`, `-o` and the
+/// others are reset), so each is judged on its own.
+///
+/// ```text
+/// transfers("curl -g http://h --next file:///p/{a}") == [{-g, http://h}, {file:///p/{a}}]
+/// ```
+fn transfers(words: &[Word]) -> Vec<Parsed> {
+    let args = words.get(1..).unwrap_or_default();
+    let mut out = Vec::new();
+    let mut start = 0;
+    let mut at = 0;
+    while let Some(word) = args.get(at) {
+        match argument(&word.value) {
+            Argument::Next => {
+                out.push(parsed(args.get(start..at).unwrap_or_default()));
+                start = at + 1;
+                at += 1;
+            }
+            Argument::TakesValue => at += 2,
+            Argument::Alone => at += 1,
+            Argument::OnlyOperands => break,
+        }
+    }
+    out.push(parsed(args.get(start..).unwrap_or_default()));
+    out
 }
 
-/// Every URL curl is given: its operands and each `--url` (`--url=`) value, in every part
-/// of a `--next` line.
+/// What a word of a curl line is, for [`transfers`].
+#[derive(Debug, PartialEq, Eq)]
+enum Argument {
+    /// `--next`, `--nex`, `-:` (also in a cluster: `-s:`): another transfer starts.
+    Next,
+    /// An option whose value is the next word (`-o`, `--output-dir`).
+    TakesValue,
+    /// An operand, or an option with no value or its value attached.
+    Alone,
+    /// `--`: every word after it is an operand.
+    OnlyOperands,
+}
+
+fn argument(word: &str) -> Argument {
+    if word == "--" {
+        return Argument::OnlyOperands;
+    }
+    if let Some(long) = word.strip_prefix("--") {
+        if long.contains('=') {
+            return Argument::Alone;
+        }
+        // `--ne` may be `--negotiate` or `--netrc` too: curl refuses it.
+        if long.len() >= 3 && "next".starts_with(long) {
+            return Argument::Next;
+        }
+        let takes = CURL_LONG_VALUES.iter().any(|l| l.starts_with(long));
+        return if takes {
+            Argument::TakesValue
+        } else {
+            Argument::Alone
+        };
+    }
+    let Some(letters) = word.strip_prefix('-').filter(|l| !l.is_empty()) else {
+        return Argument::Alone;
+    };
+    for (i, c) in letters.char_indices() {
+        if c == ':' {
+            return Argument::Next;
+        }
+        if SHORT_VALUES.contains(c) {
+            return if i + c.len_utf8() == letters.len() {
+                Argument::TakesValue
+            } else {
+                Argument::Alone
+            };
+        }
+    }
+    Argument::Alone
+}
+
+/// The options and operands of one transfer of a curl command line (`args`, without the
+/// program).
+fn parsed(args: &[Word]) -> Parsed {
+    parse_options(args, SHORT_VALUES, "", CURL_LONG_VALUES)
+}
+
+/// Every URL a transfer of curl is given: its operands and each `--url` (`--url=`) value.
 fn urls(p: &Parsed) -> Vec<&Word> {
     p.operands.iter().chain(p.values('\0', "url")).collect()
 }
@@ -150,10 +223,18 @@ pub(crate) struct LocalReads {
 /// The files `words` (a curl command) reads on this machine: each `file:` URL's path
 /// (percent-decoded too), below the directory of a globbed `file:` URL or upload name
 /// (`-T '.en[v-v]'`), and anywhere for a config file (`-K`, which may name any URL).
+/// Each transfer of a `--next` line is read with its own options ([`transfers`]).
 pub(crate) fn curl_reads(words: &[Word]) -> LocalReads {
-    let p = parsed(words);
     let mut out = LocalReads::default();
-    for (url, local) in local_urls(&p) {
+    for p in transfers(words) {
+        transfer_reads(&p, &mut out);
+    }
+    out
+}
+
+/// What one transfer of curl reads on this machine ([`curl_reads`]).
+fn transfer_reads(p: &Parsed, out: &mut LocalReads) {
+    for (url, local) in local_urls(p) {
         match local {
             Local::Paths(paths) => out.files.extend(paths.iter().map(|f| part_of(url, f))),
             Local::Below(dir, why) => {
@@ -162,7 +243,7 @@ pub(crate) fn curl_reads(words: &[Word]) -> LocalReads {
             }
         }
     }
-    if globs(&p) {
+    if globs(p) {
         for sent in p.values('T', "upload-file").filter(|t| is_glob(&t.value)) {
             out.below.push(part_of(sent, &glob_directory(&sent.value)));
             out.unknown.push(format!(
@@ -174,7 +255,6 @@ pub(crate) fn curl_reads(words: &[Word]) -> LocalReads {
     if p.has('K', "config") {
         out.below.push(Word::literal("/"));
     }
-    out
 }
 
 /// The directory before the first glob character of a local name (`a/b{c,d}` is `a`).
@@ -245,9 +325,18 @@ fn write_out_files(p: &Parsed, out: &mut Writes) {
 /// `-J`/`--remote-header-name` a name the server chooses (below the directory), and the
 /// files other options write (`-D`, `-c`, `--trace`, `--stderr`, `--libcurl`, ...). Long
 /// options may be abbreviated. An upload (`-T`) to a `file:` URL writes its path
-/// ([`uploads`]), and `-w '%output{FILE}'` writes `FILE` ([`write_out_files`]).
+/// ([`uploads`]), and `-w '%output{FILE}'` writes `FILE` ([`write_out_files`]). Each
+/// transfer of a `--next` line is read with its own options ([`transfers`]).
 pub(super) fn curl_writes(words: &[Word]) -> Writes {
-    let p = parsed(words);
+    let mut out = Writes::default();
+    for p in transfers(words) {
+        transfer_writes(&p, &mut out);
+    }
+    out
+}
+
+/// What one transfer of curl writes ([`curl_writes`]).
+fn transfer_writes(p: &Parsed, out: &mut Writes) {
     // `--output` spelled in full is itself, not a prefix of `--output-dir`.
     let dir = p
         .options
@@ -255,7 +344,6 @@ pub(super) fn curl_writes(words: &[Word]) -> Writes {
         .rev()
         .filter(|(o, _)| o != "--output" && is_option(o, '\0', "output-dir"))
         .find_map(|(_, v)| v.clone());
-    let mut out = Writes::default();
     for o in p.values('o', "output") {
         out.files.push(o.clone());
         if dir.is_some() && !o.value.starts_with('/') {
@@ -276,10 +364,10 @@ pub(super) fn curl_writes(words: &[Word]) -> Writes {
         out.files.extend(p.values(short, long).cloned());
     }
     let here = || dir.clone().unwrap_or_else(|| Word::literal("."));
-    let urls = urls(&p);
+    let urls = urls(p);
     // URL globbing (`{a,b}`, `[1-9]`) makes several names, and `#N` in an output name is
     // replaced by what the glob matched: the names are the input's, below their directory.
-    let globbed = globs(&p) && urls.iter().any(|u| is_glob(&u.value));
+    let globbed = globs(p) && urls.iter().any(|u| is_glob(&u.value));
     if globbed {
         for o in p.values('o', "output") {
             let parent = directory_of(o);
@@ -295,9 +383,12 @@ pub(super) fn curl_writes(words: &[Word]) -> Writes {
             out.below.push(here());
         }
         for url in &urls {
-            match url_file_name(&url.value) {
-                Some(name) => out.files.push(within(dir.as_ref(), name, url)),
-                None => out.below.push(here()),
+            let names = url_file_names(&url.value);
+            if names.is_empty() {
+                out.below.push(here());
+            }
+            for name in names {
+                out.files.push(within(dir.as_ref(), name, url));
             }
         }
     }
@@ -305,9 +396,8 @@ pub(super) fn curl_writes(words: &[Word]) -> Writes {
     if p.has('K', "config") {
         out.below.push(Word::literal("/"));
     }
-    uploads(&p, &mut out);
-    write_out_files(&p, &mut out);
-    out
+    uploads(p, out);
+    write_out_files(p, out);
 }
 
 /// curl's long options that take a value (curl 7.88 `curl --help all`), so that the word
@@ -535,6 +625,34 @@ mod tests {
             reads("curl -fsSL https://example.com -o out.html"),
             (vec![], vec![], 0)
         );
+    }
+
+    #[test]
+    fn each_transfer_of_a_next_line_has_its_own_options() {
+        // `-g` of the first transfer does not turn globbing off in the second.
+        assert_eq!(
+            reads("curl -sg http://h/p --next -s file:///s/tok{e}n"),
+            (vec![], vec!["/s".into()], 1)
+        );
+        assert_eq!(reads("curl -sg http://h/p -s: file:///s/tok{e}n").1, ["/s"]);
+        assert_eq!(
+            reads("curl -sg file:///s/tok{e}n --next -g file:///s/{x}").0,
+            ["/s/tok{e}n", "/s/{x}"]
+        );
+        // `--output-dir` of the first does not place the second's file.
+        assert_eq!(
+            written("curl --output-dir sub -O http://h/payload --nex -O http://h/config"),
+            ["sub/payload", "config"]
+        );
+        // A value that looks like `--next` is a value.
+        assert_eq!(
+            written("curl -o --next --output-dir sub -O http://h/config"),
+            ["--next", "sub/--next", "sub/config"]
+        );
+        assert_eq!(argument("-:"), Argument::Next);
+        assert_eq!(argument("-o:"), Argument::Alone);
+        assert_ne!(argument("--ne"), Argument::Next);
+        assert_eq!(argument("--output-dir"), Argument::TakesValue);
     }
 
     #[test]

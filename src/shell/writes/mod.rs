@@ -328,26 +328,46 @@ pub(crate) fn knows_writes(words: &[Word]) -> bool {
 /// option cluster (`-o~/.bashrc`, `-MF.bashrc`, as a letter may take a value); and the same
 /// of each piece of a word between `=` and `,`, where compilers pass options on
 /// (`-Wl,-o,FILE`, `--emit=link=FILE`). `zip OUT`, `openssl -out F`, `yq -i . F` all write
-/// a file their words name.
-pub(crate) fn maybe_written(words: &[Word]) -> Vec<Word> {
+/// a file their words name. Each is marked as an option's value or an operand
+/// ([`MaybeWritten::option_value`]).
+pub(crate) fn maybe_written(words: &[Word]) -> Vec<MaybeWritten> {
     let mut out = Vec::new();
     let mut only_operands = false;
+    let mut after_option = false;
     for w in words.iter().skip(1) {
         let v = w.value.as_str();
         if !only_operands && v == "--" {
             only_operands = true;
+            after_option = false;
             continue;
         }
+        let is_option = !only_operands && v.starts_with('-') && v != "-";
         let pieces = v.split(['=', ',']).filter(|p| p.len() < v.len());
         for piece in std::iter::once(v).chain(pieces) {
             for written in written_through(piece, only_operands) {
                 if !written.is_empty() {
-                    out.push(piece_of(w, written));
+                    out.push(MaybeWritten {
+                        word: piece_of(w, written),
+                        option_value: after_option || is_option,
+                    });
                 }
             }
         }
+        // The word after an option may be its value (`-out F`, `--output F`).
+        after_option = is_option && !v.contains('=');
     }
     out
+}
+
+/// A word a program whose writes are not known may write through ([`maybe_written`]).
+#[derive(Debug, Clone)]
+pub(crate) struct MaybeWritten {
+    /// The word, or the piece of one, that may name a file.
+    pub word: Word,
+    /// Whether it is, or may be, an option's value: a piece of an option word (`-oF`,
+    /// `--out=F`) or the word after an option (`-out F`). Such a word names a file, never a
+    /// subcommand (`npm config get`).
+    pub option_value: bool,
 }
 
 /// What `piece` (a word, or a piece of one) of a program whose writes are not known may
@@ -598,14 +618,27 @@ fn into_directories(dests: Vec<Word>, sources: &[Word], parents: bool) -> Writes
     out
 }
 
-/// The last segment of a URL's path (`http://h/a/b.txt?x` is `b.txt`), as `curl -O` and
-/// `wget` name the file they save; `None` when the path ends in `/` or is empty.
-fn url_file_name(url: &str) -> Option<&str> {
+/// The names a download of `url` may be saved under, as `curl -O` and `wget` name the
+/// file: the last segment of the URL's path (`http://h/a/b.txt?x` is `b.txt`), and what
+/// follows its last `\` too, where curl 7.88 also cuts (`http://h/x\config` saves
+/// `config`). Empty when the path ends in `/` or is empty.
+///
+/// ```text
+/// url_file_names("http://h/a/b.txt?x") == ["b.txt"]
+/// url_file_names("http://h/x\\config") == ["x\\config", "config"]
+/// ```
+fn url_file_names(url: &str) -> Vec<&str> {
     let rest = url.split_once("://").map_or(url, |(_, r)| r);
     let path = rest.split(['?', '#']).next().unwrap_or(rest);
-    let (_, path) = path.split_once('/')?;
-    let name = path.rsplit('/').next().unwrap_or(path);
-    (!name.is_empty()).then_some(name)
+    let Some((_, path)) = path.split_once('/') else {
+        return Vec::new();
+    };
+    let segment = path.rsplit('/').next().unwrap_or(path);
+    let curl_name = segment.rsplit('\\').next().unwrap_or(segment);
+    let mut names = vec![segment, curl_name];
+    names.dedup();
+    names.retain(|n| !n.is_empty());
+    names
 }
 
 /// `dir/name` ([`joined_from`]), or `name` as a part of `from` when no directory is given.
@@ -661,8 +694,13 @@ fn wget_writes(words: &[Word]) -> Writes {
     }
     if !p.has('O', "output-document") {
         for url in &p.operands {
-            let name = url_file_name(&url.value).unwrap_or("index.html");
-            out.files.push(within(dir.as_ref(), name, url));
+            let mut names = url_file_names(&url.value);
+            if names.is_empty() {
+                names.push("index.html");
+            }
+            for name in names {
+                out.files.push(within(dir.as_ref(), name, url));
+            }
         }
     }
     out
@@ -1054,8 +1092,9 @@ fn pax_writes(words: &[Word]) -> Writes {
 }
 
 /// `tar -x` writes the archive's members, whatever they are named, below `-C DIR` (each
-/// relative one below the one before) or `.`; `tar -c`, `-r`, `-u`, `-A` write the `-f`
-/// archive.
+/// relative one below the one before) or `.`, below `--one-top-level=DIR` named from there,
+/// and anywhere (below `/`) with `-P` (`--absolute-names`), which keeps a member's leading
+/// `/` and `..`; `tar -c`, `-r`, `-u`, `-A` write the `-f` archive.
 fn tar_writes(words: &[Word]) -> Writes {
     let args = words.get(1..).unwrap_or_default();
     // The old form: `tar xzf a.tar`, the first word a cluster without a dash, whose
@@ -1115,7 +1154,7 @@ fn tar_writes(words: &[Word]) -> Writes {
     );
     let mut out = Writes::default();
     if p.has('x', "extract") || p.has('\0', "get") {
-        out.below = below_or_here(tar_directories(&p));
+        out.below = extraction_directories(&p);
     } else if ['c', 'r', 'u', 'A'].iter().any(|c| p.has(*c, ""))
         || [
             "create",
@@ -1139,6 +1178,24 @@ fn tar_writes(words: &[Word]) -> Writes {
                 out.files.extend(dirs.iter().filter_map(|d| d.place(o)));
             }
         }
+    }
+    out
+}
+
+/// The directories `tar -x` writes below: each `-C` directory (or `.`), each
+/// `--one-top-level=DIR` named from those, and `/` with `-P` (`--absolute-names`).
+fn extraction_directories(p: &Parsed) -> Vec<Word> {
+    let dirs = tar_directories(p);
+    let mut bases: Vec<BaseDir> = dirs.iter().cloned().map(BaseDir::Dir).collect();
+    if bases.is_empty() {
+        bases.push(BaseDir::Here);
+    }
+    let mut out = below_or_here(dirs);
+    for top in p.values('\0', "one-top-level") {
+        out.extend(bases.iter().filter_map(|b| b.place(top)));
+    }
+    if p.has('P', "absolute-names") {
+        out.push(Word::literal("/"));
     }
     out
 }
@@ -1353,6 +1410,17 @@ mod tests {
         assert_eq!(below("tar xfC a.tar out"), ["out"]);
         assert_eq!(below("tar -x -f a.tar -C out -C sub"), ["out", "out/sub"]);
         assert_eq!(below("tar --extract --directory=/tmp/x"), ["/tmp/x"]);
+        // Members at their absolute paths, or in a directory of their own.
+        assert_eq!(below("tar -xPf abs.tar"), [".", "/"]);
+        assert_eq!(below("tar xPf abs.tar"), [".", "/"]);
+        assert_eq!(below("tar -xf abs.tar --abs"), [".", "/"]);
+        assert_eq!(
+            below("tar -xf x.tar --one-top-level=../secret"),
+            [".", "../secret"]
+        );
+        assert_eq!(below("tar -xf x.tar -C out --one=/s"), ["out", "/s"]);
+        assert_eq!(below("tar -xf x.tar -C out --one-top=t"), ["out", "out/t"]);
+        assert_eq!(below("tar -xf x.tar --one-top-level"), ["."]);
         // What `--remove-files` deletes is named from the `-C` directories too.
         assert_eq!(
             written("tar -cf x.tar -C ~ -C .config --remove-files autostart"),
@@ -1374,7 +1442,7 @@ mod tests {
         let maybe = |line: &str| {
             maybe_written(&words(line))
                 .into_iter()
-                .map(|w| w.value)
+                .map(|w| w.word.value)
                 .collect::<Vec<_>>()
         };
         assert_eq!(maybe("zip -r out.zip src"), ["out.zip", "src"]);
@@ -1401,6 +1469,20 @@ mod tests {
         assert!(knows_writes(&words("/usr/bin/tar -xf a")));
         assert!(knows_writes(&words("tee x")));
         assert!(!knows_writes(&words("zip out.zip a")));
+        let values = |line: &str| {
+            maybe_written(&words(line))
+                .into_iter()
+                .filter(|w| w.option_value)
+                .map(|w| w.word.value)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(values("openssl base64 -d -out HEAD"), ["ut", "t", "HEAD"]);
+        assert_eq!(
+            values("gcc x.c -oconfig --out=c2 --o c3 -- -o c4"),
+            ["config", "onfig", "c2", "c3"]
+        );
+        assert_eq!(values("npm config get x"), Vec::<String>::new());
+        assert_eq!(values("zip -r- config"), ["-", "config"]);
         assert!(is_bare_repository_name("HEAD"));
         assert!(is_bare_repository_name("Config"));
         assert!(!is_bare_repository_name("./config"));
@@ -1413,7 +1495,7 @@ mod tests {
         let maybe = |line: &str| {
             maybe_written(&words(line))
                 .into_iter()
-                .map(|w| w.value)
+                .map(|w| w.word.value)
                 .collect::<Vec<_>>()
         };
         for (line, file) in [
@@ -1570,6 +1652,23 @@ mod tests {
         assert_eq!(below("wget -r http://h/"), ["."]);
         assert_eq!(below("wget -r -P out http://h/"), ["out"]);
         assert_eq!(written("sort --outp=F x"), ["F"]);
+    }
+
+    #[test]
+    fn curl_names_a_download_after_the_last_backslash_too() {
+        assert_eq!(
+            written(r"curl -sO http://h/x\config"),
+            [r"x\config", "config"]
+        );
+        assert_eq!(
+            written(r"curl --output-dir .. -sO http://h/a/x\y\Makefile?q"),
+            [r"../x\y\Makefile", "../Makefile"]
+        );
+        assert_eq!(
+            written(r"wget http://h/x\.bashrc"),
+            [r"x\.bashrc", ".bashrc"]
+        );
+        assert_eq!(written(r"curl -O http://h/x\"), [r"x\"]);
     }
 
     #[test]
