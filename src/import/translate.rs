@@ -91,7 +91,8 @@ pub(crate) fn wide_prefix_rules(prefix: &str, anchored: bool) -> (Vec<String>, O
     } else {
         plain
     };
-    let words = bare.split_whitespace().collect::<Vec<_>>().join(" ");
+    let spaced = bare.split_whitespace().collect::<Vec<_>>().join(" ");
+    let (words, colon) = without_trailing_colon(&spaced, bare.ends_with(char::is_whitespace));
     let lead = if anchored { "" } else { "*" };
     let widened =
         match cut {
@@ -106,6 +107,19 @@ pub(crate) fn wide_prefix_rules(prefix: &str, anchored: bool) -> (Vec<String>, O
             )),
             None => None,
         };
+    let widened = match (widened, colon) {
+        (Some(how), _) => Some(how),
+        (None, true) => Some(format!(
+            "ends in `:`, and a rule ending in `:*` is the prefix form `{words}:*` (the \
+             prefix, then a space or the end): it is widened to every command {} `{words}`",
+            if anchored {
+                "starting with"
+            } else {
+                "containing"
+            }
+        )),
+        (None, false) => None,
+    };
     if words.is_empty() {
         return (vec!["Bash".to_owned()], widened);
     }
@@ -118,6 +132,20 @@ pub(crate) fn wide_prefix_rules(prefix: &str, anchored: bool) -> (Vec<String>, O
         ]
     };
     (rules, widened)
+}
+
+/// `words` without the colons (and the spaces before them) that end it, and whether there
+/// were any. A rule's text ending in `:*` is the prefix form (`Bash(npm run db:*)` is `npm run
+/// db` followed by a space or the end), so a prefix that ends in `:` and is followed by `*`
+/// would miss `npm run db:drop`; without the colon it covers more, never less. A prefix
+/// followed by a space (`spaced_after`) keeps its colon: `Bash(npm run db: *)` is read as
+/// written.
+fn without_trailing_colon(words: &str, spaced_after: bool) -> (&str, bool) {
+    if spaced_after {
+        return (words, false);
+    }
+    let kept = words.trim_end_matches([':', ' ']);
+    (kept, kept.len() != words.len())
 }
 
 /// Adds the rules for a command prefix that the agent compares as text with the start of a
@@ -551,6 +579,50 @@ mod tests {
             wide_prefix_rules("a;b", false).0,
             ["Bash(*a*)", "Bash(*a *)"]
         );
+    }
+
+    /// Whether a deny rule `rule` decides `command` (run in `/tmp`).
+    fn denies(rule: &str, command: &str) -> bool {
+        let policy = crate::Policy::from_json(
+            &serde_json::json!({ "permissions": { "deny": [rule] } }).to_string(),
+        )
+        .unwrap();
+        let request = crate::Request::from_json(
+            &serde_json::json!({ "tool": "Bash", "input": { "command": command }, "cwd": "/tmp" })
+                .to_string(),
+        )
+        .unwrap();
+        policy.evaluate(&request).effect == crate::Effect::Deny
+    }
+
+    #[test]
+    fn every_deny_prefix_covers_the_text_continued() {
+        for lit in [
+            "npm run db:",
+            "npm run db::",
+            "npm run db :",
+            "make x:",
+            "rm -rf",
+            "git push",
+            "deploy",
+        ] {
+            for anchored in [true, false] {
+                let (rules, _) = wide_prefix_rules(lit, anchored);
+                let command = format!("{lit}x");
+                assert!(
+                    rules.iter().any(|r| denies(r, &command)),
+                    "{lit:?} (anchored: {anchored}) gives {rules:?}, which miss `{command}`"
+                );
+            }
+        }
+        let (rules, how) = wide_prefix_rules("npm run db:", true);
+        assert_eq!(rules, ["Bash(npm run db*)", "Bash(npm run db *)"]);
+        assert!(how.unwrap().contains("`:`"));
+        assert_eq!(
+            wide_prefix_rules("npm run db: ", true).0,
+            ["Bash(npm run db: *)"]
+        );
+        assert_eq!(wide_prefix_rules(":", true).0, ["Bash"]);
     }
 
     #[test]
