@@ -13,6 +13,7 @@ use crate::decision::{Layer, RuleList};
 use crate::error::{ErrorKind, Result};
 
 use super::builder::{json_type, line_at, line_of_json_string, Builder, Origin};
+use super::gemini_mcp::mcp_tool_rules;
 use super::jsonc;
 use super::translate::{command_regex, list_name, regex, text_prefix};
 
@@ -127,6 +128,25 @@ pub(crate) fn tool_rule(name: &str, mcp: Option<&str>) -> String {
         };
     }
     name.to_owned()
+}
+
+/// The toolgate rules for a Gemini tool name in `list` ([`tool_rule`], and Gemini's own
+/// `mcp_<server>_<tool>` names read by [`mcp_tool_rules`]), warning at `origin` where they
+/// differ from the name. Empty when an allow is left out.
+fn tool_rules(
+    b: &mut Builder,
+    name: &str,
+    mcp: Option<&str>,
+    list: RuleList,
+    origin: &Origin,
+) -> Vec<String> {
+    let Some(read) = mcp.is_none().then(|| mcp_tool_rules(name, list)).flatten() else {
+        return vec![tool_rule(name, mcp)];
+    };
+    if let Some(warning) = read.warning {
+        b.approximated(origin, warning);
+    }
+    read.rules
 }
 
 /// One `[[rule]]`, read.
@@ -327,8 +347,15 @@ fn rule(b: &mut Builder, layer: usize, r: &Toml, origin: &Origin) -> Result<Gemi
         });
     }
     let mut tools = Vec::new();
-    for name in &names {
-        let tool = tool_rule(name, mcp.as_deref());
+    let read: Vec<(&String, String)> = names
+        .iter()
+        .flat_map(|name| {
+            tool_rules(b, name, mcp.as_deref(), list, origin)
+                .into_iter()
+                .map(move |tool| (name, tool))
+        })
+        .collect();
+    for (name, tool) in read {
         tools.push(tool.clone());
         let shell = tool == "Bash";
         if (!prefixes.is_empty() || command_re.is_some()) && !shell {
@@ -548,16 +575,17 @@ fn settings(b: &mut Builder, file: &str, text: &str) -> Result<()> {
                 }
                 None => name,
             };
-            let tool = tool_rule(name, None);
-            match spec {
-                Some(cmd) if tool == "Bash" => {
-                    // Gemini: the command starts with this text.
-                    text_prefix(b, layer, list, cmd, &o)?;
+            for tool in tool_rules(b, name, None, list, &o) {
+                match spec {
+                    Some(cmd) if tool == "Bash" => {
+                        // Gemini: the command starts with this text.
+                        text_prefix(b, layer, list, cmd, &o)?;
+                    }
+                    Some(_) if list == RuleList::Allow => {
+                        b.approximated(&o, format!("`{s}` is left out, so those calls ask"))
+                    }
+                    _ => b.checked_rule(layer, list, &tool, &o)?,
                 }
-                Some(_) if list == RuleList::Allow => {
-                    b.approximated(&o, format!("`{s}` is left out, so those calls ask"))
-                }
-                _ => b.checked_rule(layer, list, &tool, &o)?,
             }
         }
     }

@@ -34,6 +34,7 @@ mod copilot;
 mod copilot_cli;
 mod export;
 mod gemini;
+mod gemini_mcp;
 mod jsonc;
 mod operators;
 mod regex_rule;
