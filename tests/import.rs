@@ -269,6 +269,8 @@ fn bad_input_is_a_typed_error_at_file_and_line() {
         (Format::Codex, "a.rules", "prefix_rule(pattern = [\"ls\"])\nx = 1\n", "INVALID_POLICY", "a.rules:2"),
         (Format::Codex, "a.rules", "\nprefix_rule(pattern = [\"ls\"], decison = \"allow\")\n", "UNKNOWN_FIELD", "a.rules:2"),
         (Format::Codex, "a.rules", "load(\"x\")\n", "INVALID_POLICY", "a.rules:1"),
+        (Format::Codex, "a.rules", "prefix_rule(pattern = [\"rm\"], decision = \"forbidden\", decision = \"allow\")\n", "INVALID_POLICY", "a.rules:1"),
+        (Format::Codex, "a.rules", "\nprefix_rule(pattern = [\"ls\"]) prefix_rule(pattern = [\"rm\"], decision = \"allow\")\n", "INVALID_POLICY", "a.rules:2"),
         (Format::Codex, "a.rules", "prefix_rule(\n  pattern = [\"git\", \"push\"],\n  match = [\"git pull\"],\n)\n", "EXAMPLE_FAILED", "a.rules:3"),
         (Format::Codex, "a.rules", "prefix_rule(\n  pattern = [\"git\", [\"push\", \"fetch\"]],\n  not_match = [[\"git\", \"fetch\", \"origin\"]],\n)\n", "EXAMPLE_FAILED", "a.rules:3"),
         (Format::Codex, "config.toml", "approval_policy = \"sometimes\"\n", "INVALID_POLICY", "config.toml:1"),
