@@ -14,8 +14,9 @@ use crate::error::{ErrorKind, Result};
 
 use super::builder::{json_type, line_at, line_of_json_string, Builder, Origin};
 use super::gemini_mcp::mcp_tool_rules;
+use super::js_regex::has_end_anchor;
 use super::jsonc;
-use super::translate::{command_regex, list_name, regex, text_prefix};
+use super::translate::{command_regex, js_allow_left_out, list_name, regex, text_prefix};
 
 /// Gemini's built-in tool names and the toolgate spelling of each.
 const TOOLS: &[(&str, &str)] = &[
@@ -372,14 +373,7 @@ fn rule(b: &mut Builder, layer: usize, r: &Toml, origin: &Origin) -> Result<Gemi
                 text_prefix(b, layer, list, p, origin)?;
             }
         } else if let Some(re) = &command_re {
-            if list == RuleList::Allow && re.starts_with('^') {
-                b.approximated(
-                    origin,
-                    format!("allow regex `{re}` starts with `^`, which Gemini applies to the JSON of the arguments; it is left out"),
-                );
-            } else {
-                command_regex(b, layer, list, re, true, origin)?;
-            }
+            gemini_command_regex(b, layer, list, re, origin)?;
         } else if let Some(re) = &args_re {
             args_pattern(b, layer, list, &tool, re, origin)?;
         } else {
@@ -392,6 +386,40 @@ fn rule(b: &mut Builder, layer: usize, r: &Toml, origin: &Origin) -> Result<Gemi
         priority,
         tools,
     })
+}
+
+/// A command regex, which Gemini matches as JavaScript against the arguments as JSON, right
+/// after `"command":"`. An allow is left out when that reading cannot be matched as narrowly:
+/// a `^` (the JSON starts with `{`), an end anchor `$` (the JSON goes on with `"}` after the
+/// command, so the regex never matches), or syntax JavaScript reads otherwise.
+fn gemini_command_regex(
+    b: &mut Builder,
+    layer: usize,
+    list: RuleList,
+    re: &str,
+    origin: &Origin,
+) -> Result<()> {
+    if list == RuleList::Allow {
+        let never = if re.starts_with('^') {
+            Some("starts with `^`")
+        } else if has_end_anchor(re) {
+            Some("holds an end anchor, which never matches before the `\"}` that follows the command")
+        } else {
+            None
+        };
+        if let Some(why) = never {
+            regex(re, origin)?;
+            b.approximated(
+                origin,
+                format!("allow regex `{re}` {why}: Gemini applies it to the JSON of the arguments; it is left out, so those commands ask"),
+            );
+            return Ok(());
+        }
+    }
+    if js_allow_left_out(b, list, re, origin) {
+        return Ok(());
+    }
+    command_regex(b, layer, list, re, true, origin)
 }
 
 /// `argsPattern` is a regex over the arguments as JSON. A pattern that starts with the
@@ -407,7 +435,7 @@ fn args_pattern(
     regex(re, origin)?;
     if tool == "Bash" {
         if let Some(rest) = re.strip_prefix("\"command\":\"") {
-            return command_regex(b, layer, list, rest, true, origin);
+            return gemini_command_regex(b, layer, list, rest, origin);
         }
     }
     if list == RuleList::Allow {

@@ -35,6 +35,7 @@ mod copilot_cli;
 mod export;
 mod gemini;
 mod gemini_mcp;
+mod js_regex;
 mod jsonc;
 mod operators;
 mod regex_rule;

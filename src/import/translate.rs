@@ -225,6 +225,34 @@ pub(crate) fn text_prefix(
     Ok(())
 }
 
+/// Whether a JavaScript allow regex (VS Code's and Gemini CLI's) is left out because it holds
+/// syntax that JavaScript reads otherwise than toolgate's parser ([`dialect_difference`]),
+/// with a warning at `origin` when it is. Only allows are checked: a deny or ask read as Rust
+/// covers at least its literal text, and the agent drops a regex it cannot compile.
+///
+/// [`dialect_difference`]: super::js_regex::dialect_difference
+pub(crate) fn js_allow_left_out(
+    b: &mut Builder,
+    list: RuleList,
+    pattern: &str,
+    origin: &Origin,
+) -> bool {
+    if list != RuleList::Allow {
+        return false;
+    }
+    let Some(why) = super::js_regex::dialect_difference(pattern) else {
+        return false;
+    };
+    b.approximated(
+        origin,
+        format!(
+            "allow regex `{pattern}` is run as JavaScript by the agent, and {why}; it is left \
+             out, so those commands ask"
+        ),
+    );
+    true
+}
+
 /// Parses a regex, or fails with an error at `origin`.
 pub(crate) fn regex(pattern: &str, origin: &Origin) -> Result<Regex> {
     Regex::parse(pattern).map_err(|e| {

@@ -13,7 +13,7 @@ use crate::mode::Mode;
 
 use super::builder::{json_type, line_of_json_string, Builder, Origin};
 use super::jsonc;
-use super::translate::{command_regex, text_prefix};
+use super::translate::{command_regex, js_allow_left_out, text_prefix};
 
 pub(crate) fn import(b: &mut Builder, name: &str, text: &str) -> Result<()> {
     let value = jsonc::parse(name, text)?;
@@ -273,6 +273,15 @@ fn terminal(
                     "the `i` flag is dropped: toolgate matches this ask's words case-sensitively (at most the program name is folded)",
                 );
             }
+            if let Some(why) = unusable_flags(flags) {
+                if list == RuleList::Allow {
+                    b.approximated(&o, format!("allow regex `{key}` {why}, so VS Code never matches it; it is left out"));
+                    continue;
+                }
+            }
+            if js_allow_left_out(b, list, pattern, &o) {
+                continue;
+            }
             command_regex(b, layer, list, pattern, false, &o)?;
             continue;
         }
@@ -282,15 +291,27 @@ fn terminal(
     Ok(())
 }
 
-/// `/pattern/flags` keys.
+/// The flags of a JavaScript `RegExp`, the only letters VS Code reads after a key's last `/`.
+const REGEX_FLAGS: &str = "dgimsuvy";
+
+/// `/pattern/flags` keys, read as VS Code reads them: a pattern of at least one character and
+/// flags from [`REGEX_FLAGS`] only. Any other key (`/^npm run build$/x`) is a string key.
 fn regex_key(key: &str) -> Option<(&str, &str)> {
     let rest = key.strip_prefix('/')?;
     let end = rest.rfind('/')?;
     let (pattern, flags) = (rest.get(..end)?, rest.get(end + 1..)?);
-    flags
-        .chars()
-        .all(|c| c.is_ascii_alphabetic())
+    (!pattern.is_empty() && flags.chars().all(|c| REGEX_FLAGS.contains(c)))
         .then_some((pattern, flags))
+}
+
+/// Why a regex key's flags make JavaScript refuse the regex (VS Code then matches nothing
+/// with it): a flag named twice, or `u` with `v`. VS Code drops `g` before it compiles.
+fn unusable_flags(flags: &str) -> Option<String> {
+    let flags: String = flags.chars().filter(|c| *c != 'g').collect();
+    if let Some(c) = flags.chars().find(|c| flags.matches(*c).count() > 1) {
+        return Some(format!("names the flag `{c}` twice"));
+    }
+    (flags.contains('u') && flags.contains('v')).then(|| "names both `u` and `v`".to_owned())
 }
 
 #[cfg(test)]
@@ -335,5 +356,11 @@ mod tests {
         );
         assert_eq!(regex_key("/rm/i"), Some(("rm", "i")));
         assert_eq!(regex_key("mkdir"), None);
+        assert_eq!(regex_key("/^npm run build$/x"), None);
+        assert_eq!(regex_key("/a/b/dgimsuvy"), Some(("a/b", "dgimsuvy")));
+        assert_eq!(regex_key("//"), None);
+        assert_eq!(unusable_flags("gig"), None);
+        assert!(unusable_flags("ii").is_some());
+        assert!(unusable_flags("uv").is_some());
     }
 }
