@@ -281,6 +281,7 @@ fn bad_input_is_a_typed_error_at_file_and_line() {
         (Format::Copilot, "args", "--allow-tool 'shell(git)'\n--alow-all-tools\n", "UNKNOWN_FIELD", "args:2"),
         (Format::Zed, "z.json", "{ \"agent\": { \"tool_permissions\": {\n \"tools\": { \"terminal\": {\n \"always_deny\": [{ \"pattern\": \"rm(\" }] } } } } }", "INVALID_RULE", "z.json:3"),
         (Format::Vscode, "v.json", "{\n\"chat.tools.terminal.autoApprove\": {\n \"rm\": \"no\" } }", "INVALID_POLICY", "v.json:3"),
+        (Format::Vscode, "v.json", "{\n\"chat.agent.terminal.denyList\": {\n \"rm\": true } }", "INVALID_POLICY", "v.json:2"),
     ];
     for (format, name, text, code, at) in cases {
         let e = import(*format, &[((*name).to_owned(), (*text).to_owned())])
