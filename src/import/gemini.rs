@@ -14,6 +14,7 @@ use crate::error::{ErrorKind, Result};
 
 use super::builder::{json_type, line_at, line_of_json_string, Builder, Origin};
 use super::gemini_mcp::mcp_tool_rules;
+use super::gemini_settings::{permission_keys, NARROWING_OUTRANKS};
 use super::js_regex::has_end_anchor;
 use super::jsonc;
 use super::translate::{command_regex, js_allow_left_out, list_name, regex, text_prefix};
@@ -101,11 +102,20 @@ const RULE_KEYS: &[&str] = &[
     "allowRedirection",
 ];
 
-pub(crate) fn import(b: &mut Builder, name: &str, text: &str) -> Result<()> {
+/// Imports one Gemini file. `narrowing` is where a settings file among those imported narrows
+/// the shell ([`shell_narrowing`]), which outranks the user's shell allows.
+///
+/// [`shell_narrowing`]: super::gemini_settings::shell_narrowing
+pub(crate) fn import(
+    b: &mut Builder,
+    name: &str,
+    text: &str,
+    narrowing: Option<&str>,
+) -> Result<()> {
     if name.ends_with(".json") {
         settings(b, name, text)
     } else {
-        policy(b, name, text)
+        policy(b, name, text, narrowing)
     }
 }
 
@@ -158,7 +168,7 @@ struct GeminiRule {
     tools: Vec<String>,
 }
 
-fn policy(b: &mut Builder, file: &str, text: &str) -> Result<()> {
+fn policy(b: &mut Builder, file: &str, text: &str, narrowing: Option<&str>) -> Result<()> {
     let table: toml::Table = toml::from_str(text).map_err(|e| {
         let line = e.span().map(|s| line_at(text, s.start)).unwrap_or(1);
         Origin::new(file, line, "").error(
@@ -207,14 +217,54 @@ fn policy(b: &mut Builder, file: &str, text: &str) -> Result<()> {
                 .filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
                 .collect();
             let origin = Origin::new(file, line, lines.join("\n"));
-            read.push(rule(b, layer, r, &origin)?);
+            read.push(rule(b, layer, r, &origin, narrowing)?);
         }
     }
     priorities(b, &read);
     Ok(())
 }
 
-fn rule(b: &mut Builder, layer: usize, r: &Toml, origin: &Origin) -> Result<GeminiRule> {
+/// Whether Gemini's shell narrowing (from the settings at `narrowing`) outranks a user's shell
+/// allow of `priority`, warning at `origin` when it does. Gemini then denies what the allow
+/// names: an allow that `names_commands` becomes a deny of those commands (which also denies
+/// any of them a narrowed entry allows), an allow of the whole shell is left out (a deny of
+/// the whole shell would deny the narrowed entries too), so those commands ask.
+fn outranked_by_narrowing(
+    b: &mut Builder,
+    narrowing: Option<&str>,
+    priority: i64,
+    names_commands: bool,
+    origin: &Origin,
+) -> bool {
+    let Some(at) = narrowing else {
+        return false;
+    };
+    if is_system(&origin.file) || priority > NARROWING_OUTRANKS {
+        return false;
+    }
+    let becomes = if names_commands {
+        "this shell allow becomes a deny of the commands it names"
+    } else {
+        "this allow of the whole shell is left out, so those commands ask"
+    };
+    b.approximated(
+        origin,
+        format!(
+            "the `run_shell_command(...)` entry of `tools.allowed` at {at} makes Gemini deny \
+             every other shell command above user rules up to priority {NARROWING_OUTRANKS}: \
+             {becomes}"
+        ),
+    );
+    true
+}
+
+fn rule(
+    b: &mut Builder,
+    layer: usize,
+    r: &Toml,
+    origin: &Origin,
+    narrowing: Option<&str>,
+) -> Result<GeminiRule> {
     let Some(t) = r.as_table() else {
         return Err(origin.error(ErrorKind::InvalidPolicy, "a rule must be a table"));
     };
@@ -356,9 +406,21 @@ fn rule(b: &mut Builder, layer: usize, r: &Toml, origin: &Origin) -> Result<Gemi
                 .map(move |tool| (name, tool))
         })
         .collect();
+    let names_commands = !prefixes.is_empty() || command_re.is_some() || args_re.is_some();
     for (name, tool) in read {
-        tools.push(tool.clone());
         let shell = tool == "Bash";
+        let list = if shell
+            && list == RuleList::Allow
+            && outranked_by_narrowing(b, narrowing, priority, names_commands, origin)
+        {
+            if !names_commands {
+                continue;
+            }
+            RuleList::Deny
+        } else {
+            list
+        };
+        tools.push(tool.clone());
         if (!prefixes.is_empty() || command_re.is_some()) && !shell {
             return Err(origin.error(
                 ErrorKind::InvalidPolicy,
@@ -558,6 +620,8 @@ fn settings(b: &mut Builder, file: &str, text: &str) -> Result<()> {
             lists.push((new, v));
         }
     }
+    permission_keys(b, layer, file, text, &value)?;
+    let mut narrowing_told = false;
     for (kind, v) in lists {
         let origin = Origin::new(file, line_of_json_string(text, kind, 1), kind.to_owned());
         let items = v.as_array().ok_or_else(|| {
@@ -608,6 +672,10 @@ fn settings(b: &mut Builder, file: &str, text: &str) -> Result<()> {
                     Some(cmd) if tool == "Bash" => {
                         // Gemini: the command starts with this text.
                         text_prefix(b, layer, list, cmd, &o)?;
+                        if list == RuleList::Allow && !std::mem::replace(&mut narrowing_told, true)
+                        {
+                            b.approximated(&o, "Gemini denies every shell command that no `run_shell_command(...)` entry names; toolgate cannot deny all but these, so other shell commands ask (unless toolgate knows them to be safe), and user shell allows up to priority 290 are left out");
+                        }
                     }
                     Some(_) if list == RuleList::Allow => {
                         b.approximated(&o, format!("`{s}` is left out, so those calls ask"))
