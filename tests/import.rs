@@ -652,3 +652,38 @@ fn copilot_export_passes_no_shell_allow() {
         assert_ne!(policy.evaluate(&request).effect, Effect::Allow, "{command}");
     }
 }
+
+/// Gemini CLI 0.61 names an MCP tool by `mcpName` and `toolName` (its `server__tool` form is
+/// deprecated and never matches) and requires white space or the end after a command prefix
+/// by itself: the export writes both as Gemini CLI matches them.
+#[test]
+fn a_gemini_export_names_mcp_tools_and_prefixes_as_gemini_matches_them() {
+    let doc: toolgate::policy::PolicyDocument = toolgate::json::from_str(
+        r#"{"permissions":{"allow":["mcp__github","Bash(git *)","mcp__jira__get_*"],
+            "deny":["mcp__github__delete_repository","mcp__jira__delete_*"]}}"#,
+        "policy",
+    )
+    .unwrap();
+    let out = export(Format::Gemini, &doc).unwrap();
+    for rule in [
+        "mcpName = \"github\"\ntoolName = \"delete_repository\"\ndecision = \"deny\"",
+        "mcpName = \"jira\"\ntoolName = \"*\"\ndecision = \"deny\"",
+        "mcpName = \"github\"\ntoolName = \"*\"\ndecision = \"allow\"",
+        "commandPrefix = \"git\"\ndecision = \"allow\"",
+    ] {
+        assert!(out.text.contains(rule), "{rule}:\n{}", out.text);
+    }
+    assert!(!out.text.contains("__"), "{}", out.text);
+    assert!(!out.text.contains("get_*"), "{}", out.text);
+    let again = import(Format::Gemini, &[("policy.toml".to_owned(), out.text)]).unwrap();
+    let policy = Policy::from_document(again.document).unwrap();
+    let decide = |call: &str| policy.evaluate(&Request::from_json(call).unwrap()).effect;
+    assert_eq!(
+        decide(r#"{"tool":"mcp__github__delete_repository","input":{},"cwd":"/p"}"#),
+        Effect::Deny
+    );
+    assert_eq!(
+        decide(r#"{"tool":"mcp__jira__get_issue","input":{},"cwd":"/p"}"#),
+        Effect::Deny
+    );
+}

@@ -560,11 +560,13 @@ fn gemini(w: &mut Writer, _doc: &PolicyDocument, items: &[Item]) -> String {
             match m {
                 Cmd::All => rule(&mut out, it.list, tool),
                 Cmd::Prefix(p) if allow => {
-                    w.approximated(&it.path, format!("`{}` becomes the prefix `{p} ` (with a space), so the bare command asks", it.rule));
+                    // Gemini CLI requires white space or the end of the command after the
+                    // prefix by itself.
+                    w.approximated(&it.path, format!("`{}` becomes the prefix `{p}`: Gemini CLI also reads a word glued to its last word by quotes (`{p}\"x\"`) as this prefix; run Gemini CLI with toolgate's hook to keep toolgate's reading", it.rule));
                     rule(
                         &mut out,
                         it.list,
-                        format!("{tool}commandPrefix = {}\n", toml_str(&format!("{p} "))),
+                        format!("{tool}commandPrefix = {}\n", toml_str(&p)),
                     );
                 }
                 Cmd::Prefix(p) => rule(
@@ -595,6 +597,12 @@ fn gemini(w: &mut Writer, _doc: &PolicyDocument, items: &[Item]) -> String {
             }
             continue;
         }
+        if let Some(bodies) = gemini_mcp_rule(w, it) {
+            for body in bodies {
+                rule(&mut out, it.list, body);
+            }
+            continue;
+        }
         // A deny or ask covers every Gemini tool of its kind (a `Read` deny also the
         // searches and listings), an allow only the tools of exactly its kind.
         let names: Vec<String> = match it.rule.tool() {
@@ -604,13 +612,8 @@ fn gemini(w: &mut Writer, _doc: &PolicyDocument, items: &[Item]) -> String {
                     .map(str::to_owned)
                     .collect()
             }
-            ToolSelector::Mcp { server, tool, .. } => {
-                vec![format!("{server}__{}", tool.as_deref().unwrap_or("*"))]
-            }
-            ToolSelector::Name(n) => match it.rule.specifier() {
-                Some(Specifier::McpTool(t)) => vec![format!("{n}__{t}")],
-                _ => vec![n.clone()],
-            },
+            ToolSelector::Mcp { .. } => Vec::new(),
+            ToolSelector::Name(n) => vec![n.clone()],
             ToolSelector::Glob(_) => Vec::new(),
         };
         if names.is_empty() {
@@ -641,6 +644,63 @@ fn gemini(w: &mut Writer, _doc: &PolicyDocument, items: &[Item]) -> String {
         }
     }
     out
+}
+
+/// The Gemini CLI rule bodies of an MCP rule (`mcp__github__delete_repository`,
+/// `github(delete_repository)`), named as Gemini CLI 0.61 matches them: `mcpName = "github"`
+/// and `toolName = "delete_repository"`, or `toolName = "*"` for the whole server; `None`
+/// for other rules. A bare name (`github`, Copilot CLI's server) in a deny or ask also names
+/// the server. Gemini CLI reads a tool pattern (`get_*`) as a server name, so a deny or ask
+/// on one is widened to the server and an allow is left out (`Some` of nothing).
+fn gemini_mcp_rule(w: &mut Writer, it: &Item) -> Option<Vec<String>> {
+    let (server, tool) = match (it.rule.tool(), it.rule.specifier()) {
+        (ToolSelector::Mcp { server, tool, .. }, _) => (server.clone(), tool.clone()),
+        (ToolSelector::Name(n), Some(Specifier::McpTool(t))) => (n.clone(), Some(t.clone())),
+        (ToolSelector::Name(n), None) if it.list != RuleList::Allow => {
+            let bodies = vec![
+                format!("toolName = {}\n", toml_str(n)),
+                gemini_mcp_body(n, "*"),
+            ];
+            return Some(bodies);
+        }
+        _ => return None,
+    };
+    let tool = match tool {
+        None => "*".to_owned(),
+        Some(t) if !t.contains('*') => t,
+        Some(_) if it.list == RuleList::Allow => {
+            w.dropped(
+                it,
+                format!(
+                    "Gemini CLI reads a tool pattern as a server name, so `{}` cannot be \
+                     expressed; it is left out",
+                    it.rule
+                ),
+            );
+            return Some(Vec::new());
+        }
+        Some(_) => {
+            w.approximated(
+                &it.path,
+                format!(
+                    "Gemini CLI reads a tool pattern as a server name: `{}` is widened to \
+                     every tool of `{server}`",
+                    it.rule
+                ),
+            );
+            "*".to_owned()
+        }
+    };
+    Some(vec![gemini_mcp_body(&server, &tool)])
+}
+
+/// A Gemini CLI rule body naming an MCP server's tool (`*` for every tool).
+fn gemini_mcp_body(server: &str, tool: &str) -> String {
+    format!(
+        "mcpName = {}\ntoolName = {}\n",
+        toml_str(server),
+        toml_str(tool)
+    )
 }
 
 fn codex(w: &mut Writer, _doc: &PolicyDocument, items: &[Item]) -> String {
