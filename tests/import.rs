@@ -687,3 +687,106 @@ fn a_gemini_export_names_mcp_tools_and_prefixes_as_gemini_matches_them() {
         Effect::Deny
     );
 }
+
+/// The decision of an agent's literal prefix rules for `command`: the strictest of the rules
+/// whose prefix starts it, or `None` when none does. `rules` are (words, decision) pairs with
+/// decisions ranked allow 0, ask 1, deny 2.
+fn literal_prefix_decision(rules: &[(Vec<String>, u8)], command: &str) -> Option<u8> {
+    let words: Vec<&str> = command.split(' ').collect();
+    rules
+        .iter()
+        .filter(|(p, _)| p.len() <= words.len() && p.iter().zip(&words).all(|(a, b)| a == b))
+        .map(|(_, d)| *d)
+        .max()
+}
+
+/// Codex `prefix_rule` lines as (words, decision) pairs.
+fn codex_rules(text: &str) -> Vec<(Vec<String>, u8)> {
+    text.lines()
+        .filter_map(|l| {
+            let (pattern, rest) = l.strip_prefix("prefix_rule(pattern = [")?.split_once(']')?;
+            let words = pattern
+                .split(", ")
+                .map(|w| w.trim_matches('"').to_owned())
+                .collect();
+            let d = match rest.split('"').nth(1)? {
+                "allow" => 0,
+                "prompt" => 1,
+                _ => 2,
+            };
+            Some((words, d))
+        })
+        .collect()
+}
+
+/// Gemini CLI `commandPrefix` rules as (words, decision) pairs.
+fn gemini_rules(text: &str) -> Vec<(Vec<String>, u8)> {
+    text.split("[[rule]]")
+        .filter_map(|block| {
+            let prefix = block
+                .lines()
+                .find_map(|l| l.strip_prefix("commandPrefix = "))?
+                .trim_matches('"');
+            let d = match block.lines().find_map(|l| l.strip_prefix("decision = "))? {
+                "\"allow\"" => 0,
+                "\"ask_user\"" => 1,
+                _ => 2,
+            };
+            Some((prefix.split(' ').map(str::to_owned).collect(), d))
+        })
+        .collect()
+}
+
+/// toolgate's deny and ask rules also match other spellings (reordered and long flags, git's
+/// global options, npm's abbreviations, the program's case and directory) which the agents'
+/// literal prefixes do not: an export never leaves an allow that would run such a spelling.
+#[test]
+fn an_export_allows_no_spelling_that_toolgate_denies_or_asks() {
+    let table: &[(&str, &[&str])] = &[
+        (
+            r#"{"permissions":{"allow":["Bash(rm *)","Bash(git *)"],"deny":["Bash(rm -rf *)","Bash(git push --force *)"]}}"#,
+            &["rm -fr data", "rm -r -f data", "git push -f origin main"],
+        ),
+        (
+            r#"{"permissions":{"allow":["Bash(git *)","Bash(npm *)"],"ask":["Bash(git push *)"],"deny":["Bash(npm publish *)"]}}"#,
+            &[
+                "git -C . push origin main",
+                "git --no-pager push",
+                "npm --yes publish",
+                "npm pub",
+            ],
+        ),
+        (
+            r#"{"permissions":{"allow":["Bash(git *)","Bash(curl *)"],"deny":["Bash(GIT reset --hard)","Bash(/usr/bin/curl *)"]}}"#,
+            &["git reset --hard", "curl http://127.0.0.1:9/"],
+        ),
+    ];
+    for (policy, commands) in table {
+        let doc: toolgate::policy::PolicyDocument =
+            toolgate::json::from_str(policy, "policy").unwrap();
+        let original = Policy::from_document(doc.clone()).unwrap();
+        for (target, rules) in [
+            (
+                Format::Codex,
+                codex_rules as fn(&str) -> Vec<(Vec<String>, u8)>,
+            ),
+            (Format::Gemini, gemini_rules),
+        ] {
+            let out = export(target, &doc).unwrap();
+            let rules = rules(&out.text);
+            for command in *commands {
+                let call =
+                    serde_json::json!({"tool":"Bash","input":{"command":command},"cwd":"/p"});
+                let r = Request::from_json(&call.to_string()).unwrap();
+                assert_ne!(original.evaluate(&r).effect, Effect::Allow, "{command}");
+                assert_ne!(
+                    literal_prefix_decision(&rules, command),
+                    Some(0),
+                    "{}: `{command}` is allowed by the export:\n{}",
+                    target.as_str(),
+                    out.text
+                );
+            }
+        }
+    }
+}

@@ -12,7 +12,7 @@ use crate::policy::{PolicyDocument, Warning};
 use crate::rule::{CommandMatch, Rule, Specifier, ToolSelector};
 use crate::tool::ToolKind;
 
-use super::Format;
+use super::{spellings, Format};
 
 /// Warning code: a rule or setting that the target cannot express was left out.
 const NOT_EXPRESSED: &str = "EXPORT_NOT_EXPRESSED";
@@ -103,6 +103,25 @@ impl Writer {
         }
     }
 
+    /// Remembers a deny or ask shell rule the target writes as its literal words when
+    /// toolgate also matches it in spellings the target's prefix does not (reordered or long
+    /// flags, global options, abbreviations: [`spellings::respelt`]): the allows it could
+    /// overlap are left out ([`Writer::keeps`]), so the target asks for those commands rather
+    /// than run a respelt one unprompted.
+    fn note_respellings(&mut self, it: &Item) {
+        if it.list == RuleList::Allow {
+            return;
+        }
+        let start = match command(&it.rule) {
+            Some(Cmd::Prefix(p) | Cmd::Exact(p)) => p,
+            Some(Cmd::Glob(g)) => literal_text(&g).to_owned(),
+            Some(Cmd::All) | None => return,
+        };
+        if spellings::respelt(start.trim()) {
+            self.unexpressed.push((it.list, it.rule.clone()));
+        }
+    }
+
     /// Whether the allow `it` may be written: not when it could cover a call that a deny or
     /// ask rule the target does not carry matches (the target would run that call
     /// unprompted), which is said in a warning. Deny and ask rules come first in `items`.
@@ -124,7 +143,7 @@ impl Writer {
         };
         let message = format!(
             "`{}` is left out: it could allow calls that the {what} rule `{rule}` covers, \
-             which the target cannot express",
+             which the target cannot express in every spelling toolgate matches",
             it.rule
         );
         self.left_out(&it.path, message);
@@ -551,6 +570,7 @@ fn gemini(w: &mut Writer, _doc: &PolicyDocument, items: &[Item]) -> String {
         }
     };
     for it in items {
+        w.note_respellings(it);
         if !w.keeps(it) {
             continue;
         }
@@ -569,11 +589,15 @@ fn gemini(w: &mut Writer, _doc: &PolicyDocument, items: &[Item]) -> String {
                         format!("{tool}commandPrefix = {}\n", toml_str(&p)),
                     );
                 }
-                Cmd::Prefix(p) => rule(
-                    &mut out,
-                    it.list,
-                    format!("{tool}commandPrefix = {}\n", toml_str(&p)),
-                ),
+                Cmd::Prefix(p) => {
+                    for p in spelt_as_toolgate_matches(w, it, &p) {
+                        rule(
+                            &mut out,
+                            it.list,
+                            format!("{tool}commandPrefix = {}\n", toml_str(&p)),
+                        );
+                    }
+                }
                 Cmd::Exact(_) | Cmd::Glob(_) if allow => w.dropped(
                     it,
                     format!(
@@ -586,11 +610,13 @@ fn gemini(w: &mut Writer, _doc: &PolicyDocument, items: &[Item]) -> String {
                     if p.trim().is_empty() {
                         rule(&mut out, it.list, tool);
                     } else {
-                        rule(
-                            &mut out,
-                            it.list,
-                            format!("{tool}commandPrefix = {}\n", toml_str(p)),
-                        );
+                        for p in spelt_as_toolgate_matches(w, it, p) {
+                            rule(
+                                &mut out,
+                                it.list,
+                                format!("{tool}commandPrefix = {}\n", toml_str(&p)),
+                            );
+                        }
                     }
                     w.approximated(&it.path, format!("`{}` is widened to a prefix", it.rule));
                 }
@@ -703,9 +729,28 @@ fn gemini_mcp_body(server: &str, tool: &str) -> String {
     )
 }
 
+/// The spellings a deny or ask on `words` needs in the target: the words, and the words with
+/// the program as toolgate folds it when that differs (`/usr/bin/curl` also as `curl`, `GIT`
+/// also as `git`), with a warning.
+fn spelt_as_toolgate_matches(w: &mut Writer, it: &Item, words: &str) -> Vec<String> {
+    let mut out = vec![words.to_owned()];
+    if let Some(folded) = spellings::with_folded_program(words) {
+        w.approximated(
+            &it.path,
+            format!(
+                "`{}` also covers its program as `{folded}`, as toolgate matches it",
+                it.rule
+            ),
+        );
+        out.push(folded);
+    }
+    out
+}
+
 fn codex(w: &mut Writer, _doc: &PolicyDocument, items: &[Item]) -> String {
     let mut out = String::new();
     for it in items {
+        w.note_respellings(it);
         if !w.keeps(it) {
             continue;
         }
@@ -752,13 +797,20 @@ fn codex(w: &mut Writer, _doc: &PolicyDocument, items: &[Item]) -> String {
             );
             continue;
         }
-        let pattern: Vec<String> = words.split(' ').map(toml_str).collect();
-        let line = format!(
-            "prefix_rule(pattern = [{}], decision = \"{decision}\")\n",
-            pattern.join(", ")
-        );
-        if !out.contains(&line) {
-            out.push_str(&line);
+        let spellings = if it.list == RuleList::Allow {
+            vec![words]
+        } else {
+            spelt_as_toolgate_matches(w, it, &words)
+        };
+        for words in spellings {
+            let pattern: Vec<String> = words.split(' ').map(toml_str).collect();
+            let line = format!(
+                "prefix_rule(pattern = [{}], decision = \"{decision}\")\n",
+                pattern.join(", ")
+            );
+            if !out.contains(&line) {
+                out.push_str(&line);
+            }
         }
     }
     out

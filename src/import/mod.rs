@@ -40,6 +40,7 @@ mod js_regex;
 mod jsonc;
 mod operators;
 mod regex_rule;
+mod spellings;
 mod starlark;
 mod translate;
 mod vscode;
