@@ -146,7 +146,9 @@ pub(crate) fn has_end_anchor(pattern: &str) -> bool {
     while let Some(c) = chars.next() {
         match c {
             '\\' => {
-                if chars.next() == Some('z') && !in_class {
+                // `\z` is Rust's end of the text; any other escape is one character.
+                let end_of_text = chars.next() == Some('z');
+                if end_of_text && !in_class {
                     return true;
                 }
             }
