@@ -269,6 +269,8 @@ fn bad_input_is_a_typed_error_at_file_and_line() {
         (Format::Codex, "a.rules", "prefix_rule(pattern = [\"ls\"])\nx = 1\n", "INVALID_POLICY", "a.rules:2"),
         (Format::Codex, "a.rules", "\nprefix_rule(pattern = [\"ls\"], decison = \"allow\")\n", "UNKNOWN_FIELD", "a.rules:2"),
         (Format::Codex, "a.rules", "load(\"x\")\n", "INVALID_POLICY", "a.rules:1"),
+        (Format::Codex, "a.rules", "prefix_rule(pattern = [\"rm\"], decision = \"forbidden\", decision = \"allow\")\n", "INVALID_POLICY", "a.rules:1"),
+        (Format::Codex, "a.rules", "\nprefix_rule(pattern = [\"ls\"]) prefix_rule(pattern = [\"rm\"], decision = \"allow\")\n", "INVALID_POLICY", "a.rules:2"),
         (Format::Codex, "a.rules", "prefix_rule(\n  pattern = [\"git\", \"push\"],\n  match = [\"git pull\"],\n)\n", "EXAMPLE_FAILED", "a.rules:3"),
         (Format::Codex, "a.rules", "prefix_rule(\n  pattern = [\"git\", [\"push\", \"fetch\"]],\n  not_match = [[\"git\", \"fetch\", \"origin\"]],\n)\n", "EXAMPLE_FAILED", "a.rules:3"),
         (Format::Codex, "config.toml", "approval_policy = \"sometimes\"\n", "INVALID_POLICY", "config.toml:1"),
@@ -279,6 +281,7 @@ fn bad_input_is_a_typed_error_at_file_and_line() {
         (Format::Copilot, "args", "--allow-tool 'shell(git)'\n--alow-all-tools\n", "UNKNOWN_FIELD", "args:2"),
         (Format::Zed, "z.json", "{ \"agent\": { \"tool_permissions\": {\n \"tools\": { \"terminal\": {\n \"always_deny\": [{ \"pattern\": \"rm(\" }] } } } } }", "INVALID_RULE", "z.json:3"),
         (Format::Vscode, "v.json", "{\n\"chat.tools.terminal.autoApprove\": {\n \"rm\": \"no\" } }", "INVALID_POLICY", "v.json:3"),
+        (Format::Vscode, "v.json", "{\n\"chat.agent.terminal.denyList\": {\n \"rm\": true } }", "INVALID_POLICY", "v.json:2"),
     ];
     for (format, name, text, code, at) in cases {
         let e = import(*format, &[((*name).to_owned(), (*text).to_owned())])
@@ -647,5 +650,143 @@ fn copilot_export_passes_no_shell_allow() {
             ..Request::default()
         };
         assert_ne!(policy.evaluate(&request).effect, Effect::Allow, "{command}");
+    }
+}
+
+/// Gemini CLI 0.61 names an MCP tool by `mcpName` and `toolName` (its `server__tool` form is
+/// deprecated and never matches) and requires white space or the end after a command prefix
+/// by itself: the export writes both as Gemini CLI matches them.
+#[test]
+fn a_gemini_export_names_mcp_tools_and_prefixes_as_gemini_matches_them() {
+    let doc: toolgate::policy::PolicyDocument = toolgate::json::from_str(
+        r#"{"permissions":{"allow":["mcp__github","Bash(git *)","mcp__jira__get_*"],
+            "deny":["mcp__github__delete_repository","mcp__jira__delete_*"]}}"#,
+        "policy",
+    )
+    .unwrap();
+    let out = export(Format::Gemini, &doc).unwrap();
+    for rule in [
+        "mcpName = \"github\"\ntoolName = \"delete_repository\"\ndecision = \"deny\"",
+        "mcpName = \"jira\"\ntoolName = \"*\"\ndecision = \"deny\"",
+        "mcpName = \"github\"\ntoolName = \"*\"\ndecision = \"allow\"",
+        "commandPrefix = \"git\"\ndecision = \"allow\"",
+    ] {
+        assert!(out.text.contains(rule), "{rule}:\n{}", out.text);
+    }
+    assert!(!out.text.contains("__"), "{}", out.text);
+    assert!(!out.text.contains("get_*"), "{}", out.text);
+    let again = import(Format::Gemini, &[("policy.toml".to_owned(), out.text)]).unwrap();
+    let policy = Policy::from_document(again.document).unwrap();
+    let decide = |call: &str| policy.evaluate(&Request::from_json(call).unwrap()).effect;
+    assert_eq!(
+        decide(r#"{"tool":"mcp__github__delete_repository","input":{},"cwd":"/p"}"#),
+        Effect::Deny
+    );
+    assert_eq!(
+        decide(r#"{"tool":"mcp__jira__get_issue","input":{},"cwd":"/p"}"#),
+        Effect::Deny
+    );
+}
+
+/// The decision of an agent's literal prefix rules for `command`: the strictest of the rules
+/// whose prefix starts it, or `None` when none does. `rules` are (words, decision) pairs with
+/// decisions ranked allow 0, ask 1, deny 2.
+fn literal_prefix_decision(rules: &[(Vec<String>, u8)], command: &str) -> Option<u8> {
+    let words: Vec<&str> = command.split(' ').collect();
+    rules
+        .iter()
+        .filter(|(p, _)| p.len() <= words.len() && p.iter().zip(&words).all(|(a, b)| a == b))
+        .map(|(_, d)| *d)
+        .max()
+}
+
+/// Codex `prefix_rule` lines as (words, decision) pairs.
+fn codex_rules(text: &str) -> Vec<(Vec<String>, u8)> {
+    text.lines()
+        .filter_map(|l| {
+            let (pattern, rest) = l.strip_prefix("prefix_rule(pattern = [")?.split_once(']')?;
+            let words = pattern
+                .split(", ")
+                .map(|w| w.trim_matches('"').to_owned())
+                .collect();
+            let d = match rest.split('"').nth(1)? {
+                "allow" => 0,
+                "prompt" => 1,
+                _ => 2,
+            };
+            Some((words, d))
+        })
+        .collect()
+}
+
+/// Gemini CLI `commandPrefix` rules as (words, decision) pairs.
+fn gemini_rules(text: &str) -> Vec<(Vec<String>, u8)> {
+    text.split("[[rule]]")
+        .filter_map(|block| {
+            let prefix = block
+                .lines()
+                .find_map(|l| l.strip_prefix("commandPrefix = "))?
+                .trim_matches('"');
+            let d = match block.lines().find_map(|l| l.strip_prefix("decision = "))? {
+                "\"allow\"" => 0,
+                "\"ask_user\"" => 1,
+                _ => 2,
+            };
+            Some((prefix.split(' ').map(str::to_owned).collect(), d))
+        })
+        .collect()
+}
+
+/// toolgate's deny and ask rules also match other spellings (reordered and long flags, git's
+/// global options, npm's abbreviations, the program's case and directory) which the agents'
+/// literal prefixes do not: an export never leaves an allow that would run such a spelling.
+#[test]
+fn an_export_allows_no_spelling_that_toolgate_denies_or_asks() {
+    let table: &[(&str, &[&str])] = &[
+        (
+            r#"{"permissions":{"allow":["Bash(rm *)","Bash(git *)"],"deny":["Bash(rm -rf *)","Bash(git push --force *)"]}}"#,
+            &["rm -fr data", "rm -r -f data", "git push -f origin main"],
+        ),
+        (
+            r#"{"permissions":{"allow":["Bash(git *)","Bash(npm *)"],"ask":["Bash(git push *)"],"deny":["Bash(npm publish *)"]}}"#,
+            &[
+                "git -C . push origin main",
+                "git --no-pager push",
+                "npm --yes publish",
+                "npm pub",
+            ],
+        ),
+        (
+            r#"{"permissions":{"allow":["Bash(git *)","Bash(curl *)"],"deny":["Bash(GIT reset --hard)","Bash(/usr/bin/curl *)"]}}"#,
+            &["git reset --hard", "curl http://127.0.0.1:9/"],
+        ),
+    ];
+    for (policy, commands) in table {
+        let doc: toolgate::policy::PolicyDocument =
+            toolgate::json::from_str(policy, "policy").unwrap();
+        let original = Policy::from_document(doc.clone()).unwrap();
+        for (target, rules) in [
+            (
+                Format::Codex,
+                codex_rules as fn(&str) -> Vec<(Vec<String>, u8)>,
+            ),
+            (Format::Gemini, gemini_rules),
+        ] {
+            let out = export(target, &doc).unwrap();
+            let rules = rules(&out.text);
+            for command in *commands {
+                let call =
+                    serde_json::json!({"tool":"Bash","input":{"command":command},"cwd":"/p"});
+                let r = Request::from_json(&call.to_string()).unwrap();
+                assert_ne!(original.evaluate(&r).effect, Effect::Allow, "{command}");
+                assert_ne!(
+                    literal_prefix_decision(&rules, command),
+                    Some(0),
+                    "{}: `{command}` is allowed by the export:\n{}",
+                    target.as_str(),
+                    out.text
+                );
+            }
+        }
     }
 }

@@ -12,7 +12,7 @@ use crate::policy::{PolicyDocument, Warning};
 use crate::rule::{CommandMatch, Rule, Specifier, ToolSelector};
 use crate::tool::ToolKind;
 
-use super::Format;
+use super::{spellings, Format};
 
 /// Warning code: a rule or setting that the target cannot express was left out.
 const NOT_EXPRESSED: &str = "EXPORT_NOT_EXPRESSED";
@@ -103,6 +103,25 @@ impl Writer {
         }
     }
 
+    /// Remembers a deny or ask shell rule the target writes as its literal words when
+    /// toolgate also matches it in spellings the target's prefix does not (reordered or long
+    /// flags, global options, abbreviations: [`spellings::respelt`]): the allows it could
+    /// overlap are left out ([`Writer::keeps`]), so the target asks for those commands rather
+    /// than run a respelt one unprompted.
+    fn note_respellings(&mut self, it: &Item) {
+        if it.list == RuleList::Allow {
+            return;
+        }
+        let start = match command(&it.rule) {
+            Some(Cmd::Prefix(p) | Cmd::Exact(p)) => p,
+            Some(Cmd::Glob(g)) => literal_text(&g).to_owned(),
+            Some(Cmd::All) | None => return,
+        };
+        if spellings::respelt(start.trim()) {
+            self.unexpressed.push((it.list, it.rule.clone()));
+        }
+    }
+
     /// Whether the allow `it` may be written: not when it could cover a call that a deny or
     /// ask rule the target does not carry matches (the target would run that call
     /// unprompted), which is said in a warning. Deny and ask rules come first in `items`.
@@ -124,7 +143,7 @@ impl Writer {
         };
         let message = format!(
             "`{}` is left out: it could allow calls that the {what} rule `{rule}` covers, \
-             which the target cannot express",
+             which the target cannot express in every spelling toolgate matches",
             it.rule
         );
         self.left_out(&it.path, message);
@@ -551,6 +570,7 @@ fn gemini(w: &mut Writer, _doc: &PolicyDocument, items: &[Item]) -> String {
         }
     };
     for it in items {
+        w.note_respellings(it);
         if !w.keeps(it) {
             continue;
         }
@@ -560,18 +580,24 @@ fn gemini(w: &mut Writer, _doc: &PolicyDocument, items: &[Item]) -> String {
             match m {
                 Cmd::All => rule(&mut out, it.list, tool),
                 Cmd::Prefix(p) if allow => {
-                    w.approximated(&it.path, format!("`{}` becomes the prefix `{p} ` (with a space), so the bare command asks", it.rule));
+                    // Gemini CLI requires white space or the end of the command after the
+                    // prefix by itself.
+                    w.approximated(&it.path, format!("`{}` becomes the prefix `{p}`: Gemini CLI also reads a word glued to its last word by quotes (`{p}\"x\"`) as this prefix; run Gemini CLI with toolgate's hook to keep toolgate's reading", it.rule));
                     rule(
                         &mut out,
                         it.list,
-                        format!("{tool}commandPrefix = {}\n", toml_str(&format!("{p} "))),
+                        format!("{tool}commandPrefix = {}\n", toml_str(&p)),
                     );
                 }
-                Cmd::Prefix(p) => rule(
-                    &mut out,
-                    it.list,
-                    format!("{tool}commandPrefix = {}\n", toml_str(&p)),
-                ),
+                Cmd::Prefix(p) => {
+                    for p in spelt_as_toolgate_matches(w, it, &p) {
+                        rule(
+                            &mut out,
+                            it.list,
+                            format!("{tool}commandPrefix = {}\n", toml_str(&p)),
+                        );
+                    }
+                }
                 Cmd::Exact(_) | Cmd::Glob(_) if allow => w.dropped(
                     it,
                     format!(
@@ -584,14 +610,22 @@ fn gemini(w: &mut Writer, _doc: &PolicyDocument, items: &[Item]) -> String {
                     if p.trim().is_empty() {
                         rule(&mut out, it.list, tool);
                     } else {
-                        rule(
-                            &mut out,
-                            it.list,
-                            format!("{tool}commandPrefix = {}\n", toml_str(p)),
-                        );
+                        for p in spelt_as_toolgate_matches(w, it, p) {
+                            rule(
+                                &mut out,
+                                it.list,
+                                format!("{tool}commandPrefix = {}\n", toml_str(&p)),
+                            );
+                        }
                     }
                     w.approximated(&it.path, format!("`{}` is widened to a prefix", it.rule));
                 }
+            }
+            continue;
+        }
+        if let Some(bodies) = gemini_mcp_rule(w, it) {
+            for body in bodies {
+                rule(&mut out, it.list, body);
             }
             continue;
         }
@@ -604,13 +638,8 @@ fn gemini(w: &mut Writer, _doc: &PolicyDocument, items: &[Item]) -> String {
                     .map(str::to_owned)
                     .collect()
             }
-            ToolSelector::Mcp { server, tool, .. } => {
-                vec![format!("{server}__{}", tool.as_deref().unwrap_or("*"))]
-            }
-            ToolSelector::Name(n) => match it.rule.specifier() {
-                Some(Specifier::McpTool(t)) => vec![format!("{n}__{t}")],
-                _ => vec![n.clone()],
-            },
+            ToolSelector::Mcp { .. } => Vec::new(),
+            ToolSelector::Name(n) => vec![n.clone()],
             ToolSelector::Glob(_) => Vec::new(),
         };
         if names.is_empty() {
@@ -643,9 +672,85 @@ fn gemini(w: &mut Writer, _doc: &PolicyDocument, items: &[Item]) -> String {
     out
 }
 
+/// The Gemini CLI rule bodies of an MCP rule (`mcp__github__delete_repository`,
+/// `github(delete_repository)`), named as Gemini CLI 0.61 matches them: `mcpName = "github"`
+/// and `toolName = "delete_repository"`, or `toolName = "*"` for the whole server; `None`
+/// for other rules. A bare name (`github`, Copilot CLI's server) in a deny or ask also names
+/// the server. Gemini CLI reads a tool pattern (`get_*`) as a server name, so a deny or ask
+/// on one is widened to the server and an allow is left out (`Some` of nothing).
+fn gemini_mcp_rule(w: &mut Writer, it: &Item) -> Option<Vec<String>> {
+    let (server, tool) = match (it.rule.tool(), it.rule.specifier()) {
+        (ToolSelector::Mcp { server, tool, .. }, _) => (server.clone(), tool.clone()),
+        (ToolSelector::Name(n), Some(Specifier::McpTool(t))) => (n.clone(), Some(t.clone())),
+        (ToolSelector::Name(n), None) if it.list != RuleList::Allow => {
+            let bodies = vec![
+                format!("toolName = {}\n", toml_str(n)),
+                gemini_mcp_body(n, "*"),
+            ];
+            return Some(bodies);
+        }
+        _ => return None,
+    };
+    let tool = match tool {
+        None => "*".to_owned(),
+        Some(t) if !t.contains('*') => t,
+        Some(_) if it.list == RuleList::Allow => {
+            w.dropped(
+                it,
+                format!(
+                    "Gemini CLI reads a tool pattern as a server name, so `{}` cannot be \
+                     expressed; it is left out",
+                    it.rule
+                ),
+            );
+            return Some(Vec::new());
+        }
+        Some(_) => {
+            w.approximated(
+                &it.path,
+                format!(
+                    "Gemini CLI reads a tool pattern as a server name: `{}` is widened to \
+                     every tool of `{server}`",
+                    it.rule
+                ),
+            );
+            "*".to_owned()
+        }
+    };
+    Some(vec![gemini_mcp_body(&server, &tool)])
+}
+
+/// A Gemini CLI rule body naming an MCP server's tool (`*` for every tool).
+fn gemini_mcp_body(server: &str, tool: &str) -> String {
+    format!(
+        "mcpName = {}\ntoolName = {}\n",
+        toml_str(server),
+        toml_str(tool)
+    )
+}
+
+/// The spellings a deny or ask on `words` needs in the target: the words, and the words with
+/// the program as toolgate folds it when that differs (`/usr/bin/curl` also as `curl`, `GIT`
+/// also as `git`), with a warning.
+fn spelt_as_toolgate_matches(w: &mut Writer, it: &Item, words: &str) -> Vec<String> {
+    let mut out = vec![words.to_owned()];
+    if let Some(folded) = spellings::with_folded_program(words) {
+        w.approximated(
+            &it.path,
+            format!(
+                "`{}` also covers its program as `{folded}`, as toolgate matches it",
+                it.rule
+            ),
+        );
+        out.push(folded);
+    }
+    out
+}
+
 fn codex(w: &mut Writer, _doc: &PolicyDocument, items: &[Item]) -> String {
     let mut out = String::new();
     for it in items {
+        w.note_respellings(it);
         if !w.keeps(it) {
             continue;
         }
@@ -692,13 +797,20 @@ fn codex(w: &mut Writer, _doc: &PolicyDocument, items: &[Item]) -> String {
             );
             continue;
         }
-        let pattern: Vec<String> = words.split(' ').map(toml_str).collect();
-        let line = format!(
-            "prefix_rule(pattern = [{}], decision = \"{decision}\")\n",
-            pattern.join(", ")
-        );
-        if !out.contains(&line) {
-            out.push_str(&line);
+        let spellings = if it.list == RuleList::Allow {
+            vec![words]
+        } else {
+            spelt_as_toolgate_matches(w, it, &words)
+        };
+        for words in spellings {
+            let pattern: Vec<String> = words.split(' ').map(toml_str).collect();
+            let line = format!(
+                "prefix_rule(pattern = [{}], decision = \"{decision}\")\n",
+                pattern.join(", ")
+            );
+            if !out.contains(&line) {
+                out.push_str(&line);
+            }
         }
     }
     out

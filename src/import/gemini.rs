@@ -13,8 +13,11 @@ use crate::decision::{Layer, RuleList};
 use crate::error::{ErrorKind, Result};
 
 use super::builder::{json_type, line_at, line_of_json_string, Builder, Origin};
+use super::gemini_mcp::mcp_tool_rules;
+use super::gemini_settings::{permission_keys, NARROWING_OUTRANKS};
+use super::js_regex::has_end_anchor;
 use super::jsonc;
-use super::translate::{command_regex, list_name, regex, text_prefix};
+use super::translate::{command_regex, js_allow_left_out, list_name, regex, text_prefix};
 
 /// Gemini's built-in tool names and the toolgate spelling of each.
 const TOOLS: &[(&str, &str)] = &[
@@ -99,11 +102,20 @@ const RULE_KEYS: &[&str] = &[
     "allowRedirection",
 ];
 
-pub(crate) fn import(b: &mut Builder, name: &str, text: &str) -> Result<()> {
+/// Imports one Gemini file. `narrowing` is where a settings file among those imported narrows
+/// the shell ([`shell_narrowing`]), which outranks the user's shell allows.
+///
+/// [`shell_narrowing`]: super::gemini_settings::shell_narrowing
+pub(crate) fn import(
+    b: &mut Builder,
+    name: &str,
+    text: &str,
+    narrowing: Option<&str>,
+) -> Result<()> {
     if name.ends_with(".json") {
         settings(b, name, text)
     } else {
-        policy(b, name, text)
+        policy(b, name, text, narrowing)
     }
 }
 
@@ -129,6 +141,25 @@ pub(crate) fn tool_rule(name: &str, mcp: Option<&str>) -> String {
     name.to_owned()
 }
 
+/// The toolgate rules for a Gemini tool name in `list` ([`tool_rule`], and Gemini's own
+/// `mcp_<server>_<tool>` names read by [`mcp_tool_rules`]), warning at `origin` where they
+/// differ from the name. Empty when an allow is left out.
+fn tool_rules(
+    b: &mut Builder,
+    name: &str,
+    mcp: Option<&str>,
+    list: RuleList,
+    origin: &Origin,
+) -> Vec<String> {
+    let Some(read) = mcp.is_none().then(|| mcp_tool_rules(name, list)).flatten() else {
+        return vec![tool_rule(name, mcp)];
+    };
+    if let Some(warning) = read.warning {
+        b.approximated(origin, warning);
+    }
+    read.rules
+}
+
 /// One `[[rule]]`, read.
 struct GeminiRule {
     origin: Origin,
@@ -137,7 +168,7 @@ struct GeminiRule {
     tools: Vec<String>,
 }
 
-fn policy(b: &mut Builder, file: &str, text: &str) -> Result<()> {
+fn policy(b: &mut Builder, file: &str, text: &str, narrowing: Option<&str>) -> Result<()> {
     let table: toml::Table = toml::from_str(text).map_err(|e| {
         let line = e.span().map(|s| line_at(text, s.start)).unwrap_or(1);
         Origin::new(file, line, "").error(
@@ -186,14 +217,54 @@ fn policy(b: &mut Builder, file: &str, text: &str) -> Result<()> {
                 .filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
                 .collect();
             let origin = Origin::new(file, line, lines.join("\n"));
-            read.push(rule(b, layer, r, &origin)?);
+            read.push(rule(b, layer, r, &origin, narrowing)?);
         }
     }
     priorities(b, &read);
     Ok(())
 }
 
-fn rule(b: &mut Builder, layer: usize, r: &Toml, origin: &Origin) -> Result<GeminiRule> {
+/// Whether Gemini's shell narrowing (from the settings at `narrowing`) outranks a user's shell
+/// allow of `priority`, warning at `origin` when it does. Gemini then denies what the allow
+/// names: an allow that `names_commands` becomes a deny of those commands (which also denies
+/// any of them a narrowed entry allows), an allow of the whole shell is left out (a deny of
+/// the whole shell would deny the narrowed entries too), so those commands ask.
+fn outranked_by_narrowing(
+    b: &mut Builder,
+    narrowing: Option<&str>,
+    priority: i64,
+    names_commands: bool,
+    origin: &Origin,
+) -> bool {
+    let Some(at) = narrowing else {
+        return false;
+    };
+    if is_system(&origin.file) || priority > NARROWING_OUTRANKS {
+        return false;
+    }
+    let becomes = if names_commands {
+        "this shell allow becomes a deny of the commands it names"
+    } else {
+        "this allow of the whole shell is left out, so those commands ask"
+    };
+    b.approximated(
+        origin,
+        format!(
+            "the `run_shell_command(...)` entry of `tools.allowed` at {at} makes Gemini deny \
+             every other shell command above user rules up to priority {NARROWING_OUTRANKS}: \
+             {becomes}"
+        ),
+    );
+    true
+}
+
+fn rule(
+    b: &mut Builder,
+    layer: usize,
+    r: &Toml,
+    origin: &Origin,
+    narrowing: Option<&str>,
+) -> Result<GeminiRule> {
     let Some(t) = r.as_table() else {
         return Err(origin.error(ErrorKind::InvalidPolicy, "a rule must be a table"));
     };
@@ -327,10 +398,29 @@ fn rule(b: &mut Builder, layer: usize, r: &Toml, origin: &Origin) -> Result<Gemi
         });
     }
     let mut tools = Vec::new();
-    for name in &names {
-        let tool = tool_rule(name, mcp.as_deref());
-        tools.push(tool.clone());
+    let read: Vec<(&String, String)> = names
+        .iter()
+        .flat_map(|name| {
+            tool_rules(b, name, mcp.as_deref(), list, origin)
+                .into_iter()
+                .map(move |tool| (name, tool))
+        })
+        .collect();
+    let names_commands = !prefixes.is_empty() || command_re.is_some() || args_re.is_some();
+    for (name, tool) in read {
         let shell = tool == "Bash";
+        let list = if shell
+            && list == RuleList::Allow
+            && outranked_by_narrowing(b, narrowing, priority, names_commands, origin)
+        {
+            if !names_commands {
+                continue;
+            }
+            RuleList::Deny
+        } else {
+            list
+        };
+        tools.push(tool.clone());
         if (!prefixes.is_empty() || command_re.is_some()) && !shell {
             return Err(origin.error(
                 ErrorKind::InvalidPolicy,
@@ -345,14 +435,7 @@ fn rule(b: &mut Builder, layer: usize, r: &Toml, origin: &Origin) -> Result<Gemi
                 text_prefix(b, layer, list, p, origin)?;
             }
         } else if let Some(re) = &command_re {
-            if list == RuleList::Allow && re.starts_with('^') {
-                b.approximated(
-                    origin,
-                    format!("allow regex `{re}` starts with `^`, which Gemini applies to the JSON of the arguments; it is left out"),
-                );
-            } else {
-                command_regex(b, layer, list, re, true, origin)?;
-            }
+            gemini_command_regex(b, layer, list, re, origin)?;
         } else if let Some(re) = &args_re {
             args_pattern(b, layer, list, &tool, re, origin)?;
         } else {
@@ -365,6 +448,40 @@ fn rule(b: &mut Builder, layer: usize, r: &Toml, origin: &Origin) -> Result<Gemi
         priority,
         tools,
     })
+}
+
+/// A command regex, which Gemini matches as JavaScript against the arguments as JSON, right
+/// after `"command":"`. An allow is left out when that reading cannot be matched as narrowly:
+/// a `^` (the JSON starts with `{`), an end anchor `$` (the JSON goes on with `"}` after the
+/// command, so the regex never matches), or syntax JavaScript reads otherwise.
+fn gemini_command_regex(
+    b: &mut Builder,
+    layer: usize,
+    list: RuleList,
+    re: &str,
+    origin: &Origin,
+) -> Result<()> {
+    if list == RuleList::Allow {
+        let never = if re.starts_with('^') {
+            Some("starts with `^`")
+        } else if has_end_anchor(re) {
+            Some("holds an end anchor, which never matches before the `\"}` that follows the command")
+        } else {
+            None
+        };
+        if let Some(why) = never {
+            regex(re, origin)?;
+            b.approximated(
+                origin,
+                format!("allow regex `{re}` {why}: Gemini applies it to the JSON of the arguments; it is left out, so those commands ask"),
+            );
+            return Ok(());
+        }
+    }
+    if js_allow_left_out(b, list, re, origin) {
+        return Ok(());
+    }
+    command_regex(b, layer, list, re, true, origin)
 }
 
 /// `argsPattern` is a regex over the arguments as JSON. A pattern that starts with the
@@ -380,7 +497,7 @@ fn args_pattern(
     regex(re, origin)?;
     if tool == "Bash" {
         if let Some(rest) = re.strip_prefix("\"command\":\"") {
-            return command_regex(b, layer, list, rest, true, origin);
+            return gemini_command_regex(b, layer, list, rest, origin);
         }
     }
     if list == RuleList::Allow {
@@ -503,6 +620,8 @@ fn settings(b: &mut Builder, file: &str, text: &str) -> Result<()> {
             lists.push((new, v));
         }
     }
+    permission_keys(b, layer, file, text, &value)?;
+    let mut narrowing_told = false;
     for (kind, v) in lists {
         let origin = Origin::new(file, line_of_json_string(text, kind, 1), kind.to_owned());
         let items = v.as_array().ok_or_else(|| {
@@ -548,16 +667,21 @@ fn settings(b: &mut Builder, file: &str, text: &str) -> Result<()> {
                 }
                 None => name,
             };
-            let tool = tool_rule(name, None);
-            match spec {
-                Some(cmd) if tool == "Bash" => {
-                    // Gemini: the command starts with this text.
-                    text_prefix(b, layer, list, cmd, &o)?;
+            for tool in tool_rules(b, name, None, list, &o) {
+                match spec {
+                    Some(cmd) if tool == "Bash" => {
+                        // Gemini: the command starts with this text.
+                        text_prefix(b, layer, list, cmd, &o)?;
+                        if list == RuleList::Allow && !std::mem::replace(&mut narrowing_told, true)
+                        {
+                            b.approximated(&o, "Gemini denies every shell command that no `run_shell_command(...)` entry names; toolgate cannot deny all but these, so other shell commands ask (unless toolgate knows them to be safe), and user shell allows up to priority 290 are left out");
+                        }
+                    }
+                    Some(_) if list == RuleList::Allow => {
+                        b.approximated(&o, format!("`{s}` is left out, so those calls ask"))
+                    }
+                    _ => b.checked_rule(layer, list, &tool, &o)?,
                 }
-                Some(_) if list == RuleList::Allow => {
-                    b.approximated(&o, format!("`{s}` is left out, so those calls ask"))
-                }
-                _ => b.checked_rule(layer, list, &tool, &o)?,
             }
         }
     }

@@ -34,9 +34,13 @@ mod copilot;
 mod copilot_cli;
 mod export;
 mod gemini;
+mod gemini_mcp;
+mod gemini_settings;
+mod js_regex;
 mod jsonc;
 mod operators;
 mod regex_rule;
+mod spellings;
 mod starlark;
 mod translate;
 mod vscode;
@@ -188,11 +192,14 @@ pub fn import(format: Format, files: &[(String, String)]) -> Result<Imported> {
             .with_hint("name at least one configuration file"));
     }
     let mut b = builder::Builder::new();
+    let narrowing = (format == Format::Gemini)
+        .then(|| gemini_settings::shell_narrowing(files))
+        .flatten();
     for (name, text) in files {
         match format {
             Format::Claude => claude::import(&mut b, name, text)?,
             Format::Copilot => copilot::import(&mut b, name, text)?,
-            Format::Gemini => gemini::import(&mut b, name, text)?,
+            Format::Gemini => gemini::import(&mut b, name, text, narrowing.as_deref())?,
             Format::Codex => codex::import(&mut b, name, text)?,
             Format::Vscode => vscode::import(&mut b, name, text)?,
             Format::Zed => zed::import(&mut b, name, text)?,

@@ -73,7 +73,10 @@ impl Regex {
         }
         let mut out = Vec::new();
         for s in strings_of(parts)? {
-            if s.contains(['*', '\\']) || s.is_empty() {
+            if s.contains(['*', '\\'])
+                || s.is_empty()
+                || s.chars().any(super::translate::is_unsplit_space)
+            {
                 return None;
             }
             // A required space at the end: toolgate's prefix also matches the bare command.
@@ -108,7 +111,8 @@ impl Regex {
             let text = String::from_utf8_lossy(l.as_bytes());
             let mut norm = String::new();
             for c in text.chars() {
-                if c.is_whitespace() {
+                // Other white space (a no-break space) stays: the shell does not split words at it.
+                if c.is_whitespace() && c.is_ascii() {
                     if !norm.ends_with(' ') {
                         norm.push(' ');
                     }

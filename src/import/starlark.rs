@@ -77,7 +77,7 @@ impl Lexer<'_> {
                     let s = self.string(c, line)?;
                     out.push((Tok::Str(s), line, i));
                 }
-                '(' | ')' | '[' | ']' | ',' | '=' => {
+                '(' | ')' | '[' | ']' | ',' | '=' | ';' => {
                     out.push((Tok::Punct(c), self.line, i));
                     self.chars.next();
                 }
@@ -174,6 +174,11 @@ pub(crate) fn parse(file: &str, text: &str) -> Result<Vec<Call>> {
                 return Err(lexer.err(l, "expected a keyword argument `name = value`"));
             };
             let key = key.clone();
+            if args.iter().any(|(k, _, _)| *k == key) {
+                return Err(lexer
+                    .err(kline, format!("keyword argument `{key}` is repeated"))
+                    .with_hint("Starlark refuses a call that names an argument twice, and so does Codex: keep one"));
+            }
             p.pos += 1;
             p.expect('=', "`=` after the argument name")?;
             let value = p.value()?;
@@ -189,6 +194,7 @@ pub(crate) fn parse(file: &str, text: &str) -> Result<Vec<Call>> {
             .map(|t| t.2 + 1)
             .unwrap_or(text.len());
         let call_text = text.get(start..end).unwrap_or("").to_owned();
+        p.end_of_statement(line_of_last(&p))?;
         calls.push(Call {
             name,
             line,
@@ -197,6 +203,14 @@ pub(crate) fn parse(file: &str, text: &str) -> Result<Vec<Call>> {
         });
     }
     Ok(calls)
+}
+
+/// The line of the token just read.
+fn line_of_last(p: &Parser<'_>) -> u32 {
+    p.toks
+        .get(p.pos.saturating_sub(1))
+        .map(|t| t.1)
+        .unwrap_or(1)
 }
 
 struct Parser<'a> {
@@ -224,6 +238,26 @@ impl Parser<'_> {
             true
         } else {
             false
+        }
+    }
+
+    /// Ends a statement that ended on line `line`: Starlark needs a newline or a `;` before
+    /// the next one (`a() b()` on one line does not load).
+    fn end_of_statement(&mut self, line: u32) -> Result<()> {
+        if self.eat(';') {
+            return match self.peek() {
+                Some((Tok::Punct(';'), l, _)) => Err(self
+                    .lexer
+                    .err(l, "expected a statement between `;` and `;`")),
+                _ => Ok(()),
+            };
+        }
+        match self.peek() {
+            Some((_, next, _)) if next == line => Err(self
+                .lexer
+                .err(line, "expected a newline or `;` after the call")
+                .with_hint("put each call on its own line")),
+            _ => Ok(()),
         }
     }
 
@@ -304,6 +338,14 @@ mod tests {
     }
 
     #[test]
+    fn statements_end_at_a_newline_or_a_semicolon() {
+        let text = "prefix_rule(pattern = [\"ls\"]); prefix_rule(\n pattern = [\"rm\"]);\nprefix_rule(pattern = [\"cat\"])";
+        let calls = parse("a.rules", text).unwrap();
+        let lines: Vec<u32> = calls.iter().map(|c| c.line).collect();
+        assert_eq!(lines, [1, 1, 3]);
+    }
+
+    #[test]
     fn refuses_what_is_outside_the_subset() {
         for (text, line) in [
             ("x = [\"a\"]\n", 1),
@@ -311,6 +353,16 @@ mod tests {
             ("def f():\n  pass", 1),
             ("prefix_rule(pattern = [\"a\"] + [\"b\"])", 1),
             ("\n\nprefix_rule(\"a\")", 3),
+            (
+                "prefix_rule(pattern = [\"rm\"],\n decision = \"forbidden\", decision = \"allow\")",
+                2,
+            ),
+            (
+                "prefix_rule(pattern = [\"ls\"]) prefix_rule(pattern = [\"rm\"])",
+                1,
+            ),
+            ("prefix_rule(pattern = [\"ls\"]);;\n", 1),
+            (";prefix_rule(pattern = [\"ls\"])\n", 1),
         ] {
             let e = parse("a.rules", text).unwrap_err();
             assert_eq!(e.code(), "INVALID_POLICY", "{text}");

@@ -23,6 +23,38 @@ fn first_shell_syntax(text: &str) -> Option<(usize, char)> {
     text.char_indices().find(|(_, c)| SHELL_SYNTAX.contains(c))
 }
 
+/// Whether `c` is white space the shell does not split words at: anything but a space, a
+/// tab and a newline (a no-break space, an em space, ...). An agent that compares a prefix as
+/// text sees `npm\u{a0}run` as two words, the shell as one.
+pub(crate) fn is_unsplit_space(c: char) -> bool {
+    c.is_whitespace() && !matches!(c, ' ' | '\t' | '\n')
+}
+
+/// Where a deny or ask prefix is cut, and why: before its first shell syntax or white space
+/// the shell does not split at, whichever comes first.
+fn first_cut(text: &str) -> Option<(usize, String)> {
+    text.char_indices().find_map(|(at, c)| {
+        if SHELL_SYNTAX.contains(&c) {
+            Some((at, format!("holds `{c}`, which the shell reads as syntax")))
+        } else if is_unsplit_space(c) {
+            Some((
+                at,
+                format!(
+                    "holds {}, which the shell does not split words at",
+                    space_name(c)
+                ),
+            ))
+        } else {
+            None
+        }
+    })
+}
+
+/// A white space character as a person reads its name: `U+00A0`.
+fn space_name(c: char) -> String {
+    format!("the white space U+{:04X}", u32::from(c))
+}
+
 /// `words` without its leading variable assignments (`LANG=C git push` gives `git push`):
 /// toolgate matches a command's words after them. `None` when nothing is left.
 fn without_assignments(words: &str) -> &str {
@@ -60,6 +92,13 @@ pub(crate) fn prefix_rule(words: &str) -> std::result::Result<String, String> {
              as text"
         ));
     }
+    if let Some(c) = words.chars().find(|c| is_unsplit_space(*c)) {
+        return Err(format!(
+            "holds {}, which the shell does not split words at, so toolgate cannot match the \
+             prefix as words",
+            space_name(c)
+        ));
+    }
     if without_assignments(words) != words.trim_start() {
         return Err(
             "starts with a variable assignment, which toolgate does not match as part of the \
@@ -82,8 +121,8 @@ pub(crate) fn prefix_rule(words: &str) -> std::result::Result<String, String> {
 /// 'wip` those of `git commit -m `), and leading assignments are dropped (`LANG=C rm` gives
 /// those of `rm`). The second value says how the prefix was widened, when it was.
 pub(crate) fn wide_prefix_rules(prefix: &str, anchored: bool) -> (Vec<String>, Option<String>) {
-    let (plain, cut) = match first_shell_syntax(prefix) {
-        Some((at, c)) => (prefix.get(..at).unwrap_or_default(), Some(c)),
+    let (plain, cut) = match first_cut(prefix) {
+        Some((at, why)) => (prefix.get(..at).unwrap_or_default(), Some(why)),
         None => (prefix, None),
     };
     let bare = if anchored {
@@ -91,21 +130,38 @@ pub(crate) fn wide_prefix_rules(prefix: &str, anchored: bool) -> (Vec<String>, O
     } else {
         plain
     };
-    let words = bare.split_whitespace().collect::<Vec<_>>().join(" ");
+    let spaced = bare.split_whitespace().collect::<Vec<_>>().join(" ");
+    let (words, colon) = without_trailing_colon(&spaced, bare.ends_with(char::is_whitespace));
     let lead = if anchored { "" } else { "*" };
-    let widened =
-        match cut {
-            Some(c) => Some(format!(
-            "holds `{c}`, which the shell reads as syntax and toolgate does not match as text: \
-             it is widened to every command {} `{words}`",
-            if anchored { "starting with" } else { "containing" }
+    let widened = match cut {
+        Some(why) => Some(format!(
+            "{why} and toolgate does not match as text: it is widened to every command {} \
+             `{words}`",
+            if anchored {
+                "starting with"
+            } else {
+                "containing"
+            }
         )),
-            None if bare.trim_start() != plain.trim_start() => Some(format!(
-                "starts with a variable assignment, which toolgate does not match as part of the \
+        None if bare.trim_start() != plain.trim_start() => Some(format!(
+            "starts with a variable assignment, which toolgate does not match as part of the \
              command: it is widened to every command starting with `{words}`"
-            )),
-            None => None,
-        };
+        )),
+        None => None,
+    };
+    let widened = match (widened, colon) {
+        (Some(how), _) => Some(how),
+        (None, true) => Some(format!(
+            "ends in `:`, and a rule ending in `:*` is the prefix form `{words}:*` (the \
+             prefix, then a space or the end): it is widened to every command {} `{words}`",
+            if anchored {
+                "starting with"
+            } else {
+                "containing"
+            }
+        )),
+        (None, false) => None,
+    };
     if words.is_empty() {
         return (vec!["Bash".to_owned()], widened);
     }
@@ -118,6 +174,20 @@ pub(crate) fn wide_prefix_rules(prefix: &str, anchored: bool) -> (Vec<String>, O
         ]
     };
     (rules, widened)
+}
+
+/// `words` without the colons (and the spaces before them) that end it, and whether there
+/// were any. A rule's text ending in `:*` is the prefix form (`Bash(npm run db:*)` is `npm run
+/// db` followed by a space or the end), so a prefix that ends in `:` and is followed by `*`
+/// would miss `npm run db:drop`; without the colon it covers more, never less. A prefix
+/// followed by a space (`spaced_after`) keeps its colon: `Bash(npm run db: *)` is read as
+/// written.
+fn without_trailing_colon(words: &str, spaced_after: bool) -> (&str, bool) {
+    if spaced_after {
+        return (words, false);
+    }
+    let kept = words.trim_end_matches([':', ' ']);
+    (kept, kept.len() != words.len())
 }
 
 /// Adds the rules for a command prefix that the agent compares as text with the start of a
@@ -153,6 +223,34 @@ pub(crate) fn text_prefix(
         b.approximated(origin, format!("{name} prefix `{prefix}` {how}"));
     }
     Ok(())
+}
+
+/// Whether a JavaScript allow regex (VS Code's and Gemini CLI's) is left out because it holds
+/// syntax that JavaScript reads otherwise than toolgate's parser ([`dialect_difference`]),
+/// with a warning at `origin` when it is. Only allows are checked: a deny or ask read as Rust
+/// covers at least its literal text, and the agent drops a regex it cannot compile.
+///
+/// [`dialect_difference`]: super::js_regex::dialect_difference
+pub(crate) fn js_allow_left_out(
+    b: &mut Builder,
+    list: RuleList,
+    pattern: &str,
+    origin: &Origin,
+) -> bool {
+    if list != RuleList::Allow {
+        return false;
+    }
+    let Some(why) = super::js_regex::dialect_difference(pattern) else {
+        return false;
+    };
+    b.approximated(
+        origin,
+        format!(
+            "allow regex `{pattern}` is run as JavaScript by the agent, and {why}; it is left \
+             out, so those commands ask"
+        ),
+    );
+    true
 }
 
 /// Parses a regex, or fails with an error at `origin`.
@@ -551,6 +649,62 @@ mod tests {
             wide_prefix_rules("a;b", false).0,
             ["Bash(*a*)", "Bash(*a *)"]
         );
+    }
+
+    /// Whether a deny rule `rule` decides `command` (run in `/tmp`).
+    fn denies(rule: &str, command: &str) -> bool {
+        let policy = crate::Policy::from_json(
+            &serde_json::json!({ "permissions": { "deny": [rule] } }).to_string(),
+        )
+        .unwrap();
+        let request = crate::Request::from_json(
+            &serde_json::json!({ "tool": "Bash", "input": { "command": command }, "cwd": "/tmp" })
+                .to_string(),
+        )
+        .unwrap();
+        policy.evaluate(&request).effect == crate::Effect::Deny
+    }
+
+    #[test]
+    fn every_deny_prefix_covers_the_text_continued() {
+        for lit in [
+            "npm run db:",
+            "npm run db::",
+            "npm run db :",
+            "make x:",
+            "rm -rf",
+            "git push",
+            "deploy",
+        ] {
+            for anchored in [true, false] {
+                let (rules, _) = wide_prefix_rules(lit, anchored);
+                let command = format!("{lit}x");
+                assert!(
+                    rules.iter().any(|r| denies(r, &command)),
+                    "{lit:?} (anchored: {anchored}) gives {rules:?}, which miss `{command}`"
+                );
+            }
+        }
+        let (rules, how) = wide_prefix_rules("npm run db:", true);
+        assert_eq!(rules, ["Bash(npm run db*)", "Bash(npm run db *)"]);
+        assert!(how.unwrap().contains("`:`"));
+        assert_eq!(
+            wide_prefix_rules("npm run db: ", true).0,
+            ["Bash(npm run db: *)"]
+        );
+        assert_eq!(wide_prefix_rules(":", true).0, ["Bash"]);
+    }
+
+    #[test]
+    fn white_space_the_shell_does_not_split_at_is_not_a_word_break() {
+        let nbsp = "npm\u{a0}run\u{a0}deploy";
+        assert!(prefix_rule(nbsp).unwrap_err().contains("U+00A0"));
+        assert!(prefix_rule("npm\u{2003}run").is_err());
+        assert_eq!(prefix_rule("npm\trun").as_deref(), Ok("Bash(npm run *)"));
+        let (rules, how) = wide_prefix_rules(nbsp, true);
+        assert_eq!(rules, ["Bash(npm*)", "Bash(npm *)"]);
+        assert!(how.unwrap().contains("U+00A0"));
+        assert!(denies("Bash(npm*)", nbsp));
     }
 
     #[test]

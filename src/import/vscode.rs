@@ -13,7 +13,7 @@ use crate::mode::Mode;
 
 use super::builder::{json_type, line_of_json_string, Builder, Origin};
 use super::jsonc;
-use super::translate::{command_regex, text_prefix};
+use super::translate::{command_regex, js_allow_left_out, text_prefix};
 
 pub(crate) fn import(b: &mut Builder, name: &str, text: &str) -> Result<()> {
     let value = jsonc::parse(name, text)?;
@@ -24,10 +24,22 @@ pub(crate) fn import(b: &mut Builder, name: &str, text: &str) -> Result<()> {
         ));
     };
     let layer = b.layer(Layer::User);
+    terminal_settings(b, layer, name, text, &top)?;
     for (key, v) in &top {
         let origin = Origin::new(name, line_of_json_string(text, key, 1), key.clone());
         match key.as_str() {
-            "chat.tools.terminal.autoApprove" => terminal(b, layer, name, text, v, &origin)?,
+            TERMINAL_KEY | DEPRECATED_TERMINAL_KEY | IGNORE_DEFAULTS_KEY => {}
+            "chat.agent.terminal.allowList"
+            | "chat.agent.terminal.denyList"
+            | "github.copilot.chat.agent.terminal.allowList"
+            | "github.copilot.chat.agent.terminal.denyList" => {
+                return Err(origin
+                    .error(
+                        ErrorKind::InvalidPolicy,
+                        format!("`{key}` is an old form of `{TERMINAL_KEY}`, which VS Code versions read differently"),
+                    )
+                    .with_hint(format!("move its entries into `{TERMINAL_KEY}`: `true` for an allow-list entry, `false` for a deny-list entry")))
+            }
             "chat.tools.autoApprove" | "chat.tools.global.autoApprove" => match v {
                 Value::Bool(true) => {
                     b.mode(Mode::BypassPermissions, &origin);
@@ -206,26 +218,88 @@ fn object<'a>(v: &'a Value, origin: &Origin) -> Result<&'a Map<String, Value>> {
     })
 }
 
-fn terminal(
+/// The terminal auto-approve setting.
+const TERMINAL_KEY: &str = "chat.tools.terminal.autoApprove";
+
+/// Its deprecated name, which VS Code still reads: its entries are spread over the setting's.
+const DEPRECATED_TERMINAL_KEY: &str = "chat.agent.terminal.autoApprove";
+
+/// The setting that turns VS Code's default entries off.
+const IGNORE_DEFAULTS_KEY: &str = "chat.tools.terminal.ignoreDefaultAutoApproveRules";
+
+/// The `false` entries of VS Code's default value of [`TERMINAL_KEY`]: these commands ask
+/// even when a wider `true` entry of the user's would approve them. VS Code merges the
+/// default object with the user's, so an entry stays unless the user's file names its key
+/// (with `true`, `null` or an object).
+///
+/// `/^Remove-Item\b/i` is a program name in any case, which toolgate's ask rules fold by
+/// themselves: it is imported as the key `Remove-Item`.
+const DEFAULT_ASKS: &[&str] = &[
+    "rm",
+    "rmdir",
+    "del",
+    "kill",
+    "curl",
+    "wget",
+    "eval",
+    "chmod",
+    "chown",
+    DEFAULT_REMOVE_ITEM,
+];
+
+/// VS Code's default entry for PowerShell's `Remove-Item`.
+const DEFAULT_REMOVE_ITEM: &str = "/^Remove-Item\\b/i";
+
+/// One entry of the terminal setting: its key, its value and where it comes from.
+type Entry = (String, Value, Origin);
+
+/// The terminal auto-approve entries as VS Code assembles them: its default `false` entries
+/// (unless [`IGNORE_DEFAULTS_KEY`] is `true`), the user's [`TERMINAL_KEY`] over them, and
+/// [`DEPRECATED_TERMINAL_KEY`] over both.
+fn terminal_settings(
     b: &mut Builder,
     layer: usize,
     file: &str,
     text: &str,
-    v: &Value,
-    origin: &Origin,
+    top: &Map<String, Value>,
 ) -> Result<()> {
-    let map = object(v, origin)?;
-    let mut line = origin.line;
-    for (key, value) in map {
-        line = line_of_json_string(text, key, line);
-        let o = Origin::new(
-            file,
-            line,
-            format!(
-                "{}: {value}",
-                serde_json::to_string(key).unwrap_or_default()
-            ),
-        );
+    let mut entries: Vec<Entry> = Vec::new();
+    for key in [TERMINAL_KEY, DEPRECATED_TERMINAL_KEY] {
+        let Some(v) = top.get(key) else { continue };
+        let origin = Origin::new(file, line_of_json_string(text, key, 1), key);
+        let mut line = origin.line;
+        for (k, value) in object(v, &origin)? {
+            line = line_of_json_string(text, k, line);
+            let shown = serde_json::to_string(k).unwrap_or_default();
+            entries.retain(|(e, _, _)| e != k);
+            entries.push((
+                k.clone(),
+                value.clone(),
+                Origin::new(file, line, format!("{shown}: {value}")),
+            ));
+        }
+    }
+    if top.get(IGNORE_DEFAULTS_KEY).and_then(Value::as_bool) != Some(true) {
+        let line = line_of_json_string(text, TERMINAL_KEY, 1);
+        for key in DEFAULT_ASKS {
+            if !entries.iter().any(|(k, _, _)| k == key) {
+                let shown = serde_json::to_string(key).unwrap_or_default();
+                let o = Origin::new(file, line, format!("VS Code's default {shown}: false"));
+                let read_as = if *key == DEFAULT_REMOVE_ITEM {
+                    "Remove-Item"
+                } else {
+                    key
+                };
+                entries.push((read_as.to_owned(), Value::Bool(false), o));
+            }
+        }
+    }
+    terminal(b, layer, entries)
+}
+
+fn terminal(b: &mut Builder, layer: usize, entries: Vec<Entry>) -> Result<()> {
+    for (key, value, o) in entries {
+        let (key, value) = (&key, &value);
         let (approve, whole_line) = match value {
             Value::Null => continue,
             Value::Bool(a) => (*a, false),
@@ -273,6 +347,15 @@ fn terminal(
                     "the `i` flag is dropped: toolgate matches this ask's words case-sensitively (at most the program name is folded)",
                 );
             }
+            if let Some(why) = unusable_flags(flags) {
+                if list == RuleList::Allow {
+                    b.approximated(&o, format!("allow regex `{key}` {why}, so VS Code never matches it; it is left out"));
+                    continue;
+                }
+            }
+            if js_allow_left_out(b, list, pattern, &o) {
+                continue;
+            }
             command_regex(b, layer, list, pattern, false, &o)?;
             continue;
         }
@@ -282,15 +365,27 @@ fn terminal(
     Ok(())
 }
 
-/// `/pattern/flags` keys.
+/// The flags of a JavaScript `RegExp`, the only letters VS Code reads after a key's last `/`.
+const REGEX_FLAGS: &str = "dgimsuvy";
+
+/// `/pattern/flags` keys, read as VS Code reads them: a pattern of at least one character and
+/// flags from [`REGEX_FLAGS`] only. Any other key (`/^npm run build$/x`) is a string key.
 fn regex_key(key: &str) -> Option<(&str, &str)> {
     let rest = key.strip_prefix('/')?;
     let end = rest.rfind('/')?;
     let (pattern, flags) = (rest.get(..end)?, rest.get(end + 1..)?);
-    flags
-        .chars()
-        .all(|c| c.is_ascii_alphabetic())
+    (!pattern.is_empty() && flags.chars().all(|c| REGEX_FLAGS.contains(c)))
         .then_some((pattern, flags))
+}
+
+/// Why a regex key's flags make JavaScript refuse the regex (VS Code then matches nothing
+/// with it): a flag named twice, or `u` with `v`. VS Code drops `g` before it compiles.
+fn unusable_flags(flags: &str) -> Option<String> {
+    let flags: String = flags.chars().filter(|c| *c != 'g').collect();
+    if let Some(c) = flags.chars().find(|c| flags.matches(*c).count() > 1) {
+        return Some(format!("names the flag `{c}` twice"));
+    }
+    (flags.contains('u') && flags.contains('v')).then(|| "names both `u` and `v`".to_owned())
 }
 
 #[cfg(test)]
@@ -335,5 +430,11 @@ mod tests {
         );
         assert_eq!(regex_key("/rm/i"), Some(("rm", "i")));
         assert_eq!(regex_key("mkdir"), None);
+        assert_eq!(regex_key("/^npm run build$/x"), None);
+        assert_eq!(regex_key("/a/b/dgimsuvy"), Some(("a/b", "dgimsuvy")));
+        assert_eq!(regex_key("//"), None);
+        assert_eq!(unusable_flags("gig"), None);
+        assert!(unusable_flags("ii").is_some());
+        assert!(unusable_flags("uv").is_some());
     }
 }
