@@ -433,59 +433,57 @@ fn expand_globs(
 /// How many names [`secrets_below`] looks at, across all the roots of one call.
 pub const MAX_SEARCHED: usize = 10_000;
 
-/// The secret files ([`crate::policy::is_secret`]) below the search roots `roots` (as the
-/// call writes them; relative ones from `cwd`, those starting with `~` or known only at run
-/// time left out), as absolute paths: each directory listed breadth first, so the names
-/// nearest a root are seen first, until [`MAX_SEARCHED`] names have been looked at. A name is
-/// listed as a directory whatever it is (links followed: the wider reading); a file lists as
-/// nothing.
-fn secrets_below(roots: &[String], cwd: Option<&str>, list: ListDirectory<'_>) -> Vec<String> {
-    let mut queue: std::collections::VecDeque<String> = roots
-        .iter()
-        .filter_map(|r| crate::path::normalize(r, cwd, None))
-        .filter(|r| r != "/")
-        .collect();
-    let mut found = Vec::new();
+/// Visits the names below the absolute directories `roots`, breadth first (the names
+/// nearest a root first), each with its full path, until [`MAX_SEARCHED`] names have been
+/// seen. A name is listed as a directory whatever it is (links followed: the wider
+/// reading); a file lists as nothing.
+fn walk_below(roots: Vec<String>, list: ListDirectory<'_>, mut visit: impl FnMut(&str, &str)) {
+    let mut queue = std::collections::VecDeque::from(roots);
     let mut seen = 0;
     while let Some(dir) = queue.pop_front() {
         for name in list(&dir).unwrap_or_default() {
             seen += 1;
             if seen > MAX_SEARCHED {
-                return found;
+                return;
             }
             let full = format!("{}/{name}", dir.trim_end_matches('/'));
-            if crate::policy::is_secret(&full) && !found.contains(&full) {
-                found.push(full.clone());
-            }
+            visit(&name, &full);
             queue.push_back(full);
         }
     }
+}
+
+/// The secret files ([`crate::policy::is_secret`]) below the search roots `roots` (as the
+/// call writes them; relative ones from `cwd`, those starting with `~` or known only at run
+/// time left out, and `/` itself), as absolute paths ([`walk_below`]).
+fn secrets_below(roots: &[String], cwd: Option<&str>, list: ListDirectory<'_>) -> Vec<String> {
+    let roots = roots
+        .iter()
+        .filter_map(|r| crate::path::normalize(r, cwd, None))
+        .filter(|r| r != "/")
+        .collect();
+    let mut found: Vec<String> = Vec::new();
+    walk_below(roots, list, |_, full| {
+        if crate::policy::is_secret(full) && !found.iter().any(|f| f == full) {
+            found.push(full.to_owned());
+        }
+    });
     found
 }
 
 /// The files below the absolute directory `root` whose path ends with `target` (its
-/// separators read as `/`) and whose name is `target`'s last name, breadth first, at most
-/// [`MAX_SEARCHED`] names looked at: where Gemini CLI's `replace` finds a relative path
-/// that does not exist as written ([`crate::agents::gemini_paths::searches_by_suffix`]).
+/// separators read as `/`) and whose name is `target`'s last name ([`walk_below`]): where
+/// Gemini CLI's `replace` finds a relative path that does not exist as written
+/// ([`crate::agents::gemini_paths::searches_by_suffix`]).
 fn files_ending_with(root: &str, target: &str, list: ListDirectory<'_>) -> Vec<String> {
     let target = target.replace('\\', "/");
     let name = target.rsplit('/').next().unwrap_or(&target);
-    let mut queue = std::collections::VecDeque::from([root.trim_end_matches('/').to_owned()]);
     let mut found = Vec::new();
-    let mut seen = 0;
-    while let Some(dir) = queue.pop_front() {
-        for entry in list(&dir).unwrap_or_default() {
-            seen += 1;
-            if seen > MAX_SEARCHED {
-                return found;
-            }
-            let full = format!("{dir}/{entry}");
-            if entry == name && full.ends_with(&target) {
-                found.push(full.clone());
-            }
-            queue.push_back(full);
+    walk_below(vec![root.to_owned()], list, |entry, full| {
+        if entry == name && full.ends_with(&target) {
+            found.push(full.to_owned());
         }
-    }
+    });
     found
 }
 
