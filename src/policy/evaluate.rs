@@ -341,6 +341,9 @@ impl<'a> Call<'a> {
     /// ```
     pub(crate) fn through_resolved_directory(&self, path: &str) -> Option<Result<String, String>> {
         let realpaths = &self.request.realpaths;
+        if realpaths.is_empty() {
+            return None;
+        }
         let cuts = path
             .match_indices('/')
             .map(|(at, _)| at)
@@ -851,11 +854,11 @@ impl<'a> Call<'a> {
 /// to another spelling (the request's `realpaths`, keyed by `dir` as given). The real path
 /// is never a top-level directory (`/tmp`), nor the written one `/`.
 fn real_spelling(request: &Request, dir: &str) -> Option<(String, String)> {
-    let written = crate::path::normalize(dir, None, None)?;
     let real = request
         .realpaths
         .get(dir)
         .and_then(|r| crate::path::normalize(r, None, None))?;
+    let written = crate::path::normalize(dir, None, None)?;
     let depth = |p: &str| crate::path::segments(p).count();
     (real != written && depth(&written) > 0 && depth(&real) > 1).then_some((written, real))
 }

@@ -510,32 +510,78 @@ const FILES_START: FirstBytes = FirstBytes::of(PROTECTED_FILES);
 const SEQUENCES_START: FirstBytes = FirstBytes::of_firsts(PROTECTED_SEQUENCES);
 const ABSOLUTE_START: FirstBytes = FirstBytes::of_firsts(PROTECTED_ABSOLUTE);
 
+/// The protected tables keyed for a path without short names, where a segment names an
+/// entry only by being it: the names of [`PROTECTED_DIRS`] and [`PROTECTED_FILES`] as sets,
+/// and the sequences of [`PROTECTED_SEQUENCES`] by their first name (those whose first name
+/// is a prefix, `python3*`, apart).
+struct Tables {
+    dirs: std::collections::HashSet<&'static str>,
+    files: std::collections::HashSet<&'static str>,
+    sequences: std::collections::HashMap<&'static str, Vec<&'static [&'static str]>>,
+    prefixed_sequences: Vec<&'static [&'static str]>,
+}
+
+fn tables() -> &'static Tables {
+    static TABLES: std::sync::OnceLock<Tables> = std::sync::OnceLock::new();
+    TABLES.get_or_init(|| {
+        let mut sequences: std::collections::HashMap<_, Vec<&'static [&'static str]>> =
+            std::collections::HashMap::new();
+        let mut prefixed_sequences = Vec::new();
+        for seq in PROTECTED_SEQUENCES {
+            match seq.first() {
+                Some(first) if first.ends_with('*') => prefixed_sequences.push(*seq),
+                Some(first) => sequences.entry(*first).or_default().push(*seq),
+                None => {}
+            }
+        }
+        Tables {
+            dirs: PROTECTED_DIRS.iter().copied().collect(),
+            files: PROTECTED_FILES.iter().copied().collect(),
+            sequences,
+            prefixed_sequences,
+        }
+    })
+}
+
 fn protected_form(path: &str, home: Option<&str>) -> bool {
     let segs: Vec<&str> = crate::path::segments(path).collect();
     let short = segs.iter().any(|s| s.as_bytes().contains(&b'~'));
     // With no short name in the path, a segment can only equal a name it starts like.
     let may = |table: &FirstBytes, seg: &str| short || table.may_start(seg);
-    if segs
-        .iter()
-        .any(|s| may(&DIRS_START, s) && PROTECTED_DIRS.iter().any(|d| same(d, s, short)))
-    {
+    let t = tables();
+    let is_dir = |s: &str| match short {
+        true => PROTECTED_DIRS.iter().any(|d| same(d, s, short)),
+        false => t.dirs.contains(s),
+    };
+    if segs.iter().any(|s| may(&DIRS_START, s) && is_dir(s)) {
         return true;
     }
+    let is_file = |s: &str| match short {
+        true => PROTECTED_FILES.iter().any(|f| same(f, s, short)),
+        false => t.files.contains(s),
+    };
     if segs
         .last()
-        .is_some_and(|s| may(&FILES_START, s) && PROTECTED_FILES.iter().any(|f| same(f, s, short)))
+        .is_some_and(|s| may(&FILES_START, s) && is_file(s))
     {
         return true;
     }
     let seq_at = |seq: &[&str], at: &[&str]| {
         seq.len() <= at.len() && seq.iter().zip(at).all(|(n, s)| same_or_prefix(n, s, short))
     };
-    if (0..segs.len()).any(|i| {
-        segs.get(i..).is_some_and(|rest| {
-            rest.first().is_some_and(|s| may(&SEQUENCES_START, s))
-                && PROTECTED_SEQUENCES.iter().any(|seq| seq_at(seq, rest))
-        })
-    }) {
+    let sequence_at = |rest: &[&str]| {
+        let Some(first) = rest.first().filter(|s| may(&SEQUENCES_START, s)) else {
+            return false;
+        };
+        if short {
+            return PROTECTED_SEQUENCES.iter().any(|seq| seq_at(seq, rest));
+        }
+        let named = t.sequences.get(first).into_iter().flatten();
+        named
+            .chain(&t.prefixed_sequences)
+            .any(|seq| seq_at(seq, rest))
+    };
+    if (0..segs.len()).any(|i| segs.get(i..).is_some_and(sequence_at)) {
         return true;
     }
     let absolute_may = segs.first().is_some_and(|s| may(&ABSOLUTE_START, s));
