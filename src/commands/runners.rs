@@ -58,8 +58,80 @@ const RUNNING_OPTIONS: &[(&str, &[&str])] = &[
         ],
     ),
     // cargo: `--config KEY=VALUE` (or a file) sets `target.<triple>.runner`,
-    // `build.rustc-wrapper`, a linker: programs cargo runs.
-    ("cargo", &["--config"]),
+    // `build.rustc-wrapper`, a linker: programs cargo runs; `-Z` unstable features
+    // (`-Zscript`, `-Zunstable-options -C DIR`).
+    ("cargo", &["--config", "-Z"]),
+    // rustdoc's test runners (rustc's and rustdoc's `-C` and `-Z`: [`rustc_runs`]).
+    (
+        "rustdoc",
+        &[
+            "--test-builder",
+            "--test-runtool",
+            "--test-wrapper",
+            "--runtool",
+        ],
+    ),
+    // Go: programs the build, test and vet commands run (`-toolexec`, `go test -exec`,
+    // `-vettool`), in either of Go's spellings; the linker's `-extld` through `-ldflags`:
+    // [`go_runs`].
+    (
+        "go",
+        &[
+            "-toolexec",
+            "--toolexec",
+            "-exec",
+            "--exec",
+            "-vettool",
+            "--vettool",
+        ],
+    ),
+    // GnuPG's helper programs (`--agent-program=PROG` starts PROG as the agent), and the
+    // photo viewer and key server helpers it starts.
+    ("gpg", GPG_RUNNING_OPTIONS),
+    ("gpg2", GPG_RUNNING_OPTIONS),
+];
+
+/// GnuPG's options that name a program it starts.
+const GPG_RUNNING_OPTIONS: &[&str] = &[
+    "--agent-program",
+    "--dirmngr-program",
+    "--keyboxd-program",
+    "--photo-viewer",
+    "--exec-path",
+    "--keyserver-options",
+];
+
+/// rustc's code generation settings (`-C KEY=VALUE`, `-CKEY=VALUE`, `--codegen KEY=VALUE`)
+/// that name a program it runs or pass options on to one (the linker, LLVM's plugin loader).
+const RUSTC_RUNNING_CODEGEN: &[&str] = &["linker", "link-arg", "link-args", "llvm-args"];
+
+/// The programs rustup stands in for: a first word `+TOOLCHAIN` picks the toolchain, and
+/// one written as a path (`cargo +/tmp/tc build`) runs the programs found there.
+const RUSTUP_PROXIES: &[&str] = &[
+    "cargo",
+    "rustc",
+    "rustdoc",
+    "rustfmt",
+    "cargo-fmt",
+    "cargo-clippy",
+    "clippy-driver",
+    "rust-gdb",
+    "rust-lldb",
+    "rust-analyzer",
+];
+
+/// Long options of the compiler drivers known to run nothing: every other `--` option asks
+/// (GCC maps `--prefix` to `-B`, `--for-linker` to `-Xlinker` and any `--X` to `-fX`).
+const COMPILER_SAFE_LONG_OPTIONS: &[&str] = &[
+    "--version",
+    "--help",
+    "--verbose",
+    "--std",
+    "--param",
+    "--pedantic",
+    "--pedantic-errors",
+    "--ansi",
+    "--no-warnings",
 ];
 
 /// Options of C and C++ compiler drivers (GCC, Clang: [`compiler_driver`]) that run a
@@ -86,8 +158,12 @@ const COMPILER_RUNNING_OPTIONS: &[&str] = &[
     "--gcc-install-dir",
 ];
 
-/// The C and C++ compiler drivers.
-const COMPILER_DRIVERS: &[&str] = &["gcc", "g++", "cc", "c++", "clang", "clang++"];
+/// The compiler drivers of GCC and Clang: C, C++, the preprocessor, and GCC's other
+/// languages, which take the same options.
+const COMPILER_DRIVERS: &[&str] = &[
+    "gcc", "g++", "cc", "c++", "clang", "clang++", "cpp", "c89", "c99", "gfortran", "gccgo", "gdc",
+    "gm2", "g77",
+];
 
 /// The compiler driver `name` is (`gcc` for `x86_64-linux-gnu-gcc-12`, `clang++` for
 /// `/usr/bin/clang++-15`), in lower case, if it is one.
@@ -171,20 +247,49 @@ const RUNNING_SUBCOMMANDS: &[(&str, &[&str])] = &[
 /// assert!(runs_by_option(&words("gcc -wrapper sh,-c,id x.c")).is_some());
 /// assert!(runs_by_option(&words("gcc x.c -Wl,@opts")).is_some());
 /// assert!(runs_by_option(&words("gcc -O2 -DBAR=1 -o app x.c")).is_none());
+/// assert!(runs_by_option(&words("gcc --prefix=/tmp/evil/ x.c")).is_some());
+/// assert!(runs_by_option(&words("c99 -B/tmp/evil/ x.c")).is_some());
+/// assert!(runs_by_option(&words("gcc --std=c11 --version")).is_none());
+/// assert!(runs_by_option(&words("npm test -scr=/tmp/evil/sh")).is_some());
+/// assert!(runs_by_option(&words("npm create vite app")).is_some());
+/// assert!(runs_by_option(&words("npm init -y")).is_none());
+/// assert!(runs_by_option(&words("rustc -C linker=/tmp/ld x.rs")).is_some());
+/// assert!(runs_by_option(&words("rustc -C opt-level=3 x.rs")).is_none());
+/// assert!(runs_by_option(&words("cargo rustc -- -Clinker=/tmp/ld")).is_some());
+/// assert!(runs_by_option(&words("cargo +/tmp/tc build")).is_some());
+/// assert!(runs_by_option(&words("cargo +nightly build")).is_none());
+/// assert!(runs_by_option(&words("make SHELL=/tmp/sh x")).is_some());
+/// assert!(runs_by_option(&words("make -j4 test")).is_none());
+/// assert!(runs_by_option(&words("gpg --agent-program=/tmp/a --card-status")).is_some());
+/// assert!(runs_by_option(&words("go build -toolexec=/tmp/x ./...")).is_some());
+/// assert!(runs_by_option(&words("go test -race ./...")).is_none());
+/// assert!(runs_by_option(&words("go build -ldflags=-extld=/tmp/ld .")).is_some());
+/// assert!(runs_by_option(&words("go build -ldflags -s .")).is_none());
 /// ```
 pub fn runs_by_option(words: &[String]) -> Option<String> {
     let name = crate::commands::program_name(words.first()?);
     if let Some(driver) = compiler_driver(name) {
-        let runs = words
-            .iter()
-            .skip(1)
-            .find(|w| COMPILER_RUNNING_OPTIONS.iter().any(|o| w.starts_with(o)));
-        if let Some(option) = runs {
-            return Some(format!(
-                "`{driver}` is given `{option}`, which runs a program or passes options to one"
-            ));
+        return compiler_runs(&driver, words.get(1..).unwrap_or_default());
+    }
+    let toolchain = words.get(1).filter(|w| w.starts_with('+'));
+    if RUSTUP_PROXIES.contains(&name) && toolchain.is_some_and(|t| t.contains(['/', '\\'])) {
+        return Some(format!(
+            "`{name}` is given a toolchain by its path, whose programs it runs"
+        ));
+    }
+    if let Some(why) = rustc_runs(name, words) {
+        return Some(why);
+    }
+    if name == "npm" {
+        if let Some(why) = npm_runs(words) {
+            return Some(why);
         }
-        return None;
+    }
+    if let Some(why) = make_runs(name, words) {
+        return Some(why);
+    }
+    if let Some(why) = go_runs(name, words) {
+        return Some(why);
     }
     if let Some((_, subs)) = RUNNING_SUBCOMMANDS.iter().find(|(p, _)| *p == name) {
         // Any word that is not an option may be the subcommand: an option before it may
@@ -225,6 +330,143 @@ pub fn runs_by_option(words: &[String]) -> Option<String> {
         })
     });
     runs.then(|| format!("`{name}` is given an option that runs a command"))
+}
+
+/// Why the compiler driver `driver` given `args` runs a program it is told of: an option of
+/// [`COMPILER_RUNNING_OPTIONS`], or a long option not known to be safe
+/// ([`COMPILER_SAFE_LONG_OPTIONS`]).
+fn compiler_runs(driver: &str, args: &[String]) -> Option<String> {
+    let option = args.iter().find(|w| {
+        let long_unknown = w.starts_with("--") && {
+            let name = w.split_once('=').map_or(w.as_str(), |(n, _)| n);
+            !COMPILER_SAFE_LONG_OPTIONS.contains(&name)
+        };
+        long_unknown || COMPILER_RUNNING_OPTIONS.iter().any(|o| w.starts_with(o))
+    })?;
+    Some(format!(
+        "`{driver}` is given `{option}`, which runs a program or passes options to one"
+    ))
+}
+
+/// Why rustc or rustdoc, or `cargo rustc`/`cargo rustdoc` with the words after `--`, runs a
+/// program: a code generation setting of [`RUSTC_RUNNING_CODEGEN`] (`-C linker=PROG`).
+fn rustc_runs(name: &str, words: &[String]) -> Option<String> {
+    let args: &[String] = match name {
+        "rustc" | "rustdoc" => words.get(1..).unwrap_or_default(),
+        "cargo"
+            if words
+                .iter()
+                .any(|w| matches!(w.as_str(), "rustc" | "rustdoc")) =>
+        {
+            let after = words.iter().position(|w| w == "--")?;
+            words.get(after + 1..).unwrap_or_default()
+        }
+        _ => return None,
+    };
+    let mut it = args.iter();
+    while let Some(w) = it.next() {
+        let setting = match w.as_str() {
+            "-C" | "--codegen" => it.next().map(String::as_str),
+            _ => w
+                .strip_prefix("-C")
+                .or_else(|| w.strip_prefix("--codegen=")),
+        };
+        let key = setting.map(|s| s.split_once('=').map_or(s, |(k, _)| k));
+        if w.starts_with("-Z") || key.is_some_and(|k| RUSTC_RUNNING_CODEGEN.contains(&k)) {
+            return Some(format!(
+                "`{name}` is given `{w}`, which names a program it runs or options for one"
+            ));
+        }
+    }
+    None
+}
+
+/// Why npm runs a program its words name: a running option ([`RUNNING_OPTIONS`]) spelt
+/// with any number of leading dashes (npm reads `-script-shell`, `---script-shell` and the
+/// abbreviation `-scr` as `--script-shell`), or `npm init NAME` / `npm create NAME`, which
+/// runs the package `create-NAME` as `npm exec` does.
+fn npm_runs(words: &[String]) -> Option<String> {
+    let options = RUNNING_OPTIONS
+        .iter()
+        .find(|(p, _)| *p == "npm")
+        .map_or(&[][..], |(_, o)| *o);
+    let before_end = || words.iter().skip(1).take_while(|w| *w != "--");
+    for w in before_end() {
+        let Some(bare) = w.strip_prefix('-').map(|b| b.trim_start_matches('-')) else {
+            continue;
+        };
+        let name = bare.split_once('=').map_or(bare, |(n, _)| n);
+        let runs = name.len() >= 2
+            && options
+                .iter()
+                .any(|o| o.trim_start_matches('-').starts_with(name));
+        if runs {
+            return Some(format!(
+                "`npm` is given `{w}`, an option that runs a command"
+            ));
+        }
+    }
+    let operands: Vec<&str> = before_end()
+        .map(String::as_str)
+        .filter(|w| !w.starts_with('-'))
+        .collect();
+    let init = operands
+        .iter()
+        .position(|w| crate::commands::npm_command(w) == Some("init"))?;
+    let initializer = operands.get(init + 1)?;
+    Some(format!(
+        "`npm init {initializer}` runs the package that creates it (`npm exec create-...`)"
+    ))
+}
+
+/// Why make (`gmake`) runs what its words say: a variable set on the command line
+/// overrides the makefile's and the built-in rules' (`SHELL`, `CC`, `CFLAGS` reach the
+/// commands make runs).
+fn make_runs(name: &str, words: &[String]) -> Option<String> {
+    if !matches!(name, "make" | "gmake") {
+        return None;
+    }
+    let assignment = words
+        .iter()
+        .skip(1)
+        .take_while(|w| *w != "--")
+        .filter(|w| !w.starts_with('-'))
+        .find(|w| {
+            w.split_once('=')
+                .is_some_and(|(n, _)| !n.is_empty() && !n.contains('/'))
+        })?;
+    Some(format!(
+        "`{name}` is given `{assignment}`, a variable the commands it runs may use"
+    ))
+}
+
+/// Why go runs a program its words name through the linker's flags: `-ldflags` holding
+/// `-extld` (the external linker) or `-extldflags` (options for it), attached or as the
+/// next word.
+fn go_runs(name: &str, words: &[String]) -> Option<String> {
+    if name != "go" {
+        return None;
+    }
+    let mut it = words.iter().skip(1);
+    while let Some(w) = it.next() {
+        let Some(rest) = w
+            .strip_prefix("--ldflags")
+            .or_else(|| w.strip_prefix("-ldflags"))
+        else {
+            continue;
+        };
+        let value = match rest.strip_prefix('=') {
+            Some(v) => Some(v),
+            None if rest.is_empty() => it.next().map(String::as_str),
+            None => continue,
+        };
+        if value.is_some_and(|v| v.contains("extld")) {
+            return Some(format!(
+                "`go` is given `{w}`, which names the linker it runs"
+            ));
+        }
+    }
+    None
 }
 
 /// Wrappers that run the command after their own options unchanged.

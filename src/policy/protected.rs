@@ -183,6 +183,8 @@ const PROTECTED_SEQUENCES: &[&[&str]] = &[
     &[".config", "tmux"],
     &[".config", "pip"],
     &[".config", "uv"],
+    // Go's `go env -w` settings (`GOFLAGS=-toolexec=...` for every later build).
+    &[".config", "go"],
     &[".local", "share", "systemd"],
     &[".local", "share", "nvim"],
     &["go", "bin"],

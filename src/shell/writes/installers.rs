@@ -184,6 +184,10 @@ pub(super) fn go_writes(words: &[Word]) -> Writes {
     if operands(words).contains(&"install") {
         out.below.push(Word::in_home("~/go/bin"));
     }
+    // `go env -w NAME=VALUE` writes Go's settings file (`GOFLAGS` for every later build).
+    if operands(words).contains(&"env") && words.iter().any(|w| w.value == "-w") {
+        out.files.push(Word::in_home("~/.config/go/env"));
+    }
     out
 }
 
@@ -228,6 +232,15 @@ pub(super) fn user_installer_writes(words: &[Word]) -> Writes {
     let mut out = Writes::default();
     if installs {
         out.below.push(Word::in_home("~/.local/bin"));
+    }
+    // `pip config set|unset|edit` writes pip's configuration (a `python`, an index, ...):
+    // the user's, or with `--global`/`--site` one elsewhere.
+    if program == "pip" && pair("config", &["set", "unset", "edit"]) {
+        out.files.push(Word::in_home("~/.config/pip/pip.conf"));
+        out.files.push(Word::in_home("~/.pip/pip.conf"));
+        if has("--global") || has("--site") {
+            out.below.push(Word::literal("/"));
+        }
     }
     if shell_setup {
         for f in [
@@ -369,6 +382,11 @@ mod tests {
         assert!(below("cargo run -- install").is_empty());
         assert_eq!(below("go install ./cmd/x"), ["~/go/bin"]);
         assert_eq!(below("go -C cmd install ./x"), ["~/go/bin"]);
+        assert_eq!(
+            written("go env -w GOFLAGS=-toolexec=x"),
+            ["~/.config/go/env"]
+        );
+        assert!(written("go env GOPATH").is_empty());
         assert!(below("go build ./...").is_empty());
     }
 
@@ -416,6 +434,11 @@ mod tests {
         );
         assert_eq!(below("uv --color auto tool install ruff"), ["~/.local/bin"]);
         assert_eq!(below("pipx --verbose install x"), ["~/.local/bin"]);
+        assert_eq!(
+            written("pip config set global.python v"),
+            ["~/.config/pip/pip.conf", "~/.pip/pip.conf"]
+        );
+        assert!(written("pip config list").is_empty());
         assert!(written("pip3.11 install x").is_empty());
     }
 }

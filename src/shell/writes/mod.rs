@@ -394,19 +394,19 @@ fn written_through(piece: &str, only_operands: bool) -> Vec<&str> {
     out
 }
 
-/// Compilers and linkers that read more arguments from a response file, a word `@FILE`
-/// (GCC, Clang, rustc, javac and java; every linker named `ld*` is matched by
-/// [`reads_response_files`]).
-const RESPONSE_FILE_READERS: &[&str] = &[
-    "gcc", "g++", "cc", "c++", "clang", "clang++", "rustc", "javac", "java",
-];
+/// Compilers that read more arguments from a response file, a word `@FILE`, besides the
+/// compiler drivers ([`crate::commands::compiler_driver`]) and every linker named `ld*`
+/// ([`reads_response_files`]).
+const RESPONSE_FILE_READERS: &[&str] = &["rustc", "javac", "java"];
 
 /// Whether the program `name` reads a word `@FILE` as a file of more arguments: one of
 /// [`RESPONSE_FILE_READERS`] or a linker (`ld`, `ld.lld`, `ld.gold`), also with a target
 /// prefix or a version suffix (`x86_64-linux-gnu-gcc-12`, `clang++-15`).
 fn reads_response_files(name: &str) -> bool {
     let tool = crate::commands::unversioned_tool(name);
-    tool.starts_with("ld") || RESPONSE_FILE_READERS.contains(&tool.as_str())
+    tool.starts_with("ld")
+        || RESPONSE_FILE_READERS.contains(&tool.as_str())
+        || crate::commands::compiler_driver(name).is_some()
 }
 
 /// The first response file a compiler or a linker is given (`gcc @opts`, `rustc @args`):
@@ -1232,20 +1232,27 @@ fn ar_writes(words: &[Word]) -> Writes {
     out
 }
 
-/// `npm config set`/`delete`/`edit`/`fix` writes the user's `~/.npmrc` or the project's
-/// `.npmrc` (`--location`): both are judged. `npm link` and global installs write below the
-/// global prefix ([`installers::npm_global_writes`]). npm's other writes are not known here
-/// (its words are judged as a program's of unknown writes).
+/// `npm config set`/`delete`/`edit`/`fix` (and `npm set`, its alias) writes the user's
+/// `~/.npmrc` or the project's `.npmrc` (`--location`): both are judged. The command is
+/// any operand, as npm names it (`npm c set`, an option's value before it). `npm link` and
+/// global installs write below the global prefix ([`installers::npm_global_writes`]).
+/// npm's other writes are not known here (its words are judged as a program's of unknown
+/// writes).
 fn npm_writes(words: &[Word]) -> Writes {
-    let mut operands = words.iter().skip(1).filter(|w| !w.value.starts_with('-'));
+    let operands: Vec<&str> = words
+        .iter()
+        .skip(1)
+        .map(|w| w.value.as_str())
+        .filter(|w| !w.starts_with('-'))
+        .collect();
+    let command = |w: &str| crate::commands::npm_command(w);
+    let sets_config = operands.iter().any(|w| command(w) == Some("set"))
+        || operands.windows(2).any(|p| {
+            matches!(p, [c, sub] if command(c) == Some("config")
+                && matches!(*sub, "set" | "delete" | "edit" | "fix"))
+        });
     let mut out = Writes::default();
-    if operands
-        .next()
-        .is_some_and(|w| matches!(w.value.as_str(), "config" | "c"))
-        && operands
-            .next()
-            .is_some_and(|w| matches!(w.value.as_str(), "set" | "delete" | "edit" | "fix"))
-    {
+    if sets_config {
         out.files.push(Word::in_home("~/.npmrc"));
         out.files.push(Word::literal(".npmrc"));
     }
