@@ -367,6 +367,106 @@ fn an_unwritable_audit_log_never_blocks_and_is_noted() {
     );
 }
 
+/// A stand-in for `toolgate inbox` on a private socket under `dir`: answers each hook that
+/// asks with the next of `answers` (the `answer` object of a `toolgate-inbox/1` reply).
+/// Returns the socket's path and the thread, which ends after the last answer.
+#[cfg(unix)]
+fn fake_inbox(dir: &Path, answers: Vec<Value>) -> (PathBuf, std::thread::JoinHandle<()>) {
+    use std::io::BufRead as _;
+    use std::os::unix::fs::PermissionsExt as _;
+    std::fs::create_dir_all(dir).unwrap();
+    std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o700)).unwrap();
+    let socket = dir.join("inbox.sock");
+    let listener = std::os::unix::net::UnixListener::bind(&socket).unwrap();
+    let thread = std::thread::spawn(move || {
+        for answer in answers {
+            let (conn, _) = listener.accept().unwrap();
+            let mut ask = String::new();
+            std::io::BufReader::new(&conn).read_line(&mut ask).unwrap();
+            let reply = json!({"protocol": "toolgate-inbox/1", "type": "answer", "answer": answer});
+            writeln!(&conn, "{reply}").unwrap();
+        }
+    });
+    (socket, thread)
+}
+
+#[cfg(unix)]
+#[test]
+fn the_audit_says_the_inbox_answered_with_which_scope_and_what_ran_instead() {
+    let s = Sandbox::new("inbox-audit");
+    let (socket, inbox) = fake_inbox(
+        &s.root.join("run"),
+        vec![
+            json!({"kind": "allow", "scope": "once", "editedInput": {"command": "echo replaced"}}),
+            json!({"kind": "allow", "scope": "session"}),
+            json!({"kind": "ask", "reason": "the toolgate inbox was stopped"}),
+        ],
+    );
+    let hook = |command: &str| {
+        let mut c = s.command(&["hook", "--agent", "claude"]);
+        c.env("TOOLGATE_INBOX_SOCKET", &socket);
+        feed(c, &shell_payload("claude", &s.proj(), command).to_string())
+    };
+    let edited = hook("npm publish");
+    let v = stdout_json(&edited);
+    assert_eq!(
+        v["hookSpecificOutput"]["permissionDecision"],
+        "allow",
+        "{}",
+        said("claude", &edited)
+    );
+    assert_eq!(
+        v["hookSpecificOutput"]["updatedInput"]["command"],
+        "echo replaced"
+    );
+    let remembered = hook("npm publish");
+    assert_eq!(
+        stdout_json(&remembered)["hookSpecificOutput"]["permissionDecision"],
+        "allow",
+        "{}",
+        said("claude", &remembered)
+    );
+    let stopped = hook("npm test");
+    assert_eq!(
+        stdout_json(&stopped)["hookSpecificOutput"]["permissionDecision"],
+        "ask"
+    );
+    inbox.join().unwrap();
+
+    let log = std::fs::read_to_string(s.home().join(".local/state/toolgate/audit.jsonl")).unwrap();
+    let lines: Vec<Value> = log
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 3, "{log}");
+    // The edited arguments are recorded as their shape, like the agent's own.
+    assert_eq!(
+        lines[0]["inbox"],
+        json!({"answeredBy": "inbox", "answer": "allow", "scope": "once",
+               "inputReplaced": true, "editedInput": {"command": "<string:13>"}})
+    );
+    assert_eq!(
+        lines[0]["input"][0]["input"],
+        json!({"command": "<string:11>"})
+    );
+    assert!(!log.contains("echo replaced"), "{log}");
+    assert_eq!(
+        lines[1]["inbox"],
+        json!({"answeredBy": "inbox", "answer": "allow", "scope": "session",
+               "inputReplaced": false, "editedInput": null})
+    );
+    assert_eq!(
+        lines[2]["inbox"],
+        json!({"answeredBy": null, "why": "the toolgate inbox was stopped"})
+    );
+    // A decision the inbox had no part in says nothing about it.
+    let plain = s.hook("claude", &shell_payload("claude", &s.proj(), "git status"));
+    assert_eq!(plain.status.code(), Some(0));
+    let log = std::fs::read_to_string(s.home().join(".local/state/toolgate/audit.jsonl")).unwrap();
+    let last: Value = serde_json::from_str(log.lines().last().unwrap()).unwrap();
+    assert!(last.get("inbox").is_none(), "{last}");
+}
+
 #[test]
 fn install_and_uninstall_are_idempotent_and_exact() {
     let s = Sandbox::new("install");

@@ -1,6 +1,6 @@
 // `toolgate inbox [--port N] [--socket PATH]`: starts the approval inbox and prints the
-// address that opens it (it carries the start token). Stops on Ctrl-C or SIGTERM; hooks
-// still waiting then fall back to their agent's own prompt, told why.
+// address that opens it (it carries the start token, which opens one page, once). Stops on
+// Ctrl-C or SIGTERM; hooks still waiting then fall back to their agent's own prompt, told why.
 
 import { createRequire } from "node:module";
 
@@ -31,7 +31,7 @@ export async function main(args) {
     process.stderr.write(`toolgate: error[STORAGE] the inbox did not start: ${e.message}\n`);
     process.exit(1);
   }
-  process.stdout.write(`toolgate inbox: open ${inbox.url}\n(hooks ask on ${inbox.socket}; Ctrl-C stops it)\n`);
+  process.stdout.write(`toolgate inbox: open ${inbox.url}\n(the address opens one page, once; hooks ask on ${inbox.socket}; Ctrl-C stops it)\n`);
   const stop = () => inbox.close().then(() => process.exit(0));
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);

@@ -3,12 +3,15 @@
 // them with where they come from and answers them with the approval card; it also shows and
 // revokes the trust each project holds and shows the audit trail.
 //
-// Nobody else can answer: the page is served on 127.0.0.1 only; the start URL carries a
-// random token that opens a session (an HttpOnly, SameSite=Strict cookie); every request's
-// `Host` must be this server (DNS rebinding); every change needs the session's CSRF token in
-// `X-Toolgate-CSRF` and this server's `Origin`; there are no CORS headers; the
-// Content-Security-Policy allows this origin's scripts and styles only; an answer is taken
-// once, for a pending approval the same session was shown.
+// Nobody else can answer: the page is served on 127.0.0.1 only; the start address carries a
+// random one-time token in its fragment (never sent to any server), which the page exchanges
+// once for a session secret it keeps in `sessionStorage`; every `/api/` request, the event
+// stream included, carries that secret in `X-Toolgate-Session` (no cookie: a browser sends
+// cookies to every port of 127.0.0.1); the HTML holds no secret; a session left idle expires;
+// every request's `Host` must be this server (DNS rebinding); every change needs this server's
+// `Origin` and `application/json`; there are no CORS headers; the Content-Security-Policy
+// allows this origin's scripts and styles only; an answer is taken once, for a pending
+// approval the same session was shown.
 
 import { randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
 import { chmodSync, closeSync, fsyncSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, statSync, unlinkSync, writeSync } from "node:fs";
@@ -32,7 +35,11 @@ const UI_DIR = fileURLToPath(new URL("../ui/", import.meta.url));
 export const CSP =
   "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
-const COOKIE = "toolgate_inbox";
+/** The header every `/api/` request carries its session secret in. */
+export const SESSION_HEADER = "x-toolgate-session";
+
+/** How long a session may go without a request and without an open event stream. */
+export const SESSION_IDLE_MS = 30 * 60_000;
 
 /** `$XDG_STATE_HOME/toolgate/NAME` or `~/.local/state/toolgate/NAME`, as the hook finds them. */
 function stateFile(env, variable, name) {
@@ -127,7 +134,13 @@ const answering = (socket) =>
 /**
  * Starts the inbox. Options: `socket` (path), `port` (0: any free one), `env` (for the trust
  * file and audit log paths), `engine` (the package's CommonJS wasm build, for trust
- * documents), `log`. Resolves to `{ url, port, socket, token, pending(), close() }`.
+ * documents), `log`, `idleMs` (how long an idle session lives, `SESSION_IDLE_MS` by
+ * default). Resolves to `{ url, origin, port, socket, startUrl(), pending(), close() }`:
+ * `url` is the first start address; `startUrl()` makes another (each opens one session, once).
+ *
+ * @example
+ * const inbox = await startInbox({ engine });
+ * console.log(`open ${inbox.url}`); // http://127.0.0.1:PORT/#start=…
  */
 export async function startInbox(options = {}) {
   const env = options.env ?? process.env;
@@ -137,8 +150,10 @@ export async function startInbox(options = {}) {
   const auditLog = stateFile(env, "TOOLGATE_AUDIT_LOG", "audit.jsonl");
   const engine = options.engine;
   const log = options.log ?? (() => {});
-  const token = randomBytes(32).toString("base64url");
-  /** @type {Map<string, {csrf: string}>} */
+  const idleMs = options.idleMs ?? SESSION_IDLE_MS;
+  /** Start tokens not used yet: each opens one session, once. */
+  const startTokens = new Set();
+  /** @type {Map<string, {lastSeen: number, streams: number}>} */
   const sessions = new Map();
   /** @type {Map<string, any>} */
   const pending = new Map();
@@ -265,9 +280,40 @@ export async function startInbox(options = {}) {
   };
   const fail = (res, status, error) => reply(res, status, { error });
 
+  /** Whether `session` went unused (no request, no open event stream) for longer than `idleMs`. */
+  const idle = (session) => session.streams === 0 && Date.now() - session.lastSeen > idleMs;
+
+  /**
+   * The live session named by the request's `X-Toolgate-Session` header, or null. An idle
+   * session is forgotten here; a live one counts the request as use.
+   */
   const sessionOf = (req) => {
-    const m = /(?:^|;\s*)toolgate_inbox=([\w-]+)/.exec(req.headers.cookie ?? "");
-    return m && sessions.has(m[1]) ? m[1] : null;
+    const secret = req.headers[SESSION_HEADER];
+    if (typeof secret !== "string") return null;
+    const id = [...sessions.keys()].find((key) => same(secret, key));
+    if (id === undefined) return null;
+    const session = sessions.get(id);
+    if (idle(session)) {
+      sessions.delete(id);
+      return null;
+    }
+    session.lastSeen = Date.now();
+    return id;
+  };
+
+  /** Takes a start token once: true when it was one not used yet. */
+  const takeStartToken = (offered) => {
+    const match = [...startTokens].find((t) => same(offered, t));
+    if (match === undefined) return false;
+    startTokens.delete(match);
+    return true;
+  };
+
+  /** A new start token; `startUrl()` puts it in an address. */
+  const newStartToken = () => {
+    const token = randomBytes(32).toString("base64url");
+    startTokens.add(token);
+    return token;
   };
 
   const readBody = (req) =>
@@ -287,12 +333,12 @@ export async function startInbox(options = {}) {
       req.on("error", reject);
     });
 
-  const page = (csrf) => `<!doctype html>
+  // The page holds no secret: the session travels only in the `X-Toolgate-Session` header.
+  const page = `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="toolgate-csrf" content="${csrf}">
 <title>toolgate inbox</title>
 <link rel="stylesheet" href="/ui/approval-card.css">
 <link rel="stylesheet" href="/ui/inbox.css">
@@ -379,29 +425,44 @@ export async function startInbox(options = {}) {
     return out;
   };
 
-  const changeAllowed = (req, res, sid) => {
-    if (!sid) return fail(res, 403, "no session: open the address `toolgate inbox` printed"), false;
+  /** Whether a state-changing request comes from this server's own page: its `Origin`, JSON. */
+  const changeAllowed = (req, res) => {
     if (req.headers.origin !== origin) return fail(res, 403, `the origin \`${req.headers.origin ?? ""}\` may not change anything here`), false;
-    if (!same(req.headers["x-toolgate-csrf"], sessions.get(sid).csrf)) return fail(res, 403, "missing or wrong `X-Toolgate-CSRF` token: reload the page"), false;
     if (!/^application\/json\b/.test(req.headers["content-type"] ?? "")) return fail(res, 415, "send `application/json`"), false;
     return true;
+  };
+
+  /** Reads a JSON body, or answers 413/400 and resolves to undefined. */
+  const readJson = async (req, res) => {
+    try {
+      return JSON.parse(await readBody(req));
+    } catch (e) {
+      if (e.status === 413) {
+        res.on("finish", () => req.destroy());
+        return void reply(res, 413, { error: e.message }, { Connection: "close" });
+      }
+      return void fail(res, 400, `the body is not JSON (${e.message})`);
+    }
+  };
+
+  /** `POST /api/session {token}`: exchanges an unused start token for a session secret. */
+  const openSession = async (req, res) => {
+    if (!changeAllowed(req, res)) return;
+    const body = await readJson(req, res);
+    if (body === undefined) return;
+    if (typeof body?.token !== "string") return fail(res, 400, "send the start token as `token`");
+    if (!takeStartToken(body.token)) return fail(res, 403, "this start address is unknown or was already used (each opens one page, once): reload a page it opened, or restart `toolgate inbox` for a new address");
+    const secret = randomBytes(32).toString("base64url");
+    sessions.set(secret, { lastSeen: Date.now(), streams: 0 });
+    return reply(res, 200, { session: secret });
   };
 
   const routes = async (req, res) => {
     if (!hostNames.includes(req.headers.host ?? "")) return fail(res, 421, `unexpected \`Host\` header \`${req.headers.host ?? ""}\`: open the inbox at ${origin}`);
     const url = new URL(req.url ?? "/", origin);
-    const sid = sessionOf(req);
     if (req.method === "GET" && url.pathname === "/") {
-      if (url.searchParams.has("token")) {
-        if (!same(url.searchParams.get("token"), token)) return fail(res, 403, "wrong token: open the address `toolgate inbox` printed");
-        const id = randomBytes(24).toString("base64url");
-        sessions.set(id, { csrf: randomBytes(24).toString("base64url") });
-        res.writeHead(303, { ...headers("text/plain"), Location: "/", "Set-Cookie": `${COOKIE}=${id}; HttpOnly; SameSite=Strict; Path=/` });
-        return res.end();
-      }
-      if (!sid) return fail(res, 403, "no session: open the address `toolgate inbox` printed (it carries the token)");
       res.writeHead(200, headers("text/html; charset=utf-8"));
-      return res.end(page(sessions.get(sid).csrf));
+      return res.end(page);
     }
     if (req.method === "GET" && url.pathname.startsWith("/ui/")) {
       const name = url.pathname.slice(4);
@@ -410,16 +471,25 @@ export async function startInbox(options = {}) {
       return res.end(readFileSync(join(UI_DIR, name)));
     }
     if (!url.pathname.startsWith("/api/")) return fail(res, 404, "no such page");
-    if (!sid) return fail(res, 403, "no session: open the address `toolgate inbox` printed");
+    if (req.method === "POST" && url.pathname === "/api/session") return openSession(req, res);
+    const sid = sessionOf(req);
+    if (!sid) return fail(res, 403, "no session, or it expired: open the address `toolgate inbox` printed (restart it for a new one)");
     if (req.method === "GET" && url.pathname === "/api/events") {
       res.writeHead(200, { ...headers("text/event-stream; charset=utf-8"), Connection: "keep-alive" });
       const stream = { res, sid };
       streams.add(stream);
+      const session = sessions.get(sid);
+      session.streams++;
       const list = [...pending.values()];
       for (const p of list) p.seenBy.add(sid);
       send(stream, "snapshot", list.map(view));
       const beat = setInterval(() => res.write(": beat\n\n"), 15_000);
-      req.on("close", () => (clearInterval(beat), streams.delete(stream)));
+      req.on("close", () => {
+        clearInterval(beat);
+        streams.delete(stream);
+        session.streams--;
+        session.lastSeen = Date.now();
+      });
       return;
     }
     if (req.method === "GET" && url.pathname === "/api/pending") {
@@ -430,17 +500,9 @@ export async function startInbox(options = {}) {
     if (req.method === "GET" && url.pathname === "/api/trust") return reply(res, 200, trustList());
     if (req.method === "GET" && url.pathname === "/api/audit") return reply(res, 200, auditList(url.searchParams));
     if (req.method !== "POST") return fail(res, 405, `\`${req.method}\` is not allowed here`);
-    if (!changeAllowed(req, res, sid)) return;
-    let body;
-    try {
-      body = JSON.parse(await readBody(req));
-    } catch (e) {
-      if (e.status === 413) {
-        res.on("finish", () => req.destroy());
-        return reply(res, 413, { error: e.message }, { Connection: "close" });
-      }
-      return fail(res, 400, `the body is not JSON (${e.message})`);
-    }
+    if (!changeAllowed(req, res)) return;
+    const body = await readJson(req, res);
+    if (body === undefined) return;
     if (url.pathname === "/api/answer") {
       const p = pending.get(body?.id);
       if (!p) return fail(res, settled.has(body?.id) ? 409 : 404, settled.has(body?.id) ? `approval \`${body.id}\` is already settled` : `no pending approval \`${body?.id}\``);
@@ -488,5 +550,6 @@ export async function startInbox(options = {}) {
     } catch {}
   };
 
-  return { url: `${origin}/?token=${token}`, origin, port, socket, token, pending: () => [...pending.values()].map(view), close };
+  const startUrl = () => `${origin}/#start=${newStartToken()}`;
+  return { url: startUrl(), origin, port, socket, startUrl, pending: () => [...pending.values()].map(view), close };
 }

@@ -105,7 +105,7 @@ export declare class ToolgateApprovalCard extends HTMLElement {
   static readonly observedAttributes: string[];
   /** The clock in Unix milliseconds (default `Date.now`); replace it to test the countdown. */
   now: () => number;
-  /** Enter is ignored this long (ms) after the card appears (default 300). */
+  /** Enter is ignored this long (ms) after the card appears and after focus comes into it from outside (default 300). */
   keyGuardMs: number;
   /** Whether the card takes focus when it appears (default true; never from a text field outside the cards). */
   focusOnShow: boolean;

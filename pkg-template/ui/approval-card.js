@@ -80,7 +80,11 @@ export class ToolgateApprovalCard extends HTMLElement {
 
   /** The clock, in Unix milliseconds; replace it to test the countdown. */
   now = () => Date.now();
-  /** Enter is ignored this long (ms) after the card appears, so a keystroke meant for the chat cannot allow. */
+  /**
+   * Enter is ignored this long (ms) after the card appears and after focus enters it (from
+   * outside the card: answering one card moves focus to the next), so a keystroke meant for
+   * the chat, or a second Enter meant for the card above, cannot allow a card nobody read.
+   */
   keyGuardMs = 300;
   /** Whether the card may take focus when it appears (never from a text field outside the cards). */
   focusOnShow = true;
@@ -95,7 +99,8 @@ export class ToolgateApprovalCard extends HTMLElement {
   /** Whether this approval was already announced (and offered focus): moving the card in the DOM does not repeat it. */
   #introduced = false;
   #busy = false;
-  #shownAt = 0;
+  /** When the Enter guard started: the card appeared, or focus entered it. */
+  #guardFrom = 0;
   /** @type {ReturnType<typeof setInterval> | undefined} */
   #timer = undefined;
   /** @type {Record<string, HTMLElement>} */
@@ -105,6 +110,7 @@ export class ToolgateApprovalCard extends HTMLElement {
   constructor() {
     super();
     this.addEventListener("keydown", (event) => this.#onKey(event));
+    this.addEventListener("focusin", (event) => this.#onFocusIn(event));
   }
 
   /** The pending approval shown, or null. Setting it draws the card anew. */
@@ -245,7 +251,7 @@ export class ToolgateApprovalCard extends HTMLElement {
   #activate() {
     if (this.#active || this.#approval === null || this.#record !== null) return;
     this.#active = true;
-    this.#shownAt = performance.now();
+    this.#guardFrom = performance.now();
     const approval = this.#approval;
     if (this.#problems.length === 0) {
       this.tick();
@@ -278,6 +284,17 @@ export class ToolgateApprovalCard extends HTMLElement {
     }
   }
 
+  /**
+   * Restarts the Enter guard when focus comes into the card from elsewhere.
+   *
+   * @param {FocusEvent} event
+   */
+  #onFocusIn(event) {
+    const from = event.relatedTarget;
+    if (from instanceof Node && this.contains(from)) return;
+    this.#guardFrom = performance.now();
+  }
+
   /** @param {KeyboardEvent} event */
   #onKey(event) {
     if (event.defaultPrevented || event.isComposing || this.#record !== null || this.#approval === null) return;
@@ -287,7 +304,7 @@ export class ToolgateApprovalCard extends HTMLElement {
       if (isTextEntry(target)) return;
       if (!event.altKey && activatesOnEnter(target)) return;
       event.preventDefault();
-      if (performance.now() - this.#shownAt < this.keyGuardMs) return;
+      if (performance.now() - this.#guardFrom < this.keyGuardMs) return;
       if (event.altKey) {
         if (this.#offersBatch("allowAll")) this.#answerAll("allowAll");
       } else this.#allow();

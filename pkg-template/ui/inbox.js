@@ -169,7 +169,7 @@ export function mountInbox(root, transport, options = {}) {
               h("td", { text: short(e.sessionId, 12), title: e.sessionId ?? "" }),
               h("td", {}, h("code", { text: e.tool ?? "–" })),
               h("td", { text: e.verdict ?? "–" }),
-              h("td", { text: e.decidedBy ?? e.error ?? "" }),
+              h("td", { text: decidedBy(e) }),
             ),
           ),
         ),
@@ -192,6 +192,17 @@ export function mountInbox(root, transport, options = {}) {
   loadTrust();
   loadAudit();
   return { refresh: () => (loadTrust(), loadAudit()) };
+}
+
+/**
+ * Who decided an audit entry: a person in the inbox (the answer, its scope, whether edited
+ * arguments ran instead), else the policy's reason or the hook's error.
+ */
+function decidedBy(e) {
+  const inbox = e.inbox;
+  if (inbox?.answeredBy !== "inbox") return e.decidedBy ?? e.error ?? "";
+  const scope = inbox.scope ? ` (${inbox.scope})` : "";
+  return `inbox: ${inbox.answer}${scope}${inbox.inputReplaced ? ", edited arguments ran instead" : ""}`;
 }
 
 /** A browser notification, when the page may show them. */

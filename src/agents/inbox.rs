@@ -90,7 +90,7 @@ pub struct ReplyMessage {
 }
 
 /// A person's answer in the inbox.
-#[derive(Debug, Deserialize, PartialEq)]
+#[derive(Clone, Debug, Deserialize, PartialEq)]
 #[serde(tag = "kind", rename_all = "camelCase")]
 pub enum InboxAnswer {
     /// Run the call; `scope` says what is remembered.
@@ -115,7 +115,7 @@ pub enum InboxAnswer {
 }
 
 /// How long an allow from the inbox holds.
-#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
 pub enum AllowScope {
     /// This call only.

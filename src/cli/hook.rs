@@ -158,11 +158,15 @@ fn answer(o: &Options) -> HookAnswer {
         return HookAnswer::default();
     }
     let now = super::files::now_ms();
-    let (mut outcome, explain, edited) = match evaluate(o, &call, now) {
+    let (mut outcome, explain, inbox) = match evaluate(o, &call, now) {
         Ok(x) => x,
         Err(e) => return fail(Some((call.agent, call.event)), &e.to_string()),
     };
-    if let Some(note) = audit(&super::audit_file::record(&call, &outcome, now)) {
+    let (edited, account) = match inbox {
+        Some(c) => (c.edited, Some(c.account)),
+        None => (None, None),
+    };
+    if let Some(note) = audit(&super::audit_file::record(&call, &outcome, account, now)) {
         match &mut outcome.verdict {
             Verdict::Allow(t) | Verdict::Ask(t) | Verdict::Deny(t) => t.push_str(&note),
             Verdict::Defer => {}
@@ -205,8 +209,9 @@ fn audit(record: &serde_json::Value) -> Option<String> {
     Some(format!(" (toolgate could not write its audit log: {e})"))
 }
 
-/// The outcome, the lines `--explain` prints, and arguments a person edited in the inbox.
-type Evaluated = (Outcome, Vec<String>, Option<serde_json::Value>);
+/// The outcome, the lines `--explain` prints, and what asking the inbox came to (when it was
+/// asked).
+type Evaluated = (Outcome, Vec<String>, Option<super::inbox::Consulted>);
 
 fn evaluate(o: &Options, call: &HookCall, now: u64) -> Result<Evaluated, Error> {
     let started = std::time::Instant::now();
@@ -251,7 +256,7 @@ fn evaluate(o: &Options, call: &HookCall, now: u64) -> Result<Evaluated, Error> 
             "allow not passed on: the agent's settings have rules toolgate cannot read".into(),
         );
     }
-    let edited = super::inbox::consult(
+    let inbox = super::inbox::consult(
         call,
         &mut outcome,
         &super::inbox::Context {
@@ -268,7 +273,7 @@ fn evaluate(o: &Options, call: &HookCall, now: u64) -> Result<Evaluated, Error> 
     // The process ends right after answering: freeing the compiled policy would only cost
     // time (a few percent of a run with a thousand rules).
     std::mem::forget(policy);
-    Ok((outcome, explain, edited))
+    Ok((outcome, explain, inbox))
 }
 
 /// The project directory ([`toolgate::agents::project`]), over this process's environment

@@ -197,14 +197,15 @@ fn resolved_elsewhere(dir: &str) -> Option<String> {
 }
 
 /// Hands an ask to the inbox, if one is running, and turns its answer into the verdict,
-/// saving the grants a "remember" answer gives. Returns edited arguments the agent must run
-/// instead, and adds a line for `--explain`.
+/// saving the grants a "remember" answer gives. Returns, when an inbox was asked, edited
+/// arguments the agent must run instead and the inbox's part for the audit record, and adds a
+/// line for `--explain`.
 pub fn consult(
     call: &HookCall,
     outcome: &mut Outcome,
     cx: &Context<'_>,
     explain: &mut Vec<String>,
-) -> Option<Value> {
+) -> Option<Consulted> {
     let socket = socket_path()?;
     let mut message = ask_message(call, outcome, cx.policy, cx.project, true, cx.until_ms)?;
     message.pid = std::process::id();
@@ -214,7 +215,8 @@ pub fn consult(
         Err(NoAnswer(Some(why))) => Err(why),
         Ok(a) => Ok(a),
     };
-    let mut applied = apply(call, &message, reply, cx.policy, cx.overlay);
+    let mut applied = apply(call, &message, reply.clone(), cx.policy, cx.overlay);
+    let account = super::audit_file::inbox_account(&reply, &applied);
     for grant in applied.grants {
         if let Err(e) =
             super::trust_file::add(cx.trust_path, cx.project, grant, cx.policy, cx.now_ms)
@@ -226,7 +228,18 @@ pub fn consult(
     }
     explain.push(format!("inbox {}: {:?}", socket.display(), applied.verdict));
     outcome.verdict = applied.verdict;
-    applied.edited
+    Some(Consulted {
+        edited: applied.edited,
+        account,
+    })
+}
+
+/// What asking the inbox came to, besides the verdict.
+pub struct Consulted {
+    /// Arguments a person edited, to run instead of the agent's.
+    pub edited: Option<Value>,
+    /// The inbox's part, for the audit record ([`super::audit_file::inbox_account`]).
+    pub account: Value,
 }
 
 #[cfg(all(test, unix))]

@@ -7,11 +7,12 @@
 
 import assert from "node:assert/strict";
 import { mkdirSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 
 import { launchChromium } from "../browser/chromium.mjs";
-import { ROOT, decisionOf, ensureNative, hook, load, payload, reasonOf, until, world } from "./support.mjs";
+import { ROOT, decisionOf, ensureNative, hook, load, payload, reasonOf, startToken, until, world } from "./support.mjs";
 
 const OUT = join(ROOT, "tests", "output");
 let mods;
@@ -106,6 +107,54 @@ test("several agents' approvals are listed with where they come from", async () 
 
   // The third stays pending until the inbox stops.
   globalThis.third = other;
+});
+
+test("another server on 127.0.0.1 the browser visits gets no credential, and cannot answer", async () => {
+  // Another local user's development server, on another port of 127.0.0.1.
+  const seen = [];
+  const other = createServer((req, res) => {
+    seen.push(req.headers);
+    res.writeHead(200, { "content-type": "text/html" });
+    res.end('<!doctype html><title>dev server</title><img src="/pixel.png">');
+  });
+  await new Promise((r) => other.listen(0, "127.0.0.1", r));
+  const { done } = await ask("claude", "claude-PreToolUse", { session_id: "other-server", tool_input: { command: "make other-server" } });
+  const item = cards("claude").filter({ hasText: "make other-server" });
+  try {
+    const secret = await page.evaluate((key) => sessionStorage.getItem(key), "toolgate-inbox-session");
+    assert.match(secret ?? "", /^[\w-]{40,}$/, "the page holds its session in sessionStorage");
+    assert.equal(await page.evaluate(() => location.hash), "", "the start token left the address");
+    const visit = await page.context().newPage();
+    await visit.goto(`http://127.0.0.1:${other.address().port}/`);
+    await visit.close();
+    assert.ok(seen.length >= 1);
+    const sent = JSON.stringify(seen);
+    for (const headers of seen) assert.equal(headers.cookie, undefined, `the browser sent ${headers.cookie}`);
+    assert.ok(!sent.includes(secret) && !sent.includes(startToken(inbox.url)), sent);
+
+    // What that server can do with what it saw: the page has no secret in it, and an answer
+    // from the page's origin without the session header is refused.
+    const html = await (await fetch(`${inbox.origin}/`, { headers: seen[0] })).text();
+    assert.ok(!html.includes(secret), "the HTML holds no secret");
+    const id = inbox.pending().find((p) => p.input.command === "make other-server").id;
+    const forged = await fetch(`${inbox.origin}/api/answer`, {
+      method: "POST",
+      headers: { ...(seen[0].cookie ? { cookie: seen[0].cookie } : {}), origin: inbox.origin, "content-type": "application/json" },
+      body: JSON.stringify({ id, answer: { kind: "allow", scope: "always" } }),
+    });
+    assert.equal(forged.status, 403);
+    assert.equal(inbox.pending().some((p) => p.id === id), true, "still waiting");
+
+    // The start address opens one page, once: opened again it gives no session.
+    const again = await page.context().newPage();
+    await again.goto(inbox.url);
+    await again.waitForSelector(".tgi-status:text('already used')");
+    await again.close();
+  } finally {
+    other.close();
+    await item.getByRole("button", { name: "Deny", exact: true }).click();
+  }
+  assert.equal(decisionOf((await done).stdout), "deny");
 });
 
 test("the trust panel revokes the grant, and the next call asks again", async () => {

@@ -9,7 +9,7 @@ import { connect } from "node:net";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 
-import { PKG, client, decisionOf, ensureNative, hook, load, payload, reasonOf, until, world } from "./support.mjs";
+import { PKG, client, decisionOf, ensureNative, hook, load, payload, reasonOf, startToken, until, world } from "./support.mjs";
 
 let mods;
 let w;
@@ -71,30 +71,54 @@ function raw(port, { method = "GET", path = "/", headers = {}, body } = {}) {
   });
 }
 
-test("the page is served on 127.0.0.1 with a strict CSP, no CORS, and only with the token", async () => {
+test("the page is served on 127.0.0.1 with a strict CSP, no CORS, no secret in it, and sessions only from a start token", async () => {
   const inbox = await start();
   try {
-    assert.match(inbox.url, /^http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]{40,}$/);
-    const c = await client(inbox);
-    const page = await c.get("/");
+    assert.match(inbox.url, /^http:\/\/127\.0\.0\.1:\d+\/#start=[\w-]{40,}$/);
+    const c = await client(inbox, inbox.url);
+    const page = await fetch(`${inbox.origin}/`);
     assert.equal(page.status, 200);
     assert.match(page.headers.get("content-security-policy"), /default-src 'none'; script-src 'self'/);
     assert.equal(page.headers.get("access-control-allow-origin"), null);
     assert.equal(page.headers.get("x-frame-options"), "DENY");
+    assert.equal(page.headers.get("set-cookie"), null);
+    const html = await page.text();
+    assert.ok(!html.includes(c.session) && !html.includes(startToken(inbox.url)), "the HTML holds no secret");
     // No session: nothing.
-    for (const path of ["/", "/api/pending", "/api/trust", "/api/audit", "/api/events"]) {
+    for (const path of ["/api/pending", "/api/trust", "/api/audit", "/api/events"]) {
       assert.equal((await fetch(`${inbox.origin}${path}`)).status, 403, path);
+      assert.equal((await fetch(`${inbox.origin}${path}`, { headers: { "x-toolgate-session": "A".repeat(43) } })).status, 403, path);
     }
-    // A wrong token opens no session.
-    const wrong = await fetch(`${inbox.origin}/?token=${"A".repeat(43)}`, { redirect: "manual" });
-    assert.equal(wrong.status, 403);
-    assert.equal(wrong.headers.get("set-cookie"), null);
-    // The cookie is HttpOnly and SameSite=Strict.
-    const first = await fetch(inbox.url, { redirect: "manual" });
-    assert.match(first.headers.get("set-cookie"), /HttpOnly; SameSite=Strict/);
+    assert.equal((await c.get("/api/pending")).status, 200);
+    // A start token opens one session, once; a wrong one opens none.
+    const open = (token, headers = {}) => fetch(`${inbox.origin}/api/session`, { method: "POST", headers: { origin: inbox.origin, "content-type": "application/json", ...headers }, body: JSON.stringify({ token }) });
+    assert.equal((await open(startToken(inbox.url))).status, 403, "a used start token");
+    assert.equal((await open("A".repeat(43))).status, 403);
+    const fresh = startToken(inbox.startUrl());
+    assert.equal((await open(fresh, { origin: "http://127.0.0.1:1" })).status, 403, "another origin");
+    assert.equal((await open(fresh, { "content-type": "text/plain" })).status, 415);
+    const opened = await open(fresh);
+    assert.equal(opened.status, 200);
+    assert.equal(opened.headers.get("set-cookie"), null);
     // A preflight gets no CORS answer.
     const pre = await fetch(`${inbox.origin}/api/answer`, { method: "OPTIONS", headers: { origin: "https://evil.example", "access-control-request-method": "POST" } });
     assert.equal(pre.headers.get("access-control-allow-origin"), null);
+  } finally {
+    await inbox.close();
+  }
+});
+
+test("a session left idle expires", async () => {
+  const inbox = await mods.server.startInbox({ socket: w.socket, env: w.env, engine: mods.engine, idleMs: 200 });
+  try {
+    const c = await client(inbox);
+    assert.equal((await c.get("/api/pending")).status, 200);
+    await new Promise((r) => setTimeout(r, 100));
+    assert.equal((await c.get("/api/pending")).status, 200, "each request counts as use");
+    await new Promise((r) => setTimeout(r, 350));
+    const expired = await c.get("/api/pending");
+    assert.equal(expired.status, 403);
+    assert.match((await expired.json()).error, /expired/);
   } finally {
     await inbox.close();
   }
@@ -105,17 +129,17 @@ test("requests for another host are refused (DNS rebinding)", async () => {
   try {
     const c = await client(inbox);
     for (const host of ["evil.example", `evil.example:${inbox.port}`, "127.0.0.1", `127.0.0.1:${inbox.port + 1}`, `127.0.0.1.evil.example:${inbox.port}`]) {
-      const r = await raw(inbox.port, { path: "/api/pending", headers: { host, cookie: c.cookie } });
+      const r = await raw(inbox.port, { path: "/api/pending", headers: { host, "x-toolgate-session": c.session } });
       assert.equal(r.status, 421, `${host}: ${r.body}`);
     }
-    const ok = await raw(inbox.port, { path: "/api/pending", headers: { host: `localhost:${inbox.port}`, cookie: c.cookie } });
+    const ok = await raw(inbox.port, { path: "/api/pending", headers: { host: `localhost:${inbox.port}`, "x-toolgate-session": c.session } });
     assert.equal(ok.status, 200);
   } finally {
     await inbox.close();
   }
 });
 
-test("answers need the origin, the session's CSRF token, a pending approval the page was shown; once", async () => {
+test("answers need the session header, the origin, a pending approval the page was shown; once", async () => {
   const inbox = await start();
   try {
     const c = await client(inbox);
@@ -128,15 +152,18 @@ test("answers need the origin, the session's CSRF token, a pending approval the 
     await c.get("/api/pending");
     assert.equal((await c.post("/api/answer", answer, { origin: "https://evil.example" })).status, 403);
     assert.equal((await c.post("/api/answer", answer, { origin: "null" })).status, 403);
-    const noOrigin = await raw(inbox.port, { method: "POST", path: "/api/answer", headers: { host: `127.0.0.1:${inbox.port}`, cookie: c.cookie, "content-type": "application/json", "x-toolgate-csrf": c.csrf }, body: JSON.stringify(answer) });
+    const noOrigin = await raw(inbox.port, { method: "POST", path: "/api/answer", headers: { host: `127.0.0.1:${inbox.port}`, "x-toolgate-session": c.session, "content-type": "application/json" }, body: JSON.stringify(answer) });
     assert.equal(noOrigin.status, 403);
-    assert.equal((await c.post("/api/answer", answer, { "x-toolgate-csrf": "" })).status, 403);
-    // One character changed (a token that already ends in "x" gets a "y"; replacing its "x" with "x" would change nothing).
-    const altered = c.csrf.slice(0, -1) + (c.csrf.endsWith("x") ? "y" : "x");
-    assert.equal((await c.post("/api/answer", answer, { "x-toolgate-csrf": altered })).status, 403);
-    // Another session's CSRF token does not fit this session.
+    // Everything right but the session header: missing, empty, altered.
+    const noSession = await raw(inbox.port, { method: "POST", path: "/api/answer", headers: { host: `127.0.0.1:${inbox.port}`, origin: inbox.origin, "content-type": "application/json" }, body: JSON.stringify(answer) });
+    assert.equal(noSession.status, 403);
+    assert.equal((await c.post("/api/answer", answer, { "x-toolgate-session": "" })).status, 403);
+    // One character changed (a secret that already ends in "x" gets a "y"; replacing its "x" with "x" would change nothing).
+    const altered = c.session.slice(0, -1) + (c.session.endsWith("x") ? "y" : "x");
+    assert.equal((await c.post("/api/answer", answer, { "x-toolgate-session": altered })).status, 403);
+    // Another session was not shown the approval.
     const other = await client(inbox);
-    assert.equal((await c.post("/api/answer", answer, { "x-toolgate-csrf": other.csrf })).status, 403);
+    assert.equal((await other.post("/api/answer", answer)).status, 403);
     assert.equal((await c.post("/api/answer", answer, { "content-type": "text/plain" })).status, 415);
     assert.equal((await c.post("/api/answer", { id, answer: { kind: "allow", scope: "toolSession" } })).status, 400);
     assert.equal((await c.post("/api/answer", `{"id":"${id}","pad":"${"x".repeat(70_000)}"}`)).status, 413);

@@ -96,18 +96,23 @@ export async function until(check, ms = 10_000, what = "a condition") {
   }
 }
 
-/** An HTTP client holding the inbox session: opens the start URL, keeps the cookie and CSRF. */
-export async function client(inbox) {
-  const first = await fetch(inbox.url, { redirect: "manual" });
-  const cookie = first.headers.get("set-cookie").split(";")[0];
-  const page = await (await fetch(`${inbox.origin}/`, { headers: { cookie } })).text();
-  const csrf = /name="toolgate-csrf" content="([^"]+)"/.exec(page)[1];
-  const get = (path, headers = {}) => fetch(`${inbox.origin}${path}`, { headers: { cookie, ...headers } });
+/** The start token in a start address (`…/#start=TOKEN`). */
+export const startToken = (url) => new URL(url).hash.replace(/^#start=/, "");
+
+/**
+ * An HTTP client holding an inbox session: exchanges a fresh start token (or the one in
+ * `url`) for the session secret, as the page does, and sends it in `X-Toolgate-Session`.
+ */
+export async function client(inbox, url = inbox.startUrl()) {
+  const opened = await fetch(`${inbox.origin}/api/session`, { method: "POST", headers: { origin: inbox.origin, "content-type": "application/json" }, body: JSON.stringify({ token: startToken(url) }) });
+  if (!opened.ok) throw new Error(`no session: ${opened.status} ${await opened.text()}`);
+  const { session } = await opened.json();
+  const get = (path, headers = {}) => fetch(`${inbox.origin}${path}`, { headers: { "x-toolgate-session": session, ...headers } });
   const post = (path, body, headers = {}) =>
     fetch(`${inbox.origin}${path}`, {
       method: "POST",
-      headers: { cookie, origin: inbox.origin, "content-type": "application/json", "x-toolgate-csrf": csrf, ...headers },
+      headers: { "x-toolgate-session": session, origin: inbox.origin, "content-type": "application/json", ...headers },
       body: typeof body === "string" ? body : JSON.stringify(body),
     });
-  return { cookie, csrf, get, post };
+  return { session, get, post };
 }

@@ -257,11 +257,15 @@ fn answer(o: &Options, payload: &[u8], step: &InboxStep<'_>) -> HookAnswer {
         return HookAnswer::default();
     }
     let now = files::now_ms();
-    let (mut outcome, explain, edited, _) = match evaluate(o, &call, now, step) {
+    let (mut outcome, explain, inbox, _) = match evaluate(o, &call, now, step) {
         Ok(x) => x,
         Err(e) => return fail(Some((call.agent, call.event)), &e.to_string()),
     };
-    if let Some(note) = audit(&audit_file::record(&call, &outcome, now)) {
+    let (edited, account) = match inbox {
+        Some(a) => (a.edited, Some(a.account)),
+        None => (None, None),
+    };
+    if let Some(note) = audit(&audit_file::record(&call, &outcome, account, now)) {
         match &mut outcome.verdict {
             Verdict::Allow(t) | Verdict::Ask(t) | Verdict::Deny(t) => t.push_str(&note),
             Verdict::Defer => {}
@@ -320,14 +324,9 @@ fn trust_path() -> Result<PathBuf, Error> {
     }
 }
 
-/// The outcome, the lines `--explain` prints, arguments a person edited in the inbox, and
+/// The outcome, the lines `--explain` prints, what the inbox's reply came to, and
 /// the message for the inbox (when probing).
-type Evaluated = (
-    Outcome,
-    Vec<String>,
-    Option<serde_json::Value>,
-    Option<String>,
-);
+type Evaluated = (Outcome, Vec<String>, Option<InboxAnswered>, Option<String>);
 
 fn evaluate(
     o: &Options,
@@ -376,11 +375,11 @@ fn evaluate(
             "allow not passed on: the agent's settings have rules toolgate cannot read".into(),
         );
     }
-    let (edited, message) = inbox_step(step, call, &mut outcome, &policy, &overlay, &project_key);
+    let (inbox, message) = inbox_step(step, call, &mut outcome, &policy, &overlay, &project_key);
     // The process ends right after answering: freeing the compiled policy would only cost
     // time (a few percent of a run with a thousand rules).
     std::mem::forget(policy);
-    Ok((outcome, explain, edited, message))
+    Ok((outcome, explain, inbox, message))
 }
 
 fn inbox_step(
@@ -390,7 +389,7 @@ fn inbox_step(
     policy: &Policy,
     overlay: &crate::TrustOverlay,
     project: &str,
-) -> (Option<serde_json::Value>, Option<String>) {
+) -> (Option<InboxAnswered>, Option<String>) {
     use crate::agents::inbox::{apply, ask_message, parse_reply};
     let deadline = match step {
         InboxStep::Skip => return (None, None),
@@ -407,9 +406,22 @@ fn inbox_step(
             return (None, serde_json::to_string(&message).ok())
         }
     };
-    let applied = apply(call, &message, reply, policy, overlay);
+    let applied = apply(call, &message, reply.clone(), policy, overlay);
+    let account = audit_file::inbox_account(&reply, &applied);
     outcome.verdict = applied.verdict;
-    (applied.edited, None)
+    let answered = InboxAnswered {
+        edited: applied.edited,
+        account,
+    };
+    (Some(answered), None)
+}
+
+/// What the inbox's reply came to, besides the verdict.
+struct InboxAnswered {
+    /// Arguments a person edited, to run instead of the agent's.
+    edited: Option<serde_json::Value>,
+    /// The inbox's part, for the audit record ([`audit_file::inbox_account`]).
+    account: serde_json::Value,
 }
 
 /// Anchors the requests' rules at the project directory ([`crate::Request::root`]), whatever

@@ -213,6 +213,26 @@ describe("answers by keyboard", () => {
       assert.equal((await events(page)).length, 1);
     }));
 
+  test("a second Enter right after answering does not allow the card focus moved to", () =>
+    withPage(env, {}, async (page) => {
+      await page.evaluate(() => {
+        window.harness.show("bash", { keyGuardMs: 300 });
+        window.harness.show("write", { keyGuardMs: 300 });
+      });
+      // Both cards were shown long ago: only the guard from focus can hold the second Enter.
+      await page.waitForTimeout(400);
+      await page.locator(card(0)).locator(".tg-card").focus();
+      await page.waitForTimeout(400);
+      await page.keyboard.press("Enter");
+      assert.deepEqual(await events(page), [answer("apr-bash-1", { kind: "allow", scope: "once" })]);
+      assert.equal(await page.evaluate(() => document.activeElement?.closest("toolgate-approval-card")?.approval.id), "apr-write-1", "focus moved to the next card");
+      await page.keyboard.press("Enter");
+      assert.equal((await events(page)).length, 1, "the second Enter allows nothing");
+      await page.waitForTimeout(350);
+      await page.keyboard.press("Enter");
+      assert.deepEqual((await events(page)).at(-1), answer("apr-write-1", { kind: "allow", scope: "once" }));
+    }));
+
   test("keys act on the focused card only, and answering moves focus to the next card", () =>
     withPage(env, {}, async (page) => {
       await page.evaluate(() => {
@@ -225,9 +245,12 @@ describe("answers by keyboard", () => {
       await page.keyboard.press("Escape");
       assert.deepEqual(await events(page), [answer("apr-bash-1", { kind: "deny" })]);
       assert.equal(await page.evaluate(() => document.activeElement?.closest("toolgate-approval-card")?.approval.id), "apr-write-1");
+      // Each card that gets focus waits keyGuardMs before Enter allows it.
+      await page.waitForTimeout(350);
       await page.keyboard.press("Enter");
       assert.deepEqual((await events(page)).at(-1), answer("apr-write-1", { kind: "allow", scope: "once" }));
       assert.equal(await page.evaluate(() => document.activeElement?.closest("toolgate-approval-card")?.approval.id), "apr-mcp-1");
+      await page.waitForTimeout(350);
       await page.keyboard.press("Enter");
       assert.deepEqual((await events(page)).at(-1), answer("apr-mcp-1", { kind: "allow", scope: "once" }));
       assert.deepEqual(await page.locator("toolgate-approval-card").allInnerTexts(), [
