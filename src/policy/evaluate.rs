@@ -593,6 +593,18 @@ impl<'a> Call<'a> {
         self.search_rule(kind, &[dir], None, false)
     }
 
+    /// The first deny, then ask, rule for calls of `kind` that could match a name that
+    /// begins with the normalised absolute `path` (its last segment and more: `/p/Mak`
+    /// begins `/p/Makefile`), the path itself, or a file below any of them: what a program
+    /// that composes its output's name from `path` could write (`split IN Mak`, `npm
+    /// --prefix ~/.local`). Compared as [`Self::could_read_below`] compares.
+    pub(crate) fn could_match_begun(&self, kind: ToolKind, path: &str) -> Option<Reason> {
+        let (dir, last) = path.rsplit_once('/')?;
+        let dir = if dir.is_empty() { "/" } else { dir };
+        let begun = format!("{last}*/**");
+        self.search_rule(kind, &[dir], Some(&begun), false)
+    }
+
     /// See [`ClassIndex::search_matches`].
     fn search_rule(
         &self,
