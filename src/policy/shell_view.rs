@@ -335,12 +335,7 @@ impl Call<'_> {
     /// [`Reach`]): a file below it, or a name that begins with it. Such a rule asks, as the
     /// name the program writes may or may not be one the rule covers.
     fn rule_reached(&self, word: &str, paths: &[String], reach: Reach) -> Option<Outcome> {
-        let reached = |p: &String| match reach {
-            Reach::Name => None,
-            Reach::Tree => self.could_read_below(ToolKind::Write, p),
-            Reach::Prefix => self.could_match_begun(ToolKind::Write, p),
-        };
-        let rule = paths.iter().find_map(reached)?;
+        let rule = paths.iter().find_map(|p| self.write_reach_rule(p, reach))?;
         let name = rule_name(&rule);
         let text = match reach {
             Reach::Prefix => format!(
@@ -595,6 +590,20 @@ mod tests {
         }
         for command in ["gcc -o app x.c", "rustc --out-dir out x.rs", "cargo build"] {
             assert_eq!(decide(tree, command), crate::Effect::Allow, "{command}");
+        }
+        // A rule on a name at any depth meets the names a word begins, not the files a
+        // program chooses below it.
+        let anywhere = r#"{"permissions":{"allow":["Bash(split *)","Bash(gcc *)","Bash(npm *)"],
+            "deny":["Edit(.env)","Edit(**/*.pem)"]}}"#;
+        for command in [
+            "split -l1 x .en",
+            "split -l1 x sub/.en",
+            "split -l1 x key.p",
+        ] {
+            assert_eq!(decide(anywhere, command), crate::Effect::Ask, "{command}");
+        }
+        for command in ["gcc -o app x.c", "npm test", "split -l1 x sub/part"] {
+            assert_eq!(decide(anywhere, command), crate::Effect::Allow, "{command}");
         }
     }
 
