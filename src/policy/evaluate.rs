@@ -594,8 +594,8 @@ impl<'a> Call<'a> {
         self.search_rule(kind, &[dir], None, false)
     }
 
-    /// The first deny, then ask, rule for calls of `kind` that could match what a write of
-    /// the normalised absolute `path` reaches beyond the name itself
+    /// The first Edit or Write deny, then ask, rule that could match what a write of the
+    /// normalised absolute `path` reaches beyond the name itself
     /// ([`ClassIndex::write_reach_matches`]): a file below it, or a name a program composes
     /// from it (`split IN Mak` writes `Makefile`; `npm --prefix ~/.local` writes
     /// `~/.local/bin`). Every spelling of `path` counts, and a linked directory below it
