@@ -1789,3 +1789,39 @@ fn a_project_reached_through_a_link_keeps_its_deny_rules_at_its_real_path() {
         said("claude", &out)
     );
 }
+
+#[test]
+fn names_a_writer_composes_and_directories_it_writes_below_meet_edit_rules() {
+    let s = Sandbox::new("composed-writes");
+    s.write("proj/a5.txt", "a|b|c|d|all:\n\t@echo PWNED\n");
+    s.write(
+        "policy.json",
+        r#"{"permissions":{"allow":["Bash(split *)","Bash(gcc *)","Bash(rustc *)"],
+            "deny":["Edit(./Makefile)","Edit(./src/**)"]}}"#,
+    );
+    let policy = s.root.join("policy.json");
+    let decide = |command: &str| {
+        let out = s.hook_with(
+            "claude",
+            &policy,
+            &shell_payload("claude", &s.proj(), command),
+        );
+        permission("claude", &out)
+    };
+    for command in [
+        "split -t '|' -l1 -a1 --additional-suffix=file a5.txt Mak",
+        "split -l1 a5.txt src/",
+        "gcc -c -dumpdir src/ -save-temps x.c",
+        "gcc -fprofile-generate=src x.c",
+        "rustc --out-dir src x.rs",
+    ] {
+        assert_eq!(decide(command), "ask", "{command}");
+    }
+    for command in [
+        "split -l1 a5.txt part",
+        "gcc -o app x.c",
+        "rustc --out-dir out x.rs",
+    ] {
+        assert_eq!(decide(command), "allow", "{command}");
+    }
+}

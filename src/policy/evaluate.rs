@@ -9,6 +9,7 @@ use crate::decision::{Decider, Reason, RuleList, TrustOverlay};
 use crate::mode::Mode;
 use crate::request::Request;
 use crate::rule::RequestedUrl;
+use crate::shell::Reach;
 use crate::tool::{Level, ToolKind};
 
 use super::index::{ClassIndex, Id, ToolQuery};
@@ -591,6 +592,37 @@ impl<'a> Call<'a> {
     /// shell line: such a search asks when this returns a rule.
     pub(crate) fn could_read_below(&self, kind: ToolKind, dir: &str) -> Option<Reason> {
         self.search_rule(kind, &[dir], None, false)
+    }
+
+    /// The first Edit or Write deny, then ask, rule that could match what a write of the
+    /// normalised absolute `path` reaches beyond the name itself
+    /// ([`ClassIndex::write_reach_matches`]): a file below it, or a name a program composes
+    /// from it (`split IN Mak` writes `Makefile`; `npm --prefix ~/.local` writes
+    /// `~/.local/bin`). Every spelling of `path` counts, and a linked directory below it
+    /// counts whole under its other spelling.
+    pub(crate) fn write_reach_rule(&self, path: &str, reach: Reach) -> Option<Reason> {
+        if reach == Reach::Name {
+            return None;
+        }
+        let cwd = self.anchor.as_deref();
+        let home = self.home.as_deref();
+        let spelt = self.spellings(path);
+        let whole = self.linked_below(path);
+        for list in [RuleList::Deny, RuleList::Ask] {
+            let mut ids = Vec::new();
+            let class = self.class(list);
+            for p in &spelt {
+                class.write_reach_matches(ToolKind::Write, p, reach, cwd, home, &mut ids);
+            }
+            for root in &whole {
+                class.could_match_below(ToolKind::Write, root, cwd, home, &mut ids);
+            }
+            self.remember(false, &ids);
+            if let Some(entry) = ids.iter().min().and_then(|id| self.policy.entries.get(*id)) {
+                return Some(rule_reason(entry, false));
+            }
+        }
+        None
     }
 
     /// See [`ClassIndex::search_matches`].

@@ -11,6 +11,7 @@ use crate::error::Error;
 use crate::rule::{
     Anchor, DomainPattern, FetchTarget, Rule, SegmentGlob, Specifier, ToolSelector, UrlPattern,
 };
+use crate::shell::Reach;
 use crate::tool::ToolKind;
 
 /// What the rules of a class are matched against for one call, apart from its subject.
@@ -55,6 +56,37 @@ struct ReachGlob {
 }
 
 impl ReachGlob {
+    /// Whether the glob begins with `**` below its base: it names a file at any depth by
+    /// what follows (`**/.env`, as a bare `.env` is read), not by where it lies.
+    fn any_depth(&self) -> bool {
+        self.text.trim_start_matches('/').starts_with("**")
+    }
+
+    /// Whether a name that begins with `start` may be one this glob's last segment
+    /// matches by its ending (`*.pem`): `start` ends with a start of the ending (`key.p`,
+    /// `x.pem`). Any other last segment (a name, `.env*`, `*`, an ending with wildcards of
+    /// its own) may.
+    fn may_end_after(&self, start: &str) -> bool {
+        let last = self.text.rsplit('/').next().unwrap_or_default();
+        let Some(ending) = last.strip_prefix('*') else {
+            return true;
+        };
+        if ending.is_empty() || ending.contains(['*', '?', '[']) {
+            return true;
+        }
+        let ending = ending.to_lowercase();
+        ending
+            .char_indices()
+            .skip(1)
+            .map(|(i, _)| i)
+            .chain([ending.len()])
+            .any(|i| {
+                ending
+                    .get(..i)
+                    .is_some_and(|begins| start.ends_with(begins))
+            })
+    }
+
     /// The compiled glob; `None` when a segment does not compile on its own (the caller
     /// then counts the rule as matching: deny and ask fail closed).
     fn glob(&self) -> Option<&SegmentGlob> {
@@ -62,6 +94,38 @@ impl ReachGlob {
             .get_or_init(|| SegmentGlob::new(&self.text).ok())
             .as_ref()
     }
+}
+
+/// Which deny and ask path rules a search below a directory counts.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum RuleDepth<'a> {
+    /// Every rule.
+    Any,
+    /// Only the rules anchored at a place: not those that begin with `**`
+    /// ([`ReachGlob::any_depth`]).
+    Anchored,
+    /// For names that begin with this (lowercased) text: every rule, but one on a name's
+    /// ending only when the text ends with a start of it ([`ReachGlob::may_end_after`]).
+    Begun(&'a str),
+}
+
+impl RuleDepth<'_> {
+    fn counts(self, r: &ReachGlob) -> bool {
+        match self {
+            RuleDepth::Any => true,
+            RuleDepth::Anchored => !r.any_depth(),
+            RuleDepth::Begun(start) => r.may_end_after(start),
+        }
+    }
+}
+
+/// A search below a directory: the files it meets (`pattern` relative to the directory,
+/// `None` for every file; `names_only` for a listing that opens none) and the rules it
+/// counts.
+struct Search<'a> {
+    pattern: Option<&'a str>,
+    names_only: bool,
+    depth: RuleDepth<'a>,
 }
 
 struct PathSetsBuilder {
@@ -492,6 +556,71 @@ impl ClassIndex {
         home: Option<&str>,
         out: &mut Vec<Id>,
     ) {
+        let search = Search {
+            pattern,
+            names_only,
+            depth: RuleDepth::Any,
+        };
+        self.rules_meeting(kind, dir, &search, cwd, home, out);
+    }
+
+    /// Deny and ask path rules for calls of `kind` that could match what a write of the
+    /// normalised absolute `path` reaches beyond the name itself (see [`Reach`]): with
+    /// [`Reach::Tree`], a file below it; with [`Reach::Prefix`], a name in its directory
+    /// that begins with its last segment (`/p/Mak` begins `/p/Makefile`), and a file below
+    /// such a name. A rule that names a file at any depth by its name alone (`**/.env`)
+    /// counts only for a name the program composes, not for the files below it, whose
+    /// names the program chooses; and a rule on a name's ending (`*.pem`) only when the
+    /// word ends with a start of it (`key.p`): another ending is another word's, judged on
+    /// its own. Compared as [`Self::could_match_below`] compares.
+    pub(crate) fn write_reach_matches(
+        &self,
+        kind: ToolKind,
+        path: &str,
+        reach: Reach,
+        cwd: Option<&str>,
+        home: Option<&str>,
+        out: &mut Vec<Id>,
+    ) {
+        let mut meet = |dir: &str, pattern: Option<&str>, depth: RuleDepth<'_>| {
+            let search = Search {
+                pattern,
+                names_only: false,
+                depth,
+            };
+            self.rules_meeting(kind, dir, &search, cwd, home, out);
+        };
+        match reach {
+            Reach::Name => {}
+            Reach::Tree => meet(path, None, RuleDepth::Anchored),
+            Reach::Prefix => {
+                let Some((dir, last)) = path.rsplit_once('/') else {
+                    return;
+                };
+                let dir = if dir.is_empty() { "/" } else { dir };
+                let begun = last.to_lowercase();
+                meet(dir, Some(&format!("{last}*")), RuleDepth::Begun(&begun));
+                meet(dir, Some(&format!("{last}*/*/**")), RuleDepth::Anchored);
+            }
+        }
+    }
+
+    /// The search behind [`Self::search_matches`] and [`Self::write_reach_matches`].
+    fn rules_meeting(
+        &self,
+        kind: ToolKind,
+        dir: &str,
+        search: &Search<'_>,
+        cwd: Option<&str>,
+        home: Option<&str>,
+        out: &mut Vec<Id>,
+    ) {
+        let Search {
+            pattern,
+            names_only,
+            depth,
+        } = *search;
+        let counted = |r: &&ReachGlob| !r.dir_of_wild_name && depth.counts(r);
         if !self.restrictive {
             return;
         }
@@ -525,7 +654,7 @@ impl ClassIndex {
                 if !kinds.contains(&kind) {
                     continue;
                 }
-                for r in sets.reach.iter().filter(|r| !r.dir_of_wild_name) {
+                for r in sets.reach.iter().filter(counted) {
                     let base = match r.base {
                         Base::Abs => Some(""),
                         Base::Cwd => cwd.as_deref(),
@@ -640,6 +769,27 @@ mod tests {
     fn every_tail_of_a_path() {
         assert_eq!(tails("/a/b/c").collect::<Vec<_>>(), ["a/b/c", "b/c", "c"]);
         assert_eq!(tails("/").count(), 0);
+    }
+
+    #[test]
+    fn rules_on_a_name_s_ending_meet_only_words_that_end_with_a_start_of_it() {
+        let glob = |text: &str| ReachGlob {
+            id: 0,
+            base: Base::Cwd,
+            text: text.to_owned(),
+            dir_of_wild_name: false,
+            compiled: std::sync::OnceLock::new(),
+        };
+        assert!(glob("**/*.pem").may_end_after("key.p"));
+        assert!(glob("**/*.pem").may_end_after("x.pem"));
+        assert!(glob("**/*.PEM").may_end_after("key."));
+        assert!(!glob("**/*.pem").may_end_after("app"));
+        assert!(glob("src/*").may_end_after("app"));
+        assert!(glob("makefile").may_end_after("mak"));
+        assert!(glob("**/*.p?m").may_end_after("app"));
+        assert!(glob("**/.env").any_depth());
+        assert!(glob("/**/.env").any_depth());
+        assert!(!glob("src/**").any_depth());
     }
 
     #[test]

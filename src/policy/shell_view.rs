@@ -42,15 +42,18 @@ impl CommandRules for Call<'_> {
 
     fn write_guard(&self, path: &str, reach: Reach) -> Outcome {
         match self.path_candidates(path) {
-            Ok(paths) => self.write_stopped(&paths, reach).unwrap_or(Outcome::NoRule),
+            Ok(paths) => self
+                .write_stopped(path, &paths, reach)
+                .unwrap_or(Outcome::NoRule),
             Err(why) => Outcome::Unanalysable { why },
         }
     }
 
-    fn write_rule_naming(&self, path: &str) -> Outcome {
+    fn write_rule_naming(&self, path: &str, reach: Reach) -> Outcome {
         match self.path_candidates(path) {
             Ok(paths) => self
                 .rules_on(&WRITE, &paths, ToolWide::Aside)
+                .or_else(|| self.rule_reached(path, &paths, reach))
                 .unwrap_or(Outcome::NoRule),
             Err(why) => Outcome::Unanalysable { why },
         }
@@ -80,7 +83,7 @@ impl CommandRules for Call<'_> {
         if paths.iter().any(|p| !self.inside(p)) {
             self.writes_outside.set(true);
         }
-        if let Some(stopped) = self.write_stopped(&paths, Reach::Name) {
+        if let Some(stopped) = self.write_stopped(path, &paths, Reach::Name) {
             return stopped;
         }
         let q = ToolQuery {
@@ -196,10 +199,7 @@ impl CommandRules for Call<'_> {
         };
         for dir_abs in &dirs {
             if let Some(rule) = self.could_read_below(ToolKind::Write, dir_abs) {
-                let name = match &rule.decider {
-                    Decider::Rule { rule, .. } => rule.clone(),
-                    _ => String::new(),
-                };
+                let name = rule_name(&rule);
                 return Outcome::AskRule(Reason {
                     text: format!(
                         "the command writes files below `{dir}` whose names it does not give, \
@@ -261,6 +261,14 @@ impl CommandRules for Call<'_> {
     }
 }
 
+/// The text of the rule that decided `reason`, or nothing when no rule did.
+fn rule_name(reason: &Reason) -> String {
+    match &reason.decider {
+        Decider::Rule { rule, .. } => rule.clone(),
+        _ => String::new(),
+    }
+}
+
 /// Whether a rule on a whole file tool (`Edit`) counts for a path ([`Call::rules_on`]).
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum ToolWide {
@@ -305,9 +313,11 @@ impl Call<'_> {
         any(RuleList::Ask).map(Outcome::AskRule)
     }
 
-    /// What stops a write of any of `paths` (a path and its real path) whatever allows it:
-    /// an Edit or Write deny or ask rule, else a protected path the write reaches.
-    fn write_stopped(&self, paths: &[String], reach: Reach) -> Option<Outcome> {
+    /// What stops a write of any of `paths` (`word` as the line writes it: a path and its
+    /// real path) whatever allows it: an Edit or Write deny or ask rule on the name, else
+    /// one that could match what the write reaches beyond it, else a protected path the
+    /// write reaches.
+    fn write_stopped(&self, word: &str, paths: &[String], reach: Reach) -> Option<Outcome> {
         let q = ToolQuery {
             name: "Write",
             kind: ToolKind::Write,
@@ -316,7 +326,30 @@ impl Call<'_> {
         if let Some(decided) = self.deny_or_ask(&q, paths) {
             return Some(decided);
         }
-        self.protected_reached(paths, reach)
+        self.rule_reached(word, paths, reach)
+            .or_else(|| self.protected_reached(paths, reach))
+    }
+
+    /// The first Edit or Write deny, then ask, rule that could match what a write of any of
+    /// `paths` (`word` as the line writes it, resolved) reaches beyond the name itself (see
+    /// [`Reach`]): a file below it, or a name that begins with it. Such a rule asks, as the
+    /// name the program writes may or may not be one the rule covers.
+    fn rule_reached(&self, word: &str, paths: &[String], reach: Reach) -> Option<Outcome> {
+        let rule = paths.iter().find_map(|p| self.write_reach_rule(p, reach))?;
+        let name = rule_name(&rule);
+        let text = match reach {
+            Reach::Prefix => format!(
+                "the command may write `{word}`, a file below it, or one whose name begins \
+                 with it, and rule `{name}` covers such a file"
+            ),
+            _ => format!(
+                "the command may write files below `{word}`, and rule `{name}` covers files there"
+            ),
+        };
+        Some(Outcome::AskRule(Reason {
+            text,
+            decider: rule.decider,
+        }))
     }
 
     /// The first of `paths` that is a protected path.
@@ -521,6 +554,57 @@ mod tests {
             crate::Effect::Ask
         );
         assert_eq!(decide(open, "gcc x.c -oconfig"), crate::Effect::Ask);
+    }
+
+    #[test]
+    fn an_unknown_writer_s_words_meet_rules_on_names_it_composes_and_files_below() {
+        let decide = |policy: &str, command: &str| {
+            let request = serde_json::json!({
+                "tool": "Bash", "input": {"command": command}, "cwd": "/p"
+            });
+            let policy = Policy::from_json(policy).unwrap();
+            policy
+                .evaluate(&Request::from_json(&request.to_string()).unwrap())
+                .effect
+        };
+        let named = r#"{"permissions":{"allow":["Bash(split *)"],
+            "deny":["Edit(./Makefile)"]}}"#;
+        // split names its pieces PREFIX + letters + the additional suffix: `Makefile`.
+        for command in [
+            "split -l1 -a1 --additional-suffix=file a5.txt Mak",
+            "split -l1 a5.txt ./Ma",
+        ] {
+            assert_eq!(decide(named, command), crate::Effect::Ask, "{command}");
+        }
+        assert_eq!(decide(named, "split -l1 a5.txt part"), crate::Effect::Allow);
+        let tree = r#"{"permissions":{"allow":["Bash(gcc *)","Bash(rustc *)","Bash(cargo *)"],
+            "ask":["Write(./src/**)"]}}"#;
+        for command in [
+            "gcc -c -dumpdir src/ -save-temps x.c",
+            "gcc -fprofile-dir=src x.c",
+            "rustc --out-dir src x.rs",
+            "rustc -C incremental=./src x.rs",
+            "cargo build --target-dir src",
+        ] {
+            assert_eq!(decide(tree, command), crate::Effect::Ask, "{command}");
+        }
+        for command in ["gcc -o app x.c", "rustc --out-dir out x.rs", "cargo build"] {
+            assert_eq!(decide(tree, command), crate::Effect::Allow, "{command}");
+        }
+        // A rule on a name at any depth meets the names a word begins, not the files a
+        // program chooses below it.
+        let anywhere = r#"{"permissions":{"allow":["Bash(split *)","Bash(gcc *)","Bash(npm *)"],
+            "deny":["Edit(.env)","Edit(**/*.pem)"]}}"#;
+        for command in [
+            "split -l1 x .en",
+            "split -l1 x sub/.en",
+            "split -l1 x key.p",
+        ] {
+            assert_eq!(decide(anywhere, command), crate::Effect::Ask, "{command}");
+        }
+        for command in ["gcc -o app x.c", "npm test", "split -l1 x sub/part"] {
+            assert_eq!(decide(anywhere, command), crate::Effect::Allow, "{command}");
+        }
     }
 
     #[test]

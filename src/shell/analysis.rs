@@ -1276,13 +1276,16 @@ impl<'r> Analysis<'r> {
     }
 
     /// Judges a word a program of unknown writes may write through ([`maybe_written`]):
-    /// kept when an Edit or Write deny or ask rule or a protected path catches it. A bare
+    /// kept when an Edit or Write deny or ask rule or a protected path catches it. The
+    /// program may write the word, write below it (`rustc --out-dir src`), or compose names
+    /// that begin with it (`split IN Mak` writes `Makefile`; `npm --prefix ~/.local` writes
+    /// `~/.local/bin`), so a path rule that could match any of those catches it. A bare
     /// word (`build`, `config`, `4` of `-j 4`) may be a subcommand or a value as well as a
-    /// file, so it is judged by its name alone, against the rules that name a file (not a
-    /// deny of every edit), and, as an operand, against the protected names other than a
-    /// bare repository's (`HEAD`, `config`): an option's value (`-out config`) meets those
-    /// too. A word that is not bare meets every rule and also reaches the names it may
-    /// compose (`gzip -S rc ~/.bash`, `npm --prefix ~/.local` writing `~/.local/bin`).
+    /// file, so it meets only the rules that name a file (not a deny of every edit), and,
+    /// as an operand, the protected names other than a bare repository's (`HEAD`,
+    /// `config`) by its name alone: an option's value (`-out config`) meets those too. A
+    /// word that is not bare meets every rule and also reaches the protected names it may
+    /// compose (`gzip -S rc ~/.bash`).
     fn unknown_writer_word(&mut self, name: &str, maybe: &MaybeWritten) {
         let w = &maybe.word;
         if w.dynamic.is_some() || STANDARD_STREAMS.contains(&w.value.as_str()) {
@@ -1292,12 +1295,11 @@ impl<'r> Analysis<'r> {
         let outcome = if bare {
             // A rule that names the file meets it; a deny of every edit does not (`-p foo`,
             // `-j 4`, `--save-dev eslint` name no file).
-            let rule = self.path_outcome(w, |p| self.rules.write_rule_naming(p));
+            let rule = self.path_outcome(w, |p| self.rules.write_rule_naming(p, Reach::Prefix));
             let protected = self.path_outcome(w, |p| self.rules.write_protected(p));
             stricter(rule, protected)
         } else {
-            let reach = if bare { Reach::Name } else { Reach::Prefix };
-            self.path_outcome(w, |p| self.rules.write_guard(p, reach))
+            self.path_outcome(w, |p| self.rules.write_guard(p, Reach::Prefix))
         };
         let counts = match &outcome {
             Outcome::Protected { .. } => maybe.option_value || !is_bare_repository_name(&w.value),

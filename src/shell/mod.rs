@@ -102,8 +102,9 @@ pub trait CommandRules {
     /// rules, protected paths and the working directory, as for a file-writing tool.
     fn write_outcome(&self, path: &str) -> Outcome;
 
-    /// What stops a write of `path` whatever allows it: an Edit or Write deny or ask rule, or
-    /// a protected path the write reaches (see [`Reach`]); [`Outcome::NoRule`] when neither
+    /// What stops a write of `path` whatever allows it: an Edit or Write deny or ask rule on
+    /// the name or (in the policy) one that could match what the write reaches, or a
+    /// protected path the write reaches (see [`Reach`]); [`Outcome::NoRule`] when neither
     /// speaks. For the words a program may write through (`zip OUT`), where the allow rules
     /// would be looked up in vain. The default reaches beyond the name as
     /// [`CommandRules::protected_reach`] does.
@@ -122,9 +123,12 @@ pub trait CommandRules {
     /// the whole tool aside: [`Outcome::Denied`] or [`Outcome::AskRule`], else
     /// [`Outcome::NoRule`] (or [`Outcome::Unanalysable`] when the path cannot be read). For
     /// a bare word that may be a subcommand as well as a file (`make Makefile`, `npm
-    /// config`): `Edit(./Makefile)` meets it, a deny of every edit does not. The default
-    /// keeps the rules [`CommandRules::write_outcome`] finds.
-    fn write_rule_naming(&self, path: &str) -> Outcome {
+    /// config`): `Edit(./Makefile)` meets it, a deny of every edit does not. With a `reach`
+    /// beyond the name, a path rule that could match what the write reaches (a file below
+    /// `path`, a name that begins with it: `split IN Mak` writes `Makefile`) asks. The
+    /// default keeps the rules [`CommandRules::write_outcome`] finds for the name.
+    fn write_rule_naming(&self, path: &str, reach: Reach) -> Outcome {
+        let _ = reach;
         match self.write_outcome(path) {
             o @ (Outcome::Denied(_) | Outcome::AskRule(_) | Outcome::Unanalysable { .. }) => o,
             _ => Outcome::NoRule,
