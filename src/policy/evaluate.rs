@@ -285,8 +285,9 @@ impl<'a> Call<'a> {
                 )
             } else {
                 format!(
-                    "the host could not resolve where path `{p}` leads (too many missing \
-                     directories below a link?)"
+                    "the host could not resolve where path `{p}` leads, or, for a search \
+                     root, could not look at every file below it (too many missing \
+                     directories below a link, more names than it looks at, a `~` root)"
                 )
             }
         };

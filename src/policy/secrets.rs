@@ -633,13 +633,17 @@ mod tests {
         for line in [
             "grep -r TOKEN .",
             "rg TOKEN",
-            "cd src && grep -rn TOKEN ..",
+            "cd src && grep -rn TOKEN ../certs",
             "grep -R x certs",
         ] {
             let (effect, why) = bash("{}", line);
             assert_eq!(effect, Effect::Ask, "{line}");
             assert!(why.contains("holds secrets"), "{line}: {why}");
         }
+        // `..` of `/p` (should `cd src` fail) is `/`, which no walk covers.
+        let (effect, why) = bash("{}", "cd src && grep -rn TOKEN ..");
+        assert_eq!(effect, Effect::Ask);
+        assert!(why.contains("could not all resolve"), "{why}");
         // An allow rule on the program does not name the file; a Read rule that does, does.
         let grep_anything = r#"{"permissions":{"allow":["Bash(grep *)"]}}"#;
         assert_eq!(bash(grep_anything, "grep -r TOKEN certs").0, Effect::Ask);
