@@ -175,7 +175,7 @@ impl CommandRules for Call<'_> {
             mcp: None,
         };
         for dir_abs in &dirs {
-            if let Some(reason) = self.secret_below(&read, dir_abs, false) {
+            if let Some(reason) = self.secret_below(&read, dir_abs, false, None) {
                 return Outcome::AskRule(reason);
             }
         }
