@@ -786,6 +786,31 @@ mod tests {
     }
 
     #[test]
+    fn a_gemini_edit_of_a_path_not_found_within_the_walk_asks() {
+        let many: Vec<String> = (0..=MAX_SEARCHED).map(|i| format!("f{i}")).collect();
+        let list = |dir: &str| match dir {
+            "/p" => Some(vec!["aaa".to_owned(), "src".to_owned()]),
+            "/p/aaa" => Some(many.clone()),
+            "/p/src" => Some(vec!["x.txt".to_owned()]),
+            _ => Some(Vec::new()),
+        };
+        let exists = |p: &str| {
+            ["/p", "/p/src", "/p/src/x.txt"]
+                .contains(&p)
+                .then(|| p.to_owned())
+        };
+        let mut r = Request {
+            tool: "Edit".into(),
+            input: serde_json::json!({ "file_path": "x.txt" }),
+            cwd: Some("/p".into()),
+            agent: Some("gemini".into()),
+            ..Request::default()
+        };
+        r.add_realpaths_listing(exists, list);
+        assert_eq!(r.realpaths.get("x.txt").map(String::as_str), Some(""));
+    }
+
+    #[test]
     fn a_search_looks_at_a_bounded_number_of_names() {
         let many: Vec<String> = (0..MAX_SEARCHED).map(|i| format!("f{i}")).collect();
         let list = |dir: &str| match dir {

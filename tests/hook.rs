@@ -1731,6 +1731,11 @@ fn gemini_replace_on_a_path_that_is_not_there_is_judged_by_the_file_it_finds() {
     assert!(stopped && out.contains(".toolgate/policy.json"), "{out}");
     let (stopped, out) = replace("notes.txt");
     assert!(!stopped, "{out}");
+    // With more names in the project than the hook looks at, the file Gemini CLI would find
+    // is unknown.
+    many_files(&s, "proj/aaa", 10_001);
+    let (stopped, out) = replace("notes.txt");
+    assert!(stopped, "{out}");
 }
 
 #[test]
