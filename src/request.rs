@@ -514,44 +514,66 @@ fn holds_no_secrets_by_nature(dir: &str) -> bool {
     dir.ends_with("/node_modules") || dir.ends_with("/.git/objects")
 }
 
-/// `list` for a walk looking for secret files: a directory that holds none by its nature
-/// ([`holds_no_secrets_by_nature`]) lists only the names in it (or in an `@scope` directory
-/// in it) that are secret by their name or lead out of it; every such name when where it
-/// leads is unknown.
+/// `list` for a walk looking for secret files: a directory already listed under another
+/// spelling (a link back to a directory above it, two links to one place) lists as empty,
+/// its names having been visited once; a directory that holds none by its nature
+/// ([`holds_no_secrets_by_nature`]) lists only [`names_leading_out`] of it.
 fn list_for_secrets<'a>(
     list: ListDirectory<'a>,
     realpath: &'a dyn Fn(&str) -> Option<String>,
 ) -> impl Fn(&str) -> Option<Vec<String>> + 'a {
+    let listed = std::cell::RefCell::new(std::collections::HashSet::new());
     move |dir| {
         let names = list(dir)?;
-        if !holds_no_secrets_by_nature(dir) {
+        if names.is_empty() {
             return Some(names);
         }
-        let Some(real) = realpath(dir) else {
-            return Some(names);
-        };
-        let leaves = |name: &str| {
-            let full = format!("{dir}/{name}");
-            crate::policy::is_secret(&full)
-                || realpath(&full).is_none_or(|r| !r.starts_with(&format!("{real}/")))
-        };
-        let mut kept = Vec::new();
-        for name in names {
-            if name.starts_with('@') {
-                let scope = format!("{dir}/{name}");
-                let members = list(&scope).unwrap_or_default();
-                kept.extend(
-                    members
-                        .into_iter()
-                        .map(|m| format!("{name}/{m}"))
-                        .filter(|n| leaves(n)),
-                );
-            } else if leaves(&name) {
-                kept.push(name);
+        let real = realpath(dir);
+        if let Some(real) = &real {
+            if !listed.borrow_mut().insert(real.clone()) {
+                return Some(Vec::new());
             }
         }
-        Some(kept)
+        match real {
+            Some(real) if holds_no_secrets_by_nature(dir) => {
+                Some(names_leading_out(dir, &real, names, list, realpath))
+            }
+            _ => Some(names),
+        }
     }
+}
+
+/// Of `names`, listed in the directory `dir` whose real path is `real`, those that are
+/// secret by their name or lead out of it (a linked package), also one level down in an
+/// `@scope` directory (`@scope/name`); a name whose real path is unknown counts as leading
+/// out.
+fn names_leading_out(
+    dir: &str,
+    real: &str,
+    names: Vec<String>,
+    list: ListDirectory<'_>,
+    realpath: &dyn Fn(&str) -> Option<String>,
+) -> Vec<String> {
+    let inside = format!("{real}/");
+    let leaves = |name: &str| {
+        let full = format!("{dir}/{name}");
+        crate::policy::is_secret(&full) || realpath(&full).is_none_or(|r| !r.starts_with(&inside))
+    };
+    let mut kept = Vec::new();
+    for name in names {
+        if name.starts_with('@') {
+            let members = list(&format!("{dir}/{name}")).unwrap_or_default();
+            kept.extend(
+                members
+                    .into_iter()
+                    .map(|m| format!("{name}/{m}"))
+                    .filter(|n| leaves(n)),
+            );
+        } else if leaves(&name) {
+            kept.push(name);
+        }
+    }
+    kept
 }
 
 /// The secret files ([`crate::policy::is_secret`]) below the search roots `roots` (as the
@@ -884,6 +906,31 @@ mod tests {
         );
         assert_eq!(line.get("."), None);
         assert!(line.contains_key("/p/zzz/.env"));
+    }
+
+    #[test]
+    fn a_search_walks_a_directory_reached_through_a_loop_of_links_once() {
+        // `/p/up` leads back to `/p`: every spelling below it is the same few files.
+        let list = |dir: &str| {
+            let names: &[&str] = if dir == "/p" || dir.ends_with("/up") {
+                &["up", "src"]
+            } else if dir.ends_with("/src") {
+                &["a.rs", ".env"]
+            } else {
+                &[]
+            };
+            Some(names.iter().map(|n| (*n).to_owned()).collect())
+        };
+        let realpath = |p: &str| {
+            let mut real = p.to_owned();
+            while let Some(shorter) = real.strip_prefix("/p/up").map(|r| format!("/p{r}")) {
+                real = shorter;
+            }
+            Some(real)
+        };
+        let walked = secrets_below(&["/p".to_owned()], None, &realpath, &list);
+        assert!(walked.complete);
+        assert_eq!(walked.found, ["/p/src/.env"]);
     }
 
     #[test]
