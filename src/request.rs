@@ -132,7 +132,12 @@ impl Request {
     /// tool's `path`, or the working directory without one; a shell line's recursive
     /// searches, [`crate::shell::search_roots`]), breadth first, at most [`MAX_SEARCHED`]
     /// names, and keys each secret file found there ([`crate::policy::is_secret`]) by its
-    /// absolute path, so that the search is judged as reading it.
+    /// absolute path, so that the search is judged as reading it. It does not descend into
+    /// `node_modules` or `.git/objects`, which hold no person's secrets by their nature, past
+    /// the names in them that are secret or lead out of them (a linked package). A search
+    /// it cannot look through (more names than that, a root written with `~`, which the
+    /// request cannot place, or `/`) is marked as not fully resolved: a shell line by `.`,
+    /// the Grep tool by its roots (`.` without one), mapped to the empty string; it asks.
     ///
     /// `list` gives the names in an absolute directory (without `.` and `..`): empty for a
     /// path that does not exist or is not a directory, `None` when it cannot be listed.
@@ -160,6 +165,12 @@ impl Request {
     /// let mut r = Request { tool: "Bash".into(), input: json!({"command": "cat docs/*"}),
     ///     cwd: Some("/p".into()), ..Request::default() };
     /// r.add_realpaths(|p| Some(p.to_owned()));
+    /// assert_eq!(r.realpaths["."], "");
+    ///
+    /// // A search below `~` cannot be looked through: the call asks.
+    /// let mut r = Request { tool: "Bash".into(), input: json!({"command": "grep -r TOKEN ~/p"}),
+    ///     cwd: Some("/p".into()), ..Request::default() };
+    /// r.add_realpaths_listing(|p| Some(p.to_owned()), |_| Some(Vec::new()));
     /// assert_eq!(r.realpaths["."], "");
     /// ```
     pub fn add_realpaths_listing(
@@ -218,8 +229,11 @@ impl Request {
             }
         }
         let secrets = match list {
-            Some(list) => secrets_below(&search_roots, cwd.as_deref(), list),
-            None => Vec::new(),
+            Some(list) => secrets_below(&search_roots, cwd.as_deref(), realpath, list),
+            None => Walked {
+                found: Vec::new(),
+                complete: true,
+            },
         };
         if let Some(project) = self.root.as_deref().or(cwd.as_deref()) {
             if project.starts_with('/') {
@@ -275,8 +289,10 @@ impl Request {
                     if written.starts_with('/') || realpath(&full).is_some() {
                         continue;
                     }
-                    let found = files_ending_with(project, written, list);
-                    let real = match found.as_slice() {
+                    let walked = files_ending_with(project, written, list);
+                    let real = match walked.found.as_slice() {
+                        // Not every file was looked at: which one Gemini CLI finds is unknown.
+                        _ if !walked.complete => String::new(),
                         [] => continue,
                         [one] => resolve_existing_prefix(one, realpath).unwrap_or_default(),
                         // Gemini CLI refuses an ambiguous path; a wider search than its own
@@ -304,13 +320,34 @@ impl Request {
                 None => {}
             }
         }
-        for secret in secrets {
+        for secret in secrets.found {
             let real = resolve_existing_prefix(&secret, realpath).unwrap_or_default();
             self.realpaths.entry(secret).or_insert(real);
+        }
+        if !secrets.complete {
+            // Not every file the search opens was looked at: the call asks.
+            match self.input_str("command") {
+                Some(_) => complete = false,
+                None => self.mark_roots_unresolved(&tool_paths),
+            }
         }
         if !complete {
             // Not every path of the line is resolved: the marker makes the call ask.
             self.realpaths.insert(".".to_owned(), String::new());
+        }
+    }
+
+    /// Marks each root of a search tool (`tool_paths`, or `.` for the working directory
+    /// when there is none) as not resolved (mapped to the empty string): the host could not
+    /// look at every file the search opens.
+    fn mark_roots_unresolved(&mut self, tool_paths: &[String]) {
+        let roots = if tool_paths.is_empty() {
+            vec![".".to_owned()]
+        } else {
+            tool_paths.to_vec()
+        };
+        for root in roots {
+            self.realpaths.insert(root, String::new());
         }
     }
 
@@ -430,61 +467,163 @@ fn expand_globs(
     Some(out)
 }
 
-/// How many names [`secrets_below`] looks at, across all the roots of one call.
+/// How many names a walk below search roots looks at ([`Request::add_realpaths_listing`]),
+/// across all the roots of one call. A walk that would need more stops there, and the call
+/// it serves is marked as not fully resolved: it asks.
 pub const MAX_SEARCHED: usize = 10_000;
+
+/// What a walk below search roots found, and whether it looked at every name there.
+struct Walked {
+    /// The absolute paths found.
+    found: Vec<String>,
+    /// Every root was walked to its end, within [`MAX_SEARCHED`] names.
+    complete: bool,
+}
 
 /// Visits the names below the absolute directories `roots`, breadth first (the names
 /// nearest a root first), each with its full path, until [`MAX_SEARCHED`] names have been
 /// seen. A name is listed as a directory whatever it is (links followed: the wider
-/// reading); a file lists as nothing.
-fn walk_below(roots: Vec<String>, list: ListDirectory<'_>, mut visit: impl FnMut(&str, &str)) {
+/// reading); a file lists as nothing. Returns whether every name was visited.
+fn walk_below(
+    roots: Vec<String>,
+    list: ListDirectory<'_>,
+    mut visit: impl FnMut(&str, &str),
+) -> bool {
     let mut queue = std::collections::VecDeque::from(roots);
     let mut seen = 0;
     while let Some(dir) = queue.pop_front() {
         for name in list(&dir).unwrap_or_default() {
             seen += 1;
             if seen > MAX_SEARCHED {
-                return;
+                return false;
             }
             let full = format!("{}/{name}", dir.trim_end_matches('/'));
             visit(&name, &full);
             queue.push_back(full);
         }
     }
+    true
+}
+
+/// The names of directories whose contents hold no person's secrets by their nature, so
+/// that a search for secret files does not descend into them: `node_modules` (packages
+/// installed from a registry) and git's object store (`.git/objects`, files named by
+/// their hash and compressed). Their own names are still looked at, and so is each name
+/// directly in them that leads elsewhere (a linked package).
+fn holds_no_secrets_by_nature(dir: &str) -> bool {
+    dir.ends_with("/node_modules") || dir.ends_with("/.git/objects")
+}
+
+/// `list` for a walk looking for secret files: a directory already listed under another
+/// spelling (a link back to a directory above it, two links to one place) lists as empty,
+/// its names having been visited once; a directory that holds none by its nature
+/// ([`holds_no_secrets_by_nature`]) lists only [`names_leading_out`] of it.
+fn list_for_secrets<'a>(
+    list: ListDirectory<'a>,
+    realpath: &'a dyn Fn(&str) -> Option<String>,
+) -> impl Fn(&str) -> Option<Vec<String>> + 'a {
+    let listed = std::cell::RefCell::new(std::collections::HashSet::new());
+    move |dir| {
+        let names = list(dir)?;
+        if names.is_empty() {
+            return Some(names);
+        }
+        let real = realpath(dir);
+        if let Some(real) = &real {
+            if !listed.borrow_mut().insert(real.clone()) {
+                return Some(Vec::new());
+            }
+        }
+        match real {
+            Some(real) if holds_no_secrets_by_nature(dir) => {
+                Some(names_leading_out(dir, &real, names, list, realpath))
+            }
+            _ => Some(names),
+        }
+    }
+}
+
+/// Of `names`, listed in the directory `dir` whose real path is `real`, those that are
+/// secret by their name or lead out of it (a linked package), also one level down in an
+/// `@scope` directory (`@scope/name`); a name whose real path is unknown counts as leading
+/// out.
+fn names_leading_out(
+    dir: &str,
+    real: &str,
+    names: Vec<String>,
+    list: ListDirectory<'_>,
+    realpath: &dyn Fn(&str) -> Option<String>,
+) -> Vec<String> {
+    let inside = format!("{real}/");
+    let leaves = |name: &str| {
+        let full = format!("{dir}/{name}");
+        crate::policy::is_secret(&full) || realpath(&full).is_none_or(|r| !r.starts_with(&inside))
+    };
+    let mut kept = Vec::new();
+    for name in names {
+        if name.starts_with('@') {
+            let members = list(&format!("{dir}/{name}")).unwrap_or_default();
+            kept.extend(
+                members
+                    .into_iter()
+                    .map(|m| format!("{name}/{m}"))
+                    .filter(|n| leaves(n)),
+            );
+        } else if leaves(&name) {
+            kept.push(name);
+        }
+    }
+    kept
 }
 
 /// The secret files ([`crate::policy::is_secret`]) below the search roots `roots` (as the
-/// call writes them; relative ones from `cwd`, those starting with `~` or known only at run
-/// time left out, and `/` itself), as absolute paths ([`walk_below`]).
-fn secrets_below(roots: &[String], cwd: Option<&str>, list: ListDirectory<'_>) -> Vec<String> {
-    let roots = roots
-        .iter()
-        .filter_map(|r| crate::path::normalize(r, cwd, None))
-        .filter(|r| r != "/")
-        .collect();
+/// call writes them; relative ones from `cwd`), as absolute paths ([`walk_below`], not into
+/// directories that hold no secrets by their nature). The walk is not complete when a root
+/// cannot be placed (a `~` root: the request does not carry the home directory; a root known
+/// only at run time), when it is `/` itself, or when the roots hold more than
+/// [`MAX_SEARCHED`] names.
+fn secrets_below(
+    roots: &[String],
+    cwd: Option<&str>,
+    realpath: &dyn Fn(&str) -> Option<String>,
+    list: ListDirectory<'_>,
+) -> Walked {
+    let mut placed = true;
+    let mut absolute = Vec::with_capacity(roots.len());
+    for root in roots {
+        match crate::path::normalize(root, cwd, None).filter(|r| r != "/") {
+            Some(r) => absolute.push(r),
+            None => placed = false,
+        }
+    }
     let mut found: Vec<String> = Vec::new();
-    walk_below(roots, list, |_, full| {
+    let list = list_for_secrets(list, realpath);
+    let walked = walk_below(absolute, &list, |_, full| {
         if crate::policy::is_secret(full) && !found.iter().any(|f| f == full) {
             found.push(full.to_owned());
         }
     });
-    found
+    Walked {
+        found,
+        complete: placed && walked,
+    }
 }
 
 /// The files below the absolute directory `root` whose path ends with `target` (its
 /// separators read as `/`) and whose name is `target`'s last name ([`walk_below`]): where
 /// Gemini CLI's `replace` finds a relative path that does not exist as written
-/// ([`crate::agents::gemini_paths::searches_by_suffix`]).
-fn files_ending_with(root: &str, target: &str, list: ListDirectory<'_>) -> Vec<String> {
+/// ([`crate::agents::gemini_paths::searches_by_suffix`]). Not complete when `root` holds
+/// more than [`MAX_SEARCHED`] names.
+fn files_ending_with(root: &str, target: &str, list: ListDirectory<'_>) -> Walked {
     let target = target.replace('\\', "/");
     let name = target.rsplit('/').next().unwrap_or(&target);
     let mut found = Vec::new();
-    walk_below(vec![root.to_owned()], list, |entry, full| {
+    let complete = walk_below(vec![root.to_owned()], list, |entry, full| {
         if entry == name && full.ends_with(&target) {
             found.push(full.to_owned());
         }
     });
-    found
+    Walked { found, complete }
 }
 
 /// How many missing trailing components [`resolve_existing_prefix`] walks back over.
@@ -609,11 +748,12 @@ mod tests {
             .iter()
             .any(|k| k.ends_with("a.rs") || k.ends_with("ca.crt")));
         assert_eq!(line("grep -r TOKEN src"), Vec::<String>::new());
-        // Naming a file is no search; a `~` root is not known to the request.
+        // Naming a file is no search; a `~` root cannot be walked (the request does not
+        // know the home directory): the line is not fully resolved.
         assert!(!line("grep TOKEN src/a.rs")
             .iter()
             .any(|k| k.contains(".env")));
-        assert!(line("grep -r TOKEN ~").is_empty());
+        assert_eq!(line("grep -r TOKEN ~"), ["."]);
         let grep = search("Grep", serde_json::json!({ "pattern": "TOKEN" }));
         assert!(grep.contains(&"/p/.env".to_owned()), "{grep:?}");
         let grep = search(
@@ -668,6 +808,31 @@ mod tests {
     }
 
     #[test]
+    fn a_gemini_edit_of_a_path_not_found_within_the_walk_asks() {
+        let many: Vec<String> = (0..=MAX_SEARCHED).map(|i| format!("f{i}")).collect();
+        let list = |dir: &str| match dir {
+            "/p" => Some(vec!["aaa".to_owned(), "src".to_owned()]),
+            "/p/aaa" => Some(many.clone()),
+            "/p/src" => Some(vec!["x.txt".to_owned()]),
+            _ => Some(Vec::new()),
+        };
+        let exists = |p: &str| {
+            ["/p", "/p/src", "/p/src/x.txt"]
+                .contains(&p)
+                .then(|| p.to_owned())
+        };
+        let mut r = Request {
+            tool: "Edit".into(),
+            input: serde_json::json!({ "file_path": "x.txt" }),
+            cwd: Some("/p".into()),
+            agent: Some("gemini".into()),
+            ..Request::default()
+        };
+        r.add_realpaths_listing(exists, list);
+        assert_eq!(r.realpaths.get("x.txt").map(String::as_str), Some(""));
+    }
+
+    #[test]
     fn a_search_looks_at_a_bounded_number_of_names() {
         let many: Vec<String> = (0..MAX_SEARCHED).map(|i| format!("f{i}")).collect();
         let list = |dir: &str| match dir {
@@ -675,18 +840,141 @@ mod tests {
             "/p/f0" => Some(vec!["deep".to_owned()]),
             _ => Some(Vec::new()),
         };
-        // The names nearest the root come first: those beyond the bound are not looked at.
-        let found = secrets_below(&[".".to_owned()], Some("/p"), &list);
-        assert!(found.is_empty());
+        let itself = |p: &str| Some(p.to_owned());
+        // The names nearest the root come first: with more than the bound, the walk says
+        // it did not finish.
+        let walked = secrets_below(&[".".to_owned()], Some("/p"), &itself, &list);
+        assert!(walked.found.is_empty());
+        assert!(!walked.complete);
         let with_key = |dir: &str| match dir {
             "/p" => Some(vec!["id_rsa".to_owned()]),
             _ => Some(Vec::new()),
         };
-        assert_eq!(
-            secrets_below(&["/p".to_owned()], None, &with_key),
-            ["/p/id_rsa"]
+        let walked = secrets_below(&["/p".to_owned()], None, &itself, &with_key);
+        assert_eq!(walked.found, ["/p/id_rsa"]);
+        assert!(walked.complete);
+        // `/`, and a root the request cannot place, are not walked: not complete either.
+        for root in ["/", "~/p", "~ada/p"] {
+            let walked = secrets_below(&[root.to_owned()], Some("/p"), &itself, &with_key);
+            assert!(walked.found.is_empty() && !walked.complete, "{root}");
+        }
+    }
+
+    #[test]
+    fn a_search_that_cannot_look_at_every_file_asks() {
+        let many: Vec<String> = (0..=MAX_SEARCHED).map(|i| format!("f{i}")).collect();
+        let list = |dir: &str| match dir {
+            "/p" => Some(vec!["aaa".to_owned(), "zzz".to_owned()]),
+            "/p/aaa" => Some(many.clone()),
+            "/p/zzz" => Some(vec![".env".to_owned()]),
+            _ => Some(Vec::new()),
+        };
+        let realpaths = |tool: &str, input: serde_json::Value| {
+            let mut r = Request {
+                tool: tool.into(),
+                input,
+                cwd: Some("/p".into()),
+                ..Request::default()
+            };
+            r.add_realpaths_listing(|p| crate::path::normalize(p, None, None), list);
+            r.realpaths
+        };
+        let line = realpaths("Bash", serde_json::json!({ "command": "grep -r TOKEN ." }));
+        assert_eq!(line["."], "");
+        let grep = realpaths("Grep", serde_json::json!({ "pattern": "TOKEN" }));
+        assert_eq!(grep["."], "");
+        let grep = realpaths(
+            "Grep",
+            serde_json::json!({ "pattern": "TOKEN", "path": "/p" }),
         );
-        assert!(secrets_below(&["/".to_owned()], None, &with_key).is_empty());
+        assert_eq!(grep["/p"], "");
+        // A `~` root: the request does not know the home directory.
+        let grep = realpaths(
+            "Grep",
+            serde_json::json!({ "pattern": "TOKEN", "path": "~/p" }),
+        );
+        assert_eq!(grep["~/p"], "");
+        let line = realpaths(
+            "Bash",
+            serde_json::json!({ "command": "grep -r TOKEN ~/p" }),
+        );
+        assert_eq!(line["."], "");
+        // A search of fewer names is resolved.
+        let line = realpaths(
+            "Bash",
+            serde_json::json!({ "command": "grep -r TOKEN zzz" }),
+        );
+        assert_eq!(line.get("."), None);
+        assert!(line.contains_key("/p/zzz/.env"));
+    }
+
+    #[test]
+    fn a_search_walks_a_directory_reached_through_a_loop_of_links_once() {
+        // `/p/up` leads back to `/p`: every spelling below it is the same few files.
+        let list = |dir: &str| {
+            let names: &[&str] = if dir == "/p" || dir.ends_with("/up") {
+                &["up", "src"]
+            } else if dir.ends_with("/src") {
+                &["a.rs", ".env"]
+            } else {
+                &[]
+            };
+            Some(names.iter().map(|n| (*n).to_owned()).collect())
+        };
+        let realpath = |p: &str| {
+            let mut real = p.to_owned();
+            while let Some(shorter) = real.strip_prefix("/p/up").map(|r| format!("/p{r}")) {
+                real = shorter;
+            }
+            Some(real)
+        };
+        let walked = secrets_below(&["/p".to_owned()], None, &realpath, &list);
+        assert!(walked.complete);
+        assert_eq!(walked.found, ["/p/src/.env"]);
+    }
+
+    #[test]
+    fn a_search_does_not_descend_into_installed_packages_unless_they_lead_out() {
+        let many: Vec<String> = (0..=MAX_SEARCHED).map(|i| format!("f{i}")).collect();
+        let list = |dir: &str| match dir {
+            "/p" => Some(vec!["node_modules".to_owned(), ".git".to_owned()]),
+            "/p/node_modules" => Some(vec![
+                "big".to_owned(),
+                "linked".to_owned(),
+                "@scope".to_owned(),
+                ".env".to_owned(),
+            ]),
+            "/p/node_modules/big" | "/p/.git/objects/ab" => Some(many.clone()),
+            "/p/node_modules/@scope" => Some(vec!["other".to_owned()]),
+            "/p/.git" => Some(vec!["objects".to_owned()]),
+            "/p/.git/objects" => Some(vec!["ab".to_owned()]),
+            // A listing follows links, as the host's does.
+            "/p/node_modules/linked" | "/p/node_modules/@scope/other" => {
+                Some(vec!["id_rsa".to_owned()])
+            }
+            _ => Some(Vec::new()),
+        };
+        let realpath = |p: &str| {
+            Some(match p {
+                "/p/node_modules/linked" => "/h/proj".to_owned(),
+                "/p/node_modules/@scope/other" => "/h/other".to_owned(),
+                _ => p.to_owned(),
+            })
+        };
+        let walked = secrets_below(&["/p".to_owned()], None, &realpath, &list);
+        assert!(walked.complete);
+        let mut found = walked.found;
+        found.sort();
+        assert_eq!(
+            found,
+            [
+                "/p/node_modules/.env",
+                "/p/node_modules/@scope/other/id_rsa",
+                "/p/node_modules/linked/id_rsa",
+            ]
+        );
+        // Gemini's search for a file by its ending still looks everywhere.
+        assert!(!files_ending_with("/p", "x.txt", &list).complete);
     }
 
     #[test]

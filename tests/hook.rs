@@ -1720,6 +1720,99 @@ fn a_search_of_a_directory_holding_a_secret_file_asks() {
     assert!(out.contains("\"allow\""), "{out}");
 }
 
+/// Writes `count` empty files into the sandbox directory `rel`.
+fn many_files(s: &Sandbox, rel: &str, count: usize) {
+    let dir = s.root.join(rel);
+    std::fs::create_dir_all(&dir).unwrap();
+    for i in 0..count {
+        std::fs::write(dir.join(format!("f{i}")), "").unwrap();
+    }
+}
+
+#[test]
+fn a_search_with_more_names_than_the_host_looks_at_asks() {
+    let s = Sandbox::new("search-budget");
+    // The host looks at 10,000 names below a search's roots; `aaa/` alone holds more,
+    // nearer the root than the secret file.
+    many_files(&s, "proj/aaa", 10_001);
+    s.write("proj/zzz/d/.env", "TOKEN=secret");
+    let decide = |agent: &str, payload: Value| {
+        let out = s.hook(agent, &payload);
+        (blocked(agent, &out), said(agent, &out))
+    };
+    let (stopped, out) = decide(
+        "claude",
+        shell_payload("claude", &s.proj(), "grep -r TOKEN ."),
+    );
+    assert!(stopped || out.contains("\"ask\""), "{out}");
+    let grep = json!({"session_id":"s1","cwd":s.proj(),"hook_event_name":"PreToolUse",
+        "tool_name":"Grep","tool_input":{"pattern":"TOKEN"}});
+    let (stopped, out) = decide("claude", grep);
+    assert!(stopped || out.contains("\"ask\""), "{out}");
+    // A search below a root of few names is judged as before.
+    let (_, out) = decide(
+        "claude",
+        shell_payload("claude", &s.proj(), "grep -r TOKEN zzz"),
+    );
+    assert!(out.contains("\"ask\"") && out.contains(".env"), "{out}");
+}
+
+#[test]
+fn a_search_does_not_count_the_names_of_installed_packages() {
+    let s = Sandbox::new("search-packages");
+    many_files(&s, "proj/node_modules/big", 10_001);
+    s.write("proj/src/main.rs", "fn main() {}");
+    let command = "grep -r TOKEN .";
+    let out = s.hook("claude", &shell_payload("claude", &s.proj(), command));
+    assert!(
+        said("claude", &out).contains("\"allow\""),
+        "{}",
+        said("claude", &out)
+    );
+    // A secret file directly in `node_modules` is still found.
+    s.write("proj/node_modules/.env", "TOKEN=secret");
+    let out = s.hook("claude", &shell_payload("claude", &s.proj(), command));
+    let out = said("claude", &out);
+    assert!(out.contains("\"ask\"") && out.contains(".env"), "{out}");
+}
+
+#[test]
+fn a_search_below_the_home_directory_spelt_with_a_tilde_asks() {
+    let s = Sandbox::new("search-tilde");
+    s.write("home/work/cfg/.env", "TOKEN=secret");
+    s.write("home/work/src/main.rs", "fn main() {}");
+    let cwd = s.home().join("work");
+    for command in ["grep -r TOKEN ~/work", "rg TOKEN ~/work/cfg"] {
+        let out = s.hook("claude", &shell_payload("claude", &cwd, command));
+        let out = said("claude", &out);
+        assert!(out.contains("\"ask\""), "{command}: {out}");
+    }
+    let grep = json!({"session_id":"s1","cwd":cwd,"hook_event_name":"PreToolUse",
+        "tool_name":"Grep","tool_input":{"pattern":"TOKEN","path":"~/work"}});
+    let out = said("claude", &s.hook("claude", &grep));
+    assert!(out.contains("\"ask\""), "{out}");
+}
+
+#[test]
+fn a_grep_glob_that_matches_a_secret_file_it_finds_asks() {
+    let s = Sandbox::new("search-glob");
+    s.write("proj/cfg/prod.key", "TOKEN=secret");
+    s.write("proj/src/main.rs", "fn main() {}");
+    let grep = |glob: &str| {
+        let payload = json!({"session_id":"s1","cwd":s.proj(),"hook_event_name":"PreToolUse",
+            "tool_name":"Grep","tool_input":{"pattern":"TOKEN","glob":glob}});
+        said("claude", &s.hook("claude", &payload))
+    };
+    for glob in ["prod*", "cfg"] {
+        let out = grep(glob);
+        assert!(
+            out.contains("\"ask\"") && out.contains("prod.key"),
+            "{glob}: {out}"
+        );
+    }
+    assert!(grep("*.rs").contains("\"allow\""));
+}
+
 #[test]
 fn gemini_replace_on_a_path_that_is_not_there_is_judged_by_the_file_it_finds() {
     let s = Sandbox::new("gemini-suffix");
@@ -1738,6 +1831,11 @@ fn gemini_replace_on_a_path_that_is_not_there_is_judged_by_the_file_it_finds() {
     assert!(stopped && out.contains(".toolgate/policy.json"), "{out}");
     let (stopped, out) = replace("notes.txt");
     assert!(!stopped, "{out}");
+    // With more names in the project than the hook looks at, the file Gemini CLI would find
+    // is unknown.
+    many_files(&s, "proj/aaa", 10_001);
+    let (stopped, out) = replace("notes.txt");
+    assert!(stopped, "{out}");
 }
 
 #[test]

@@ -286,8 +286,9 @@ impl<'a> Call<'a> {
                 )
             } else {
                 format!(
-                    "the host could not resolve where path `{p}` leads (too many missing \
-                     directories below a link?)"
+                    "the host could not resolve where path `{p}` leads, or, for a search \
+                     root, could not look at every file below it (too many missing \
+                     directories below a link, more names than it looks at, a `~` root)"
                 )
             }
         };
@@ -488,7 +489,7 @@ impl<'a> Call<'a> {
     /// `/` matches at any depth. `None` (every file) when there is none, or it could not
     /// narrow safely (nested braces, `!`, `\\`, a pattern that leaves the root, Grep's
     /// `type`).
-    fn search_patterns(&self) -> Option<Vec<String>> {
+    pub(crate) fn search_patterns(&self) -> Option<Vec<String>> {
         let input = &self.request.input;
         let key = if self.tool.defaults.kind == ToolKind::Glob {
             "pattern"
@@ -571,19 +572,21 @@ impl<'a> Call<'a> {
             .find_map(|p| self.search_rule(kind, &roots, Some(p), names_only))
     }
 
-    /// For the Grep tool with no glob that narrows it ([`Self::search_patterns`]): the reason
-    /// it asks because the host found a secret file below one of its `roots`. A search that
-    /// skips hidden files ([`crate::tool::search_skips_hidden`]) does not count one whose path
-    /// below the root has a name starting with `.`.
+    /// For the Grep tool: the reason it asks because the host found a secret file below one
+    /// of its `roots` that the search opens: any, or with a glob that narrows it
+    /// ([`Self::search_patterns`]), one the glob matches. A search that skips hidden files
+    /// ([`crate::tool::search_skips_hidden`]) does not count one whose path below the root
+    /// has a name starting with `.`.
     pub(crate) fn search_finds_secret(&self, roots: &[String]) -> Option<Reason> {
-        if self.tool.defaults.kind != ToolKind::Grep || self.search_patterns().is_some() {
+        if self.tool.defaults.kind != ToolKind::Grep {
             return None;
         }
+        let patterns = self.search_patterns().filter(|p| !p.is_empty());
         let skip_hidden = crate::tool::search_skips_hidden(self.request.agent.as_deref());
         let q = self.query();
         roots
             .iter()
-            .find_map(|r| self.secret_below(&q, r, skip_hidden))
+            .find_map(|r| self.secret_below(&q, r, skip_hidden, patterns.as_deref()))
     }
 
     /// The first deny, then ask, rule for reads of `kind` (Read rules cover Grep and Glob)

@@ -235,6 +235,31 @@ pub fn is_secret(path: &str) -> bool {
     secret_kind(path).is_some()
 }
 
+/// Whether a search narrowed to `patterns` (globs relative to its root; `None` for every
+/// file) opens the file at `below` (its path below the root). The widest reading: a pattern
+/// counts when it matches the path, in either case, or one of its leading directories (a
+/// search given a directory's name looks inside it).
+///
+/// ```text
+/// search_opens(Some(["**/server*"]), "certs/server.key")  -> true
+/// search_opens(Some(["**/.aws"]),    ".aws/credentials")  -> true
+/// search_opens(Some(["**/*.rs"]),    "certs/server.key")  -> false
+/// ```
+pub(crate) fn search_opens(patterns: Option<&[String]>, below: &str) -> bool {
+    let Some(patterns) = patterns else {
+        return true;
+    };
+    let ends = below
+        .match_indices('/')
+        .map(|(at, _)| at)
+        .chain([below.len()]);
+    ends.filter_map(|end| below.get(..end)).any(|path| {
+        patterns
+            .iter()
+            .any(|p| crate::shell::glob::matches(p, path))
+    })
+}
+
 /// Every secret location, for documentation and error messages: names, endings and
 /// directories as they match.
 pub fn secret_patterns() -> Vec<String> {
@@ -286,22 +311,26 @@ impl Call<'_> {
         self.secret_read_by(&q, &candidates)
     }
 
-    /// For a search that reads every file below the normalised absolute directory `dir`
-    /// (`grep -r`, or the Grep tool with no narrowing glob): the reason it asks because the
-    /// host found a secret file there ([`crate::Request::add_realpaths_listing`]), unless an
+    /// For a search that reads the files below the normalised absolute directory `dir`
+    /// (`grep -r`, the Grep tool): the reason it asks because the host found a secret file
+    /// there ([`crate::Request::add_realpaths_listing`]) that the search opens, unless an
     /// allow rule of `q` names the file. With `skip_hidden`, a file whose path below `dir`
-    /// has a name starting with `.` is not counted (a search that skips hidden files).
+    /// has a name starting with `.` is not counted (a search that skips hidden files). With
+    /// `patterns` (globs relative to `dir`, as [`Call::search_patterns`] gives them), only a
+    /// file that one of them matches is counted ([`search_opens`]).
     pub(crate) fn secret_below(
         &self,
         q: &ToolQuery,
         dir: &str,
         skip_hidden: bool,
+        patterns: Option<&[String]>,
     ) -> Option<Reason> {
         let dir = dir.trim_end_matches('/');
         self.request.realpaths.iter().find_map(|(path, real)| {
             let below = path.strip_prefix(dir)?.strip_prefix('/')?;
             if !path.starts_with('/')
                 || (skip_hidden && below.split('/').any(|s| s.starts_with('.')))
+                || !search_opens(patterns, below)
             {
                 return None;
             }
@@ -633,13 +662,17 @@ mod tests {
         for line in [
             "grep -r TOKEN .",
             "rg TOKEN",
-            "cd src && grep -rn TOKEN ..",
+            "cd src && grep -rn TOKEN ../certs",
             "grep -R x certs",
         ] {
             let (effect, why) = bash("{}", line);
             assert_eq!(effect, Effect::Ask, "{line}");
             assert!(why.contains("holds secrets"), "{line}: {why}");
         }
+        // `..` of `/p` (should `cd src` fail) is `/`, which no walk covers.
+        let (effect, why) = bash("{}", "cd src && grep -rn TOKEN ..");
+        assert_eq!(effect, Effect::Ask);
+        assert!(why.contains("could not all resolve"), "{why}");
         // An allow rule on the program does not name the file; a Read rule that does, does.
         let grep_anything = r#"{"permissions":{"allow":["Bash(grep *)"]}}"#;
         assert_eq!(bash(grep_anything, "grep -r TOKEN certs").0, Effect::Ask);
@@ -675,6 +708,51 @@ mod tests {
             json!({"pattern": "T", "path": "src"}),
         );
         assert_eq!(hidden_only.0, Effect::Allow);
+    }
+
+    #[test]
+    fn a_search_narrowed_to_a_secret_file_it_found_asks() {
+        use crate::decision::Effect;
+        use serde_json::json;
+        let grep = |agent: &str, glob: &str| {
+            let (effect, why) = in_project(
+                "{}",
+                Some(agent),
+                "Grep",
+                json!({"pattern": "TOKEN", "glob": glob}),
+            );
+            (effect, why)
+        };
+        for agent in ["claude", "gemini"] {
+            for glob in ["server*", "*server*", "s*", "certs", "{server*,*.rs}"] {
+                let (effect, why) = grep(agent, glob);
+                assert_eq!(effect, Effect::Ask, "{agent} {glob}");
+                assert!(why.contains("server.key"), "{agent} {glob}: {why}");
+            }
+            for glob in ["*.rs", "main*", "src"] {
+                assert_eq!(grep(agent, glob).0, Effect::Allow, "{agent} {glob}");
+            }
+        }
+        // Gemini's search opens hidden files: `.e*` matches `.env`.
+        assert_eq!(grep("gemini", ".e*").0, Effect::Ask);
+        let include = in_project(
+            "{}",
+            Some("gemini"),
+            "Grep",
+            json!({"pattern": "TOKEN", "include": "serv*"}),
+        );
+        assert_eq!(include.0, Effect::Ask);
+    }
+
+    #[test]
+    fn search_opens_what_a_pattern_or_a_leading_directory_matches() {
+        let p = |globs: &[&str]| globs.iter().map(|g| (*g).to_owned()).collect::<Vec<_>>();
+        assert!(search_opens(None, "certs/server.key"));
+        assert!(search_opens(Some(&p(&["**/server*"])), "certs/server.key"));
+        assert!(search_opens(Some(&p(&["**/.aws"])), ".aws/credentials"));
+        assert!(search_opens(Some(&p(&["**/CRED*"])), ".aws/credentials"));
+        assert!(!search_opens(Some(&p(&["**/*.rs"])), "certs/server.key"));
+        assert!(!search_opens(Some(&[]), "certs/server.key"));
     }
 
     #[test]

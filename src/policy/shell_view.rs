@@ -178,7 +178,7 @@ impl CommandRules for Call<'_> {
             mcp: None,
         };
         for dir_abs in &dirs {
-            if let Some(reason) = self.secret_below(&read, dir_abs, false) {
+            if let Some(reason) = self.secret_below(&read, dir_abs, false, None) {
                 return Outcome::AskRule(reason);
             }
         }
@@ -434,7 +434,7 @@ pub(crate) fn decide_shell(
         let basis = match basis {
             b @ (Basis::Denied(_) | Basis::AskRule(_) | Basis::Critical(_)) => b,
             _ if unresolved => Basis::Unanalysable(
-                "the command names paths the host could not all resolve (symlinks it could not follow, globs it could not list, or paths such as `/proc/self/cwd` that lead where the process opening them sees)"
+                "the command names paths the host could not all resolve (symlinks it could not follow, globs it could not list, searches below more names than it looks at or below a `~` root, or paths such as `/proc/self/cwd` that lead where the process opening them sees)"
                     .to_owned(),
             ),
             b => b,
