@@ -506,12 +506,32 @@ fn walk_below(
 }
 
 /// The names of directories whose contents hold no person's secrets by their nature, so
-/// that a search for secret files does not descend into them: `node_modules` (packages
-/// installed from a registry) and git's object store (`.git/objects`, files named by
-/// their hash and compressed). Their own names are still looked at, and so is each name
-/// directly in them that leads elsewhere (a linked package).
+/// that a search for secret files does not descend into them: installed packages
+/// (`node_modules`, `bower_components`, a Python virtual environment `.venv`/`venv`), git's
+/// object store (`.git/objects`, files named by their hash and compressed), and build
+/// output and caches that tools fill (`target`, `__pycache__`, `.tox`, `.nox`,
+/// `.mypy_cache`, `.pytest_cache`, `.ruff_cache`, `.gradle`, `.next`). A person does not
+/// keep a key there, and a call that moved one there would have read or moved it first,
+/// which asks. Their own names are still looked at, and so is each name directly in them
+/// that leads elsewhere (a linked package).
 fn holds_no_secrets_by_nature(dir: &str) -> bool {
-    dir.ends_with("/node_modules") || dir.ends_with("/.git/objects")
+    const BY_NATURE: &[&str] = &[
+        "node_modules",
+        "bower_components",
+        ".venv",
+        "venv",
+        "target",
+        "__pycache__",
+        ".tox",
+        ".nox",
+        ".mypy_cache",
+        ".pytest_cache",
+        ".ruff_cache",
+        ".gradle",
+        ".next",
+    ];
+    let name = dir.rsplit('/').next().unwrap_or(dir);
+    BY_NATURE.contains(&name) || dir.ends_with("/.git/objects")
 }
 
 /// `list` for a walk looking for secret files: a directory already listed under another
@@ -975,6 +995,21 @@ mod tests {
         );
         // Gemini's search for a file by its ending still looks everywhere.
         assert!(!files_ending_with("/p", "x.txt", &list).complete);
+    }
+
+    #[test]
+    fn a_search_does_not_descend_into_build_output_or_virtual_environments() {
+        let many: Vec<String> = (0..=MAX_SEARCHED).map(|i| format!("f{i}")).collect();
+        let list = |dir: &str| match dir {
+            "/p" => Some(vec!["target".into(), ".venv".into(), "src".into()]),
+            "/p/target" | "/p/.venv" => Some(vec!["debug".into(), "lib".into()]),
+            "/p/target/debug" | "/p/.venv/lib" => Some(many.clone()),
+            "/p/src" => Some(vec!["server.key".into()]),
+            _ => Some(Vec::new()),
+        };
+        let walked = secrets_below(&["/p".to_owned()], None, &|p| Some(p.to_owned()), &list);
+        assert!(walked.complete);
+        assert_eq!(walked.found, ["/p/src/server.key"]);
     }
 
     #[test]
