@@ -52,6 +52,9 @@ struct ReachGlob {
     /// wildcard (`*.pem`): such patterns are about file names, so a narrowed search does not
     /// count a directory of that name.
     dir_of_wild_name: bool,
+    /// The text before the first segment with a wildcard ([`literal_start`]), worked out
+    /// once.
+    literal: String,
     compiled: std::sync::OnceLock<Option<SegmentGlob>>,
 }
 
@@ -247,6 +250,32 @@ fn related_under(base: &str, rule: &str, search: &str) -> bool {
     }
 }
 
+/// Whether a rule whose literal start is `rule` (relative to `base`, or absolute when
+/// `base` is empty) may lie at or below a search whose text before its first wildcard is
+/// `search` (`/p/mak` for `/p/mak*`): the rule's literal path starts with it, or lies above
+/// it (the rule's wildcards come later).
+fn literal_meets(base: &str, rule: &str, search: &str) -> bool {
+    let rule = rule.trim_start_matches('/');
+    let base = base.trim_end_matches('/');
+    // The rule's literal path is `base` `/` `rule` (`base` alone when `rule` is empty),
+    // compared in its pieces.
+    let Some(after_base) = search.strip_prefix(base) else {
+        // The search leaves the base before its end: the rule's path starts with it only if
+        // the search lies inside the base's text.
+        return base.starts_with(search);
+    };
+    if rule.is_empty() {
+        return after_base.is_empty() || after_base.starts_with('/') || base.is_empty();
+    }
+    let Some(in_rule) = after_base.strip_prefix('/') else {
+        return after_base.is_empty();
+    };
+    rule.starts_with(in_rule)
+        || in_rule
+            .strip_prefix(rule)
+            .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
+}
+
 /// Every rule of one class, compiled.
 pub(crate) struct ClassIndex {
     kind_wide: HashMap<ToolKind, Vec<Id>>,
@@ -357,6 +386,7 @@ impl ClassIndex {
                             sets.reach.push(ReachGlob {
                                 id,
                                 base: relative,
+                                literal: literal_start(&g).to_owned(),
                                 text: g,
                                 dir_of_wild_name: n > 0 && wild_name,
                                 compiled: std::sync::OnceLock::new(),
@@ -650,20 +680,35 @@ impl ClassIndex {
                 continue;
             };
             let search_start = literal_start(&text);
+            // The search's text before its first wildcard, within a segment too (`/p/mak`
+            // for `/p/mak*`): a rule whose own literal start leaves it cannot meet it. Not
+            // with a short name, which stands for names it does not start like.
+            let joined = format!("{}/{pattern}", d.trim_end_matches('/'));
+            let search_literal = joined
+                .find(['*', '?', '[', ']', '{', '}'])
+                .and_then(|at| joined.get(..at))
+                .filter(|l| !l.contains('~'));
             for (kinds, sets) in &self.paths {
                 if !kinds.contains(&kind) {
                     continue;
                 }
-                for r in sets.reach.iter().filter(counted) {
+                for r in &sets.reach {
                     let base = match r.base {
                         Base::Abs => Some(""),
                         Base::Cwd => cwd.as_deref(),
                         Base::Home => home.as_deref(),
                     };
+                    // Cheapest first: the rule's literal path must meet the search's text.
+                    let literal_apart = base
+                        .zip(search_literal)
+                        .is_some_and(|(base, l)| !literal_meets(base, &r.literal, l));
+                    if literal_apart || !counted(&r) {
+                        continue;
+                    }
                     let hit = match base {
-                        // Cheap first: the literal starts of both must lie on one line.
+                        // The literal starts of both must lie on one line.
                         Some(base) => {
-                            related_under(base, literal_start(&r.text), search_start)
+                            related_under(base, &r.literal, search_start)
                                 && r.glob()
                                     .is_none_or(|glob| glob.intersects_below(base, &search))
                         }
@@ -776,6 +821,7 @@ mod tests {
         let glob = |text: &str| ReachGlob {
             id: 0,
             base: Base::Cwd,
+            literal: literal_start(text).to_owned(),
             text: text.to_owned(),
             dir_of_wild_name: false,
             compiled: std::sync::OnceLock::new(),
@@ -798,6 +844,11 @@ mod tests {
         assert_eq!(literal_start("**/x"), "");
         assert_eq!(literal_start("src/**"), "src");
         assert_eq!(literal_start("/p/.env"), "/p/.env");
+        assert!(literal_meets("/p", "makefile", "/p/mak"));
+        assert!(literal_meets("/p", "", "/p/mak"));
+        assert!(literal_meets("", "/etc", "/etc/cron.d/x"));
+        assert!(!literal_meets("/p", "src", "/p/mak"));
+        assert!(!literal_meets("/p", "ma", "/p/mak"));
         assert!(related_under("", "/etc/cron.d", "/etc"));
         assert!(related_under("", "/etc", "/etc/cron.d/x"));
         assert!(!related_under("", "/etc", "/home/ada"));
