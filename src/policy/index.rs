@@ -53,8 +53,9 @@ struct ReachGlob {
     /// count a directory of that name.
     dir_of_wild_name: bool,
     /// The text before the first segment with a wildcard ([`literal_start`]), worked out
-    /// once.
+    /// once, and the same without its leading `/`.
     literal: String,
+    literal_rel: String,
     compiled: std::sync::OnceLock<Option<SegmentGlob>>,
 }
 
@@ -250,13 +251,11 @@ fn related_under(base: &str, rule: &str, search: &str) -> bool {
     }
 }
 
-/// Whether a rule whose literal start is `rule` (relative to `base`, or absolute when
-/// `base` is empty) may lie at or below a search whose text before its first wildcard is
+/// Whether a rule whose literal start is `rule` (without a leading `/`; relative to `base`,
+/// which has no trailing `/`, or absolute when `base` is empty) may lie at or below a search whose text before its first wildcard is
 /// `search` (`/p/mak` for `/p/mak*`): the rule's literal path starts with it, or lies above
 /// it (the rule's wildcards come later).
 fn literal_meets(base: &str, rule: &str, search: &str) -> bool {
-    let rule = rule.trim_start_matches('/');
-    let base = base.trim_end_matches('/');
     // The rule's literal path is `base` `/` `rule` (`base` alone when `rule` is empty),
     // compared in its pieces.
     let Some(after_base) = search.strip_prefix(base) else {
@@ -387,6 +386,7 @@ impl ClassIndex {
                                 id,
                                 base: relative,
                                 literal: literal_start(&g).to_owned(),
+                                literal_rel: literal_start(&g).trim_start_matches('/').to_owned(),
                                 text: g,
                                 dir_of_wild_name: n > 0 && wild_name,
                                 compiled: std::sync::OnceLock::new(),
@@ -674,15 +674,20 @@ impl ClassIndex {
         let pattern = lower(pattern.unwrap_or("**"));
         for d in &dirs {
             let text = format!("{d}/{pattern}");
-            let Ok(search) = SegmentGlob::new(&text) else {
-                // A pattern that does not compile narrows nothing.
-                self.reach_matches(kind, d, cwd.as_deref(), home.as_deref(), true, out);
-                continue;
+            // Compiled when a rule first gets past the cheap checks: most do not.
+            let compiled: std::cell::OnceCell<Option<SegmentGlob>> = std::cell::OnceCell::new();
+            let search = || {
+                compiled
+                    .get_or_init(|| SegmentGlob::new(&text).ok())
+                    .as_ref()
             };
+            // A pattern that does not compile narrows nothing: every rule below `d` counts.
+            let mut narrows_nothing = false;
             let search_start = literal_start(&text);
             // The search's text before its first wildcard, within a segment too (`/p/mak`
-            // for `/p/mak*`): a rule whose own literal start leaves it cannot meet it. Not
-            // with a short name, which stands for names it does not start like.
+            // for `/p/mak*`): every name it stands for starts with that text, so a rule whose
+            // own literal start leaves it cannot meet it. Not with a short name, which stands
+            // for names it does not start like.
             let joined = format!("{}/{pattern}", d.trim_end_matches('/'));
             let search_literal = joined
                 .find(['*', '?', '[', ']', '{', '}'])
@@ -699,27 +704,35 @@ impl ClassIndex {
                         Base::Home => home.as_deref(),
                     };
                     // Cheapest first: the rule's literal path must meet the search's text.
-                    let literal_apart = base
-                        .zip(search_literal)
-                        .is_some_and(|(base, l)| !literal_meets(base, &r.literal, l));
+                    let literal_apart = base.zip(search_literal).is_some_and(|(base, l)| {
+                        !literal_meets(base.trim_end_matches('/'), &r.literal_rel, l)
+                    });
                     if literal_apart || !counted(&r) {
                         continue;
                     }
+                    // The literal starts of both must lie on one line.
+                    if base.is_some_and(|base| !related_under(base, &r.literal, search_start)) {
+                        continue;
+                    }
+                    let Some(search) = search() else {
+                        narrows_nothing = true;
+                        continue;
+                    };
                     let hit = match base {
-                        // The literal starts of both must lie on one line.
-                        Some(base) => {
-                            related_under(base, &r.literal, search_start)
-                                && r.glob()
-                                    .is_none_or(|glob| glob.intersects_below(base, &search))
-                        }
+                        Some(base) => r
+                            .glob()
+                            .is_none_or(|glob| glob.intersects_below(base, search)),
                         // An unknown anchor: the rule at any depth ([`Self::relative_parts`]).
                         None => SegmentGlob::new(&format!("**/{}", r.text))
-                            .map_or(true, |glob| glob.intersects_below("", &search)),
+                            .map_or(true, |glob| glob.intersects_below("", search)),
                     };
                     if hit {
                         out.push(r.id);
                     }
                 }
+            }
+            if narrows_nothing {
+                self.reach_matches(kind, d, cwd.as_deref(), home.as_deref(), true, out);
             }
         }
     }
@@ -822,6 +835,7 @@ mod tests {
             id: 0,
             base: Base::Cwd,
             literal: literal_start(text).to_owned(),
+            literal_rel: literal_start(text).trim_start_matches('/').to_owned(),
             text: text.to_owned(),
             dir_of_wild_name: false,
             compiled: std::sync::OnceLock::new(),
@@ -846,7 +860,7 @@ mod tests {
         assert_eq!(literal_start("/p/.env"), "/p/.env");
         assert!(literal_meets("/p", "makefile", "/p/mak"));
         assert!(literal_meets("/p", "", "/p/mak"));
-        assert!(literal_meets("", "/etc", "/etc/cron.d/x"));
+        assert!(literal_meets("", "etc", "/etc/cron.d/x"));
         assert!(!literal_meets("/p", "src", "/p/mak"));
         assert!(!literal_meets("/p", "ma", "/p/mak"));
         assert!(related_under("", "/etc/cron.d", "/etc"));
