@@ -4,7 +4,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use toolgate::path::normalize;
-use toolgate::{Effect, Policy, Request};
+use toolgate::{Effect, Evaluate, Policy, Request};
 
 /// `fuzz/fuzz_targets/path.rs`, input `0a 01 2f 71 00 7e 2f 01` (path `\n`, working directory
 /// `/q\0~/`): a NUL byte in the working directory or the home directory passed through into
@@ -51,4 +51,34 @@ fn floats_in_arguments_round_trip_exactly() {
         let again = Request::from_json(&serde_json::to_string(&request).unwrap()).unwrap();
         assert_eq!(again, request, "{text}");
     }
+}
+
+/// `tests/properties_policy.rs` (trust never tightens a decision), input `git -rf` in bypass
+/// mode with a remembered `Bash` allow: the allow rule, which does not cover `git` with an
+/// option toolgate cannot read, made the line unanalysable (asks), where without any rule
+/// bypass allowed it. An allow rule that does not cover a command is now as if it were not
+/// there.
+#[test]
+fn an_allow_rule_that_does_not_cover_a_command_is_never_stricter_than_none() {
+    let policy = Policy::from_json("{}").unwrap();
+    let request = Request::from_json(
+        r#"{"tool":"Bash","input":{"command":"git -rf"},"cwd":"/home/ada/proj","mode":"bypassPermissions"}"#,
+    )
+    .unwrap();
+    let trust = toolgate::TrustOverlay {
+        allow_rules: vec!["Bash".to_owned()],
+        agent_bypass: false,
+    };
+    let plain = policy.evaluate(&request).effect;
+    assert_eq!(plain, Effect::Allow);
+    assert_eq!(policy.evaluate_with(&request, &trust).effect, plain);
+    // In the default mode both ask.
+    let default_mode = Request::from_json(
+        r#"{"tool":"Bash","input":{"command":"git -rf"},"cwd":"/home/ada/proj"}"#,
+    )
+    .unwrap();
+    assert_eq!(
+        policy.evaluate_with(&default_mode, &trust).effect,
+        Effect::Ask
+    );
 }

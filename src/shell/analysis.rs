@@ -1166,16 +1166,12 @@ impl<'r> Analysis<'r> {
         // allow rule naming the command exactly.
         let outside = matches!(reads, Some(Outcome::NoRule | Outcome::Unanalysable { .. }));
         let exact_only = outside || runs || unjudged.is_some();
+        // An allow rule that does not cover the command is as if it were not there: the
+        // command is judged as without it (never more strictly, so that a rule or a
+        // remembered answer can only loosen).
         if let Some(r) = self.lookup(RuleList::Allow, values) {
             if !exact_only || names_exactly(&r, values) {
                 return Outcome::Allowed(r);
-            }
-            if let (Some(why), false) = (&unjudged, runs || outside) {
-                return unanalysable(format!(
-                    "{why}; rule `{}` covers `{name}` only with options toolgate knows to \
-                     write nothing, or when it names this exact command",
-                    rule_name(&r)
-                ));
             }
         }
         if wrapped {
