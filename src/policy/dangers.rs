@@ -396,11 +396,7 @@ fn unnamed_secret_read(
             allow_rules.push(rule);
         }
     }
-    let read = ToolQuery {
-        name: "Read",
-        kind: ToolKind::Read,
-        mcp: None,
-    };
+    let read = ToolQuery::READ;
     whole
         .findings
         .iter()

@@ -22,6 +22,22 @@ pub(crate) struct ToolQuery<'a> {
     pub mcp: Option<(&'a str, &'a str)>,
 }
 
+impl ToolQuery<'static> {
+    /// A read, as the Read tool is judged: what a shell command opens is looked up so.
+    pub(crate) const READ: Self = Self {
+        name: "Read",
+        kind: ToolKind::Read,
+        mcp: None,
+    };
+
+    /// A write, as the Write tool is judged.
+    pub(crate) const WRITE: Self = Self {
+        name: "Write",
+        kind: ToolKind::Write,
+        mcp: None,
+    };
+}
+
 /// A rule ready to be indexed: the rule, its precedence id and, for `/path` rules, the
 /// layer's root.
 pub(crate) struct Indexable<'a> {

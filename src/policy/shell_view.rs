@@ -52,7 +52,7 @@ impl CommandRules for Call<'_> {
     fn write_rule_naming(&self, path: &str, reach: Reach) -> Outcome {
         match self.path_candidates(path) {
             Ok(paths) => self
-                .rules_on(&WRITE, &paths, ToolWide::Aside)
+                .rules_on(&ToolQuery::WRITE, &paths, ToolWide::Aside)
                 .or_else(|| self.rule_reached(path, &paths, reach))
                 .unwrap_or(Outcome::NoRule),
             Err(why) => Outcome::Unanalysable { why },
@@ -86,11 +86,7 @@ impl CommandRules for Call<'_> {
         if let Some(stopped) = self.write_stopped(path, &paths, Reach::Name) {
             return stopped;
         }
-        let q = ToolQuery {
-            name: "Write",
-            kind: ToolKind::Write,
-            mcp: None,
-        };
+        let q = ToolQuery::WRITE;
         let cwd = self.anchor.as_deref();
         let home = self.home.as_deref();
         let allowed = self.first(RuleList::Allow, &|idx: &ClassIndex| {
@@ -132,11 +128,7 @@ impl CommandRules for Call<'_> {
             Ok(p) => p,
             Err(why) => return Outcome::Unanalysable { why },
         };
-        let q = ToolQuery {
-            name: "Read",
-            kind: ToolKind::Read,
-            mcp: None,
-        };
+        let q = ToolQuery::READ;
         if let Some(decided) = self.deny_or_ask(&q, &paths) {
             return decided;
         }
@@ -172,11 +164,7 @@ impl CommandRules for Call<'_> {
                 });
             }
         }
-        let read = ToolQuery {
-            name: "Read",
-            kind: ToolKind::Read,
-            mcp: None,
-        };
+        let read = ToolQuery::READ;
         for dir_abs in &dirs {
             if let Some(reason) = self.secret_below(&read, dir_abs, false, None) {
                 return Outcome::AskRule(reason);
@@ -237,11 +225,7 @@ impl CommandRules for Call<'_> {
         for p in paths {
             all.extend(self.path_candidates(p).unwrap_or_default());
         }
-        let q = ToolQuery {
-            name: "Read",
-            kind: ToolKind::Read,
-            mcp: None,
-        };
+        let q = ToolQuery::READ;
         self.deny_or_ask(&q, &all)
     }
 
@@ -275,13 +259,6 @@ enum ToolWide {
     Counts,
     Aside,
 }
-
-/// The query of a write, as the Write tool is judged.
-const WRITE: ToolQuery = ToolQuery {
-    name: "Write",
-    kind: ToolKind::Write,
-    mcp: None,
-};
 
 impl Call<'_> {
     /// The first deny, then ask, rule that covers a call of the file tool `q` on any of
@@ -318,11 +295,7 @@ impl Call<'_> {
     /// one that could match what the write reaches beyond it, else a protected path the
     /// write reaches.
     fn write_stopped(&self, word: &str, paths: &[String], reach: Reach) -> Option<Outcome> {
-        let q = ToolQuery {
-            name: "Write",
-            kind: ToolKind::Write,
-            mcp: None,
-        };
+        let q = ToolQuery::WRITE;
         if let Some(decided) = self.deny_or_ask(&q, paths) {
             return Some(decided);
         }
@@ -524,17 +497,19 @@ mod tests {
         d.trustable
     }
 
+    /// The decision on the shell line `command` in `/p` under `policy`.
+    fn decide(policy: &str, command: &str) -> crate::Effect {
+        let request = serde_json::json!({
+            "tool": "Bash", "input": {"command": command}, "cwd": "/p"
+        });
+        let policy = Policy::from_json(policy).unwrap();
+        policy
+            .evaluate(&Request::from_json(&request.to_string()).unwrap())
+            .effect
+    }
+
     #[test]
     fn an_unknown_writer_s_bare_words_meet_rules_that_name_a_file() {
-        let decide = |policy: &str, command: &str| {
-            let request = serde_json::json!({
-                "tool": "Bash", "input": {"command": command}, "cwd": "/p"
-            });
-            let policy = Policy::from_json(policy).unwrap();
-            policy
-                .evaluate(&Request::from_json(&request.to_string()).unwrap())
-                .effect
-        };
         let named = r#"{"permissions":{"allow":["Bash(gcc *)","Bash(xxd *)"],
             "deny":["Edit(./Makefile)"]}}"#;
         assert_eq!(decide(named, "gcc -o Makefile x.c"), crate::Effect::Deny);
@@ -558,15 +533,6 @@ mod tests {
 
     #[test]
     fn an_unknown_writer_s_words_meet_rules_on_names_it_composes_and_files_below() {
-        let decide = |policy: &str, command: &str| {
-            let request = serde_json::json!({
-                "tool": "Bash", "input": {"command": command}, "cwd": "/p"
-            });
-            let policy = Policy::from_json(policy).unwrap();
-            policy
-                .evaluate(&Request::from_json(&request.to_string()).unwrap())
-                .effect
-        };
         let named = r#"{"permissions":{"allow":["Bash(split *)"],
             "deny":["Edit(./Makefile)"]}}"#;
         // split names its pieces PREFIX + letters + the additional suffix: `Makefile`.
