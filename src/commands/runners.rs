@@ -281,7 +281,7 @@ pub fn runs_by_option(words: &[String]) -> Option<String> {
         return Some(why);
     }
     if name == "npm" {
-        if let Some(why) = npm_runs(words) {
+        if let Some(why) = npm_init_runs(words) {
             return Some(why);
         }
     }
@@ -315,12 +315,16 @@ pub fn runs_by_option(words: &[String]) -> Option<String> {
         }
     }
     let (_, options) = RUNNING_OPTIONS.iter().find(|(p, _)| *p == name)?;
+    let any_dashes = LONG_OPTIONS_WITH_ANY_DASHES.contains(&name);
     let runs = words.iter().skip(1).take_while(|w| *w != "--").any(|w| {
         let given = w.split_once('=').map_or(w.as_str(), |(n, _)| n);
+        let long_given = if any_dashes {
+            given.strip_prefix('-').map(|g| g.trim_start_matches('-'))
+        } else {
+            given.strip_prefix("--")
+        };
         options.iter().any(|o| match o.strip_prefix("--") {
-            Some(long) => given
-                .strip_prefix("--")
-                .is_some_and(|g| g.len() >= 2 && long.starts_with(g)),
+            Some(long) => long_given.is_some_and(|g| g.len() >= 2 && long.starts_with(g)),
             // A one-letter option may sit in a cluster (`install -Dsm 755`).
             None if o.len() == 2 => {
                 !given.starts_with("--")
@@ -381,32 +385,18 @@ fn rustc_runs(name: &str, words: &[String]) -> Option<String> {
     None
 }
 
-/// Why npm runs a program its words name: a running option ([`RUNNING_OPTIONS`]) spelt
-/// with any number of leading dashes (npm reads `-script-shell`, `---script-shell` and the
-/// abbreviation `-scr` as `--script-shell`), or `npm init NAME` / `npm create NAME`, which
-/// runs the package `create-NAME` as `npm exec` does.
-fn npm_runs(words: &[String]) -> Option<String> {
-    let options = RUNNING_OPTIONS
+/// Programs whose option parser reads a word with any number of leading dashes as a long
+/// option, abbreviated too: npm (`-script-shell`, `---script-shell` and `-scr` are
+/// `--script-shell`).
+const LONG_OPTIONS_WITH_ANY_DASHES: &[&str] = &["npm"];
+
+/// Why npm runs a package its words name: `npm init NAME` / `npm create NAME` runs the
+/// package `create-NAME`, as `npm exec` does.
+fn npm_init_runs(words: &[String]) -> Option<String> {
+    let operands: Vec<&str> = words
         .iter()
-        .find(|(p, _)| *p == "npm")
-        .map_or(&[][..], |(_, o)| *o);
-    let before_end = || words.iter().skip(1).take_while(|w| *w != "--");
-    for w in before_end() {
-        let Some(bare) = w.strip_prefix('-').map(|b| b.trim_start_matches('-')) else {
-            continue;
-        };
-        let name = bare.split_once('=').map_or(bare, |(n, _)| n);
-        let runs = name.len() >= 2
-            && options
-                .iter()
-                .any(|o| o.trim_start_matches('-').starts_with(name));
-        if runs {
-            return Some(format!(
-                "`npm` is given `{w}`, an option that runs a command"
-            ));
-        }
-    }
-    let operands: Vec<&str> = before_end()
+        .skip(1)
+        .take_while(|w| *w != "--")
         .map(String::as_str)
         .filter(|w| !w.starts_with('-'))
         .collect();
