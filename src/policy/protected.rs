@@ -551,16 +551,22 @@ fn protected_form(path: &str, home: Option<&str>) -> bool {
     // With no short name in the path, a segment can only equal a name it starts like.
     let may = |table: &FirstBytes, seg: &str| short || table.may_start(seg);
     let t = tables();
-    let is_dir = |s: &str| match short {
-        true => PROTECTED_DIRS.iter().any(|d| same(d, s, short)),
-        false => t.dirs.contains(s),
+    let is_dir = |s: &str| {
+        if short {
+            PROTECTED_DIRS.iter().any(|d| same(d, s, short))
+        } else {
+            t.dirs.contains(s)
+        }
     };
     if segs.iter().any(|s| may(&DIRS_START, s) && is_dir(s)) {
         return true;
     }
-    let is_file = |s: &str| match short {
-        true => PROTECTED_FILES.iter().any(|f| same(f, s, short)),
-        false => t.files.contains(s),
+    let is_file = |s: &str| {
+        if short {
+            PROTECTED_FILES.iter().any(|f| same(f, s, short))
+        } else {
+            t.files.contains(s)
+        }
     };
     if segs
         .last()

@@ -1312,8 +1312,24 @@ mod tests {
     use super::*;
 
     pub(super) fn written(line: &str) -> Vec<String> {
-        let words: Vec<Word> = line.split(' ').map(Word::literal).collect();
-        writes(&words).files.into_iter().map(|w| w.value).collect()
+        writes(&words(line))
+            .files
+            .into_iter()
+            .map(|w| w.value)
+            .collect()
+    }
+
+    /// `line`'s words, split at spaces.
+    fn words(line: &str) -> Vec<Word> {
+        line.split(' ').map(Word::literal).collect()
+    }
+
+    /// The words a program of unknown writes given `line` may write through.
+    fn maybe(line: &str) -> Vec<String> {
+        maybe_written(&words(line))
+            .into_iter()
+            .map(|w| w.word.value)
+            .collect()
     }
 
     #[test]
@@ -1445,13 +1461,6 @@ mod tests {
 
     #[test]
     fn words_a_program_of_unknown_writes_may_write_through() {
-        let words = |line: &str| line.split(' ').map(Word::literal).collect::<Vec<_>>();
-        let maybe = |line: &str| {
-            maybe_written(&words(line))
-                .into_iter()
-                .map(|w| w.word.value)
-                .collect::<Vec<_>>()
-        };
         assert_eq!(maybe("zip -r out.zip src"), ["out.zip", "src"]);
         assert_eq!(
             maybe("openssl enc -in x -out y"),
@@ -1498,13 +1507,6 @@ mod tests {
 
     #[test]
     fn compilers_name_outputs_inside_the_pieces_of_a_word() {
-        let words = |line: &str| line.split(' ').map(Word::literal).collect::<Vec<_>>();
-        let maybe = |line: &str| {
-            maybe_written(&words(line))
-                .into_iter()
-                .map(|w| w.word.value)
-                .collect::<Vec<_>>()
-        };
         for (line, file) in [
             ("gcc -Wl,-o,.git/hooks/x y.c", ".git/hooks/x"),
             ("gcc -Wl,-o.git/hooks/x y.c", ".git/hooks/x"),
@@ -1568,7 +1570,6 @@ mod tests {
             written("tar --remove-files -cf x.tar .claude/settings.json"),
             ["x.tar", ".claude/settings.json"]
         );
-        let words = |line: &str| line.split(' ').map(Word::literal).collect::<Vec<_>>();
         assert!(writes(&words("cpio -idm")).may_make_links());
     }
 
