@@ -7,6 +7,7 @@ use std::collections::HashMap;
 
 pub(crate) use super::globs::Id;
 use super::globs::{Buckets, BucketsBuilder, GlobIndex, GlobIndexBuilder};
+use super::literals::SortedLiterals;
 use crate::error::Error;
 use crate::rule::{
     Anchor, DomainPattern, FetchTarget, Rule, SegmentGlob, Specifier, ToolSelector, UrlPattern,
@@ -69,9 +70,8 @@ struct ReachGlob {
     /// count a directory of that name.
     dir_of_wild_name: bool,
     /// The text before the first segment with a wildcard ([`literal_start`]), worked out
-    /// once, and the same without its leading `/`.
+    /// once.
     literal: String,
-    literal_rel: String,
     compiled: std::sync::OnceLock<Option<SegmentGlob>>,
 }
 
@@ -172,6 +172,51 @@ struct PathSets {
     cwd: Buckets,
     home: Buckets,
     reach: Vec<ReachGlob>,
+    /// The literal paths of `reach`, one sorted list per base.
+    literals: ReachLiterals,
+}
+
+/// The literal paths of deny and ask globs by base, for finding the rules a search may meet.
+struct ReachLiterals {
+    abs: SortedLiterals,
+    cwd: SortedLiterals,
+    home: SortedLiterals,
+}
+
+impl ReachLiterals {
+    fn new(reach: &[ReachGlob]) -> Self {
+        let of = |base: Base| {
+            let items = reach.iter().enumerate().filter(|(_, r)| r.base == base);
+            SortedLiterals::new(
+                items
+                    .map(|(at, r)| (r.literal.trim_start_matches('/').to_owned(), at))
+                    .collect(),
+            )
+        };
+        ReachLiterals {
+            abs: of(Base::Abs),
+            cwd: of(Base::Cwd),
+            home: of(Base::Home),
+        }
+    }
+
+    /// The positions in the reach list, in order, of the rules whose literal path meets the
+    /// search's literal text `search` (all of a base's rules when the text or the base is not
+    /// known); `cwd` and `home` folded as the rules are.
+    fn meeting(&self, search: Option<&str>, cwd: Option<&str>, home: Option<&str>) -> Vec<usize> {
+        let mut out = Vec::new();
+        for (sorted, base) in [(&self.abs, Some("")), (&self.cwd, cwd), (&self.home, home)] {
+            match base.zip(search) {
+                Some((base, search)) => {
+                    sorted.meeting(base.trim_end_matches('/'), search, &mut out)
+                }
+                None => sorted.all(&mut out),
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
 }
 
 enum FetchMatcher {
@@ -225,18 +270,20 @@ impl FetchIndex {
 /// The segments of a glob before its first wildcard segment (`/etc/cron.d/*` →
 /// `/etc/cron.d`, `**/x` → ``).
 fn literal_start(glob: &str) -> &str {
-    let mut end = 0;
-    for (i, seg) in glob.split('/').enumerate() {
-        if seg.contains(['*', '?', '[', ']', '{', '}']) {
-            break;
-        }
-        end = if i == 0 {
-            seg.len()
-        } else {
-            end + 1 + seg.len()
-        };
+    match first_wildcard(glob) {
+        Some(at) => glob
+            .get(..at)
+            .and_then(|before| before.rfind('/'))
+            .and_then(|slash| glob.get(..slash))
+            .unwrap_or(""),
+        None => glob,
     }
-    glob.get(..end).unwrap_or("")
+}
+
+/// Where the first wildcard character of a glob is (`*`, `?`, a class or a brace).
+fn first_wildcard(glob: &str) -> Option<usize> {
+    glob.bytes()
+        .position(|b| matches!(b, b'*' | b'?' | b'[' | b']' | b'{' | b'}'))
 }
 
 /// Whether `a` is `b` or a directory above it, segment by segment (`""` and `/` are above
@@ -265,30 +312,6 @@ fn related_under(base: &str, rule: &str, search: &str) -> bool {
         }
         None => false,
     }
-}
-
-/// Whether a rule whose literal start is `rule` (without a leading `/`; relative to `base`,
-/// which has no trailing `/`, or absolute when `base` is empty) may lie at or below a search whose text before its first wildcard is
-/// `search` (`/p/mak` for `/p/mak*`): the rule's literal path starts with it, or lies above
-/// it (the rule's wildcards come later).
-fn literal_meets(base: &str, rule: &str, search: &str) -> bool {
-    // The rule's literal path is `base` `/` `rule` (`base` alone when `rule` is empty),
-    // compared in its pieces.
-    let Some(after_base) = search.strip_prefix(base) else {
-        // The search leaves the base before its end: the rule's path starts with it only if
-        // the search lies inside the base's text.
-        return base.starts_with(search);
-    };
-    if rule.is_empty() {
-        return after_base.is_empty() || after_base.starts_with('/') || base.is_empty();
-    }
-    let Some(in_rule) = after_base.strip_prefix('/') else {
-        return after_base.is_empty();
-    };
-    rule.starts_with(in_rule)
-        || in_rule
-            .strip_prefix(rule)
-            .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
 }
 
 /// Every rule of one class, compiled.
@@ -402,7 +425,6 @@ impl ClassIndex {
                                 id,
                                 base: relative,
                                 literal: literal_start(&g).to_owned(),
-                                literal_rel: literal_start(&g).trim_start_matches('/').to_owned(),
                                 text: g,
                                 dir_of_wild_name: n > 0 && wild_name,
                                 compiled: std::sync::OnceLock::new(),
@@ -425,6 +447,7 @@ impl ClassIndex {
                 abs: b.abs.build().map_err(|e| (0, e))?,
                 cwd: b.cwd.build().map_err(|e| (0, e))?,
                 home: b.home.build().map_err(|e| (0, e))?,
+                literals: ReachLiterals::new(&b.reach),
                 reach: b.reach,
             };
             built_paths.push((k, sets));
@@ -677,6 +700,12 @@ impl ClassIndex {
         if names_only && !spelt_out {
             return;
         }
+        let has_rules = |(kinds, sets): &(&[ToolKind], PathSets)| {
+            kinds.contains(&kind) && !sets.reach.is_empty()
+        };
+        if !self.paths.iter().any(has_rules) {
+            return;
+        }
         let lower = |p: &str| p.to_lowercase();
         let (cwd, home) = (cwd.map(lower), home.map(lower));
         let mut dirs = vec![lower(dir)];
@@ -689,7 +718,13 @@ impl ClassIndex {
         }
         let pattern = lower(pattern.unwrap_or("**"));
         for d in &dirs {
-            let text = format!("{d}/{pattern}");
+            let joined = format!("{}/{pattern}", d.trim_end_matches('/'));
+            // `joined` below, but for the root directory (`//**`, as the glob is compiled).
+            let text = if d.ends_with('/') {
+                Cow::Owned(format!("{d}/{pattern}"))
+            } else {
+                Cow::Borrowed(joined.as_str())
+            };
             // Compiled when a rule first gets past the cheap checks: most do not.
             let compiled: std::cell::OnceCell<Option<SegmentGlob>> = std::cell::OnceCell::new();
             let search = || {
@@ -704,26 +739,24 @@ impl ClassIndex {
             // for `/p/mak*`): every name it stands for starts with that text, so a rule whose
             // own literal start leaves it cannot meet it. Not with a short name, which stands
             // for names it does not start like.
-            let joined = format!("{}/{pattern}", d.trim_end_matches('/'));
-            let search_literal = joined
-                .find(['*', '?', '[', ']', '{', '}'])
+            let search_literal = first_wildcard(&joined)
                 .and_then(|at| joined.get(..at))
                 .filter(|l| !l.contains('~'));
             for (kinds, sets) in &self.paths {
                 if !kinds.contains(&kind) {
                     continue;
                 }
-                for r in &sets.reach {
+                // Cheapest first: the rule's literal path must meet the search's text.
+                let meeting =
+                    sets.literals
+                        .meeting(search_literal, cwd.as_deref(), home.as_deref());
+                for r in meeting.iter().filter_map(|&at| sets.reach.get(at)) {
                     let base = match r.base {
                         Base::Abs => Some(""),
                         Base::Cwd => cwd.as_deref(),
                         Base::Home => home.as_deref(),
                     };
-                    // Cheapest first: the rule's literal path must meet the search's text.
-                    let literal_apart = base.zip(search_literal).is_some_and(|(base, l)| {
-                        !literal_meets(base.trim_end_matches('/'), &r.literal_rel, l)
-                    });
-                    if literal_apart || !counted(&r) {
+                    if !counted(&r) {
                         continue;
                     }
                     // The literal starts of both must lie on one line.
@@ -851,7 +884,6 @@ mod tests {
             id: 0,
             base: Base::Cwd,
             literal: literal_start(text).to_owned(),
-            literal_rel: literal_start(text).trim_start_matches('/').to_owned(),
             text: text.to_owned(),
             dir_of_wild_name: false,
             compiled: std::sync::OnceLock::new(),
@@ -874,11 +906,6 @@ mod tests {
         assert_eq!(literal_start("**/x"), "");
         assert_eq!(literal_start("src/**"), "src");
         assert_eq!(literal_start("/p/.env"), "/p/.env");
-        assert!(literal_meets("/p", "makefile", "/p/mak"));
-        assert!(literal_meets("/p", "", "/p/mak"));
-        assert!(literal_meets("", "etc", "/etc/cron.d/x"));
-        assert!(!literal_meets("/p", "src", "/p/mak"));
-        assert!(!literal_meets("/p", "ma", "/p/mak"));
         assert!(related_under("", "/etc/cron.d", "/etc"));
         assert!(related_under("", "/etc", "/etc/cron.d/x"));
         assert!(!related_under("", "/etc", "/home/ada"));

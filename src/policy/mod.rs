@@ -31,6 +31,7 @@ mod evaluate;
 mod explain;
 mod globs;
 mod index;
+mod literals;
 pub(crate) mod mcp;
 mod protected;
 mod resolve;
