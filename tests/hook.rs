@@ -752,6 +752,32 @@ fn shell_words_and_the_working_directory_are_judged_by_where_their_links_lead() 
 }
 
 #[test]
+fn a_compiler_never_writes_the_toolchain_that_rustups_proxies_run() {
+    let s = Sandbox::new("rustup");
+    s.write("proj/evil.c", "int main(void) { return 0; }");
+    s.write(
+        "allow.json",
+        &json!({"permissions":{"allow":["Bash(gcc *)","Bash(cargo build *)"]}}).to_string(),
+    );
+    let target = s
+        .home()
+        .join(".rustup/toolchains/stable-x86_64-unknown-linux-gnu/bin/cargo");
+    let command = format!("gcc -o {} evil.c", target.display());
+    let out = s.hook_with(
+        "claude",
+        &s.root.join("allow.json"),
+        &shell_payload("claude", &s.proj(), &command),
+    );
+    let decision = &stdout_json(&out)["hookSpecificOutput"]["permissionDecision"];
+    assert_eq!(decision, "ask", "{}", said("claude", &out));
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains("protected"),
+        "{}",
+        said("claude", &out)
+    );
+}
+
+#[test]
 fn links_behind_attached_values_globs_and_long_lines_are_never_allowed_past_a_deny() {
     let s = Sandbox::new("shell-links-more");
     s.write("outside/app/settings.ini", "api_token=secret");
