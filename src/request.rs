@@ -653,7 +653,7 @@ const MAX_MISSING_COMPONENTS: usize = 64;
 /// that resolves with the missing components appended (`/p/link/new/file` whose `link` leads
 /// to `/tmp` gives `/tmp/new/file`). `None` when no prefix resolves, and for a path through a
 /// process's own view ([`crate::path::in_process_view`]), whose prefix `/proc` would resolve.
-fn resolve_existing_prefix(
+pub(crate) fn resolve_existing_prefix(
     full: &str,
     realpath: &dyn Fn(&str) -> Option<String>,
 ) -> Option<String> {

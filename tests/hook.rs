@@ -752,6 +752,76 @@ fn shell_words_and_the_working_directory_are_judged_by_where_their_links_lead() 
 }
 
 #[test]
+fn deny_rules_written_through_a_link_meet_the_files_in_the_real_working_directory() {
+    let s = Sandbox::new("rule-links");
+    s.write("proj/notes.txt", "private notes");
+    s.write("proj/x.c", "int main(void) { return 0; }");
+    // The rules name the project through a link; the agent reports its physical cwd.
+    let link = s.root.join("proj-link");
+    std::os::unix::fs::symlink(s.proj(), &link).unwrap();
+    s.write(
+        "deny.json",
+        &json!({"permissions":{
+        "allow":["Bash(gcc *)","Bash(cat *)"],
+        "deny":[
+            format!("Read(/{}/notes.txt)", link.display()),
+            format!("Edit(/{}/src/**)", link.display()),
+        ]}})
+        .to_string(),
+    );
+    let policy = s.root.join("deny.json");
+    let proj = s.proj();
+    let read = json!({"session_id":"s1","cwd":proj,"hook_event_name":"PreToolUse",
+        "tool_name":"Read","tool_input":{"file_path":proj.join("notes.txt")}});
+    for payload in [
+        shell_payload("claude", &proj, "cat notes.txt"),
+        shell_payload("claude", &proj, "gcc -o src/x x.c"),
+        read,
+    ] {
+        let out = s.hook_with("claude", &policy, &payload);
+        assert!(
+            blocked("claude", &out),
+            "{payload}: {}",
+            said("claude", &out)
+        );
+    }
+    // What the rules do not name still runs.
+    let out = s.hook_with(
+        "claude",
+        &policy,
+        &shell_payload("claude", &proj, "cat x.c"),
+    );
+    let decision = &stdout_json(&out)["hookSpecificOutput"]["permissionDecision"];
+    assert_eq!(decision, "allow", "{}", said("claude", &out));
+}
+
+#[test]
+fn a_compiler_never_writes_the_toolchain_that_rustups_proxies_run() {
+    let s = Sandbox::new("rustup");
+    s.write("proj/evil.c", "int main(void) { return 0; }");
+    s.write(
+        "allow.json",
+        &json!({"permissions":{"allow":["Bash(gcc *)","Bash(cargo build *)"]}}).to_string(),
+    );
+    let target = s
+        .home()
+        .join(".rustup/toolchains/stable-x86_64-unknown-linux-gnu/bin/cargo");
+    let command = format!("gcc -o {} evil.c", target.display());
+    let out = s.hook_with(
+        "claude",
+        &s.root.join("allow.json"),
+        &shell_payload("claude", &s.proj(), &command),
+    );
+    let decision = &stdout_json(&out)["hookSpecificOutput"]["permissionDecision"];
+    assert_eq!(decision, "ask", "{}", said("claude", &out));
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains("protected"),
+        "{}",
+        said("claude", &out)
+    );
+}
+
+#[test]
 fn links_behind_attached_values_globs_and_long_lines_are_never_allowed_past_a_deny() {
     let s = Sandbox::new("shell-links-more");
     s.write("outside/app/settings.ini", "api_token=secret");

@@ -134,7 +134,9 @@ fn policy_and_request(args: &[String]) -> Result<(Policy, Request), Error> {
             "only one of `--policy` and `--request` can be `-`",
         ));
     }
-    let policy = Policy::from_json(&cli::read_input(&policy)?).map_err(|e| e.within("policy"))?;
+    let mut policy =
+        Policy::from_json(&cli::read_input(&policy)?).map_err(|e| e.within("policy"))?;
+    add_rule_realpaths(&mut policy);
     for w in policy.warnings() {
         eprintln!("toolgate: warning[{}] {}: {}", w.code, w.path, w.message);
     }
@@ -149,6 +151,12 @@ fn policy_and_request(args: &[String]) -> Result<(Policy, Request), Error> {
 /// link and its target to match.
 fn add_realpaths(request: &mut Request) {
     request.add_realpaths_listing(real_path, list_directory);
+}
+
+/// The native CLI can see the file system: record where the deny and ask rules written
+/// through a symlink really lead, so that they meet the file under either spelling.
+fn add_rule_realpaths(policy: &mut Policy) {
+    policy.add_rule_realpaths(real_path);
 }
 
 /// Where `full` leads: its canonical path, or, for a link that cannot be followed to the

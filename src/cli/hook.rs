@@ -234,7 +234,9 @@ fn evaluate(o: &Options, call: &HookCall, now: u64) -> Result<Evaluated, Error> 
     }
     let read_at = started.elapsed();
     // Examples are not run here (`toolgate test` runs them).
-    let policy = Policy::compile_unchecked(std::mem::take(&mut merged.document))?;
+    let mut policy = Policy::compile_unchecked(std::mem::take(&mut merged.document))?;
+    // Deny and ask rules written through a symlink meet the file under either spelling.
+    crate::add_rule_realpaths(&mut policy);
     let compiled_at = started.elapsed();
     let trust_path = super::trust_file::path()?;
     let project_key = project.to_string_lossy();

@@ -318,6 +318,7 @@ pub(crate) fn compile(doc: PolicyDocument) -> Result<Policy> {
         allow,
         default_mode,
         home,
+        rule_links: Vec::new(),
         additional,
         flags,
         bypass_disabled,

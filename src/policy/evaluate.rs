@@ -40,8 +40,9 @@ pub(crate) struct Call<'a> {
     pub anchor: Option<String>,
     pub home: Option<String>,
     /// The directories the request names that the host resolved to another spelling (the
-    /// project, the working directory, the home directory), each as (written, real path):
-    /// see [`Call::spellings`].
+    /// project, the working directory, the home directory), and the deny and ask rules'
+    /// literal starts that lead elsewhere ([`Policy::add_rule_realpaths`]), each as
+    /// (written, real path): see [`Call::spellings`].
     pub linked: Vec<(String, String)>,
     pub dirs: Vec<String>,
     pub tool: Tool,
@@ -82,6 +83,7 @@ impl<'a> Call<'a> {
             .into_iter()
             .flatten()
             .filter_map(|dir| real_spelling(request, dir))
+            .chain(policy.rule_links.iter().cloned())
             .fold(Vec::new(), |mut out, pair| {
                 if !out.contains(&pair) {
                     out.push(pair);
@@ -889,13 +891,59 @@ impl<'a> Call<'a> {
 /// to another spelling (the request's `realpaths`, keyed by `dir` as given). The real path
 /// is never a top-level directory (`/tmp`), nor the written one `/`.
 fn real_spelling(request: &Request, dir: &str) -> Option<(String, String)> {
-    let real = request
-        .realpaths
-        .get(dir)
-        .and_then(|r| crate::path::normalize(r, None, None))?;
-    let written = crate::path::normalize(dir, None, None)?;
+    link_pair(dir, request.realpaths.get(dir)?)
+}
+
+/// The absolute `written` path and its `real` path, both normalised, when they differ: a
+/// pair for [`Call::linked`]. The real path is never a top-level directory (`/tmp`), nor
+/// the written one `/`.
+fn link_pair(written: &str, real: &str) -> Option<(String, String)> {
+    let real = crate::path::normalize(real, None, None)?;
+    let written = crate::path::normalize(written, None, None)?;
     let depth = |p: &str| crate::path::segments(p).count();
     (real != written && depth(&written) > 0 && depth(&real) > 1).then_some((written, real))
+}
+
+/// The link pairs of the deny and ask path rules on a known place whose literal start
+/// `realpath` resolves (through its longest existing prefix) to another spelling: see
+/// [`Policy::add_rule_realpaths`].
+pub(super) fn rule_links(
+    policy: &Policy,
+    realpath: &dyn Fn(&str) -> Option<String>,
+) -> Vec<(String, String)> {
+    let starts: std::collections::BTreeSet<String> = policy
+        .entries
+        .iter()
+        .filter(|e| e.list != RuleList::Allow)
+        .filter_map(|e| rule_literal_start(e, policy.home.as_deref()))
+        .collect();
+    starts
+        .iter()
+        .filter_map(|start| {
+            let real = crate::request::resolve_existing_prefix(start, realpath)?;
+            link_pair(start, &real)
+        })
+        .collect()
+}
+
+/// The literal start of a path rule ([`super::index::literal_start`]) as an absolute path,
+/// when its anchor is a known place: the root, the rule's layer root, or the home
+/// directory `home`. `None` for rules relative to the working directory, names at any
+/// depth, and a start that is `/` itself.
+fn rule_literal_start(entry: &Entry, home: Option<&str>) -> Option<String> {
+    use crate::rule::{Anchor, Specifier};
+    let Some(Specifier::Path(p)) = entry.rule.specifier() else {
+        return None;
+    };
+    let base = match p.anchor {
+        Anchor::Root => "",
+        Anchor::LayerRoot => entry.root.as_deref()?,
+        Anchor::Home => home?,
+        Anchor::Cwd | Anchor::Relative | Anchor::AnyDepth => return None,
+    };
+    let full = format!("{}/{}", base.trim_end_matches('/'), p.glob);
+    let start = crate::path::normalize(super::index::literal_start(&full), None, None)?;
+    (start != "/").then_some(start)
 }
 
 /// The directory that holds the normalised absolute `path` (`/` for `/x`).
@@ -1166,6 +1214,85 @@ mod tests {
         assert_eq!(d.effect, Ask, "{d:?}");
         let d = call_in(allow, "Edit", edit, "/w/p", None, &linked);
         assert_eq!(d.effect, Allow, "{d:?}");
+    }
+
+    /// The host of [`rules_written_through_a_link_meet_the_real_path`]: `/x/lp` is a link to
+    /// `/x/p`, and `/x/lp/notes.txt` and `/x/lp/src` exist; `/h/n` is a link to `/srv/n`.
+    fn linked_rule_host(path: &str) -> Option<String> {
+        let real = match path {
+            "/x" | "/x/p" | "/x/p/notes.txt" | "/srv/n" => path.to_owned(),
+            "/x/lp" | "/x/lp/notes.txt" => path.replacen("/x/lp", "/x/p", 1),
+            "/h" => "/h".to_owned(),
+            "/h/n" => "/srv/n".to_owned(),
+            _ => return None,
+        };
+        Some(real)
+    }
+
+    #[test]
+    fn rules_written_through_a_link_meet_the_real_path() {
+        use crate::Effect::{Allow, Ask, Deny};
+        use serde_json::json;
+        let decide = |rules: &str, tool: &str, input: serde_json::Value| {
+            let mut policy = crate::Policy::from_json(rules).unwrap();
+            policy.add_rule_realpaths(linked_rule_host);
+            policy.evaluate(&crate::Request {
+                tool: tool.into(),
+                input,
+                cwd: Some("/x/p".into()),
+                ..crate::Request::default()
+            })
+        };
+        // The agent works in the real directory; the rules name it through the link.
+        let read = r#"{"permissions":{"deny":["Read(//x/lp/notes.txt)"]}}"#;
+        for (tool, input) in [
+            ("Bash", json!({"command": "cat notes.txt"})),
+            ("Bash", json!({"command": "cat /x/p/notes.txt"})),
+            ("Read", json!({"file_path": "/x/p/notes.txt"})),
+        ] {
+            let d = decide(read, tool, input.clone());
+            assert_eq!(d.effect, Deny, "{tool} {input}: {d:?}");
+        }
+        // A literal start that does not exist yet resolves through its existing prefix.
+        let edit = r#"{"permissions":{"allow":["Bash(gcc *)"],"ask":["Edit(//x/lp/src/**)"]}}"#;
+        let d = decide(edit, "Bash", json!({"command": "gcc -o src/x x.c"}));
+        assert_eq!(d.effect, Ask, "{d:?}");
+        // A rule below the policy's `home`, through a link there.
+        let home = r#"{"home":"/h","permissions":{"deny":["Read(~/n/**)"]}}"#;
+        let d = decide(home, "Read", json!({"file_path": "/srv/n/todo.txt"}));
+        assert_eq!(d.effect, Deny, "{d:?}");
+        // Allow rules stay as written, and other files are not touched.
+        let allow = r#"{"permissions":{"allow":["Edit(//x/lp/**)"]}}"#;
+        let change = json!({"file_path": "/x/p/notes.txt", "old_string": "a", "new_string": "b"});
+        let d = decide(allow, "Edit", change);
+        assert_eq!(d.effect, Ask, "{d:?}");
+        let d = decide(read, "Bash", json!({"command": "cat other.txt"}));
+        assert_eq!(d.effect, Allow, "{d:?}");
+    }
+
+    #[test]
+    fn rule_links_name_only_rules_on_a_known_place_that_lead_elsewhere() {
+        let links = |rules: &str| {
+            let policy = crate::Policy::from_json(rules).unwrap();
+            rule_links(&policy, &linked_rule_host)
+        };
+        let pair = |w: &str, r: &str| (w.to_owned(), r.to_owned());
+        assert_eq!(
+            links(
+                r#"{"permissions":{"deny":["Edit(//x/lp/src/**)"],"ask":["Read(//x/lp/*.txt)"]}}"#
+            ),
+            vec![pair("/x/lp", "/x/p"), pair("/x/lp/src", "/x/p/src")]
+        );
+        // Allow rules, rules relative to the working directory, names at any depth, paths
+        // that lead nowhere else and the root itself hand the engine no pair.
+        for rules in [
+            r#"{"permissions":{"allow":["Read(//x/lp/**)"]}}"#,
+            r#"{"permissions":{"deny":["Read(./lp/**)","Read(lp/x)","Read(.env)"]}}"#,
+            r#"{"permissions":{"deny":["Read(//x/p/**)","Read(//**/x)","Read(//gone/x)"]}}"#,
+            r#"{"permissions":{"deny":["Read(~/n/**)"]}}"#,
+        ] {
+            assert_eq!(links(rules), Vec::new(), "{rules}");
+        }
     }
 
     #[test]

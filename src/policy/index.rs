@@ -269,7 +269,7 @@ impl FetchIndex {
 
 /// The segments of a glob before its first wildcard segment (`/etc/cron.d/*` →
 /// `/etc/cron.d`, `**/x` → ``).
-fn literal_start(glob: &str) -> &str {
+pub(super) fn literal_start(glob: &str) -> &str {
     match first_wildcard(glob) {
         Some(at) => glob
             .get(..at)

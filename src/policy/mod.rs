@@ -94,6 +94,9 @@ pub struct Policy {
     allow: ClassIndex,
     default_mode: Mode,
     home: Option<String>,
+    /// Deny and ask rules' literal starts that a host found to lead elsewhere through a
+    /// link, each as (written, real path): see [`Policy::add_rule_realpaths`].
+    rule_links: Vec<(String, String)>,
     additional: Vec<String>,
     flags: Flags,
     bypass_disabled: bool,
@@ -204,6 +207,38 @@ impl Policy {
     /// Where the rule at `path` (`layers[0].permissions.allow[2]`) was imported from.
     pub fn provenance(&self, path: &str) -> Option<&Provenance> {
         self.provenance.get(path)
+    }
+
+    /// Records where the deny and ask path rules on a known place really lead, for a host
+    /// that can see the file system; call it once after loading the policy. Each rule's
+    /// literal start (the path before its first wildcard: `//tmp/lp/src/**` starts at
+    /// `/tmp/lp/src`; a layer's `/secrets/**` below the layer's root; `~/notes/**` below the
+    /// policy's `home`) is resolved through its longest existing prefix, as
+    /// [`Request::add_realpaths`] resolves a request's paths. Where a link leads it
+    /// elsewhere, the rule meets the file under either spelling: the agent's working
+    /// directory is its physical path, so a rule written through a link would otherwise miss
+    /// `cat notes.txt`. Allow rules stay as written. Rules relative to the working directory
+    /// are not resolved here (the request's own `realpaths` place the project).
+    ///
+    /// `realpath` resolves an absolute path on the host (symlinks followed), `None` when it
+    /// cannot.
+    ///
+    /// ```
+    /// use toolgate::{Effect, Policy, Request};
+    /// // `/tmp/lp` is a link to `/tmp/p`, where the agent works.
+    /// let mut policy =
+    ///     Policy::from_json(r#"{"permissions":{"deny":["Read(//tmp/lp/notes.txt)"]}}"#).unwrap();
+    /// policy.add_rule_realpaths(|p| {
+    ///     p.strip_prefix("/tmp/lp").map(|rest| format!("/tmp/p{rest}"))
+    /// });
+    /// let read = Request::from_json(
+    ///     r#"{"tool":"Read","input":{"file_path":"/tmp/p/notes.txt"},"cwd":"/tmp/p"}"#,
+    /// )
+    /// .unwrap();
+    /// assert_eq!(policy.evaluate(&read).effect, Effect::Deny);
+    /// ```
+    pub fn add_rule_realpaths(&mut self, realpath: impl Fn(&str) -> Option<String>) {
+        self.rule_links = evaluate::rule_links(self, &realpath);
     }
 
     /// The mode for requests that name none.

@@ -40,6 +40,23 @@ const PROTECTED_DIRS: &[&str] = &[
     ".asdf",
     ".volta",
     ".bun",
+    // The programs that `PATH`'s proxies and shims run, and the files that pick them:
+    // rustup's toolchains and `settings.toml` (`~/.cargo/bin/cargo` runs
+    // `~/.rustup/toolchains/*/bin/cargo`), and the like for Lean (elan), Haskell (ghcup),
+    // Julia (juliaup), Foundry, the JVM's SDKMAN! (`~/.sdkman/bin/sdkman-init.sh` is sourced
+    // at every start), Rye, pixi, fnm, .NET (a user install's `dotnet` and `tools`), and the
+    // Nix profile, a link into the store that `ln -sfn` could point elsewhere.
+    ".rustup",
+    ".elan",
+    ".ghcup",
+    ".juliaup",
+    ".foundry",
+    ".sdkman",
+    ".rye",
+    ".pixi",
+    ".fnm",
+    ".dotnet",
+    ".nix-profile",
     ".pip",
     // Python imports what is there at every start (`.pth` lines run, a package shadows
     // another, `sitecustomize.py`), of every Python program, `pip --version` included.
@@ -168,6 +185,26 @@ const PROTECTED_SEQUENCES: &[&[&str]] = &[
     &[".config", "autostart"],
     &[".config", "systemd"],
     &[".local", "bin"],
+    // On `PATH`, or what the programs there run: Deno's, npm's (a `prefix` of
+    // `~/.npm-global`), pnpm's and Yarn's global programs, mise's shims and installs, fnm's
+    // Node versions, uv's tools and Pythons, and the packages `npx` runs from its cache. On
+    // macOS and Windows pnpm, fnm, uv, mise and Yarn keep them under `Library` or `AppData`.
+    &[".deno", "bin"],
+    &[".npm-global"],
+    &[".local", "share", "pnpm"],
+    &["library", "pnpm"],
+    &["appdata", "local", "pnpm"],
+    &[".yarn", "bin"],
+    &["appdata", "local", "yarn", "bin"],
+    &[".local", "share", "mise"],
+    &["appdata", "local", "mise"],
+    &[".local", "share", "fnm"],
+    &["library", "application support", "fnm"],
+    &["appdata", "roaming", "fnm"],
+    &[".local", "share", "uv", "tools"],
+    &[".local", "share", "uv", "python"],
+    &["appdata", "roaming", "uv"],
+    &[".npm", "_npx"],
     &["library", "launchagents"],
     &["library", "launchdaemons"],
     &[".docker"],
@@ -843,6 +880,59 @@ mod tests {
             assert!(!is_protected(p), "{p}");
         }
         assert!(pattern_names_protected("~/AppData/Roaming/npm/**"));
+    }
+
+    #[test]
+    fn programs_on_path_and_the_toolchains_they_run_are_protected() {
+        for p in [
+            "/home/ada/.rustup/toolchains/stable-x86_64-unknown-linux-gnu/bin/cargo",
+            "/home/ada/.rustup/settings.toml",
+            "/Users/ada/.RUSTUP\\toolchains\\stable\\bin\\rustc.exe",
+            "/home/ada/.deno/bin/deployctl",
+            "/home/ada/.npm-global/bin/tsc",
+            "/home/ada/.npm-global/lib/node_modules/typescript/bin/tsc",
+            "/home/ada/.local/share/pnpm/pnpm",
+            "/Users/ada/Library/pnpm/tsc",
+            "/Users/ada/AppData/Local/pnpm/tsc.cmd",
+            "/home/ada/.yarn/bin/tsc",
+            "/Users/ada/AppData/Local/Yarn/bin/tsc.cmd",
+            "/home/ada/.nix-profile/bin/git",
+            "/home/ada/.nix-profile",
+            "/home/ada/.sdkman/candidates/java/current/bin/java",
+            "/home/ada/.sdkman/bin/sdkman-init.sh",
+            "/home/ada/.local/share/mise/shims/node",
+            "/home/ada/.local/share/mise/installs/node/20/bin/node",
+            "/Users/ada/AppData/Local/mise/shims/node.exe",
+            "/home/ada/.rye/shims/python",
+            "/home/ada/.pixi/bin/python",
+            "/home/ada/.dotnet/tools/dotnet-ef",
+            "/home/ada/.ghcup/bin/ghc",
+            "/home/ada/.elan/bin/lake",
+            "/home/ada/.juliaup/bin/julia",
+            "/home/ada/.foundry/bin/forge",
+            "/home/ada/.local/share/fnm/node-versions/v20/installation/bin/node",
+            "/home/ada/.fnm/node-versions/v20/installation/bin/node",
+            "/Users/ada/Library/Application Support/fnm/aliases/default/bin/node",
+            "/Users/ada/AppData/Roaming/fnm/aliases/default/node.exe",
+            "/home/ada/.local/share/uv/tools/ruff/bin/ruff",
+            "/home/ada/.local/share/uv/python/cpython-3.12/bin/python3",
+            "/Users/ada/AppData/Roaming/uv/data/tools/ruff/Scripts/ruff.exe",
+            "/home/ada/.npm/_npx/0123abcd/node_modules/.bin/cowsay",
+        ] {
+            assert!(is_protected(p), "{p}");
+        }
+        for p in [
+            "/home/ada/.npm/_cacache/index-v5/x",
+            "/home/ada/.local/share/uv/cache-notes.txt",
+            "/home/ada/.local/share/other/bin/x",
+            "/home/ada/proj/.yarn/releases/notes.md",
+            "/home/ada/proj/src/rustup.rs",
+            "/home/ada/proj/deno/bin.ts",
+        ] {
+            assert!(!is_protected(p), "{p}");
+        }
+        assert!(pattern_names_protected("~/.rustup/toolchains/**"));
+        assert!(pattern_names_protected("~/.local/share/pnpm/**"));
     }
 
     #[test]

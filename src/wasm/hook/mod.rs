@@ -354,7 +354,10 @@ fn evaluate(
     }
     let read_at = host::clock_ms() - started;
     // Examples are not run here (`toolgate test` runs them).
-    let policy = Policy::compile_unchecked(std::mem::take(&mut merged.document))?;
+    let mut policy = Policy::compile_unchecked(std::mem::take(&mut merged.document))?;
+    // Deny and ask rules written through a symlink meet the file under either spelling, as
+    // in the native hook.
+    policy.add_rule_realpaths(host::realpath);
     let compiled_at = host::clock_ms() - started;
     let trust_path = trust_path()?;
     let project_key = project.to_string_lossy();
