@@ -1691,6 +1691,38 @@ fn names_a_program_composes_moves_or_installs_under_are_asked_about() {
 }
 
 #[test]
+fn make_variables_behind_a_double_dash_or_a_slash_are_asked_about() {
+    let s = Sandbox::new("make-words");
+    let policy = s.root.join("policy.json");
+    std::fs::write(
+        &policy,
+        json!({"permissions":{"allow":["Bash(make *)"]}}).to_string(),
+    )
+    .unwrap();
+    let decide = |command: &str| {
+        let out = s.hook_with(
+            "claude",
+            &policy,
+            &shell_payload("claude", &s.proj(), command),
+        );
+        (permission("claude", &out), said("claude", &out))
+    };
+    for command in [
+        "make -- SHELL=/tmp/evil/sh x",
+        "make 'a/!=touch /tmp/pwned' x",
+        "make 'a/:=$(shell touch /tmp/pwned)' x",
+        "make ./!=id x",
+    ] {
+        let (decision, said) = decide(command);
+        assert_eq!(decision, "ask", "{command}: {said}");
+    }
+    for command in ["make -j4 test", "make -f build.mk all"] {
+        let (decision, said) = decide(command);
+        assert_eq!(decision, "allow", "{command}: {said}");
+    }
+}
+
+#[test]
 fn a_search_of_a_directory_holding_a_secret_file_asks() {
     let s = Sandbox::new("search-secrets");
     s.write("proj/src/main.rs", "fn main() {}");

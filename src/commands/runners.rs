@@ -409,25 +409,43 @@ fn npm_init_runs(words: &[String]) -> Option<String> {
     ))
 }
 
+/// The words after the program that are not its options: those before the first `--` that
+/// do not start with `-`, and every word after it. An option parser that stops at `--`
+/// still reads the words after it as operands: make's variables (`make -- SHELL=sh`).
+fn operands(words: &[String]) -> Vec<&str> {
+    let args = words.get(1..).unwrap_or_default();
+    let end = args.iter().position(|w| w == "--").unwrap_or(args.len());
+    let before = args.get(..end).unwrap_or_default();
+    let after = args.get(end + 1..).unwrap_or_default();
+    before
+        .iter()
+        .filter(|w| !w.starts_with('-'))
+        .chain(after)
+        .map(String::as_str)
+        .collect()
+}
+
 /// Why make (`gmake`) runs what its words say: a variable set on the command line
-/// overrides the makefile's and the built-in rules' (`SHELL`, `CC`, `CFLAGS` reach the
-/// commands make runs).
+/// ([`make_assignment`]).
 fn make_runs(name: &str, words: &[String]) -> Option<String> {
     if !matches!(name, "make" | "gmake") {
         return None;
     }
-    let assignment = words
-        .iter()
-        .skip(1)
-        .take_while(|w| *w != "--")
-        .filter(|w| !w.starts_with('-'))
-        .find(|w| {
-            w.split_once('=')
-                .is_some_and(|(n, _)| !n.is_empty() && !n.contains('/'))
-        })?;
+    let assignment = make_assignment(words)?;
     Some(format!(
-        "`{name}` is given `{assignment}`, a variable the commands it runs may use"
+        "`{name}` is given `{assignment}`, a variable the commands it runs may use or whose \
+         value it runs as a command"
     ))
+}
+
+/// The first word make reads as a variable assignment: an operand ([`operands`], after a
+/// `--` too) holding `=`, whatever the name before it and the operator (`=`, `:=`, `::=`,
+/// `:::=`, `?=`, `+=`, `!=`). A variable set on the command line overrides the makefile's
+/// and the built-in rules' (`SHELL`, `CC`, `CFLAGS` reach the commands make runs), and
+/// `!=` and `:=$(shell ...)` run a command as make reads the word, whatever the name
+/// (`a/!=id`).
+fn make_assignment(words: &[String]) -> Option<&str> {
+    operands(words).into_iter().find(|w| w.contains('='))
 }
 
 /// Why go runs a program its words name through the linker's flags: `-ldflags` holding

@@ -191,6 +191,39 @@ fn runners_are_one_list() {
     }
 }
 
+fn runs_by_its_words(line: &str) -> bool {
+    runs_by_option(&words(line)).is_some()
+}
+
+#[test]
+fn make_variables_run_whatever_their_name_and_after_a_double_dash() {
+    for line in [
+        "make SHELL=/tmp/sh x",
+        "make -- SHELL=/tmp/sh x",
+        "make a/!=id x",
+        "make a/:=$(shell id) x",
+        "make ./!=id x",
+        "make X::=1 x",
+        "make X:::=1 x",
+        "make X?=1 x",
+        "make X+=1 x",
+        "make =x",
+        "make -- -x!=id",
+        "gmake -- CC=/tmp/cc x",
+    ] {
+        assert!(runs_by_its_words(line), "{line}");
+    }
+    for line in [
+        "make",
+        "make -j4 test",
+        "make -C sub all",
+        "make -- all",
+        "make a/b",
+    ] {
+        assert!(!runs_by_its_words(line), "{line}");
+    }
+}
+
 #[test]
 fn lookup_finds_what_a_scan_of_the_table_finds() {
     let scan = |name: &str| programs().find(|p| p.is_named(name));
