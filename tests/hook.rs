@@ -1691,12 +1691,17 @@ fn names_a_program_composes_moves_or_installs_under_are_asked_about() {
 }
 
 #[test]
-fn make_variables_behind_a_double_dash_or_a_slash_are_asked_about() {
+fn make_words_behind_a_double_dash_a_slash_or_standard_input_are_asked_about() {
     let s = Sandbox::new("make-words");
+    s.write("proj/.env", "SECRET=hunter2");
     let policy = s.root.join("policy.json");
     std::fs::write(
         &policy,
-        json!({"permissions":{"allow":["Bash(make *)"]}}).to_string(),
+        json!({"permissions":{
+            "allow":["Bash(make *)"],
+            "deny":["Read(./.env)"]
+        }})
+        .to_string(),
     )
     .unwrap();
     let decide = |command: &str| {
@@ -1712,6 +1717,10 @@ fn make_variables_behind_a_double_dash_or_a_slash_are_asked_about() {
         "make 'a/!=touch /tmp/pwned' x",
         "make 'a/:=$(shell touch /tmp/pwned)' x",
         "make ./!=id x",
+        "printf 'x:;touch /tmp/pwned\\n' | make -f - x",
+        "printf 'x:;id\\n' | make --fi=- x",
+        "printf 'include .e%s\\n' nv | make -p -f -",
+        "make -f -- -E 'y:;id' y",
     ] {
         let (decision, said) = decide(command);
         assert_eq!(decision, "ask", "{command}: {said}");

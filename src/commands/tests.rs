@@ -225,6 +225,43 @@ fn make_variables_run_whatever_their_name_and_after_a_double_dash() {
 }
 
 #[test]
+fn a_makefile_from_standard_input_runs_what_the_line_holds() {
+    for line in [
+        "make -f - x",
+        "make -f- x",
+        "make -pf - x",
+        "make -pf-",
+        "make -f /dev/stdin x",
+        "make -f/dev/stdin x",
+        "make -f /proc/self/fd/0 x",
+        "make -f /dev/fd/3 x",
+        "make --file=- x",
+        "make --file - x",
+        "make --makefile=- x",
+        "make --fi=- x",
+        "make --f=- x",
+        "make --mak - x",
+        "make -C /dev -f stdin x",
+        "make -C /dev/fd -f ./0 x",
+        "make x -f -",
+        // getopt takes the `--` as `-f`'s value and goes on reading options.
+        "make -f -- -E x:;id x",
+        "gmake -f - x",
+    ] {
+        assert!(runs_by_its_words(line), "{line}");
+    }
+    for line in [
+        "make -f build.mk test",
+        "make --file=build.mk",
+        "make -f stdin.mk",
+        "make -C /dev/fd all",
+        "make -- -",
+    ] {
+        assert!(!runs_by_its_words(line), "{line}");
+    }
+}
+
+#[test]
 fn lookup_finds_what_a_scan_of_the_table_finds() {
     let scan = |name: &str| programs().find(|p| p.is_named(name));
     let mut names: Vec<&str> = programs()
