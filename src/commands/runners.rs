@@ -295,12 +295,8 @@ pub fn runs_by_option(words: &[String]) -> Option<String> {
         // Any word that is not an option may be the subcommand: an option before it may
         // take a value (`uv --project dir run CMD`), which a table of subcommands cannot tell.
         // npm takes its commands abbreviated and by alias (`npm exe`, `npm x`).
-        let plain: Vec<&str> = words
-            .iter()
-            .skip(1)
-            .take_while(|w| *w != "--")
-            .map(String::as_str)
-            .filter(|w| !w.starts_with('-'))
+        let plain: Vec<&str> = operands(words)
+            .into_iter()
             .map(|w| match name {
                 "npm" => crate::commands::npm_command(w).unwrap_or(w),
                 _ => w,
@@ -391,15 +387,10 @@ fn rustc_runs(name: &str, words: &[String]) -> Option<String> {
 const LONG_OPTIONS_WITH_ANY_DASHES: &[&str] = &["npm"];
 
 /// Why npm runs a package its words name: `npm init NAME` / `npm create NAME` runs the
-/// package `create-NAME`, as `npm exec` does.
+/// package `create-NAME`, as `npm exec` does. The command and the initializer are read
+/// from every operand, after a `--` too (`npm init -y -- vite`, `npm -- create vite`).
 fn npm_init_runs(words: &[String]) -> Option<String> {
-    let operands: Vec<&str> = words
-        .iter()
-        .skip(1)
-        .take_while(|w| *w != "--")
-        .map(String::as_str)
-        .filter(|w| !w.starts_with('-'))
-        .collect();
+    let operands = operands(words);
     let init = operands
         .iter()
         .position(|w| crate::commands::npm_command(w) == Some("init"))?;
@@ -411,7 +402,8 @@ fn npm_init_runs(words: &[String]) -> Option<String> {
 
 /// The words after the program that are not its options: those before the first `--` that
 /// do not start with `-`, and every word after it. An option parser that stops at `--`
-/// still reads the words after it as operands: make's variables (`make -- SHELL=sh`).
+/// still reads the words after it as operands: make's variables (`make -- SHELL=sh`),
+/// npm's command (`npm -- exec PKG`) and `npm init`'s initializer (`npm init -- vite`).
 fn operands(words: &[String]) -> Vec<&str> {
     let args = words.get(1..).unwrap_or_default();
     let end = args.iter().position(|w| w == "--").unwrap_or(args.len());

@@ -262,6 +262,36 @@ fn a_makefile_from_standard_input_runs_what_the_line_holds() {
 }
 
 #[test]
+fn npm_reads_its_command_and_initializer_after_a_double_dash() {
+    for line in [
+        "npm init -- vite",
+        "npm init -y -- vite",
+        "npm init --registry=http://127.0.0.1:4873 -- x",
+        "npm -- create x",
+        "npm -- init x",
+        "npm -- exec create-x",
+        "npm --registry=http://127.0.0.1:4873 -- exec create-x",
+        "npm -- x create-x",
+        "npm -- exe create-x",
+        "npm init -- -y",
+        "pnpm -- dlx create-x",
+    ] {
+        assert!(runs_by_its_words(line), "{line}");
+    }
+    for line in [
+        "npm init",
+        "npm init -y",
+        "npm init -y --",
+        "npm test -- --coverage",
+        "npm run build -- --watch=false",
+        // After `--` npm passes options on to the script, unread.
+        "npm test -- --script-shell=/tmp/sh",
+    ] {
+        assert!(!runs_by_its_words(line), "{line}");
+    }
+}
+
+#[test]
 fn lookup_finds_what_a_scan_of_the_table_finds() {
     let scan = |name: &str| programs().find(|p| p.is_named(name));
     let mut names: Vec<&str> = programs()
