@@ -1761,6 +1761,57 @@ fn names_a_program_composes_moves_or_installs_under_are_asked_about() {
 }
 
 #[test]
+fn make_and_npm_words_behind_a_double_dash_a_slash_or_standard_input_are_asked_about() {
+    let s = Sandbox::new("make-npm-words");
+    s.write("proj/.env", "SECRET=hunter2");
+    let policy = s.root.join("policy.json");
+    std::fs::write(
+        &policy,
+        json!({"permissions":{
+            "allow":["Bash(make *)", "Bash(npm *)"],
+            "deny":["Read(./.env)"]
+        }})
+        .to_string(),
+    )
+    .unwrap();
+    let decide = |command: &str| {
+        let out = s.hook_with(
+            "claude",
+            &policy,
+            &shell_payload("claude", &s.proj(), command),
+        );
+        (permission("claude", &out), said("claude", &out))
+    };
+    for command in [
+        "make -- SHELL=/tmp/evil/sh x",
+        "make 'a/!=touch /tmp/pwned' x",
+        "make 'a/:=$(shell touch /tmp/pwned)' x",
+        "make ./!=id x",
+        "printf 'x:;touch /tmp/pwned\\n' | make -f - x",
+        "printf 'x:;id\\n' | make --fi=- x",
+        "printf 'include .e%s\\n' nv | make -p -f -",
+        "make -f -- -E 'y:;id' y",
+        "npm init -- vite",
+        "npm init -y -- vite",
+        "npm -- exec create-x",
+        "npm -- x create-x",
+        "npm -- create x",
+    ] {
+        let (decision, said) = decide(command);
+        assert_eq!(decision, "ask", "{command}: {said}");
+    }
+    for command in [
+        "make -j4 test",
+        "make -f build.mk all",
+        "npm init -y",
+        "npm run build -- --watch=false",
+    ] {
+        let (decision, said) = decide(command);
+        assert_eq!(decision, "allow", "{command}: {said}");
+    }
+}
+
+#[test]
 fn a_search_of_a_directory_holding_a_secret_file_asks() {
     let s = Sandbox::new("search-secrets");
     s.write("proj/src/main.rs", "fn main() {}");

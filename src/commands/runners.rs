@@ -295,12 +295,8 @@ pub fn runs_by_option(words: &[String]) -> Option<String> {
         // Any word that is not an option may be the subcommand: an option before it may
         // take a value (`uv --project dir run CMD`), which a table of subcommands cannot tell.
         // npm takes its commands abbreviated and by alias (`npm exe`, `npm x`).
-        let plain: Vec<&str> = words
-            .iter()
-            .skip(1)
-            .take_while(|w| *w != "--")
-            .map(String::as_str)
-            .filter(|w| !w.starts_with('-'))
+        let plain: Vec<&str> = operands(words)
+            .into_iter()
             .map(|w| match name {
                 "npm" => crate::commands::npm_command(w).unwrap_or(w),
                 _ => w,
@@ -316,7 +312,7 @@ pub fn runs_by_option(words: &[String]) -> Option<String> {
     }
     let (_, options) = RUNNING_OPTIONS.iter().find(|(p, _)| *p == name)?;
     let any_dashes = LONG_OPTIONS_WITH_ANY_DASHES.contains(&name);
-    let runs = words.iter().skip(1).take_while(|w| *w != "--").any(|w| {
+    let runs = option_words(name, words).iter().any(|w| {
         let given = w.split_once('=').map_or(w.as_str(), |(n, _)| n);
         let long_given = if any_dashes {
             given.strip_prefix('-').map(|g| g.trim_start_matches('-'))
@@ -391,15 +387,10 @@ fn rustc_runs(name: &str, words: &[String]) -> Option<String> {
 const LONG_OPTIONS_WITH_ANY_DASHES: &[&str] = &["npm"];
 
 /// Why npm runs a package its words name: `npm init NAME` / `npm create NAME` runs the
-/// package `create-NAME`, as `npm exec` does.
+/// package `create-NAME`, as `npm exec` does. The command and the initializer are read
+/// from every operand, after a `--` too (`npm init -y -- vite`, `npm -- create vite`).
 fn npm_init_runs(words: &[String]) -> Option<String> {
-    let operands: Vec<&str> = words
-        .iter()
-        .skip(1)
-        .take_while(|w| *w != "--")
-        .map(String::as_str)
-        .filter(|w| !w.starts_with('-'))
-        .collect();
+    let operands = operands(words);
     let init = operands
         .iter()
         .position(|w| crate::commands::npm_command(w) == Some("init"))?;
@@ -409,25 +400,104 @@ fn npm_init_runs(words: &[String]) -> Option<String> {
     ))
 }
 
+/// The words after the program that are not its options: those before the first `--` that
+/// do not start with `-`, and every word after it. An option parser that stops at `--`
+/// still reads the words after it as operands: make's variables (`make -- SHELL=sh`),
+/// npm's command (`npm -- exec PKG`) and `npm init`'s initializer (`npm init -- vite`).
+fn operands(words: &[String]) -> Vec<&str> {
+    let args = words.get(1..).unwrap_or_default();
+    let end = args.iter().position(|w| w == "--").unwrap_or(args.len());
+    let before = args.get(..end).unwrap_or_default();
+    let after = args.get(end + 1..).unwrap_or_default();
+    before
+        .iter()
+        .filter(|w| !w.starts_with('-'))
+        .chain(after)
+        .map(String::as_str)
+        .collect()
+}
+
+/// Programs whose option parser (GNU `getopt`) takes a `--` that follows an option needing a
+/// value as that value, and goes on reading options: `make -f -- -E TEXT` reads `-E TEXT`.
+/// Their options are looked for in every word ([`option_words`]).
+const OPTIONS_PAST_DASH_DASH: &[&str] = &["make", "gmake"];
+
+/// The words after the program that its options are read from: those before the first
+/// `--`, or every word for a program of [`OPTIONS_PAST_DASH_DASH`].
+fn option_words<'a>(name: &str, words: &'a [String]) -> &'a [String] {
+    let args = words.get(1..).unwrap_or_default();
+    if OPTIONS_PAST_DASH_DASH.contains(&name) {
+        return args;
+    }
+    let end = args.iter().position(|w| w == "--").unwrap_or(args.len());
+    args.get(..end).unwrap_or(args)
+}
+
 /// Why make (`gmake`) runs what its words say: a variable set on the command line
-/// overrides the makefile's and the built-in rules' (`SHELL`, `CC`, `CFLAGS` reach the
-/// commands make runs).
+/// ([`make_assignment`]), or a makefile read from standard input ([`makefile_from_input`]).
 fn make_runs(name: &str, words: &[String]) -> Option<String> {
     if !matches!(name, "make" | "gmake") {
         return None;
     }
-    let assignment = words
-        .iter()
-        .skip(1)
-        .take_while(|w| *w != "--")
-        .filter(|w| !w.starts_with('-'))
-        .find(|w| {
-            w.split_once('=')
-                .is_some_and(|(n, _)| !n.is_empty() && !n.contains('/'))
-        })?;
+    if let Some(assignment) = make_assignment(words) {
+        return Some(format!(
+            "`{name}` is given `{assignment}`, a variable the commands it runs may use or \
+             whose value it runs as a command"
+        ));
+    }
+    let makefile = makefile_from_input(option_words(name, words))?;
     Some(format!(
-        "`{name}` is given `{assignment}`, a variable the commands it runs may use"
+        "`{name}` is given the makefile `{makefile}`, which it reads from standard input or \
+         another open descriptor: recipes the line itself holds, as `--eval` does"
     ))
+}
+
+/// The first word make reads as a variable assignment: an operand ([`operands`], after a
+/// `--` too) holding `=`, whatever the name before it and the operator (`=`, `:=`, `::=`,
+/// `:::=`, `?=`, `+=`, `!=`). A variable set on the command line overrides the makefile's
+/// and the built-in rules' (`SHELL`, `CC`, `CFLAGS` reach the commands make runs), and
+/// `!=` and `:=$(shell ...)` run a command as make reads the word, whatever the name
+/// (`a/!=id`).
+fn make_assignment(words: &[String]) -> Option<&str> {
+    operands(words).into_iter().find(|w| w.contains('='))
+}
+
+/// The first makefile among make's option words that make reads from a descriptor
+/// ([`reads_a_descriptor`]): `-f FILE`, `-fFILE`, in a cluster (`-pf FILE`), `--file=FILE`,
+/// `--makefile FILE`, or any abbreviation of the long ones (`--fi=-`). Read widely: a
+/// cluster's `f` counts even after a letter that takes the rest as its own value.
+fn makefile_from_input(args: &[String]) -> Option<&str> {
+    args.iter().enumerate().find_map(|(i, w)| {
+        let attached = if let Some(long) = w.strip_prefix("--") {
+            let (name, value) = long
+                .split_once('=')
+                .map_or((long, None), |(n, v)| (n, Some(v)));
+            let file_option =
+                !name.is_empty() && ["file", "makefile"].iter().any(|o| o.starts_with(name));
+            file_option.then_some(value)?
+        } else {
+            let (_, rest) = w.strip_prefix('-')?.split_once('f')?;
+            Some(rest).filter(|r| !r.is_empty())
+        };
+        let file = attached.or_else(|| args.get(i + 1).map(String::as_str))?;
+        reads_a_descriptor(file).then_some(file)
+    })
+}
+
+/// Whether make, reading the makefile `file`, reads standard input or another open
+/// descriptor: `-`, or a descriptor path (`/dev/stdin`, `/proc/self/fd/0`), judged by its
+/// last name alone, as after a `-C` or a `cd` that moved make (`stdin` is `/dev/stdin` in
+/// `/dev`, `0` is `/dev/fd/0` in `/dev/fd`).
+///
+/// The descriptor names are [`crate::shell::is_descriptor_path`]'s.
+fn reads_a_descriptor(file: &str) -> bool {
+    let last = file
+        .rsplit('/')
+        .find(|s| !s.is_empty() && *s != ".")
+        .unwrap_or(file);
+    file == "-"
+        || crate::shell::is_descriptor_path(&format!("/dev/{last}"))
+        || crate::shell::is_descriptor_path(&format!("/dev/fd/{last}"))
 }
 
 /// Why go runs a program its words name through the linker's flags: `-ldflags` holding

@@ -191,6 +191,106 @@ fn runners_are_one_list() {
     }
 }
 
+fn runs_by_its_words(line: &str) -> bool {
+    runs_by_option(&words(line)).is_some()
+}
+
+#[test]
+fn make_variables_run_whatever_their_name_and_after_a_double_dash() {
+    for line in [
+        "make SHELL=/tmp/sh x",
+        "make -- SHELL=/tmp/sh x",
+        "make a/!=id x",
+        "make a/:=$(shell id) x",
+        "make ./!=id x",
+        "make X::=1 x",
+        "make X:::=1 x",
+        "make X?=1 x",
+        "make X+=1 x",
+        "make =x",
+        "make -- -x!=id",
+        "gmake -- CC=/tmp/cc x",
+    ] {
+        assert!(runs_by_its_words(line), "{line}");
+    }
+    for line in [
+        "make",
+        "make -j4 test",
+        "make -C sub all",
+        "make -- all",
+        "make a/b",
+    ] {
+        assert!(!runs_by_its_words(line), "{line}");
+    }
+}
+
+#[test]
+fn a_makefile_from_standard_input_runs_what_the_line_holds() {
+    for line in [
+        "make -f - x",
+        "make -f- x",
+        "make -pf - x",
+        "make -pf-",
+        "make -f /dev/stdin x",
+        "make -f/dev/stdin x",
+        "make -f /proc/self/fd/0 x",
+        "make -f /dev/fd/3 x",
+        "make --file=- x",
+        "make --file - x",
+        "make --makefile=- x",
+        "make --fi=- x",
+        "make --f=- x",
+        "make --mak - x",
+        "make -C /dev -f stdin x",
+        "make -C /dev/fd -f ./0 x",
+        "make x -f -",
+        // getopt takes the `--` as `-f`'s value and goes on reading options.
+        "make -f -- -E x:;id x",
+        "gmake -f - x",
+    ] {
+        assert!(runs_by_its_words(line), "{line}");
+    }
+    for line in [
+        "make -f build.mk test",
+        "make --file=build.mk",
+        "make -f stdin.mk",
+        "make -C /dev/fd all",
+        "make -- -",
+    ] {
+        assert!(!runs_by_its_words(line), "{line}");
+    }
+}
+
+#[test]
+fn npm_reads_its_command_and_initializer_after_a_double_dash() {
+    for line in [
+        "npm init -- vite",
+        "npm init -y -- vite",
+        "npm init --registry=http://127.0.0.1:4873 -- x",
+        "npm -- create x",
+        "npm -- init x",
+        "npm -- exec create-x",
+        "npm --registry=http://127.0.0.1:4873 -- exec create-x",
+        "npm -- x create-x",
+        "npm -- exe create-x",
+        "npm init -- -y",
+        "pnpm -- dlx create-x",
+    ] {
+        assert!(runs_by_its_words(line), "{line}");
+    }
+    for line in [
+        "npm init",
+        "npm init -y",
+        "npm init -y --",
+        "npm test -- --coverage",
+        "npm run build -- --watch=false",
+        // After `--` npm passes options on to the script, unread.
+        "npm test -- --script-shell=/tmp/sh",
+    ] {
+        assert!(!runs_by_its_words(line), "{line}");
+    }
+}
+
 #[test]
 fn lookup_finds_what_a_scan_of_the_table_finds() {
     let scan = |name: &str| programs().find(|p| p.is_named(name));
