@@ -8,6 +8,10 @@
 //! A `command` argv array is read as Codex runs it ([`argv_line`]); an `apply_patch` sent
 //! through the shell is judged as the patch it carries ([`shell_patch`]).
 //!
+//! The payload's `cwd` is where the call runs (Codex puts a call's `workdir` there), not the
+//! session's directory, so the project is found from the hook's own working directory
+//! ([`super::project`]).
+//!
 //! Answers: Codex ignores a pre-tool `allow` or `ask` ("unsupported permissionDecision"), so
 //! `PreToolUse` is answered with a deny (non-empty reason, exit 2 with the reason on stderr
 //! as well) or nothing, which leaves the call to Codex's sandbox and approval policy; an ask
