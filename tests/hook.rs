@@ -1041,6 +1041,34 @@ fn codex_keeps_the_sessions_policy_wherever_a_call_runs() {
 }
 
 #[test]
+fn codex_decides_with_the_policys_mode_not_the_payloads() {
+    let s = Sandbox::new("codex-mode");
+    s.write(
+        "proj/.toolgate/policy.json",
+        r#"{"permissions":{"deny":["Read(./secrets/**)","Bash(curl *)"]}}"#,
+    );
+    for command in [
+        "echo cHJpbnQob3BlbigiLi9zZWNyZXRzL2sudHh0IikucmVhZCgpKQ== | base64 -d | python3",
+        "python3",
+        "python3 -",
+        "cat a.txt | python3",
+        "perl",
+        "ruby",
+        "node -",
+    ] {
+        let out = s.hook("codex", &codex_exec_payload(&s.proj(), command));
+        assert!(blocked("codex", &out), "{command}: {}", said("codex", &out));
+    }
+    // An ordinary ask is still left to Codex.
+    let out = s.hook("codex", &codex_exec_payload(&s.proj(), "touch notes.txt"));
+    assert!(
+        !blocked("codex", &out) && out.stdout.is_empty(),
+        "{}",
+        said("codex", &out)
+    );
+}
+
+#[test]
 fn codex_judges_a_shell_patch_that_runs_more_than_the_patch_as_the_command() {
     let s = Sandbox::new("codex-shell-patch");
     s.write(
