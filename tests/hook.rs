@@ -1069,6 +1069,39 @@ fn codex_decides_with_the_policys_mode_not_the_payloads() {
 }
 
 #[test]
+fn codex_blocks_a_program_that_reads_its_terminal() {
+    // Input a running command gets through `write_stdin` never reaches the hook.
+    let s = Sandbox::new("codex-terminal");
+    s.write("proj/e.py", "");
+    for command in [
+        "python3 -i e.py",
+        "psql",
+        "mysql",
+        "ftp",
+        "bc",
+        "nano a.txt",
+        "git add -p",
+        "top",
+    ] {
+        let out = s.hook("codex", &codex_exec_payload(&s.proj(), command));
+        assert!(blocked("codex", &out), "{command}: {}", said("codex", &out));
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains("terminal"),
+            "{command}: {}",
+            said("codex", &out)
+        );
+    }
+    // Claude Code asks its user, as before.
+    let out = s.hook("claude", &shell_payload("claude", &s.proj(), "psql"));
+    assert_eq!(
+        permission("claude", &out),
+        "ask",
+        "{}",
+        said("claude", &out)
+    );
+}
+
+#[test]
 fn codex_judges_a_shell_patch_that_runs_more_than_the_patch_as_the_command() {
     let s = Sandbox::new("codex-shell-patch");
     s.write(

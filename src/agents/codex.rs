@@ -533,6 +533,55 @@ mod tests {
     }
 
     #[test]
+    fn a_program_that_reads_its_terminal_is_blocked() {
+        // Codex passes input to a running command (`write_stdin`) without running the hook,
+        // and its payload does not say whether the command gets a terminal.
+        for command in [
+            "python3 -i e.py",
+            "python3 -qi",
+            "node --interactive",
+            "php -a",
+            "psql",
+            "mysql -u root",
+            "ftp example.com",
+            "bc",
+            "nano a.txt",
+            "top",
+            "git add -p",
+            "git add --pat",
+            "ls && psql",
+            "bash -c 'irb'",
+        ] {
+            let v = shell_verdict("{}", json!(command));
+            assert!(
+                matches!(v, Verdict::Deny(ref t) if t.contains("terminal")),
+                "{command}: {v:?}"
+            );
+        }
+        // Blocked already: they change files toolgate cannot name.
+        for command in ["git rebase -i HEAD~2", "git stash -p"] {
+            let v = shell_verdict("{}", json!(command));
+            assert!(matches!(v, Verdict::Deny(_)), "{command}: {v:?}");
+        }
+        // What does not read its terminal keeps its verdict.
+        for command in [
+            "git log -p",
+            "git commit -i -m x",
+            "python3 e.py",
+            "perl -i -pe 1 a",
+        ] {
+            let v = shell_verdict("{}", json!(command));
+            assert!(
+                !matches!(v, Verdict::Deny(ref t) if t.contains("terminal")),
+                "{command}: {v:?}"
+            );
+        }
+        // A rule that names the command is the person's choice.
+        let v = shell_verdict(r#"{"permissions":{"allow":["Bash(psql)"]}}"#, json!("psql"));
+        assert!(matches!(v, Verdict::Allow(_)), "{v:?}");
+    }
+
+    #[test]
     fn a_patch_without_files_is_an_error() {
         assert!(patch_requests("hello").is_err());
     }
