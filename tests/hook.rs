@@ -1061,6 +1061,116 @@ fn codex_blocks_what_toolgate_cannot_read_instead_of_passing_it_to_the_sandbox()
     );
 }
 
+/// A pre-tool payload as Codex 0.169 sends it for `exec_command`: `cwd` is the call's
+/// `workdir`, and `codex exec` reports `bypassPermissions` whatever the person chose.
+fn codex_exec_payload(cwd: &Path, command: &str) -> Value {
+    json!({"session_id":"s1","turn_id":"t1","transcript_path":"/tmp/rollout.jsonl",
+        "cwd":cwd.to_string_lossy(),"hook_event_name":"PreToolUse","model":"fake-model",
+        "permission_mode":"bypassPermissions","tool_name":"Bash",
+        "tool_input":{"command":command},"tool_use_id":"call_1"})
+}
+
+#[test]
+fn codex_keeps_the_sessions_policy_wherever_a_call_runs() {
+    // The hook runs in the session's directory (the project); the call runs in its
+    // `workdir`, which Codex reports as `cwd`.
+    let s = Sandbox::new("codex-workdir");
+    s.write("proj/secrets/k.txt", "TOPSECRET");
+    s.write(
+        "proj/.toolgate/policy.json",
+        r#"{"permissions":{"deny":["Read(./secrets/**)"]}}"#,
+    );
+    std::fs::create_dir_all(s.proj().join("vendor/lib/.toolgate")).unwrap();
+    let secret = s.proj().join("secrets/k.txt");
+    for (cwd, command) in [
+        (PathBuf::from("/"), format!("cat {}", secret.display())),
+        (
+            s.proj().join("vendor/lib"),
+            "cat ../../secrets/k.txt".to_owned(),
+        ),
+        (
+            s.proj().join("vendor/lib"),
+            format!("cat {}", secret.display()),
+        ),
+    ] {
+        let out = s.hook("codex", &codex_exec_payload(&cwd, &command));
+        assert!(blocked("codex", &out), "{command}: {}", said("codex", &out));
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains("Read(./secrets/**)"),
+            "{}",
+            said("codex", &out)
+        );
+    }
+    // Relative paths still resolve where the call runs.
+    s.write("proj/vendor/lib/secrets/k.txt", "not the project's");
+    let out = s.hook(
+        "codex",
+        &codex_exec_payload(&s.proj().join("vendor/lib"), "cat secrets/k.txt"),
+    );
+    assert!(!blocked("codex", &out), "{}", said("codex", &out));
+}
+
+#[test]
+fn codex_decides_with_the_policys_mode_not_the_payloads() {
+    let s = Sandbox::new("codex-mode");
+    s.write(
+        "proj/.toolgate/policy.json",
+        r#"{"permissions":{"deny":["Read(./secrets/**)","Bash(curl *)"]}}"#,
+    );
+    for command in [
+        "echo cHJpbnQob3BlbigiLi9zZWNyZXRzL2sudHh0IikucmVhZCgpKQ== | base64 -d | python3",
+        "python3",
+        "python3 -",
+        "cat a.txt | python3",
+        "perl",
+        "ruby",
+        "node -",
+    ] {
+        let out = s.hook("codex", &codex_exec_payload(&s.proj(), command));
+        assert!(blocked("codex", &out), "{command}: {}", said("codex", &out));
+    }
+    // An ordinary ask is still left to Codex.
+    let out = s.hook("codex", &codex_exec_payload(&s.proj(), "touch notes.txt"));
+    assert!(
+        !blocked("codex", &out) && out.stdout.is_empty(),
+        "{}",
+        said("codex", &out)
+    );
+}
+
+#[test]
+fn codex_blocks_a_program_that_reads_its_terminal() {
+    // Input a running command gets through `write_stdin` never reaches the hook.
+    let s = Sandbox::new("codex-terminal");
+    s.write("proj/e.py", "");
+    for command in [
+        "python3 -i e.py",
+        "psql",
+        "mysql",
+        "ftp",
+        "bc",
+        "nano a.txt",
+        "git add -p",
+        "top",
+    ] {
+        let out = s.hook("codex", &codex_exec_payload(&s.proj(), command));
+        assert!(blocked("codex", &out), "{command}: {}", said("codex", &out));
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains("terminal"),
+            "{command}: {}",
+            said("codex", &out)
+        );
+    }
+    // Claude Code asks its user, as before.
+    let out = s.hook("claude", &shell_payload("claude", &s.proj(), "psql"));
+    assert_eq!(
+        permission("claude", &out),
+        "ask",
+        "{}",
+        said("claude", &out)
+    );
+}
+
 #[test]
 fn codex_judges_a_shell_patch_that_runs_more_than_the_patch_as_the_command() {
     let s = Sandbox::new("codex-shell-patch");

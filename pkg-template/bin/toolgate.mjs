@@ -160,6 +160,7 @@ const host = {
     }
   },
   platform: () => process.platform,
+  cwd: () => process.cwd(),
 };
 
 /** Reads all of stdin. */

@@ -8,6 +8,12 @@
 //! A `command` argv array is read as Codex runs it ([`argv_line`]); an `apply_patch` sent
 //! through the shell is judged as the patch it carries ([`shell_patch`]).
 //!
+//! The payload's `permission_mode` is not read: `codex exec` sends `bypassPermissions` on
+//! every call, whatever the person chose, so the policy's own mode (`defaultMode`) decides.
+//! The payload's `cwd` is where the call runs (Codex puts a call's `workdir` there), not the
+//! session's directory, so the project is found from the hook's own working directory
+//! ([`super::project`]).
+//!
 //! Answers: Codex ignores a pre-tool `allow` or `ask` ("unsupported permissionDecision"), so
 //! `PreToolUse` is answered with a deny (non-empty reason, exit 2 with the reason on stderr
 //! as well) or nothing, which leaves the call to Codex's sandbox and approval policy; an ask
@@ -35,6 +41,11 @@ pub fn event(payload: &Value) -> Option<HookEvent> {
 /// Reads a Codex payload.
 pub fn call(event: HookEvent, payload: &Value) -> Result<HookCall> {
     let mut call = snake_case_call(Agent::Codex, event, payload)?;
+    // `codex exec` reports `bypassPermissions` whatever the person chose: the policy's own
+    // mode decides.
+    for r in &mut call.requests {
+        r.mode = None;
+    }
     // `exec_command` may run in its own `workdir` (relative to the session's directory).
     let base = call.cwd.clone();
     for r in &mut call.requests {
@@ -484,6 +495,90 @@ mod tests {
             let v = shell_verdict("{}", command.clone());
             assert!(matches!(v, Verdict::Deny(_)), "{command}: {v:?}");
         }
+    }
+
+    fn verdict_in_mode(policy: &str, mode: &str, command: &str) -> Verdict {
+        let p = json!({"session_id":"s","turn_id":"t","cwd":"/p","hook_event_name":"PreToolUse",
+            "permission_mode":mode,"tool_name":"Bash","tool_input":{"command": command}});
+        let call = parse_call(None, &p.to_string()).unwrap();
+        let policy = crate::Policy::from_json(policy).unwrap();
+        crate::agents::decide(&call, &policy, &crate::decision::TrustOverlay::default()).verdict
+    }
+
+    #[test]
+    fn the_payloads_permission_mode_is_not_the_persons() {
+        // `codex exec` reports `bypassPermissions` on every call: what toolgate cannot read
+        // is still blocked, and an ordinary ask is still an ask.
+        for command in [
+            "echo cHJpbnQoMSk= | base64 -d | python3",
+            "python3",
+            "python3 -",
+            "python3 < a.txt",
+            "cat a.txt | python3",
+            "perl",
+            "ruby",
+            "node -",
+        ] {
+            let v = verdict_in_mode("{}", "bypassPermissions", command);
+            assert!(matches!(v, Verdict::Deny(_)), "{command}: {v:?}");
+        }
+        let v = verdict_in_mode("{}", "bypassPermissions", "touch x");
+        assert!(matches!(v, Verdict::Ask(_)), "{v:?}");
+        // The policy's own mode decides.
+        let bypass = r#"{"permissions":{"defaultMode":"bypassPermissions"}}"#;
+        assert_eq!(
+            verdict_in_mode(bypass, "default", "touch x"),
+            Verdict::Defer
+        );
+    }
+
+    #[test]
+    fn a_program_that_reads_its_terminal_is_blocked() {
+        // Codex passes input to a running command (`write_stdin`) without running the hook,
+        // and its payload does not say whether the command gets a terminal.
+        for command in [
+            "python3 -i e.py",
+            "python3 -qi",
+            "node --interactive",
+            "php -a",
+            "psql",
+            "mysql -u root",
+            "ftp example.com",
+            "bc",
+            "nano a.txt",
+            "top",
+            "git add -p",
+            "git add --pat",
+            "ls && psql",
+            "bash -c 'irb'",
+        ] {
+            let v = shell_verdict("{}", json!(command));
+            assert!(
+                matches!(v, Verdict::Deny(ref t) if t.contains("terminal")),
+                "{command}: {v:?}"
+            );
+        }
+        // Blocked already: they change files toolgate cannot name.
+        for command in ["git rebase -i HEAD~2", "git stash -p"] {
+            let v = shell_verdict("{}", json!(command));
+            assert!(matches!(v, Verdict::Deny(_)), "{command}: {v:?}");
+        }
+        // What does not read its terminal keeps its verdict.
+        for command in [
+            "git log -p",
+            "git commit -i -m x",
+            "python3 e.py",
+            "perl -i -pe 1 a",
+        ] {
+            let v = shell_verdict("{}", json!(command));
+            assert!(
+                !matches!(v, Verdict::Deny(ref t) if t.contains("terminal")),
+                "{command}: {v:?}"
+            );
+        }
+        // A rule that names the command is the person's choice.
+        let v = shell_verdict(r#"{"permissions":{"allow":["Bash(psql)"]}}"#, json!("psql"));
+        assert!(matches!(v, Verdict::Allow(_)), "{v:?}");
     }
 
     #[test]

@@ -7,11 +7,18 @@
 //!    `GEMINI_PROJECT_DIR`, `COPILOT_PROJECT_DIR`);
 //! 2. the project the payload names ([`HookCall::project`]: Cursor's workspace root that
 //!    holds the working directory);
-//! 3. the nearest directory at or above the working directory holding `.toolgate`;
+//! 3. the nearest directory at or above the session directory holding `.toolgate`;
 //! 4. the nearest one holding `.git`;
-//! 5. the working directory.
+//! 5. the session directory.
 //!
-//! `.toolgate` is looked for above the working directory before `.git`, so a repository
+//! The session directory is the payload's working directory (`cwd`), except for an agent
+//! whose `cwd` is where the one call runs ([`Agent::cwd_is_the_calls`]: Codex reports a
+//! call's `workdir` there). For such an agent it is the hook process's own working
+//! directory ([`ProjectHost::current_dir`]), where the agent starts its hooks: a call run in
+//! `/` or in a vendored directory with its own `.toolgate` is still governed by the
+//! session's policy, and its `cwd` only says where its relative paths lead.
+//!
+//! `.toolgate` is looked for above the session directory before `.git`, so a repository
 //! nested in the project (a submodule, a vendored clone with its own `.git`) never hides the
 //! project's policy.
 //!
@@ -23,7 +30,7 @@
 //! use toolgate::agents::project::{project_dir, ProjectHost};
 //! use toolgate::agents::parse_call;
 //!
-//! /// `/p/.toolgate` and `/p/vendor/lib/.git` exist; no variable is set.
+//! /// `/p/.toolgate` and `/p/vendor/lib/.git` exist; no variable is set; the hook runs in `/p`.
 //! struct Files;
 //! impl ProjectHost for Files {
 //!     fn env(&self, _name: &str) -> Option<String> {
@@ -35,9 +42,18 @@
 //!     fn exists(&self, path: &Path) -> bool {
 //!         self.is_dir(path) || path == Path::new("/p/vendor/lib/.git")
 //!     }
+//!     fn current_dir(&self) -> Option<std::path::PathBuf> {
+//!         Some("/p".into())
+//!     }
 //! }
 //!
-//! let codex = r#"{"session_id":"s","turn_id":"t","cwd":"/p/vendor/lib",
+//! // Claude Code's shell went into the nested repository: the project is still `/p`.
+//! let claude = r#"{"session_id":"s","cwd":"/p/vendor/lib",
+//!     "hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls"}}"#;
+//! let call = parse_call(None, claude).unwrap();
+//! assert_eq!(project_dir(&call, &Files).unwrap(), Path::new("/p"));
+//! // Codex's call runs in `/` (its `workdir`): the session's project is still `/p`.
+//! let codex = r#"{"session_id":"s","turn_id":"t","cwd":"/",
 //!     "hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls"}}"#;
 //! let call = parse_call(None, codex).unwrap();
 //! assert_eq!(project_dir(&call, &Files).unwrap(), Path::new("/p"));
@@ -57,6 +73,9 @@ pub trait ProjectHost {
     /// Whether `path` exists, as a file, a directory or a link (`false` when the host cannot
     /// tell).
     fn exists(&self, path: &Path) -> bool;
+    /// The working directory of the hook process itself, which the agent starts in its
+    /// session's directory; `None` when the host cannot tell.
+    fn current_dir(&self) -> Option<PathBuf>;
 }
 
 impl Agent {
@@ -77,10 +96,24 @@ impl Agent {
             Agent::Codex | Agent::Cursor => None,
         }
     }
+
+    /// Whether the payload's `cwd` is the directory of the one call rather than the
+    /// session's: Codex reports a call's `workdir` there, so its project is searched for from
+    /// the hook process's working directory, where Codex starts its hooks (the session's).
+    ///
+    /// ```
+    /// use toolgate::agents::Agent;
+    /// assert!(Agent::Codex.cwd_is_the_calls());
+    /// assert!(!Agent::Claude.cwd_is_the_calls());
+    /// ```
+    pub const fn cwd_is_the_calls(self) -> bool {
+        matches!(self, Agent::Codex)
+    }
 }
 
 /// The project directory of `call` (see the module's documentation for the order). An
-/// error when nothing names the project and the payload has no absolute working directory.
+/// error when nothing names the project and the session directory is not known as an
+/// absolute directory.
 pub fn project_dir(call: &HookCall, host: &dyn ProjectHost) -> Result<PathBuf> {
     let named = call
         .agent
@@ -93,21 +126,44 @@ pub fn project_dir(call: &HookCall, host: &dyn ProjectHost) -> Result<PathBuf> {
             return Ok(PathBuf::from(dir));
         }
     }
-    let cwd = match &call.cwd {
-        Some(c) if is_absolute(c) => PathBuf::from(c),
-        _ => {
-            return Err(Error::new(
-                ErrorKind::InvalidRequest,
-                "the hook payload has no absolute `cwd`",
-            )
-            .with_hint("run the hook from an agent that reports its working directory"))
-        }
-    };
+    let cwd = session_dir(call, host)?;
     let found = cwd
         .ancestors()
         .find(|d| host.is_dir(&d.join(".toolgate")))
         .or_else(|| cwd.ancestors().find(|d| host.exists(&d.join(".git"))));
     Ok(found.unwrap_or(&cwd).to_path_buf())
+}
+
+/// The directory the search for the project starts from: the hook process's working
+/// directory for an agent whose `cwd` is the call's ([`Agent::cwd_is_the_calls`]), else the
+/// payload's `cwd`. An error when that is not an absolute directory: never a search from
+/// somewhere else, which could find a project with a looser policy.
+fn session_dir(call: &HookCall, host: &dyn ProjectHost) -> Result<PathBuf> {
+    if call.agent.cwd_is_the_calls() {
+        return match host.current_dir() {
+            Some(d) if is_absolute(&d.to_string_lossy()) => Ok(d),
+            _ => Err(Error::new(
+                ErrorKind::InvalidRequest,
+                format!(
+                    "toolgate cannot tell the hook's own working directory, which is {}'s \
+                     session directory and holds the project's policy",
+                    call.agent.name()
+                ),
+            )
+            .with_hint(
+                "run the hook as the agent starts it, in the session's directory, and check \
+                 that the directory still exists",
+            )),
+        };
+    }
+    match &call.cwd {
+        Some(c) if is_absolute(c) => Ok(PathBuf::from(c)),
+        _ => Err(Error::new(
+            ErrorKind::InvalidRequest,
+            "the hook payload has no absolute `cwd`",
+        )
+        .with_hint("run the hook from an agent that reports its working directory")),
+    }
 }
 
 /// Whether `path` is absolute: rooted at `/`, or absolute as the platform reads paths
@@ -123,11 +179,12 @@ mod tests {
     use serde_json::json;
 
     /// A file system of the given directories (`.git` may also be a file: `exists` only),
-    /// and an environment of the given variables.
+    /// an environment of the given variables, and the hook's working directory.
     struct Fake {
         dirs: Vec<&'static str>,
         files: Vec<&'static str>,
         env: Vec<(&'static str, &'static str)>,
+        hook_dir: Option<&'static str>,
     }
 
     impl ProjectHost for Fake {
@@ -143,14 +200,19 @@ mod tests {
         fn exists(&self, path: &Path) -> bool {
             self.is_dir(path) || self.files.iter().any(|f| Path::new(f) == path)
         }
+        fn current_dir(&self) -> Option<PathBuf> {
+            self.hook_dir.map(PathBuf::from)
+        }
     }
 
-    /// `/p` holds `.toolgate` and `.git`; `/p/vendor/lib` is a nested repository.
+    /// `/p` holds `.toolgate` and `.git`; `/p/vendor/lib` is a nested repository; the hook
+    /// runs in `/p`.
     fn nested() -> Fake {
         Fake {
             dirs: vec!["/p/.toolgate", "/p/.git", "/p/vendor/lib/.git"],
             files: vec!["/p/sub/mod/.git"],
             env: Vec::new(),
+            hook_dir: Some("/p"),
         }
     }
 
@@ -163,6 +225,13 @@ mod tests {
             "tool_name":"Bash","tool_input":{"command":"git status"}})
     }
 
+    /// A Claude Code payload, whose project is searched for from its `cwd` when
+    /// `CLAUDE_PROJECT_DIR` is not set.
+    fn claude(cwd: &str) -> serde_json::Value {
+        json!({"session_id":"s","cwd":cwd,"hook_event_name":"PreToolUse",
+            "tool_name":"Bash","tool_input":{"command":"ls"}})
+    }
+
     fn cursor(roots: &[&str], cwd: &str) -> serde_json::Value {
         json!({"hook_event_name":"beforeShellExecution","conversation_id":"c",
             "generation_id":"g","workspace_roots":roots,"command":"git status","cwd":cwd})
@@ -173,21 +242,17 @@ mod tests {
         let host = nested();
         for cwd in ["/p/vendor/lib", "/p/vendor/lib/src", "/p/sub/mod", "/p"] {
             assert_eq!(
-                project(&codex(cwd), &host).unwrap(),
+                project(&claude(cwd), &host).unwrap(),
                 Path::new("/p"),
                 "{cwd}"
             );
         }
-        // Codex's `workdir` moves where the command runs, not the session's project.
-        let mut p = codex("/p");
-        p["tool_input"]["workdir"] = json!("vendor/lib");
-        assert_eq!(project(&p, &host).unwrap(), Path::new("/p"));
         // Without `.toolgate` anywhere, the nearest repository is the project.
         let host = Fake {
             dirs: vec!["/p/.git", "/p/vendor/lib/.git"],
             ..nested()
         };
-        let p = project(&codex("/p/vendor/lib/src"), &host).unwrap();
+        let p = project(&claude("/p/vendor/lib/src"), &host).unwrap();
         assert_eq!(p, Path::new("/p/vendor/lib"));
         // A `.git` file (a submodule's or a worktree's) counts as a repository too.
         let host = Fake {
@@ -195,12 +260,45 @@ mod tests {
             ..nested()
         };
         assert_eq!(
-            project(&codex("/p/sub/mod/x"), &host).unwrap(),
+            project(&claude("/p/sub/mod/x"), &host).unwrap(),
             Path::new("/p/sub/mod")
         );
         // Nothing above: the working directory.
-        let p = project(&codex("/srv/app"), &host).unwrap();
+        let p = project(&claude("/srv/app"), &host).unwrap();
         assert_eq!(p, Path::new("/srv/app"));
+    }
+
+    #[test]
+    fn codexs_project_is_the_sessions_wherever_the_call_runs() {
+        // Codex reports a call's `workdir` as `cwd`: `/`, a vendored directory holding a
+        // `.toolgate` of its own, another repository. The session's project governs.
+        let host = Fake {
+            dirs: vec!["/p/.toolgate", "/p/vendor/lib/.toolgate", "/q/.toolgate"],
+            ..nested()
+        };
+        for cwd in ["/", "/p/vendor/lib", "/p/vendor/lib/src", "/q", "/p"] {
+            assert_eq!(
+                project(&codex(cwd), &host).unwrap(),
+                Path::new("/p"),
+                "{cwd}"
+            );
+        }
+        // The session directory is searched upward like any other.
+        let host = Fake {
+            hook_dir: Some("/p/sub"),
+            ..nested()
+        };
+        assert_eq!(project(&codex("/"), &host).unwrap(), Path::new("/p"));
+        // A hook that cannot tell its own directory blocks: no search from the call's.
+        for hook_dir in [None, Some("p")] {
+            let host = Fake {
+                hook_dir,
+                ..nested()
+            };
+            let e = project(&codex("/p"), &host).unwrap_err();
+            assert_eq!(e.code(), "INVALID_REQUEST");
+            assert!(e.to_string().contains("working directory"), "{e}");
+        }
     }
 
     #[test]
@@ -209,6 +307,7 @@ mod tests {
             dirs: Vec::new(),
             files: vec!["/p/vendor/lib/.git", "/q/.git"],
             env: Vec::new(),
+            hook_dir: Some("/q"),
         };
         let p = project(&cursor(&["/p"], "/p/vendor/lib"), &host).unwrap();
         assert_eq!(p, Path::new("/p"));
@@ -228,10 +327,6 @@ mod tests {
 
     #[test]
     fn the_agents_variable_comes_first_and_must_be_absolute() {
-        let claude = |cwd: &str| {
-            json!({"session_id":"s","cwd":cwd,"hook_event_name":"PreToolUse",
-                "tool_name":"Bash","tool_input":{"command":"ls"}})
-        };
         let host = Fake {
             env: vec![("CLAUDE_PROJECT_DIR", "/w")],
             ..nested()

@@ -299,4 +299,7 @@ impl ProjectHost for LocalFiles {
     fn exists(&self, path: &Path) -> bool {
         path.exists()
     }
+    fn current_dir(&self) -> Option<PathBuf> {
+        std::env::current_dir().ok()
+    }
 }

@@ -549,6 +549,13 @@ fn command_into(words: &[String], depth: usize, out: &mut Classification, facts:
         );
     }
     secret_words(&without_credential_options(&name, args), out);
+    if let Some(how) = crate::commands::reads_terminal(&name, args) {
+        out.add(
+            DangerClass::Obscured,
+            format!("{how}, where no hook sees what is typed"),
+            Vec::new(),
+        );
+    }
     if SHELLS.contains(&name.as_str()) || name == "su" {
         shell_into(&name, args, depth, out, facts);
         return;

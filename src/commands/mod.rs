@@ -48,8 +48,8 @@ pub use copiers::{follows_links_below, reads_listed_files};
 pub use npm::npm_command;
 pub(crate) use runners::unversioned_tool;
 pub use runners::{
-    compiler_driver, may_start_programs, runs_by_option, runs_code, INTERPRETERS, RUNNERS, SHELLS,
-    STARTS_PROGRAMS, TRANSPARENT_WRAPPERS,
+    compiler_driver, may_start_programs, reads_terminal, runs_by_option, runs_code, INTERPRETERS,
+    RUNNERS, SHELLS, STARTS_PROGRAMS, TERMINAL_PROGRAMS, TRANSPARENT_WRAPPERS,
 };
 pub use scan::{Base, Effects, Target};
 pub use spec::{Operands, OptionSpec, Program, Role, Syntax};

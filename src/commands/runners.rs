@@ -726,3 +726,159 @@ pub fn may_start_programs(program: &str) -> bool {
     let name = crate::commands::program_name(program);
     runs_code(name) || STARTS_PROGRAMS.iter().any(|p| p.eq_ignore_ascii_case(name))
 }
+
+/// Programs that take instructions or keystrokes from their terminal while they run:
+/// database and network clients, calculators, editors, process monitors and the interactive
+/// shells of languages. What they do is typed after they start, not written on the command
+/// line. (Runners that do the same, `vim`, `less`, `ed`, `gdb`, `sqlite3`, are in
+/// [`RUNNERS`]; shells and interpreters without a script read their standard input.)
+pub const TERMINAL_PROGRAMS: &[&str] = &[
+    "psql",
+    "mysql",
+    "mariadb",
+    "mongo",
+    "mongosh",
+    "redis-cli",
+    "cqlsh",
+    "sqlcmd",
+    "ftp",
+    "lftp",
+    "tftp",
+    "telnet",
+    "bc",
+    "dc",
+    "nano",
+    "pico",
+    "micro",
+    "joe",
+    "mc",
+    "top",
+    "htop",
+    "atop",
+    "btop",
+    "iotop",
+    "irb",
+    "ipython",
+    "bpython",
+    "ptpython",
+    "jshell",
+    "ghci",
+    "iex",
+];
+
+/// Interpreters' options that leave them reading code from their terminal (after the
+/// script, if any): `python -i`, `node -i`, `php -a`, `lua -i`. (`perl -i` and `ruby -i`
+/// edit files in place.)
+const INTERACTIVE_OPTIONS: &[(&str, &[&str])] = &[
+    ("python", &["-i"]),
+    ("node", &["-i", "--interactive"]),
+    ("nodejs", &["-i", "--interactive"]),
+    ("bun", &["-i", "--interactive"]),
+    ("php", &["-a", "--interactive"]),
+    ("lua", &["-i"]),
+    ("luajit", &["-i"]),
+];
+
+/// git's subcommands and the options with which they read choices, or an editor's
+/// keystrokes, from the terminal: `git add -p`, `git rebase -i`, `git commit -e`.
+const GIT_INTERACTIVE_OPTIONS: &[(&str, &[&str])] = &[
+    (
+        "add",
+        &["-p", "--patch", "-i", "--interactive", "-e", "--edit"],
+    ),
+    (
+        "commit",
+        &["-p", "--patch", "--interactive", "-e", "--edit"],
+    ),
+    ("checkout", &["-p", "--patch"]),
+    ("restore", &["-p", "--patch"]),
+    ("reset", &["-p", "--patch"]),
+    ("stash", &["-p", "--patch"]),
+    ("rebase", &["-i", "--interactive", "--edit-todo"]),
+    ("clean", &["-i", "--interactive"]),
+    ("am", &["-i", "--interactive"]),
+    ("merge", &["-e", "--edit"]),
+    ("revert", &["-e", "--edit"]),
+    ("cherry-pick", &["-e", "--edit"]),
+];
+
+/// What a command takes from its terminal once it runs, when the command knowledge says
+/// it does: a program of [`TERMINAL_PROGRAMS`], an interpreter given an interactive
+/// option, or a git subcommand in an interactive mode. `name` is the program's name
+/// (lowercase, without its directory); `args` the words after it. Options are read in the
+/// widest way: a short option anywhere in a cluster (`-qi`), a long one by any prefix of
+/// three letters or more, anywhere before `--`.
+///
+/// ```
+/// use toolgate::commands::reads_terminal;
+/// let words = |line: &str| line.split(' ').map(str::to_owned).collect::<Vec<_>>();
+/// assert!(reads_terminal("psql", &[]).is_some());
+/// assert!(reads_terminal("python3", &words("-i e.py")).is_some());
+/// assert!(reads_terminal("git", &words("-C sub add -p")).is_some());
+/// assert!(reads_terminal("git", &words("log -p")).is_none());
+/// assert!(reads_terminal("perl", &words("-i -pe s/a/b/ f")).is_none());
+/// assert!(reads_terminal("cat", &words("a.txt")).is_none());
+/// ```
+pub fn reads_terminal(name: &str, args: &[String]) -> Option<String> {
+    let named = |list: &[&str]| list.iter().any(|p| p.eq_ignore_ascii_case(name));
+    if named(TERMINAL_PROGRAMS) {
+        return Some(format!("`{name}` takes its instructions from the terminal"));
+    }
+    if let Some((base, _)) = interpreter_base(name) {
+        let options = INTERACTIVE_OPTIONS
+            .iter()
+            .find(|(n, _)| n == base)
+            .map_or(&[][..], |(_, o)| *o);
+        return given_any(args, options)
+            .map(|o| format!("`{name} {o}` reads code from the terminal"));
+    }
+    if name == "git" {
+        let mut i = 0;
+        while let Some(a) = args.get(i) {
+            if crate::shell::GIT_GLOBAL_WITH_VALUE.contains(&a.as_str()) {
+                i += 2;
+            } else if a.starts_with('-') {
+                i += 1;
+            } else {
+                break;
+            }
+        }
+        let sub = args.get(i)?;
+        let (_, options) = GIT_INTERACTIVE_OPTIONS.iter().find(|(s, _)| s == sub)?;
+        let rest = args.get(i + 1..).unwrap_or_default();
+        return given_any(rest, options).map(|o| {
+            format!("`git {sub} {o}` reads choices or an editor's keys from the terminal")
+        });
+    }
+    None
+}
+
+/// The first word of `args` (before `--`) that gives one of `options`: the option itself,
+/// a long option's prefix of three letters or more (`--inter`), with or without `=VALUE`,
+/// or a cluster of short options holding a short one (`-pv`).
+fn given_any<'a>(args: &'a [String], options: &[&str]) -> Option<&'a str> {
+    args.iter()
+        .take_while(|a| a.as_str() != "--")
+        .map(String::as_str)
+        .find(|a| options.iter().any(|o| gives(a, o)))
+}
+
+/// Whether the word `arg` gives the option `option` (see [`given_any`]).
+fn gives(arg: &str, option: &str) -> bool {
+    if let Some(long) = option.strip_prefix("--") {
+        let Some(word) = arg.strip_prefix("--") else {
+            return false;
+        };
+        let word = word.split('=').next().unwrap_or(word);
+        return word.len() >= 3 && long.starts_with(word);
+    }
+    let Some(letter) = option.strip_prefix('-') else {
+        return false;
+    };
+    match arg.strip_prefix('-') {
+        Some(cluster) if !cluster.starts_with('-') && !cluster.is_empty() => {
+            cluster.chars().all(|c| c.is_ascii_alphanumeric()) && cluster.contains(letter)
+        }
+        _ => false,
+    }
+}

@@ -47,6 +47,9 @@ extern "C" {
     #[wasm_bindgen(method, catch)]
     fn platform(this: &HookHost) -> Result<String, JsValue>;
 
+    #[wasm_bindgen(method, catch)]
+    fn cwd(this: &HookHost) -> Result<String, JsValue>;
+
     #[wasm_bindgen(js_namespace = console, js_name = error)]
     fn console_error(text: &str);
 }
@@ -129,6 +132,11 @@ pub(super) fn os() -> String {
         "" => "linux".to_owned(),
         other => other.to_owned(),
     }
+}
+
+/// The hook process's working directory; `None` when the host cannot tell.
+pub(super) fn current_dir() -> Option<PathBuf> {
+    with(|h| h.cwd().ok()).flatten().map(PathBuf::from)
 }
 
 /// Where `path` really leads, symlinks resolved; `None` when it cannot be resolved.

@@ -87,6 +87,8 @@ export interface HookHost {
   listDir(path: string): string[] | null;
   /** The operating system, as Node's `process.platform` names it (`linux`, `darwin`, `win32`). */
   platform(): string;
+  /** The process's working directory (`process.cwd()`): where the agent started the hook. */
+  cwd(): string;
 }
 "#;
 
@@ -463,6 +465,9 @@ impl ProjectHost for HostFiles {
     }
     fn exists(&self, path: &Path) -> bool {
         host::exists(path)
+    }
+    fn current_dir(&self) -> Option<PathBuf> {
+        host::current_dir()
     }
 }
 
