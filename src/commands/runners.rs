@@ -134,28 +134,153 @@ const COMPILER_SAFE_LONG_OPTIONS: &[&str] = &[
     "--no-warnings",
 ];
 
-/// Options of C and C++ compiler drivers (GCC, Clang: [`compiler_driver`]) that run a
-/// program they name or load code into the compiler, or pass options on to the tools it
-/// runs (`-Wl,@FILE`, `-Wl,-plugin,x.so`): each spelt as the start of its word, the value
-/// attached or not (`-Bdir`, `-specs=f`, `-fplugin=x.so`, `-wrapper sh,-c,CMD`).
-const COMPILER_RUNNING_OPTIONS: &[&str] = &[
-    "-wrapper",
-    "-B",
-    "-specs",
-    "--specs",
-    "-fplugin",
-    "-fuse-ld",
-    "--ld-path",
-    "-Xclang",
-    "-Xlinker",
-    "-Wl,",
-    "-Xassembler",
-    "-Wa,",
-    "-Xpreprocessor",
-    "-Wp,",
-    "-mllvm",
-    "--gcc-toolchain",
-    "--gcc-install-dir",
+/// Single-dash options of the compiler drivers (GCC, Clang: [`compiler_driver`]) known to run
+/// nothing, load nothing and pass no options on, each the whole word (some take the next word
+/// as their value: `-u SYM`, `-z now`, `-target T`). Every single-dash option that neither
+/// this list, [`COMPILER_SAFE_OPTION_PREFIXES`] nor the switch families of
+/// [`compiler_switch_known_safe`] holds asks: `-B DIR`, `-wrapper CMD`, `-specs=F`,
+/// `-Xlinker`, `-Xarch_x86_64 OPT` and the like run a program, load one, or hand options to
+/// one.
+const COMPILER_SAFE_OPTIONS: &[&str] = &[
+    "-c",
+    "-S",
+    "-E",
+    "-v",
+    "-w",
+    "-s",
+    "-P",
+    "-C",
+    "-CC",
+    "-H",
+    "-p",
+    "-pg",
+    "-Q",
+    "-r",
+    "-###",
+    "-pipe",
+    "-pie",
+    "-no-pie",
+    "-rdynamic",
+    "-shared",
+    "-symbolic",
+    "-ansi",
+    "-undef",
+    "-trigraphs",
+    "-nostartfiles",
+    "-nodefaultlibs",
+    "-nolibc",
+    "-time",
+    "-emit-llvm",
+    "-u",
+    "-z",
+    "-target",
+    "-dD",
+    "-dM",
+    "-dN",
+    "-dI",
+    "-dU",
+];
+
+/// Families of single-dash options of the compiler drivers known safe, each the start of its
+/// word, the value attached or the next word: optimisation, macros, search directories,
+/// libraries, the output and the language, dependency files, linker scripts, the standard,
+/// static and shared linking, files to include, what to print.
+const COMPILER_SAFE_OPTION_PREFIXES: &[&str] = &[
+    "-O",
+    "-D",
+    "-U",
+    "-I",
+    "-L",
+    "-l",
+    "-o",
+    "-x",
+    "-M",
+    "-T",
+    "-std=",
+    "-stdlib=",
+    "-rtlib=",
+    "-unwindlib=",
+    "-static",
+    "-shared-",
+    "-nostdinc",
+    "-nostdlib",
+    "-pthread",
+    "-pedantic",
+    "-traditional",
+    "-print-",
+    "-save-temps",
+    "-dump",
+    "-include",
+    "-imacros",
+    "-iquote",
+    "-isystem",
+    "-idirafter",
+    "-isysroot",
+    "-iprefix",
+    "-iwithprefix",
+    "-imultilib",
+];
+
+/// `-f` options given a value (`-fvisibility=hidden`) known to name no program, plugin, file
+/// or options: every other `-fNAME=VALUE` asks, as `-fplugin=P.so`, `-fpass-plugin=P.so`,
+/// `-fuse-ld=PROG`, `-fmodule-mapper=|PROG` (a program GCC starts), `-fcompare-debug=OPTS`
+/// and `-foffload-options=OPTS` (options the driver obeys, `-B` and `-wrapper` among them)
+/// do. An `-f` switch without a value names nothing ([`compiler_switch_known_safe`]).
+const COMPILER_SAFE_VALUED_F_OPTIONS: &[&str] = &[
+    "-fvisibility",
+    "-fsanitize",
+    "-fno-sanitize",
+    "-fsanitize-recover",
+    "-fno-sanitize-recover",
+    "-fsanitize-trap",
+    "-fno-sanitize-trap",
+    "-fsanitize-address-use-after-return",
+    "-fsanitize-memory-track-origins",
+    "-fsanitize-coverage",
+    "-fdiagnostics-color",
+    "-fdiagnostics-show-location",
+    "-fdiagnostics-column-unit",
+    "-fdiagnostics-path-format",
+    "-fdiagnostics-urls",
+    "-fmessage-length",
+    "-fmax-errors",
+    "-ferror-limit",
+    "-ftemplate-depth",
+    "-fconstexpr-depth",
+    "-fconstexpr-steps",
+    "-fconstexpr-ops-limit",
+    "-fconstexpr-loop-limit",
+    "-fabi-version",
+    "-fstack-check",
+    "-fcf-protection",
+    "-ffp-contract",
+    "-fexcess-precision",
+    "-ffp-model",
+    "-ffp-exception-behavior",
+    "-fdenormal-fp-math",
+    "-fdebug-prefix-map",
+    "-fmacro-prefix-map",
+    "-ffile-prefix-map",
+    "-finput-charset",
+    "-fexec-charset",
+    "-fwide-exec-charset",
+    "-flto",
+    "-flto-partition",
+    "-flto-compression-level",
+    "-fzero-call-used-regs",
+    "-ftrivial-auto-var-init",
+    "-fstrict-flex-arrays",
+    "-fpatchable-function-entry",
+    "-ftls-model",
+    "-fprofile-update",
+    "-frandom-seed",
+    "-ftabstop",
+    "-falign-functions",
+    "-falign-loops",
+    "-falign-jumps",
+    "-falign-labels",
+    "-finline-limit",
+    "-fopenmp",
 ];
 
 /// The compiler drivers of GCC and Clang: C, C++, the preprocessor, and GCC's other
@@ -256,6 +381,8 @@ const RUNNING_SUBCOMMANDS: &[(&str, &[&str])] = &[
 /// assert!(runs_by_option(&words("rustc -C linker=/tmp/ld x.rs")).is_some());
 /// assert!(runs_by_option(&words("rustc -C opt-level=3 x.rs")).is_none());
 /// assert!(runs_by_option(&words("cargo rustc -- -Clinker=/tmp/ld")).is_some());
+/// assert!(runs_by_option(&words("gcc -fcompare-debug=-B/tmp/evil/ -c x.c")).is_some());
+/// assert!(runs_by_option(&words("gcc -fPIC -fvisibility=hidden -c x.c")).is_none());
 /// assert!(runs_by_option(&words("cargo +/tmp/tc build")).is_some());
 /// assert!(runs_by_option(&words("cargo +nightly build")).is_none());
 /// assert!(runs_by_option(&words("make SHELL=/tmp/sh x")).is_some());
@@ -336,20 +463,56 @@ pub fn runs_by_option(words: &[String]) -> Option<String> {
     runs.then(|| format!("`{name}` is given an option that runs a command"))
 }
 
-/// Why the compiler driver `driver` given `args` runs a program it is told of: an option of
-/// [`COMPILER_RUNNING_OPTIONS`], or a long option not known to be safe
-/// ([`COMPILER_SAFE_LONG_OPTIONS`]).
+/// Why the compiler driver `driver` given `args` may run a program it is told of: an option
+/// not known to be safe ([`compiler_option_known_safe`]). A word `-` is a source (standard
+/// input), not an option.
 fn compiler_runs(driver: &str, args: &[String]) -> Option<String> {
-    let option = args.iter().find(|w| {
-        let long_unknown = w.starts_with("--") && {
-            let name = w.split_once('=').map_or(w.as_str(), |(n, _)| n);
-            !COMPILER_SAFE_LONG_OPTIONS.contains(&name)
-        };
-        long_unknown || COMPILER_RUNNING_OPTIONS.iter().any(|o| w.starts_with(o))
-    })?;
+    let option = args
+        .iter()
+        .find(|w| w.starts_with('-') && w.as_str() != "-" && !compiler_option_known_safe(w))?;
     Some(format!(
-        "`{driver}` is given `{option}`, which runs a program or passes options to one"
+        "`{driver}` is given `{option}`, an option not known to run nothing: it may run a \
+         program, load a plugin, or pass options on to one"
     ))
+}
+
+/// Whether the compiler driver's option `word` is known to run nothing, load nothing and pass
+/// no options on: a long option of [`COMPILER_SAFE_LONG_OPTIONS`], a single-dash option of
+/// [`COMPILER_SAFE_OPTIONS`] or [`COMPILER_SAFE_OPTION_PREFIXES`], or a switch of a family
+/// known safe ([`compiler_switch_known_safe`]).
+fn compiler_option_known_safe(word: &str) -> bool {
+    if word.starts_with("--") {
+        let name = word.split_once('=').map_or(word, |(n, _)| n);
+        return COMPILER_SAFE_LONG_OPTIONS.contains(&name);
+    }
+    COMPILER_SAFE_OPTIONS.contains(&word)
+        || COMPILER_SAFE_OPTION_PREFIXES
+            .iter()
+            .any(|p| word.starts_with(p))
+        || compiler_switch_known_safe(word)
+}
+
+/// Whether `word` is a safe member of a family of switches: `-f` (features) without a value,
+/// or with a value of [`COMPILER_SAFE_VALUED_F_OPTIONS`]; `-m` (the machine) but `-mllvm`
+/// (options for LLVM, plugins among them) and a value naming a file; `-W` (warnings) but the
+/// pass-ons with a comma (`-Wl,`, `-Wa,`, `-Wp,`: options for the linker, the assembler, the
+/// preprocessor); `-g` (debug information) but Clang's `-gcc-toolchain` (the directory of the
+/// tools it runs).
+fn compiler_switch_known_safe(word: &str) -> bool {
+    let (name, value) = word
+        .split_once('=')
+        .map_or((word, None), |(n, v)| (n, Some(v)));
+    if word.starts_with("-f") {
+        value.is_none() || COMPILER_SAFE_VALUED_F_OPTIONS.contains(&name)
+    } else if word.starts_with("-m") {
+        name != "-mllvm" && !value.is_some_and(|v| v.contains(['/', '\\']))
+    } else if word.starts_with("-W") {
+        !word.contains(',')
+    } else if word.starts_with("-g") {
+        !word.starts_with("-gcc-")
+    } else {
+        false
+    }
 }
 
 /// Why rustc or rustdoc, or `cargo rustc`/`cargo rustdoc` with the words after `--`, runs a

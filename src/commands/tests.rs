@@ -357,6 +357,57 @@ fn response_files_ask() {
 }
 
 #[test]
+fn compiler_options_ask_unless_a_family_known_safe_holds_them() {
+    let asks = |line: &str| runs_by_option(&words(line)).is_some();
+    // Options whose value holds more driver options, which the driver obeys.
+    for line in [
+        "gcc -fcompare-debug=-B/tmp/x/ -c x.c",
+        "gcc -fcompare-debug=-wrapper\t/tmp/x/cc1 -c x.c",
+        "gcc -fcompare-debug=-fplugin=/tmp/p.so -c x.c",
+        "gcc -foffload-options=-B/tmp/x x.c",
+        "gcc -foffload-options=nvptx-none=-B/tmp/x x.c",
+        "gcc -foffload=nvptx-none x.c",
+        "gcc -Xassembler --plugin x.c",
+        "gcc -Xpreprocessor -x x.c",
+        "gcc -Xlinker -plugin=/tmp/p.so x.c",
+        "gcc -Wa,-x x.c",
+        "gcc -Wp,-x x.c",
+        "gcc -Wl,--as-needed x.c",
+        "clang -Xarch_x86_64 -B/tmp/x x.c",
+        "clang -Xopenmp-target=nvptx64 -B/tmp/x x.c",
+        "clang -mllvm -x x.c",
+        // Programs and plugins, however spelt.
+        "g++ -fmodule-mapper=|/tmp/evil -fmodules-ts x.cc",
+        "clang -fpass-plugin=/tmp/p.so x.c",
+        "gcc -fplugin=/tmp/p.so x.c",
+        "gcc -fuse-ld=/tmp/ld x.c",
+        "gcc -iplugindir=/tmp/x -fplugin=p x.c",
+        "clang -gcc-toolchain /tmp/x x.c",
+        "clang -ccc-install-dir /tmp/x x.c",
+        "avr-gcc -mmcu=../../../tmp/evil/x x.c",
+        "gcc -no-canonical-prefixes x.c",
+    ] {
+        assert!(asks(line), "{line}");
+    }
+    for line in [
+        "gcc -O2 -Wall -Wextra -Werror=format-security -o app main.c",
+        "cc -g -DDEBUG=1 -Iinclude -c src/x.c -o build/x.o",
+        "gcc -fPIC -shared -fvisibility=hidden -o libx.so x.c -lm",
+        "gcc -fsanitize=address,undefined -fno-omit-frame-pointer -g3 x.c",
+        "gcc -std=c11 -pedantic -march=native -mtune=native -pthread x.c",
+        "gcc -E -P -dM -x c -include config.h x.c",
+        "gcc -MMD -MP -MF build/x.d -c x.c",
+        "gcc -fcompare-debug -c x.c",
+        "gcc -flto=auto -O3 -static x.c",
+        "clang -target x86_64-linux-gnu -stdlib=libc++ -fcolor-diagnostics x.cc",
+        "gcc -E -o - x.c",
+        "gcc --version",
+    ] {
+        assert!(!asks(line), "{line}");
+    }
+}
+
+#[test]
 fn listing_without_operands_reads_the_working_directory() {
     assert_eq!(reads("ls -laR"), ["."]);
     assert_eq!(reads("du -ah"), ["."]);
