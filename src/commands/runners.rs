@@ -102,8 +102,63 @@ const GPG_RUNNING_OPTIONS: &[&str] = &[
 ];
 
 /// rustc's code generation settings (`-C KEY=VALUE`, `-CKEY=VALUE`, `--codegen KEY=VALUE`)
-/// that name a program it runs or pass options on to one (the linker, LLVM's plugin loader).
-const RUSTC_RUNNING_CODEGEN: &[&str] = &["linker", "link-arg", "link-args", "llvm-args"];
+/// known to run no program and to load nothing: every other key asks (`linker`, `link-arg`,
+/// `link-args`, `llvm-args`, `dlltool`, `linker-flavor`, `link-self-contained`, `ar`,
+/// `passes`, `profile-use`, and keys this list does not know yet). rustc reads `_` in a key
+/// as `-` (`link_arg` is `link-arg`), so a key is looked up with its `_` read as `-`.
+/// `linker-plugin-lto` is safe only as a yes or no ([`RUSTC_SWITCH_VALUES`]): given a path,
+/// it names a plugin the linker loads. `incremental=DIR` writes below DIR, which the shell
+/// analysis judges as a write of a program whose writes are not known.
+const RUSTC_SAFE_CODEGEN: &[&str] = &[
+    "code-model",
+    "codegen-units",
+    "collapse-macro-debuginfo",
+    "control-flow-guard",
+    "debug-assertions",
+    "debuginfo",
+    "default-linker-libraries",
+    "dwarf-version",
+    "embed-bitcode",
+    "force-frame-pointers",
+    "force-unwind-tables",
+    "help",
+    "incremental",
+    "inline-threshold",
+    "instrument-coverage",
+    "jump-tables",
+    "link-dead-code",
+    "lto",
+    "metadata",
+    "no-prepopulate-passes",
+    "no-redzone",
+    "no-stack-check",
+    "no-vectorize-loops",
+    "no-vectorize-slp",
+    "opt-level",
+    "overflow-checks",
+    "panic",
+    "prefer-dynamic",
+    "relocation-model",
+    "relro-level",
+    "remark",
+    "rpath",
+    "save-temps",
+    "soft-float",
+    "split-debuginfo",
+    "strip",
+    "symbol-mangling-version",
+    "target-cpu",
+    "target-feature",
+    "unsafe-allow-abi-mismatch",
+];
+
+/// The values of a rustc yes-or-no setting (`-C linker-plugin-lto=no`); none is a path.
+const RUSTC_SWITCH_VALUES: &[&str] = &["y", "yes", "on", "true", "n", "no", "off", "false"];
+
+/// The kinds of rustc's `-L KIND=DIR` that find only native libraries for the linker, never
+/// a crate: every other `-L` (`-L DIR`, `-L dependency=DIR`, `-L crate=DIR`) is where the
+/// source's `extern crate` and `--extern NAME` find crates, procedural macros among them.
+const RUSTC_NATIVE_SEARCH_KINDS: &[&str] = &["native", "framework"];
 
 /// The programs rustup stands in for: a first word `+TOOLCHAIN` picks the toolchain, and
 /// one written as a path (`cargo +/tmp/tc build`) runs the programs found there.
@@ -381,6 +436,8 @@ const RUNNING_SUBCOMMANDS: &[(&str, &[&str])] = &[
 /// assert!(runs_by_option(&words("rustc -C linker=/tmp/ld x.rs")).is_some());
 /// assert!(runs_by_option(&words("rustc -C opt-level=3 x.rs")).is_none());
 /// assert!(runs_by_option(&words("cargo rustc -- -Clinker=/tmp/ld")).is_some());
+/// assert!(runs_by_option(&words("rustc -C link_arg=-fuse-ld=/tmp/ld x.rs")).is_some());
+/// assert!(runs_by_option(&words("rustc --extern m=libm.so x.rs")).is_some());
 /// assert!(runs_by_option(&words("gcc -fcompare-debug=-B/tmp/evil/ -c x.c")).is_some());
 /// assert!(runs_by_option(&words("gcc -fPIC -fvisibility=hidden -c x.c")).is_none());
 /// assert!(runs_by_option(&words("cargo +/tmp/tc build")).is_some());
@@ -515,8 +572,8 @@ fn compiler_switch_known_safe(word: &str) -> bool {
     }
 }
 
-/// Why rustc or rustdoc, or `cargo rustc`/`cargo rustdoc` with the words after `--`, runs a
-/// program: a code generation setting of [`RUSTC_RUNNING_CODEGEN`] (`-C linker=PROG`).
+/// Why rustc or rustdoc, or `cargo rustc`/`cargo rustdoc` with the words after `--`, runs or
+/// loads code it is told of ([`rustc_option_runs`]).
 fn rustc_runs(name: &str, words: &[String]) -> Option<String> {
     let args: &[String] = match name {
         "rustc" | "rustdoc" => words.get(1..).unwrap_or_default(),
@@ -530,22 +587,77 @@ fn rustc_runs(name: &str, words: &[String]) -> Option<String> {
         }
         _ => return None,
     };
-    let mut it = args.iter();
-    while let Some(w) = it.next() {
-        let setting = match w.as_str() {
-            "-C" | "--codegen" => it.next().map(String::as_str),
-            _ => w
-                .strip_prefix("-C")
-                .or_else(|| w.strip_prefix("--codegen=")),
-        };
-        let key = setting.map(|s| s.split_once('=').map_or(s, |(k, _)| k));
-        if w.starts_with("-Z") || key.is_some_and(|k| RUSTC_RUNNING_CODEGEN.contains(&k)) {
-            return Some(format!(
-                "`{name}` is given `{w}`, which names a program it runs or options for one"
-            ));
-        }
+    args.iter().enumerate().find_map(|(i, w)| {
+        let next = args.get(i + 1).map(String::as_str);
+        let why = rustc_option_runs(w, next)?;
+        Some(format!("`{name}` is given `{w}`, {why}"))
+    })
+}
+
+/// What rustc's option `w` (its value attached, or the next word `next`) runs or loads, if it
+/// runs or loads anything: `-Z` (unstable settings, code generation backends among them), a
+/// code generation setting not known safe ([`rustc_codegen_known_safe`]), `--extern` (a
+/// crate it loads: a procedural macro runs inside the compiler), `-L` for crates
+/// ([`RUSTC_NATIVE_SEARCH_KINDS`]: where `extern crate` finds such macros), `--sysroot` (the
+/// toolchain whose linker it runs and whose crates it loads) and `--target` naming a target
+/// file (which names the linker).
+fn rustc_option_runs(w: &str, next: Option<&str>) -> Option<&'static str> {
+    if w.starts_with("-Z") {
+        return Some("which turns on unstable settings, code it loads among them");
     }
-    None
+    if let Some(setting) = rustc_value(w, next, Some("-C"), Some("--codegen")) {
+        return (!setting.is_some_and(rustc_codegen_known_safe)).then_some(
+            "a code generation setting not known to run nothing (a linker, its options, a plugin)",
+        );
+    }
+    if rustc_value(w, next, None, Some("--extern")).is_some() {
+        return Some("which loads a crate: a procedural macro runs inside the compiler");
+    }
+    if let Some(dir) = rustc_value(w, next, Some("-L"), None) {
+        let kind = dir.and_then(|d| d.split_once('=')).map(|(k, _)| k);
+        return (!kind.is_some_and(|k| RUSTC_NATIVE_SEARCH_KINDS.contains(&k))).then_some(
+            "where the source's crates are found: a procedural macro among them runs inside \
+             the compiler",
+        );
+    }
+    if rustc_value(w, next, None, Some("--sysroot")).is_some() {
+        return Some("the toolchain whose linker it runs and whose crates it loads");
+    }
+    let target = rustc_value(w, next, None, Some("--target")).flatten()?;
+    let file = target.contains(['/', '\\']) || target.to_ascii_lowercase().ends_with(".json");
+    file.then_some("a target file, which names the linker it runs")
+}
+
+/// The value of rustc's option written `short` (`-C`) or `long` (`--codegen`) if `w` is that
+/// option: attached (`-Copt-level=3`, `--codegen=opt-level=3`) or the next word (`next`,
+/// `None` at the end of the line).
+fn rustc_value<'w>(
+    w: &'w str,
+    next: Option<&'w str>,
+    short: Option<&str>,
+    long: Option<&str>,
+) -> Option<Option<&'w str>> {
+    if short == Some(w) || long == Some(w) {
+        return Some(next);
+    }
+    let attached = short
+        .and_then(|s| w.strip_prefix(s))
+        .or_else(|| long.and_then(|l| w.strip_prefix(l)?.strip_prefix('=')));
+    attached.filter(|v| !v.is_empty()).map(Some)
+}
+
+/// Whether rustc's code generation setting `setting` (`KEY=VALUE` or `KEY`) is known to run
+/// nothing: its key, with `_` read as `-`, in [`RUSTC_SAFE_CODEGEN`], or `linker-plugin-lto`
+/// given no path ([`RUSTC_SWITCH_VALUES`]).
+fn rustc_codegen_known_safe(setting: &str) -> bool {
+    let (key, value) = setting
+        .split_once('=')
+        .map_or((setting, None), |(k, v)| (k, Some(v)));
+    let key = key.replace('_', "-");
+    match key.as_str() {
+        "linker-plugin-lto" => value.is_none_or(|v| RUSTC_SWITCH_VALUES.contains(&v)),
+        key => RUSTC_SAFE_CODEGEN.contains(&key),
+    }
 }
 
 /// Programs whose option parser reads a word with any number of leading dashes as a long

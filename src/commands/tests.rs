@@ -408,6 +408,69 @@ fn compiler_options_ask_unless_a_family_known_safe_holds_them() {
 }
 
 #[test]
+fn rustc_codegen_keys_ask_unless_known_safe_in_either_spelling() {
+    let asks = |line: &str| runs_by_option(&words(line)).is_some();
+    for line in [
+        "rustc -C link_arg=-Wl,-plugin=/tmp/p.so m.rs",
+        "rustc -C link_args=-x m.rs",
+        "rustc -C llvm_args=-x m.rs",
+        "rustc -Clink_arg=-x m.rs",
+        "rustc --codegen link_arg=-x m.rs",
+        "rustc --codegen=link_arg=-x m.rs",
+        "rustc -C linker-plugin-lto=/tmp/p.so m.rs",
+        "rustc -C linker_plugin_lto=/tmp/p.so m.rs",
+        "rustc -C dlltool=/tmp/x m.rs",
+        "rustc -C linker-flavor=gcc m.rs",
+        "rustc -C link-self-contained=y m.rs",
+        "rustc -C ar=/tmp/ar m.rs",
+        "rustc -C passes=x m.rs",
+        "rustc -C m.rs",
+        "rustc -Z unstable-options m.rs",
+        "cargo rustc -- -C link_arg=-x",
+    ] {
+        assert!(asks(line), "{line}");
+    }
+    for line in [
+        "rustc -C opt-level=3 -C debuginfo=2 -C codegen-units=1 m.rs",
+        "rustc -C opt_level=3 -C target-cpu=native -C panic=abort m.rs",
+        "rustc -C lto=thin -C strip=symbols -C incremental=target/inc m.rs",
+        "rustc -C linker-plugin-lto=yes -C linker-plugin-lto m.rs",
+        "rustc -O --edition 2021 main.rs",
+    ] {
+        assert!(!asks(line), "{line}");
+    }
+}
+
+#[test]
+fn rustc_loading_crates_or_a_toolchain_asks() {
+    let asks = |line: &str| runs_by_option(&words(line)).is_some();
+    for line in [
+        "rustc --extern m=libm.so x.rs",
+        "rustc --extern=m=libm.so x.rs",
+        "rustc --extern m -L . x.rs",
+        "rustc -L . x.rs",
+        "rustc -Ldependency=target x.rs",
+        "rustc -L crate=target x.rs",
+        "rustc --sysroot /tmp/s x.rs",
+        "rustc --sysroot=/tmp/s x.rs",
+        "rustc --target ./evil.json x.rs",
+        "rustc --target=Evil.JSON x.rs",
+        "rustdoc --extern m=libm.so x.rs",
+        "cargo rustc -- --extern m=libm.so",
+    ] {
+        assert!(asks(line), "{line}");
+    }
+    for line in [
+        "rustc -L native=lib -l static=z x.rs",
+        "rustc -Lframework=lib x.rs",
+        "rustc --target x86_64-unknown-linux-gnu x.rs",
+        "rustc --crate-type proc-macro --crate-name m m.rs",
+    ] {
+        assert!(!asks(line), "{line}");
+    }
+}
+
+#[test]
 fn listing_without_operands_reads_the_working_directory() {
     assert_eq!(reads("ls -laR"), ["."]);
     assert_eq!(reads("du -ah"), ["."]);
