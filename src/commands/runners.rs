@@ -338,6 +338,43 @@ const COMPILER_SAFE_VALUED_F_OPTIONS: &[&str] = &[
     "-fopenmp",
 ];
 
+/// The compiler drivers' options whose value is the next word when not attached and names
+/// what is written (`-o -` writes to standard output): such a value is no source.
+const COMPILER_OUTPUT_OPTIONS: &[&str] = &["-o", "-MF", "-MT", "-MQ", "--out-dir"];
+
+/// Options of [`COMPILER_SAFE_OPTIONS`] and [`COMPILER_SAFE_OPTION_PREFIXES`] that take the
+/// next word as their value when written alone (`-I dir`, `-include x.h`): that word is no
+/// source file.
+const COMPILER_OPTIONS_WITH_VALUE: &[&str] = &[
+    "-o",
+    "-x",
+    "-I",
+    "-D",
+    "-U",
+    "-L",
+    "-l",
+    "-T",
+    "-MF",
+    "-MT",
+    "-MQ",
+    "-include",
+    "-imacros",
+    "-iquote",
+    "-isystem",
+    "-idirafter",
+    "-isysroot",
+    "-iprefix",
+    "-iwithprefix",
+    "-iwithprefixbefore",
+    "-imultilib",
+    "-dumpdir",
+    "-dumpbase",
+    "-dumpbase-ext",
+    "-u",
+    "-z",
+    "-target",
+];
+
 /// The compiler drivers of GCC and Clang: C, C++, the preprocessor, and GCC's other
 /// languages, which take the same options.
 const COMPILER_DRIVERS: &[&str] = &[
@@ -570,6 +607,58 @@ fn compiler_switch_known_safe(word: &str) -> bool {
     } else {
         false
     }
+}
+
+/// The word naming the source a compiler driver or rustc (rustdoc) given `words` reads from
+/// standard input or another open descriptor: a word `-` or a descriptor's path
+/// (`is_descriptor`: `/dev/stdin`, `/proc/self/fd/0`) that is not an output's name (`-o -`),
+/// or `-` for `cpp` given no source, which reads standard input then. Such a source is not on
+/// the line, and it names the files the compiler reads (`#include ".env"`, `.incbin`,
+/// `include_str!`).
+///
+/// ```text
+/// source_from_input("gcc -E -x c -") == Some("-")
+/// source_from_input("rustc /dev/stdin") == Some("/dev/stdin")
+/// source_from_input("cpp -P") == Some("-")
+/// source_from_input("gcc -E -o - x.c") == None
+/// ```
+pub(crate) fn source_from_input(
+    words: &[String],
+    is_descriptor: impl Fn(&str) -> bool,
+) -> Option<String> {
+    let driver = compiler_driver(words.first()?);
+    let rust = matches!(
+        unversioned_tool(words.first()?).as_str(),
+        "rustc" | "rustdoc"
+    );
+    if driver.is_none() && !rust {
+        return None;
+    }
+    let args = words.get(1..).unwrap_or_default();
+    let mut operands = 0;
+    for (i, w) in args.iter().enumerate() {
+        let value_of = i
+            .checked_sub(1)
+            .and_then(|p| args.get(p))
+            .map(String::as_str);
+        if value_of.is_some_and(|o| COMPILER_OUTPUT_OPTIONS.contains(&o)) {
+            continue;
+        }
+        if w == "-" || is_descriptor(w) {
+            return Some(w.clone());
+        }
+        let option_value = value_of.is_some_and(|o| COMPILER_OPTIONS_WITH_VALUE.contains(&o));
+        if !w.starts_with('-') && !option_value {
+            operands += 1;
+        }
+    }
+    let only_prints = args.iter().any(|w| {
+        matches!(
+            w.as_str(),
+            "--version" | "--help" | "-dumpversion" | "-dumpfullversion" | "-dumpmachine"
+        ) || w.starts_with("-print-")
+    });
+    (driver.as_deref() == Some("cpp") && operands == 0 && !only_prints).then(|| "-".to_owned())
 }
 
 /// Why rustc or rustdoc, or `cargo rustc`/`cargo rustdoc` with the words after `--`, runs or

@@ -471,6 +471,40 @@ fn rustc_loading_crates_or_a_toolchain_asks() {
 }
 
 #[test]
+fn compilers_reading_a_source_from_a_descriptor_are_found() {
+    let is_descriptor = |p: &str| p == "/dev/stdin" || p.starts_with("/proc/self/fd/");
+    let source = |line: &str| source_from_input(&words(line), is_descriptor);
+    for (line, word) in [
+        ("gcc -E -x c -", "-"),
+        ("gcc -E -", "-"),
+        ("clang -E /dev/stdin", "/dev/stdin"),
+        (
+            "x86_64-linux-gnu-gcc-12 -E -x c /proc/self/fd/0",
+            "/proc/self/fd/0",
+        ),
+        ("gcc -E -include - x.c", "-"),
+        ("rustc -", "-"),
+        ("rustc --edition 2021 /dev/stdin", "/dev/stdin"),
+        ("cpp", "-"),
+        ("cpp -P -I inc -D X", "-"),
+    ] {
+        assert_eq!(source(line).as_deref(), Some(word), "{line}");
+    }
+    for line in [
+        "gcc -E -o - x.c",
+        "gcc -M -MF - x.c",
+        "rustc -o - x.rs",
+        "cpp x.c",
+        "cpp -I inc x.c out.i",
+        "cpp --version",
+        "gcc -c x.c",
+        "cat -",
+    ] {
+        assert_eq!(source(line), None, "{line}");
+    }
+}
+
+#[test]
 fn listing_without_operands_reads_the_working_directory() {
     assert_eq!(reads("ls -laR"), ["."]);
     assert_eq!(reads("du -ah"), ["."]);
