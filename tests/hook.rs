@@ -906,6 +906,50 @@ fn curls_local_urls_and_compilers_hidden_outputs_are_judged_as_the_files_they_op
 }
 
 #[test]
+fn compilers_told_to_run_load_or_read_more_than_the_line_shows_never_run_unasked() {
+    let s = Sandbox::new("compilers-run");
+    s.write("proj/.env", "SECRET=hunter2");
+    s.write(
+        "policy.json",
+        r#"{"permissions":{"allow":["Bash(gcc *)","Bash(g++ *)","Bash(cpp *)","Bash(rustc *)"],
+            "deny":["Read(./.env)"]}}"#,
+    );
+    let policy = s.root.join("policy.json");
+    let decide = |command: &str| {
+        let out = s.hook_with(
+            "claude",
+            &policy,
+            &shell_payload("claude", &s.proj(), command),
+        );
+        permission("claude", &out)
+    };
+    for command in [
+        "gcc -fcompare-debug=-B/tmp/evil/ -c x.c",
+        "gcc -fcompare-debug='-wrapper /tmp/evil/cc1' -c x.c",
+        "gcc -fcompare-debug=-fplugin=/tmp/evil/plug.so -c x.c",
+        "gcc -foffload-options=-B/tmp/evil/ -c x.c",
+        "g++ -fmodule-mapper='|/tmp/evil/cc1' -fmodules-ts -c x.cc",
+        "rustc -C link_arg=-Wl,-plugin=/tmp/evil/plug.so m.rs",
+        "rustc -C linker-plugin-lto=/tmp/evil/plug.so m.rs",
+        "rustc -C llvm_args=-x m.rs",
+        "rustc --extern m=libm.so m.rs",
+        "echo '#include \".env\"' | gcc -E -x c -",
+        "echo '#include \".env\"' | cpp",
+        "echo 'compile_error!(include_str!(\".env\"));' | rustc -",
+        "rustc /dev/stdin <<< 'compile_error!(include_str!(\".env\"));'",
+    ] {
+        assert_ne!(decide(command), "allow", "{command}");
+    }
+    for command in [
+        "gcc -O2 -Wall -fPIC -o app main.c",
+        "gcc -fcompare-debug -c x.c",
+        "rustc -C opt-level=3 -C debuginfo=2 main.rs",
+    ] {
+        assert_eq!(decide(command), "allow", "{command}");
+    }
+}
+
+#[test]
 fn paths_built_onto_a_link_are_judged_by_where_the_link_leads() {
     let s = Sandbox::new("built-links");
     s.write("outside/secret/token", "secret");

@@ -46,11 +46,11 @@ mod table;
 
 pub use copiers::{follows_links_below, reads_listed_files};
 pub use npm::npm_command;
-pub(crate) use runners::unversioned_tool;
 pub use runners::{
     compiler_driver, may_start_programs, reads_terminal, runs_by_option, runs_code, INTERPRETERS,
     RUNNERS, SHELLS, STARTS_PROGRAMS, TERMINAL_PROGRAMS, TRANSPARENT_WRAPPERS,
 };
+pub(crate) use runners::{source_from_input, unversioned_tool};
 pub use scan::{Base, Effects, Target};
 pub use spec::{Operands, OptionSpec, Program, Role, Syntax};
 

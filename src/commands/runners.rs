@@ -102,8 +102,63 @@ const GPG_RUNNING_OPTIONS: &[&str] = &[
 ];
 
 /// rustc's code generation settings (`-C KEY=VALUE`, `-CKEY=VALUE`, `--codegen KEY=VALUE`)
-/// that name a program it runs or pass options on to one (the linker, LLVM's plugin loader).
-const RUSTC_RUNNING_CODEGEN: &[&str] = &["linker", "link-arg", "link-args", "llvm-args"];
+/// known to run no program and to load nothing: every other key asks (`linker`, `link-arg`,
+/// `link-args`, `llvm-args`, `dlltool`, `linker-flavor`, `link-self-contained`, `ar`,
+/// `passes`, `profile-use`, and keys this list does not know yet). rustc reads `_` in a key
+/// as `-` (`link_arg` is `link-arg`), so a key is looked up with its `_` read as `-`.
+/// `linker-plugin-lto` is safe only as a yes or no ([`RUSTC_SWITCH_VALUES`]): given a path,
+/// it names a plugin the linker loads. `incremental=DIR` writes below DIR, which the shell
+/// analysis judges as a write of a program whose writes are not known.
+const RUSTC_SAFE_CODEGEN: &[&str] = &[
+    "code-model",
+    "codegen-units",
+    "collapse-macro-debuginfo",
+    "control-flow-guard",
+    "debug-assertions",
+    "debuginfo",
+    "default-linker-libraries",
+    "dwarf-version",
+    "embed-bitcode",
+    "force-frame-pointers",
+    "force-unwind-tables",
+    "help",
+    "incremental",
+    "inline-threshold",
+    "instrument-coverage",
+    "jump-tables",
+    "link-dead-code",
+    "lto",
+    "metadata",
+    "no-prepopulate-passes",
+    "no-redzone",
+    "no-stack-check",
+    "no-vectorize-loops",
+    "no-vectorize-slp",
+    "opt-level",
+    "overflow-checks",
+    "panic",
+    "prefer-dynamic",
+    "relocation-model",
+    "relro-level",
+    "remark",
+    "rpath",
+    "save-temps",
+    "soft-float",
+    "split-debuginfo",
+    "strip",
+    "symbol-mangling-version",
+    "target-cpu",
+    "target-feature",
+    "unsafe-allow-abi-mismatch",
+];
+
+/// The values of a rustc yes-or-no setting (`-C linker-plugin-lto=no`); none is a path.
+const RUSTC_SWITCH_VALUES: &[&str] = &["y", "yes", "on", "true", "n", "no", "off", "false"];
+
+/// The kinds of rustc's `-L KIND=DIR` that find only native libraries for the linker, never
+/// a crate: every other `-L` (`-L DIR`, `-L dependency=DIR`, `-L crate=DIR`) is where the
+/// source's `extern crate` and `--extern NAME` find crates, procedural macros among them.
+const RUSTC_NATIVE_SEARCH_KINDS: &[&str] = &["native", "framework"];
 
 /// The programs rustup stands in for: a first word `+TOOLCHAIN` picks the toolchain, and
 /// one written as a path (`cargo +/tmp/tc build`) runs the programs found there.
@@ -134,28 +189,190 @@ const COMPILER_SAFE_LONG_OPTIONS: &[&str] = &[
     "--no-warnings",
 ];
 
-/// Options of C and C++ compiler drivers (GCC, Clang: [`compiler_driver`]) that run a
-/// program they name or load code into the compiler, or pass options on to the tools it
-/// runs (`-Wl,@FILE`, `-Wl,-plugin,x.so`): each spelt as the start of its word, the value
-/// attached or not (`-Bdir`, `-specs=f`, `-fplugin=x.so`, `-wrapper sh,-c,CMD`).
-const COMPILER_RUNNING_OPTIONS: &[&str] = &[
-    "-wrapper",
-    "-B",
-    "-specs",
-    "--specs",
-    "-fplugin",
-    "-fuse-ld",
-    "--ld-path",
-    "-Xclang",
-    "-Xlinker",
-    "-Wl,",
-    "-Xassembler",
-    "-Wa,",
-    "-Xpreprocessor",
-    "-Wp,",
-    "-mllvm",
-    "--gcc-toolchain",
-    "--gcc-install-dir",
+/// Single-dash options of the compiler drivers (GCC, Clang: [`compiler_driver`]) known to run
+/// nothing, load nothing and pass no options on, each the whole word (some take the next word
+/// as their value: `-u SYM`, `-z now`, `-target T`). Every single-dash option that neither
+/// this list, [`COMPILER_SAFE_OPTION_PREFIXES`] nor the switch families of
+/// [`compiler_switch_known_safe`] holds asks: `-B DIR`, `-wrapper CMD`, `-specs=F`,
+/// `-Xlinker`, `-Xarch_x86_64 OPT` and the like run a program, load one, or hand options to
+/// one.
+const COMPILER_SAFE_OPTIONS: &[&str] = &[
+    "-c",
+    "-S",
+    "-E",
+    "-v",
+    "-w",
+    "-s",
+    "-P",
+    "-C",
+    "-CC",
+    "-H",
+    "-p",
+    "-pg",
+    "-Q",
+    "-r",
+    "-###",
+    "-pipe",
+    "-pie",
+    "-no-pie",
+    "-rdynamic",
+    "-shared",
+    "-symbolic",
+    "-ansi",
+    "-undef",
+    "-trigraphs",
+    "-nostartfiles",
+    "-nodefaultlibs",
+    "-nolibc",
+    "-time",
+    "-emit-llvm",
+    "-u",
+    "-z",
+    "-target",
+    "-dD",
+    "-dM",
+    "-dN",
+    "-dI",
+    "-dU",
+];
+
+/// Families of single-dash options of the compiler drivers known safe, each the start of its
+/// word, the value attached or the next word: optimisation, macros, search directories,
+/// libraries, the output and the language, dependency files, linker scripts, the standard,
+/// static and shared linking, files to include, what to print.
+const COMPILER_SAFE_OPTION_PREFIXES: &[&str] = &[
+    "-O",
+    "-D",
+    "-U",
+    "-I",
+    "-L",
+    "-l",
+    "-o",
+    "-x",
+    "-M",
+    "-T",
+    "-std=",
+    "-stdlib=",
+    "-rtlib=",
+    "-unwindlib=",
+    "-static",
+    "-shared-",
+    "-nostdinc",
+    "-nostdlib",
+    "-pthread",
+    "-pedantic",
+    "-traditional",
+    "-print-",
+    "-save-temps",
+    "-dump",
+    "-include",
+    "-imacros",
+    "-iquote",
+    "-isystem",
+    "-idirafter",
+    "-isysroot",
+    "-iprefix",
+    "-iwithprefix",
+    "-imultilib",
+];
+
+/// `-f` options given a value (`-fvisibility=hidden`) known to name no program, plugin, file
+/// or options: every other `-fNAME=VALUE` asks, as `-fplugin=P.so`, `-fpass-plugin=P.so`,
+/// `-fuse-ld=PROG`, `-fmodule-mapper=|PROG` (a program GCC starts), `-fcompare-debug=OPTS`
+/// and `-foffload-options=OPTS` (options the driver obeys, `-B` and `-wrapper` among them)
+/// do. An `-f` switch without a value names nothing ([`compiler_switch_known_safe`]).
+const COMPILER_SAFE_VALUED_F_OPTIONS: &[&str] = &[
+    "-fvisibility",
+    "-fsanitize",
+    "-fno-sanitize",
+    "-fsanitize-recover",
+    "-fno-sanitize-recover",
+    "-fsanitize-trap",
+    "-fno-sanitize-trap",
+    "-fsanitize-address-use-after-return",
+    "-fsanitize-memory-track-origins",
+    "-fsanitize-coverage",
+    "-fdiagnostics-color",
+    "-fdiagnostics-show-location",
+    "-fdiagnostics-column-unit",
+    "-fdiagnostics-path-format",
+    "-fdiagnostics-urls",
+    "-fmessage-length",
+    "-fmax-errors",
+    "-ferror-limit",
+    "-ftemplate-depth",
+    "-fconstexpr-depth",
+    "-fconstexpr-steps",
+    "-fconstexpr-ops-limit",
+    "-fconstexpr-loop-limit",
+    "-fabi-version",
+    "-fstack-check",
+    "-fcf-protection",
+    "-ffp-contract",
+    "-fexcess-precision",
+    "-ffp-model",
+    "-ffp-exception-behavior",
+    "-fdenormal-fp-math",
+    "-fdebug-prefix-map",
+    "-fmacro-prefix-map",
+    "-ffile-prefix-map",
+    "-finput-charset",
+    "-fexec-charset",
+    "-fwide-exec-charset",
+    "-flto",
+    "-flto-partition",
+    "-flto-compression-level",
+    "-fzero-call-used-regs",
+    "-ftrivial-auto-var-init",
+    "-fstrict-flex-arrays",
+    "-fpatchable-function-entry",
+    "-ftls-model",
+    "-fprofile-update",
+    "-frandom-seed",
+    "-ftabstop",
+    "-falign-functions",
+    "-falign-loops",
+    "-falign-jumps",
+    "-falign-labels",
+    "-finline-limit",
+    "-fopenmp",
+];
+
+/// The compiler drivers' options whose value is the next word when not attached and names
+/// what is written (`-o -` writes to standard output): such a value is no source.
+const COMPILER_OUTPUT_OPTIONS: &[&str] = &["-o", "-MF", "-MT", "-MQ", "--out-dir"];
+
+/// Options of [`COMPILER_SAFE_OPTIONS`] and [`COMPILER_SAFE_OPTION_PREFIXES`] that take the
+/// next word as their value when written alone (`-I dir`, `-include x.h`): that word is no
+/// source file.
+const COMPILER_OPTIONS_WITH_VALUE: &[&str] = &[
+    "-o",
+    "-x",
+    "-I",
+    "-D",
+    "-U",
+    "-L",
+    "-l",
+    "-T",
+    "-MF",
+    "-MT",
+    "-MQ",
+    "-include",
+    "-imacros",
+    "-iquote",
+    "-isystem",
+    "-idirafter",
+    "-isysroot",
+    "-iprefix",
+    "-iwithprefix",
+    "-iwithprefixbefore",
+    "-imultilib",
+    "-dumpdir",
+    "-dumpbase",
+    "-dumpbase-ext",
+    "-u",
+    "-z",
+    "-target",
 ];
 
 /// The compiler drivers of GCC and Clang: C, C++, the preprocessor, and GCC's other
@@ -256,6 +473,10 @@ const RUNNING_SUBCOMMANDS: &[(&str, &[&str])] = &[
 /// assert!(runs_by_option(&words("rustc -C linker=/tmp/ld x.rs")).is_some());
 /// assert!(runs_by_option(&words("rustc -C opt-level=3 x.rs")).is_none());
 /// assert!(runs_by_option(&words("cargo rustc -- -Clinker=/tmp/ld")).is_some());
+/// assert!(runs_by_option(&words("rustc -C link_arg=-fuse-ld=/tmp/ld x.rs")).is_some());
+/// assert!(runs_by_option(&words("rustc --extern m=libm.so x.rs")).is_some());
+/// assert!(runs_by_option(&words("gcc -fcompare-debug=-B/tmp/evil/ -c x.c")).is_some());
+/// assert!(runs_by_option(&words("gcc -fPIC -fvisibility=hidden -c x.c")).is_none());
 /// assert!(runs_by_option(&words("cargo +/tmp/tc build")).is_some());
 /// assert!(runs_by_option(&words("cargo +nightly build")).is_none());
 /// assert!(runs_by_option(&words("make SHELL=/tmp/sh x")).is_some());
@@ -332,24 +553,112 @@ pub fn runs_by_option(words: &[String]) -> Option<String> {
     runs.then(|| format!("`{name}` is given an option that runs a command"))
 }
 
-/// Why the compiler driver `driver` given `args` runs a program it is told of: an option of
-/// [`COMPILER_RUNNING_OPTIONS`], or a long option not known to be safe
-/// ([`COMPILER_SAFE_LONG_OPTIONS`]).
+/// Why the compiler driver `driver` given `args` may run a program it is told of: an option
+/// not known to be safe ([`compiler_option_known_safe`]). A word `-` is a source (standard
+/// input), not an option.
 fn compiler_runs(driver: &str, args: &[String]) -> Option<String> {
-    let option = args.iter().find(|w| {
-        let long_unknown = w.starts_with("--") && {
-            let name = w.split_once('=').map_or(w.as_str(), |(n, _)| n);
-            !COMPILER_SAFE_LONG_OPTIONS.contains(&name)
-        };
-        long_unknown || COMPILER_RUNNING_OPTIONS.iter().any(|o| w.starts_with(o))
-    })?;
+    let option = args
+        .iter()
+        .find(|w| w.starts_with('-') && w.as_str() != "-" && !compiler_option_known_safe(w))?;
     Some(format!(
-        "`{driver}` is given `{option}`, which runs a program or passes options to one"
+        "`{driver}` is given `{option}`, an option not known to run nothing: it may run a \
+         program, load a plugin, or pass options on to one"
     ))
 }
 
-/// Why rustc or rustdoc, or `cargo rustc`/`cargo rustdoc` with the words after `--`, runs a
-/// program: a code generation setting of [`RUSTC_RUNNING_CODEGEN`] (`-C linker=PROG`).
+/// Whether the compiler driver's option `word` is known to run nothing, load nothing and pass
+/// no options on: a long option of [`COMPILER_SAFE_LONG_OPTIONS`], a single-dash option of
+/// [`COMPILER_SAFE_OPTIONS`] or [`COMPILER_SAFE_OPTION_PREFIXES`], or a switch of a family
+/// known safe ([`compiler_switch_known_safe`]).
+fn compiler_option_known_safe(word: &str) -> bool {
+    if word.starts_with("--") {
+        let name = word.split_once('=').map_or(word, |(n, _)| n);
+        return COMPILER_SAFE_LONG_OPTIONS.contains(&name);
+    }
+    COMPILER_SAFE_OPTIONS.contains(&word)
+        || COMPILER_SAFE_OPTION_PREFIXES
+            .iter()
+            .any(|p| word.starts_with(p))
+        || compiler_switch_known_safe(word)
+}
+
+/// Whether `word` is a safe member of a family of switches: `-f` (features) without a value,
+/// or with a value of [`COMPILER_SAFE_VALUED_F_OPTIONS`]; `-m` (the machine) but `-mllvm`
+/// (options for LLVM, plugins among them) and a value naming a file; `-W` (warnings) but the
+/// pass-ons with a comma (`-Wl,`, `-Wa,`, `-Wp,`: options for the linker, the assembler, the
+/// preprocessor); `-g` (debug information) but Clang's `-gcc-toolchain` (the directory of the
+/// tools it runs).
+fn compiler_switch_known_safe(word: &str) -> bool {
+    let (name, value) = word
+        .split_once('=')
+        .map_or((word, None), |(n, v)| (n, Some(v)));
+    if word.starts_with("-f") {
+        value.is_none() || COMPILER_SAFE_VALUED_F_OPTIONS.contains(&name)
+    } else if word.starts_with("-m") {
+        name != "-mllvm" && !value.is_some_and(|v| v.contains(['/', '\\']))
+    } else if word.starts_with("-W") {
+        !word.contains(',')
+    } else if word.starts_with("-g") {
+        !word.starts_with("-gcc-")
+    } else {
+        false
+    }
+}
+
+/// The word naming the source a compiler driver or rustc (rustdoc) given `words` reads from
+/// standard input or another open descriptor: a word `-` or a descriptor's path
+/// (`is_descriptor`: `/dev/stdin`, `/proc/self/fd/0`) that is not an output's name (`-o -`),
+/// or `-` for `cpp` given no source, which reads standard input then. Such a source is not on
+/// the line, and it names the files the compiler reads (`#include ".env"`, `.incbin`,
+/// `include_str!`).
+///
+/// ```text
+/// source_from_input("gcc -E -x c -") == Some("-")
+/// source_from_input("rustc /dev/stdin") == Some("/dev/stdin")
+/// source_from_input("cpp -P") == Some("-")
+/// source_from_input("gcc -E -o - x.c") == None
+/// ```
+pub(crate) fn source_from_input(
+    words: &[String],
+    is_descriptor: impl Fn(&str) -> bool,
+) -> Option<String> {
+    let driver = compiler_driver(words.first()?);
+    let rust = matches!(
+        unversioned_tool(words.first()?).as_str(),
+        "rustc" | "rustdoc"
+    );
+    if driver.is_none() && !rust {
+        return None;
+    }
+    let args = words.get(1..).unwrap_or_default();
+    let mut operands = 0;
+    for (i, w) in args.iter().enumerate() {
+        let value_of = i
+            .checked_sub(1)
+            .and_then(|p| args.get(p))
+            .map(String::as_str);
+        if value_of.is_some_and(|o| COMPILER_OUTPUT_OPTIONS.contains(&o)) {
+            continue;
+        }
+        if w == "-" || is_descriptor(w) {
+            return Some(w.clone());
+        }
+        let option_value = value_of.is_some_and(|o| COMPILER_OPTIONS_WITH_VALUE.contains(&o));
+        if !w.starts_with('-') && !option_value {
+            operands += 1;
+        }
+    }
+    let only_prints = args.iter().any(|w| {
+        matches!(
+            w.as_str(),
+            "--version" | "--help" | "-dumpversion" | "-dumpfullversion" | "-dumpmachine"
+        ) || w.starts_with("-print-")
+    });
+    (driver.as_deref() == Some("cpp") && operands == 0 && !only_prints).then(|| "-".to_owned())
+}
+
+/// Why rustc or rustdoc, or `cargo rustc`/`cargo rustdoc` with the words after `--`, runs or
+/// loads code it is told of ([`rustc_option_runs`]).
 fn rustc_runs(name: &str, words: &[String]) -> Option<String> {
     let args: &[String] = match name {
         "rustc" | "rustdoc" => words.get(1..).unwrap_or_default(),
@@ -363,22 +672,77 @@ fn rustc_runs(name: &str, words: &[String]) -> Option<String> {
         }
         _ => return None,
     };
-    let mut it = args.iter();
-    while let Some(w) = it.next() {
-        let setting = match w.as_str() {
-            "-C" | "--codegen" => it.next().map(String::as_str),
-            _ => w
-                .strip_prefix("-C")
-                .or_else(|| w.strip_prefix("--codegen=")),
-        };
-        let key = setting.map(|s| s.split_once('=').map_or(s, |(k, _)| k));
-        if w.starts_with("-Z") || key.is_some_and(|k| RUSTC_RUNNING_CODEGEN.contains(&k)) {
-            return Some(format!(
-                "`{name}` is given `{w}`, which names a program it runs or options for one"
-            ));
-        }
+    args.iter().enumerate().find_map(|(i, w)| {
+        let next = args.get(i + 1).map(String::as_str);
+        let why = rustc_option_runs(w, next)?;
+        Some(format!("`{name}` is given `{w}`, {why}"))
+    })
+}
+
+/// What rustc's option `w` (its value attached, or the next word `next`) runs or loads, if it
+/// runs or loads anything: `-Z` (unstable settings, code generation backends among them), a
+/// code generation setting not known safe ([`rustc_codegen_known_safe`]), `--extern` (a
+/// crate it loads: a procedural macro runs inside the compiler), `-L` for crates
+/// ([`RUSTC_NATIVE_SEARCH_KINDS`]: where `extern crate` finds such macros), `--sysroot` (the
+/// toolchain whose linker it runs and whose crates it loads) and `--target` naming a target
+/// file (which names the linker).
+fn rustc_option_runs(w: &str, next: Option<&str>) -> Option<&'static str> {
+    if w.starts_with("-Z") {
+        return Some("which turns on unstable settings, code it loads among them");
     }
-    None
+    if let Some(setting) = rustc_value(w, next, Some("-C"), Some("--codegen")) {
+        return (!setting.is_some_and(rustc_codegen_known_safe)).then_some(
+            "a code generation setting not known to run nothing (a linker, its options, a plugin)",
+        );
+    }
+    if rustc_value(w, next, None, Some("--extern")).is_some() {
+        return Some("which loads a crate: a procedural macro runs inside the compiler");
+    }
+    if let Some(dir) = rustc_value(w, next, Some("-L"), None) {
+        let kind = dir.and_then(|d| d.split_once('=')).map(|(k, _)| k);
+        return (!kind.is_some_and(|k| RUSTC_NATIVE_SEARCH_KINDS.contains(&k))).then_some(
+            "where the source's crates are found: a procedural macro among them runs inside \
+             the compiler",
+        );
+    }
+    if rustc_value(w, next, None, Some("--sysroot")).is_some() {
+        return Some("the toolchain whose linker it runs and whose crates it loads");
+    }
+    let target = rustc_value(w, next, None, Some("--target")).flatten()?;
+    let file = target.contains(['/', '\\']) || target.to_ascii_lowercase().ends_with(".json");
+    file.then_some("a target file, which names the linker it runs")
+}
+
+/// The value of rustc's option written `short` (`-C`) or `long` (`--codegen`) if `w` is that
+/// option: attached (`-Copt-level=3`, `--codegen=opt-level=3`) or the next word (`next`,
+/// `None` at the end of the line).
+fn rustc_value<'w>(
+    w: &'w str,
+    next: Option<&'w str>,
+    short: Option<&str>,
+    long: Option<&str>,
+) -> Option<Option<&'w str>> {
+    if short == Some(w) || long == Some(w) {
+        return Some(next);
+    }
+    let attached = short
+        .and_then(|s| w.strip_prefix(s))
+        .or_else(|| long.and_then(|l| w.strip_prefix(l)?.strip_prefix('=')));
+    attached.filter(|v| !v.is_empty()).map(Some)
+}
+
+/// Whether rustc's code generation setting `setting` (`KEY=VALUE` or `KEY`) is known to run
+/// nothing: its key, with `_` read as `-`, in [`RUSTC_SAFE_CODEGEN`], or `linker-plugin-lto`
+/// given no path ([`RUSTC_SWITCH_VALUES`]).
+fn rustc_codegen_known_safe(setting: &str) -> bool {
+    let (key, value) = setting
+        .split_once('=')
+        .map_or((setting, None), |(k, v)| (k, Some(v)));
+    let key = key.replace('_', "-");
+    match key.as_str() {
+        "linker-plugin-lto" => value.is_none_or(|v| RUSTC_SWITCH_VALUES.contains(&v)),
+        key => RUSTC_SAFE_CODEGEN.contains(&key),
+    }
 }
 
 /// Programs whose option parser reads a word with any number of leading dashes as a long

@@ -457,6 +457,154 @@ fn response_files_ask() {
 }
 
 #[test]
+fn compiler_options_ask_unless_a_family_known_safe_holds_them() {
+    let asks = |line: &str| runs_by_option(&words(line)).is_some();
+    // Options whose value holds more driver options, which the driver obeys.
+    for line in [
+        "gcc -fcompare-debug=-B/tmp/x/ -c x.c",
+        "gcc -fcompare-debug=-wrapper\t/tmp/x/cc1 -c x.c",
+        "gcc -fcompare-debug=-fplugin=/tmp/p.so -c x.c",
+        "gcc -foffload-options=-B/tmp/x x.c",
+        "gcc -foffload-options=nvptx-none=-B/tmp/x x.c",
+        "gcc -foffload=nvptx-none x.c",
+        "gcc -Xassembler --plugin x.c",
+        "gcc -Xpreprocessor -x x.c",
+        "gcc -Xlinker -plugin=/tmp/p.so x.c",
+        "gcc -Wa,-x x.c",
+        "gcc -Wp,-x x.c",
+        "gcc -Wl,--as-needed x.c",
+        "clang -Xarch_x86_64 -B/tmp/x x.c",
+        "clang -Xopenmp-target=nvptx64 -B/tmp/x x.c",
+        "clang -mllvm -x x.c",
+        // Programs and plugins, however spelt.
+        "g++ -fmodule-mapper=|/tmp/evil -fmodules-ts x.cc",
+        "clang -fpass-plugin=/tmp/p.so x.c",
+        "gcc -fplugin=/tmp/p.so x.c",
+        "gcc -fuse-ld=/tmp/ld x.c",
+        "gcc -iplugindir=/tmp/x -fplugin=p x.c",
+        "clang -gcc-toolchain /tmp/x x.c",
+        "clang -ccc-install-dir /tmp/x x.c",
+        "avr-gcc -mmcu=../../../tmp/evil/x x.c",
+        "gcc -no-canonical-prefixes x.c",
+    ] {
+        assert!(asks(line), "{line}");
+    }
+    for line in [
+        "gcc -O2 -Wall -Wextra -Werror=format-security -o app main.c",
+        "cc -g -DDEBUG=1 -Iinclude -c src/x.c -o build/x.o",
+        "gcc -fPIC -shared -fvisibility=hidden -o libx.so x.c -lm",
+        "gcc -fsanitize=address,undefined -fno-omit-frame-pointer -g3 x.c",
+        "gcc -std=c11 -pedantic -march=native -mtune=native -pthread x.c",
+        "gcc -E -P -dM -x c -include config.h x.c",
+        "gcc -MMD -MP -MF build/x.d -c x.c",
+        "gcc -fcompare-debug -c x.c",
+        "gcc -flto=auto -O3 -static x.c",
+        "clang -target x86_64-linux-gnu -stdlib=libc++ -fcolor-diagnostics x.cc",
+        "gcc -E -o - x.c",
+        "gcc --version",
+    ] {
+        assert!(!asks(line), "{line}");
+    }
+}
+
+#[test]
+fn rustc_codegen_keys_ask_unless_known_safe_in_either_spelling() {
+    let asks = |line: &str| runs_by_option(&words(line)).is_some();
+    for line in [
+        "rustc -C link_arg=-Wl,-plugin=/tmp/p.so m.rs",
+        "rustc -C link_args=-x m.rs",
+        "rustc -C llvm_args=-x m.rs",
+        "rustc -Clink_arg=-x m.rs",
+        "rustc --codegen link_arg=-x m.rs",
+        "rustc --codegen=link_arg=-x m.rs",
+        "rustc -C linker-plugin-lto=/tmp/p.so m.rs",
+        "rustc -C linker_plugin_lto=/tmp/p.so m.rs",
+        "rustc -C dlltool=/tmp/x m.rs",
+        "rustc -C linker-flavor=gcc m.rs",
+        "rustc -C link-self-contained=y m.rs",
+        "rustc -C ar=/tmp/ar m.rs",
+        "rustc -C passes=x m.rs",
+        "rustc -C m.rs",
+        "rustc -Z unstable-options m.rs",
+        "cargo rustc -- -C link_arg=-x",
+    ] {
+        assert!(asks(line), "{line}");
+    }
+    for line in [
+        "rustc -C opt-level=3 -C debuginfo=2 -C codegen-units=1 m.rs",
+        "rustc -C opt_level=3 -C target-cpu=native -C panic=abort m.rs",
+        "rustc -C lto=thin -C strip=symbols -C incremental=target/inc m.rs",
+        "rustc -C linker-plugin-lto=yes -C linker-plugin-lto m.rs",
+        "rustc -O --edition 2021 main.rs",
+    ] {
+        assert!(!asks(line), "{line}");
+    }
+}
+
+#[test]
+fn rustc_loading_crates_or_a_toolchain_asks() {
+    let asks = |line: &str| runs_by_option(&words(line)).is_some();
+    for line in [
+        "rustc --extern m=libm.so x.rs",
+        "rustc --extern=m=libm.so x.rs",
+        "rustc --extern m -L . x.rs",
+        "rustc -L . x.rs",
+        "rustc -Ldependency=target x.rs",
+        "rustc -L crate=target x.rs",
+        "rustc --sysroot /tmp/s x.rs",
+        "rustc --sysroot=/tmp/s x.rs",
+        "rustc --target ./evil.json x.rs",
+        "rustc --target=Evil.JSON x.rs",
+        "rustdoc --extern m=libm.so x.rs",
+        "cargo rustc -- --extern m=libm.so",
+    ] {
+        assert!(asks(line), "{line}");
+    }
+    for line in [
+        "rustc -L native=lib -l static=z x.rs",
+        "rustc -Lframework=lib x.rs",
+        "rustc --target x86_64-unknown-linux-gnu x.rs",
+        "rustc --crate-type proc-macro --crate-name m m.rs",
+    ] {
+        assert!(!asks(line), "{line}");
+    }
+}
+
+#[test]
+fn compilers_reading_a_source_from_a_descriptor_are_found() {
+    let is_descriptor = |p: &str| p == "/dev/stdin" || p.starts_with("/proc/self/fd/");
+    let source = |line: &str| source_from_input(&words(line), is_descriptor);
+    for (line, word) in [
+        ("gcc -E -x c -", "-"),
+        ("gcc -E -", "-"),
+        ("clang -E /dev/stdin", "/dev/stdin"),
+        (
+            "x86_64-linux-gnu-gcc-12 -E -x c /proc/self/fd/0",
+            "/proc/self/fd/0",
+        ),
+        ("gcc -E -include - x.c", "-"),
+        ("rustc -", "-"),
+        ("rustc --edition 2021 /dev/stdin", "/dev/stdin"),
+        ("cpp", "-"),
+        ("cpp -P -I inc -D X", "-"),
+    ] {
+        assert_eq!(source(line).as_deref(), Some(word), "{line}");
+    }
+    for line in [
+        "gcc -E -o - x.c",
+        "gcc -M -MF - x.c",
+        "rustc -o - x.rs",
+        "cpp x.c",
+        "cpp -I inc x.c out.i",
+        "cpp --version",
+        "gcc -c x.c",
+        "cat -",
+    ] {
+        assert_eq!(source(line), None, "{line}");
+    }
+}
+
+#[test]
 fn listing_without_operands_reads_the_working_directory() {
     assert_eq!(reads("ls -laR"), ["."]);
     assert_eq!(reads("du -ah"), ["."]);

@@ -728,6 +728,7 @@ impl<'r> Analysis<'r> {
             }
         }
         self.option_writes(&name, core, effects.as_ref());
+        self.source_from_input(&name, &values);
         // Where the table does not know the whole command (not in it, or not read-only),
         // any word may also be a file it reads, for the deny and ask rules.
         let reads = match &effects {
@@ -1269,6 +1270,22 @@ impl<'r> Analysis<'r> {
                 self.unknown_writer_word(name, &maybe);
             }
         }
+    }
+
+    /// A compiler's source read from standard input or another descriptor (`gcc -E -x c -`,
+    /// `rustc /dev/stdin`, `cpp` alone, [`commands::source_from_input`]) is text the line does
+    /// not show, and it names the files the compiler reads (`#include ".env"`,
+    /// `include_str!`): unanalysable, as a response file is.
+    fn source_from_input(&mut self, name: &str, values: &[String]) {
+        let Some(source) = commands::source_from_input(values, |p| self.is_descriptor(p)) else {
+            return;
+        };
+        let why = format!(
+            "`{name}` reads a source from standard input or another descriptor (`{source}`), \
+             which the line does not show; that source names the files it reads (`#include`, \
+             `include_str!`)"
+        );
+        self.push(&format!("{name} {source}"), unanalysable(why));
     }
 
     /// Judges a word a program of unknown writes may write through ([`maybe_written`]):

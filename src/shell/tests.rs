@@ -567,3 +567,33 @@ fn write_rules_meet_every_word_an_unknown_writer_may_write_through() {
     assert_eq!(worst("gcc -o notes x.c"), Some(6));
     assert_eq!(worst("gcc -o app x.c"), Some(1));
 }
+
+#[test]
+fn a_compilers_source_read_from_a_descriptor_is_unanalysable() {
+    let rules = LiteralRules::new("/home/ada/proj", "/home/ada")
+        .rule(RuleList::Allow, "Bash(gcc *)")
+        .rule(RuleList::Allow, "Bash(cpp *)")
+        .rule(RuleList::Allow, "Bash(rustc *)")
+        .rule(RuleList::Allow, "Bash(echo *)")
+        .rule(RuleList::Deny, "Read(./.env)");
+    let unanalysable = |line: &str| {
+        judge(line, &rules)
+            .iter()
+            .any(|p| matches!(p.outcome, Outcome::Unanalysable { .. }))
+    };
+    // The source names the files it reads (`#include ".env"`), and it is not on the line.
+    for line in [
+        "echo '#include \".env\"' | gcc -E -x c -",
+        "echo '#include \".env\"' | gcc -E -",
+        "gcc -E -x c /dev/stdin <<< '#include \".env\"'",
+        "gcc -E -x c /proc/self/fd/0",
+        "cd /dev && gcc -E -x c stdin",
+        "echo '#include \".env\"' | cpp",
+        "echo 'compile_error!(include_str!(\".env\"));' | rustc -",
+    ] {
+        assert!(unanalysable(line), "{line}");
+    }
+    for line in ["gcc -E -o - x.c", "cpp x.c", "rustc -o - x.rs"] {
+        assert!(!unanalysable(line), "{line}");
+    }
+}
