@@ -177,19 +177,7 @@ pub(crate) fn classify(words: &[String]) -> Kind {
             }
             Kind::Wrapper(i)
         }
-        "command" => {
-            let mut i = 1;
-            while let Some(w) = arg(i) {
-                match w {
-                    "-p" => i += 1,
-                    "--" => return Kind::Wrapper(i + 1),
-                    // `command -v` / `-V` only look a name up.
-                    _ if w.starts_with('-') => return Kind::Plain,
-                    _ => break,
-                }
-            }
-            Kind::Wrapper(i)
-        }
+        "command" => command(words),
         // `xargs` builds command lines from its input: always a runner.
         "xargs" => runner(Inner::Command(skip_options(
             words,
@@ -332,6 +320,35 @@ fn timeout(words: &[String]) -> Kind {
     }
     // The duration.
     Kind::Wrapper(i + 1)
+}
+
+/// bash's `command` (`help command`), whose options are read as bash's builtins read theirs:
+/// bundles of `p`, `v` and `V` (`-pp` is `-p`), then `--`. With `v` or `V` anywhere it only
+/// looks the names up (an ordinary command, judged by the table); otherwise it runs the
+/// command that follows (a wrapper). Any other option asks, with what follows still checked
+/// against the deny and ask rules.
+fn command(words: &[String]) -> Kind {
+    let mut lookup = false;
+    let mut i = 1;
+    while let Some(w) = words.get(i) {
+        if w == "--" {
+            i += 1;
+            break;
+        }
+        let Some(letters) = w.strip_prefix('-').filter(|l| !l.is_empty()) else {
+            break;
+        };
+        if !letters.chars().all(|c| "pvV".contains(c)) {
+            return runner(Inner::Command(skip_options(words, i, &[])));
+        }
+        lookup |= letters.contains(['v', 'V']);
+        i += 1;
+    }
+    if lookup {
+        Kind::Plain
+    } else {
+        Kind::Wrapper(i)
+    }
 }
 
 /// A wrapper whose options are known: `with_value` take a value; `forbidden` make it a
@@ -509,6 +526,42 @@ mod tests {
                 inner: Inner::Command(2)
             }
         ));
+    }
+
+    #[test]
+    fn command_reads_its_options_as_bash_does() {
+        // `-pp` and `-p -p` are `-p`: what follows runs.
+        for (line, start) in [
+            ("command -pp rm -rf x", 2),
+            ("command -ppp bash -c x", 2),
+            ("command -p -p rm", 3),
+            ("command -- rm", 2),
+            ("command -p -- rm", 3),
+            ("command rm", 1),
+        ] {
+            assert_eq!(kind(line), Kind::Wrapper(start), "{line}");
+        }
+        // A `v` or `V` anywhere only looks the names up.
+        for line in [
+            "command -v rm",
+            "command -pv rm",
+            "command -p -V rm",
+            "command -vp -- rm",
+        ] {
+            assert_eq!(kind(line), Kind::Plain, "{line}");
+        }
+        // Any other option asks, and what follows still meets the deny rules.
+        for line in ["command -x rm", "command -px rm", "command --help rm"] {
+            assert!(
+                matches!(
+                    kind(line),
+                    Kind::Runner {
+                        inner: Inner::Command(_)
+                    }
+                ),
+                "{line}"
+            );
+        }
     }
 
     #[test]
