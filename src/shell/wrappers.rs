@@ -130,11 +130,7 @@ pub(crate) fn classify(words: &[String]) -> Kind {
     let arg = |i: usize| words.get(i).map(String::as_str);
     match name {
         "timeout" => timeout(words),
-        "time" => wrapper_with(
-            words,
-            &["-f", "--format", "-o", "--output"],
-            &["-o", "--output"],
-        ),
+        "time" => time(words),
         "nice" => {
             let mut i = 1;
             while let Some(w) = arg(i) {
@@ -351,27 +347,93 @@ fn command(words: &[String]) -> Kind {
     }
 }
 
-/// A wrapper whose options are known: `with_value` take a value; `forbidden` make it a
-/// runner (for `time -o FILE`, which writes a file).
-fn wrapper_with(words: &[String], with_value: &[&str], forbidden: &[&str]) -> Kind {
+/// GNU time 1.9's long options (`time --help`) and whether each takes a value.
+const TIME_LONG_OPTIONS: &[(&str, bool)] = &[
+    ("append", false),
+    ("format", true),
+    ("output", true),
+    ("portability", false),
+    ("quiet", false),
+    ("verbose", false),
+    ("help", false),
+    ("version", false),
+];
+
+/// GNU time's short options without a value, and with one (`+af:o:pqvV`).
+const TIME_FLAGS: &str = "apqvV";
+const TIME_VALUE_LETTERS: &str = "fo";
+
+/// `time`: a wrapper of the command after its options. Its options are read as GNU time
+/// reads them with `getopt_long` (bundles `-po FILE`, attached values `-oFILE`, long options
+/// abbreviated to a unique prefix `--o=FILE`), which also covers bash's `time` keyword
+/// (`time -p`, `time -p --`). With an output file (`-o FILE`, `--output=FILE`, `-a`
+/// appending to it) it writes that file: a runner whose write is judged from the writes
+/// table like any other. An option GNU time does not have asks.
+fn time(words: &[String]) -> Kind {
+    let Some(start) = time_command_start(words) else {
+        return runner(Inner::Command(skip_options(words, 1, &[])));
+    };
+    let own = words.get(..start).unwrap_or_default();
+    if super::writes_files(own) {
+        runner(Inner::Command(start))
+    } else {
+        Kind::Wrapper(start)
+    }
+}
+
+/// Where the command GNU time runs starts, or `None` when an option is unknown, ambiguous,
+/// given a value it does not take, or missing its value.
+fn time_command_start(words: &[String]) -> Option<usize> {
     let mut i = 1;
     while let Some(w) = words.get(i) {
         if w == "--" {
-            return Kind::Wrapper(i + 1);
+            return Some(i + 1);
         }
-        if !w.starts_with('-') {
-            break;
-        }
-        if forbidden.iter().any(|f| w.starts_with(f)) {
-            return runner(Inner::Command(skip_options(words, i, with_value)));
-        }
-        i += if with_value.contains(&w.as_str()) {
-            2
+        if let Some(long) = w.strip_prefix("--") {
+            let (name, attached) = long
+                .split_once('=')
+                .map_or((long, None), |(n, v)| (n, Some(v)));
+            match (long_option(TIME_LONG_OPTIONS, name)?, attached) {
+                (true, None) => i += 1,
+                (false, Some(_)) => return None,
+                _ => {}
+            }
+        } else if let Some(letters) = w.strip_prefix('-').filter(|l| !l.is_empty()) {
+            for (k, c) in letters.char_indices() {
+                if TIME_VALUE_LETTERS.contains(c) {
+                    // The rest of the word is the value, or else the next word.
+                    if k + c.len_utf8() == letters.len() {
+                        i += 1;
+                    }
+                    break;
+                }
+                if !TIME_FLAGS.contains(c) {
+                    return None;
+                }
+            }
         } else {
-            1
-        };
+            return Some(i);
+        }
+        i += 1;
     }
-    Kind::Wrapper(i)
+    // Options and no command: GNU time only complains; a value missing is an error.
+    (i <= words.len()).then_some(i)
+}
+
+/// Resolves a long option `name` (without its dashes) as `getopt_long` does: the exact name,
+/// or else the one option it is a prefix of. Returns whether it takes a value; `None` for an
+/// unknown or ambiguous name.
+fn long_option(options: &[(&str, bool)], name: &str) -> Option<bool> {
+    if let Some((_, value)) = options.iter().find(|(o, _)| *o == name) {
+        return Some(*value);
+    }
+    let mut matching = options
+        .iter()
+        .filter(|(o, _)| !name.is_empty() && o.starts_with(name));
+    match (matching.next(), matching.next()) {
+        (Some((_, value)), None) => Some(*value),
+        _ => None,
+    }
 }
 
 fn shell(words: &[String]) -> Kind {
@@ -517,6 +579,7 @@ mod tests {
         assert_eq!(kind("stdbuf -oL rm"), Kind::Wrapper(2));
         assert_eq!(kind("command -p rm"), Kind::Wrapper(2));
         assert_eq!(kind("command -v rm"), Kind::Plain);
+        assert_eq!(kind("time -f %e rm"), Kind::Wrapper(3));
         assert_eq!(kind("xargs rm"), runner(Inner::Command(1)));
         assert_eq!(kind("time -p rm"), Kind::Wrapper(2));
         assert!(matches!(kind("time -o out rm"), Kind::Runner { .. }));
@@ -552,6 +615,57 @@ mod tests {
         }
         // Any other option asks, and what follows still meets the deny rules.
         for line in ["command -x rm", "command -px rm", "command --help rm"] {
+            assert!(
+                matches!(
+                    kind(line),
+                    Kind::Runner {
+                        inner: Inner::Command(_)
+                    }
+                ),
+                "{line}"
+            );
+        }
+    }
+
+    #[test]
+    fn time_reads_its_options_as_gnu_time_does() {
+        for (line, start) in [
+            ("time rm", 1),
+            ("time -p rm", 2),
+            ("time -p -- rm", 3),
+            ("time -f %e rm", 3),
+            ("time -f%e rm", 2),
+            ("time -pf %e rm", 3),
+            ("time -fo rm", 2),
+            ("time --format %e rm", 3),
+            ("time --form=%e rm", 2),
+            ("time --verb --port -q rm", 4),
+        ] {
+            assert_eq!(kind(line), Kind::Wrapper(start), "{line}");
+        }
+        // An output file, however it is spelt, makes `time` a writer: its write is judged.
+        for (line, start) in [
+            ("time -o out rm", 3),
+            ("time -oout rm", 2),
+            ("time -po /usr/bin/ls -f x a", 5),
+            ("time -a -o out rm", 4),
+            ("time -ao out rm", 3),
+            ("time --o=.git/config -f x true", 4),
+            ("time --outp out rm", 3),
+            ("time -a --output=~/.bashrc rm", 3),
+        ] {
+            assert_eq!(kind(line), runner(Inner::Command(start)), "{line}");
+        }
+        // Options GNU time does not have, ambiguous prefixes, values given to a flag or
+        // missing: asked about.
+        for line in [
+            "time -x rm",
+            "time -h rm",
+            "time --v rm",
+            "time --p=1 rm",
+            "time --colour rm",
+            "time -o",
+        ] {
             assert!(
                 matches!(
                     kind(line),
