@@ -436,7 +436,17 @@ fn long_option(options: &[(&str, bool)], name: &str) -> Option<bool> {
     }
 }
 
+/// The shells whose options and scripts the analysis reads: bash and the shells it reads as
+/// bash-like. Any other shell of [`SHELLS`] (fish, ksh, mksh) has options and a script
+/// grammar of its own (fish's `-c` bundles take a value, its unquoted `\x2e` is `.`; ksh's
+/// `|&` starts a co-process), so what it runs is not read: it asks.
+const READ_SHELLS: &[&str] = &["sh", "bash", "dash", "ash", "zsh"];
+
 fn shell(words: &[String]) -> Kind {
+    let name = words.first().map_or("", |w| program_name(w));
+    if !READ_SHELLS.contains(&name) {
+        return runner(Inner::None);
+    }
     const LONG: &[&str] = &["--login", "--norc", "--noprofile", "--posix", "--noediting"];
     let mut i = 1;
     let mut has_c = false;
@@ -675,6 +685,30 @@ mod tests {
                 ),
                 "{line}"
             );
+        }
+    }
+
+    #[test]
+    fn shells_whose_grammar_is_not_read_run_what_they_are_given_unread() {
+        for line in [
+            "fish -c ls",
+            "fish -cex ls",
+            "fish -pc ls",
+            "fish -o errexit -c true",
+            "/usr/bin/fish -c cat\\x2eenv",
+            "ksh -c ls",
+            "mksh -c ls",
+        ] {
+            assert_eq!(kind(line), runner(Inner::None), "{line}");
+        }
+        for line in [
+            "sh -c ls",
+            "bash -c ls",
+            "dash -c ls",
+            "ash -c ls",
+            "zsh -c ls",
+        ] {
+            assert_eq!(kind(line), Kind::ShellScript(2), "{line}");
         }
     }
 
