@@ -1287,6 +1287,47 @@ fn permission(agent: &str, out: &Output) -> String {
 }
 
 #[test]
+fn wrappers_and_shells_are_read_with_their_own_option_grammar() {
+    let s = Sandbox::new("wrapper-grammar");
+    s.write("empty.json", "{}");
+    s.write(
+        "bypass.json",
+        r#"{"permissions":{"deny":["Bash(rm:*)","Edit(./.git/**)"]},
+            "defaultMode":"bypassPermissions"}"#,
+    );
+    let decide = |policy: &str, command: &str| {
+        let out = s.hook_with(
+            "claude",
+            &s.root.join(policy),
+            &shell_payload("claude", &s.proj(), command),
+        );
+        permission("claude", &out)
+    };
+    // `-pp` is bash's `-p`, `--o` GNU time's `--output`, `-po` its `-p -o`, `-cex` fish's
+    // `-c ex`: each runs or writes what the line names, so none is allowed.
+    for command in [
+        "command -pp bash -c 'touch pwned'",
+        "command -pp rm -rf victim",
+        "command time --o=.git/config -f x true",
+        "\\time -po /usr/bin/ls -f 'echo pwned' a",
+        "echo '!touch pwned' | fish -cex ls",
+        "fish -pc ls",
+        "fish -c 'cat \\x2eenv'",
+    ] {
+        assert_eq!(decide("empty.json", command), "ask", "{command}");
+    }
+    for command in [
+        "command -pp rm -rf victim",
+        "command time --o=.git/config -f x true",
+    ] {
+        assert_eq!(decide("bypass.json", command), "deny", "{command}");
+    }
+    for command in ["command -p git status", "time -p ls", "command -v git"] {
+        assert_eq!(decide("empty.json", command), "allow", "{command}");
+    }
+}
+
+#[test]
 fn a_nested_repository_never_hides_the_projects_policy() {
     let s = Sandbox::new("nested-repo");
     s.write(

@@ -130,11 +130,7 @@ pub(crate) fn classify(words: &[String]) -> Kind {
     let arg = |i: usize| words.get(i).map(String::as_str);
     match name {
         "timeout" => timeout(words),
-        "time" => wrapper_with(
-            words,
-            &["-f", "--format", "-o", "--output"],
-            &["-o", "--output"],
-        ),
+        "time" => time(words),
         "nice" => {
             let mut i = 1;
             while let Some(w) = arg(i) {
@@ -177,19 +173,7 @@ pub(crate) fn classify(words: &[String]) -> Kind {
             }
             Kind::Wrapper(i)
         }
-        "command" => {
-            let mut i = 1;
-            while let Some(w) = arg(i) {
-                match w {
-                    "-p" => i += 1,
-                    "--" => return Kind::Wrapper(i + 1),
-                    // `command -v` / `-V` only look a name up.
-                    _ if w.starts_with('-') => return Kind::Plain,
-                    _ => break,
-                }
-            }
-            Kind::Wrapper(i)
-        }
+        "command" => command(words),
         // `xargs` builds command lines from its input: always a runner.
         "xargs" => runner(Inner::Command(skip_options(
             words,
@@ -334,30 +318,135 @@ fn timeout(words: &[String]) -> Kind {
     Kind::Wrapper(i + 1)
 }
 
-/// A wrapper whose options are known: `with_value` take a value; `forbidden` make it a
-/// runner (for `time -o FILE`, which writes a file).
-fn wrapper_with(words: &[String], with_value: &[&str], forbidden: &[&str]) -> Kind {
+/// bash's `command` (`help command`), whose options are read as bash's builtins read theirs:
+/// bundles of `p`, `v` and `V` (`-pp` is `-p`), then `--`. With `v` or `V` anywhere it only
+/// looks the names up (an ordinary command, judged by the table); otherwise it runs the
+/// command that follows (a wrapper). Any other option asks, with what follows still checked
+/// against the deny and ask rules.
+fn command(words: &[String]) -> Kind {
+    let mut lookup = false;
     let mut i = 1;
     while let Some(w) = words.get(i) {
         if w == "--" {
-            return Kind::Wrapper(i + 1);
-        }
-        if !w.starts_with('-') {
+            i += 1;
             break;
         }
-        if forbidden.iter().any(|f| w.starts_with(f)) {
-            return runner(Inner::Command(skip_options(words, i, with_value)));
-        }
-        i += if with_value.contains(&w.as_str()) {
-            2
-        } else {
-            1
+        let Some(letters) = w.strip_prefix('-').filter(|l| !l.is_empty()) else {
+            break;
         };
+        if !letters.chars().all(|c| "pvV".contains(c)) {
+            return runner(Inner::Command(skip_options(words, i, &[])));
+        }
+        lookup |= letters.contains(['v', 'V']);
+        i += 1;
     }
-    Kind::Wrapper(i)
+    if lookup {
+        Kind::Plain
+    } else {
+        Kind::Wrapper(i)
+    }
 }
 
+/// GNU time 1.9's long options (`time --help`) and whether each takes a value.
+const TIME_LONG_OPTIONS: &[(&str, bool)] = &[
+    ("append", false),
+    ("format", true),
+    ("output", true),
+    ("portability", false),
+    ("quiet", false),
+    ("verbose", false),
+    ("help", false),
+    ("version", false),
+];
+
+/// GNU time's short options without a value, and with one (`+af:o:pqvV`).
+const TIME_FLAGS: &str = "apqvV";
+const TIME_VALUE_LETTERS: &str = "fo";
+
+/// `time`: a wrapper of the command after its options. Its options are read as GNU time
+/// reads them with `getopt_long` (bundles `-po FILE`, attached values `-oFILE`, long options
+/// abbreviated to a unique prefix `--o=FILE`), which also covers bash's `time` keyword
+/// (`time -p`, `time -p --`). With an output file (`-o FILE`, `--output=FILE`, `-a`
+/// appending to it) it writes that file: a runner whose write is judged from the writes
+/// table like any other. An option GNU time does not have asks.
+fn time(words: &[String]) -> Kind {
+    let Some(start) = time_command_start(words) else {
+        return runner(Inner::Command(skip_options(words, 1, &[])));
+    };
+    let own = words.get(..start).unwrap_or_default();
+    if super::writes_files(own) {
+        runner(Inner::Command(start))
+    } else {
+        Kind::Wrapper(start)
+    }
+}
+
+/// Where the command GNU time runs starts, or `None` when an option is unknown, ambiguous,
+/// given a value it does not take, or missing its value.
+fn time_command_start(words: &[String]) -> Option<usize> {
+    let mut i = 1;
+    while let Some(w) = words.get(i) {
+        if w == "--" {
+            return Some(i + 1);
+        }
+        if let Some(long) = w.strip_prefix("--") {
+            let (name, attached) = long
+                .split_once('=')
+                .map_or((long, None), |(n, v)| (n, Some(v)));
+            match (long_option(TIME_LONG_OPTIONS, name)?, attached) {
+                (true, None) => i += 1,
+                (false, Some(_)) => return None,
+                _ => {}
+            }
+        } else if let Some(letters) = w.strip_prefix('-').filter(|l| !l.is_empty()) {
+            for (k, c) in letters.char_indices() {
+                if TIME_VALUE_LETTERS.contains(c) {
+                    // The rest of the word is the value, or else the next word.
+                    if k + c.len_utf8() == letters.len() {
+                        i += 1;
+                    }
+                    break;
+                }
+                if !TIME_FLAGS.contains(c) {
+                    return None;
+                }
+            }
+        } else {
+            return Some(i);
+        }
+        i += 1;
+    }
+    // Options and no command: GNU time only complains; a value missing is an error.
+    (i <= words.len()).then_some(i)
+}
+
+/// Resolves a long option `name` (without its dashes) as `getopt_long` does: the exact name,
+/// or else the one option it is a prefix of. Returns whether it takes a value; `None` for an
+/// unknown or ambiguous name.
+fn long_option(options: &[(&str, bool)], name: &str) -> Option<bool> {
+    if let Some((_, value)) = options.iter().find(|(o, _)| *o == name) {
+        return Some(*value);
+    }
+    let mut matching = options
+        .iter()
+        .filter(|(o, _)| !name.is_empty() && o.starts_with(name));
+    match (matching.next(), matching.next()) {
+        (Some((_, value)), None) => Some(*value),
+        _ => None,
+    }
+}
+
+/// The shells whose options and scripts the analysis reads: bash and the shells it reads as
+/// bash-like. Any other shell of [`SHELLS`] (fish, ksh, mksh) has options and a script
+/// grammar of its own (fish's `-c` bundles take a value, its unquoted `\x2e` is `.`; ksh's
+/// `|&` starts a co-process), so what it runs is not read: it asks.
+const READ_SHELLS: &[&str] = &["sh", "bash", "dash", "ash", "zsh"];
+
 fn shell(words: &[String]) -> Kind {
+    let name = words.first().map_or("", |w| program_name(w));
+    if !READ_SHELLS.contains(&name) {
+        return runner(Inner::None);
+    }
     const LONG: &[&str] = &["--login", "--norc", "--noprofile", "--posix", "--noediting"];
     let mut i = 1;
     let mut has_c = false;
@@ -500,6 +589,7 @@ mod tests {
         assert_eq!(kind("stdbuf -oL rm"), Kind::Wrapper(2));
         assert_eq!(kind("command -p rm"), Kind::Wrapper(2));
         assert_eq!(kind("command -v rm"), Kind::Plain);
+        assert_eq!(kind("time -f %e rm"), Kind::Wrapper(3));
         assert_eq!(kind("xargs rm"), runner(Inner::Command(1)));
         assert_eq!(kind("time -p rm"), Kind::Wrapper(2));
         assert!(matches!(kind("time -o out rm"), Kind::Runner { .. }));
@@ -509,6 +599,117 @@ mod tests {
                 inner: Inner::Command(2)
             }
         ));
+    }
+
+    #[test]
+    fn command_reads_its_options_as_bash_does() {
+        // `-pp` and `-p -p` are `-p`: what follows runs.
+        for (line, start) in [
+            ("command -pp rm -rf x", 2),
+            ("command -ppp bash -c x", 2),
+            ("command -p -p rm", 3),
+            ("command -- rm", 2),
+            ("command -p -- rm", 3),
+            ("command rm", 1),
+        ] {
+            assert_eq!(kind(line), Kind::Wrapper(start), "{line}");
+        }
+        // A `v` or `V` anywhere only looks the names up.
+        for line in [
+            "command -v rm",
+            "command -pv rm",
+            "command -p -V rm",
+            "command -vp -- rm",
+        ] {
+            assert_eq!(kind(line), Kind::Plain, "{line}");
+        }
+        // Any other option asks, and what follows still meets the deny rules.
+        for line in ["command -x rm", "command -px rm", "command --help rm"] {
+            assert!(
+                matches!(
+                    kind(line),
+                    Kind::Runner {
+                        inner: Inner::Command(_)
+                    }
+                ),
+                "{line}"
+            );
+        }
+    }
+
+    #[test]
+    fn time_reads_its_options_as_gnu_time_does() {
+        for (line, start) in [
+            ("time rm", 1),
+            ("time -p rm", 2),
+            ("time -p -- rm", 3),
+            ("time -f %e rm", 3),
+            ("time -f%e rm", 2),
+            ("time -pf %e rm", 3),
+            ("time -fo rm", 2),
+            ("time --format %e rm", 3),
+            ("time --form=%e rm", 2),
+            ("time --verb --port -q rm", 4),
+        ] {
+            assert_eq!(kind(line), Kind::Wrapper(start), "{line}");
+        }
+        // An output file, however it is spelt, makes `time` a writer: its write is judged.
+        for (line, start) in [
+            ("time -o out rm", 3),
+            ("time -oout rm", 2),
+            ("time -po /usr/bin/ls -f x a", 5),
+            ("time -a -o out rm", 4),
+            ("time -ao out rm", 3),
+            ("time --o=.git/config -f x true", 4),
+            ("time --outp out rm", 3),
+            ("time -a --output=~/.bashrc rm", 3),
+        ] {
+            assert_eq!(kind(line), runner(Inner::Command(start)), "{line}");
+        }
+        // Options GNU time does not have, ambiguous prefixes, values given to a flag or
+        // missing: asked about.
+        for line in [
+            "time -x rm",
+            "time -h rm",
+            "time --v rm",
+            "time --p=1 rm",
+            "time --colour rm",
+            "time -o",
+        ] {
+            assert!(
+                matches!(
+                    kind(line),
+                    Kind::Runner {
+                        inner: Inner::Command(_)
+                    }
+                ),
+                "{line}"
+            );
+        }
+    }
+
+    #[test]
+    fn shells_whose_grammar_is_not_read_run_what_they_are_given_unread() {
+        for line in [
+            "fish -c ls",
+            "fish -cex ls",
+            "fish -pc ls",
+            "fish -o errexit -c true",
+            "/usr/bin/fish -c cat\\x2eenv",
+            "ksh -c ls",
+            "mksh -c ls",
+        ] {
+            assert_eq!(kind(line), runner(Inner::None), "{line}");
+        }
+        for line in [
+            "sh -c ls",
+            "bash -c ls",
+            "dash -c ls",
+            "ash -c ls",
+            "zsh -c ls",
+        ] {
+            assert_eq!(kind(line), Kind::ShellScript(2), "{line}");
+        }
     }
 
     #[test]

@@ -569,7 +569,11 @@ pub(crate) const PROGRAMS: &[Program] = &[
         syntax: Syntax::Posix,
         options: &[&["-p", "-v", "-V"]],
         operands: Operands::NotFiles,
-        ..Program::new("command", "bash 5.2 (Debian 12), help command")
+        ..Program::new(
+            "command",
+            "bash 5.2 (Debian 12), help command; only the lookups (a `v` or `V` among the \
+             options) reach the table",
+        )
     },
     Program {
         syntax: Syntax::Posix,

@@ -168,6 +168,13 @@ const SPECS: &[WriteSpec] = &[
         long: &["output"],
         ..spec("tree")
     },
+    // GNU time: `-o FILE` / `--output=FILE` (`-a` appends to it).
+    WriteSpec {
+        short: "o",
+        long: &["output"],
+        short_values: "f",
+        ..spec("time")
+    },
     WriteSpec {
         operands: true,
         trees: When::With("R", &["recursive"]),
@@ -1344,6 +1351,24 @@ mod tests {
             found.files.iter().any(|w| w.value == "~/x.bak" && w.home),
             "{found:?}"
         );
+    }
+
+    #[test]
+    fn gnu_times_output_file_however_it_is_spelt() {
+        for line in [
+            "time -o .git/config true",
+            "time -o.git/config true",
+            "time -po .git/config true",
+            "time -ao .git/config true",
+            "time --o=.git/config true",
+            "time --outp .git/config true",
+            "time -f %e --output=.git/config true",
+        ] {
+            assert_eq!(written(line), [".git/config"], "{line}");
+        }
+        // `-f`'s value is a format, whatever its letters.
+        assert!(written("time -fo x true").is_empty());
+        assert!(written("time -p --format=x true").is_empty());
     }
 
     #[test]
