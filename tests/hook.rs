@@ -1565,6 +1565,97 @@ fn gemini_file_tools_are_judged_on_every_path_gemini_cli_opens() {
 }
 
 #[test]
+fn gemini_shell_commands_are_judged_as_gemini_cli_runs_them() {
+    // Gemini CLI cuts an outer `sh -c '...'` off by its first and last quote, without
+    // reading the quotes between, and runs the rest: `ls' ' ;touch PWNED; cat
+    // secrets/k.txt; echo`.
+    let s = Sandbox::new("gemini-shell-wrapper");
+    s.write("proj/secrets/k.txt", "TOP-SECRET-42");
+    s.write(
+        "deny.json",
+        r#"{"permissions":{"deny":["Read(./secrets/**)"]}}"#,
+    );
+    let call = |command: &str| {
+        let p = json!({"session_id":"s1","cwd":s.proj(),"hook_event_name":"BeforeTool",
+            "timestamp":"2026-11-25T16:15:03.515Z","tool_name":"run_shell_command",
+            "tool_input":{"command":command,"description":"run scripted command"}});
+        s.hook_with("gemini", &s.root.join("deny.json"), &p)
+    };
+    for command in [
+        "sh -c 'ls' ' ;touch PWNED; cat secrets/k.txt; echo '",
+        r#"bash -c "ls" "; cat secrets/k.txt; echo ""#,
+    ] {
+        let out = call(command);
+        assert!(
+            blocked("gemini", &out),
+            "{command}: {}",
+            said("gemini", &out)
+        );
+        let reason = stdout_json(&out)["reason"]
+            .as_str()
+            .unwrap_or("")
+            .to_owned();
+        assert!(
+            reason.contains("Read(./secrets/**)") && reason.contains("Gemini CLI runs"),
+            "{command}: {reason}"
+        );
+    }
+    // A wrapper whose quotes the shell reads as Gemini CLI cuts them keeps its decision.
+    let out = call("bash -c 'ls'");
+    assert_eq!(
+        stdout_json(&out)["decision"],
+        "allow",
+        "{}",
+        said("gemini", &out)
+    );
+}
+
+#[test]
+fn a_copilot_view_of_a_denied_directory_is_a_listing_of_it() {
+    // Copilot CLI's `view` of a directory lists the names in it, as Claude Code's LS does.
+    let s = Sandbox::new("copilot-view-listing");
+    s.write("proj/secrets/aws-prod-key-AKIAEXAMPLE.txt", "TOP-SECRET-42");
+    s.write("proj/src/main.rs", "fn main() {}");
+    s.write(
+        "deny.json",
+        r#"{"permissions":{"deny":["Read(./secrets/**)"]}}"#,
+    );
+    let view = |path: &Path, hook: &str| {
+        let p = match hook {
+            "preToolUse" => json!({"sessionId":"s1","timestamp":1,"cwd":s.proj(),
+                "toolName":"view","toolArgs":{"path":path}}),
+            _ => json!({"hookName":"permissionRequest","sessionId":"s1","timestamp":1,
+                "cwd":s.proj(),"toolName":"view","toolInput":{"path":path},
+                "permissionSuggestions":[]}),
+        };
+        s.hook_with("copilot", &s.root.join("deny.json"), &p)
+    };
+    for hook in ["preToolUse", "permissionRequest"] {
+        let out = view(&s.proj().join("secrets"), hook);
+        assert!(
+            blocked("copilot", &out),
+            "{hook}: {}",
+            said("copilot", &out)
+        );
+        assert!(
+            String::from_utf8_lossy(&out.stdout).contains("Read(./secrets/**)"),
+            "{hook}: {}",
+            said("copilot", &out)
+        );
+    }
+    // The project and a file in it are viewed as before.
+    for path in [s.proj(), s.proj().join("src/main.rs")] {
+        let out = view(&path, "preToolUse");
+        assert_eq!(
+            stdout_json(&out)["permissionDecision"],
+            "allow",
+            "{}",
+            said("copilot", &out)
+        );
+    }
+}
+
+#[test]
 fn paths_through_proc_self_are_never_resolved_in_the_hooks_own_process() {
     // `/proc/self/cwd` is the working directory of whoever opens it: the agent's shell, in
     // `docs` here, not the hook. Resolved in the hook, it would name another file.

@@ -4,7 +4,9 @@
 //! (`toolArgs` is an object; a JSON string is accepted too), and `{"hookName":
 //! "permissionRequest","toolName","toolInput"}` when Copilot would ask its user. Tool names
 //! (`bash`/`shell`, `view`, `create`, `str_replace`, `edit`, `fetch`) are spellings toolgate's
-//! rules know.
+//! rules know. `view` shows a file, or lists a directory's names two levels deep, so it is
+//! judged as a read of its `path` and as a listing of it, as the Glob tool is
+//! ([`LISTING_TOOLS`]).
 //!
 //! Answers are flat: `{"permissionDecision":"allow"|"ask"|"deny","permissionDecisionReason"}`
 //! before a tool (stderr is ignored on exit 2, so denials exit 0 with JSON), and
@@ -21,9 +23,24 @@ use serde_json::{json, Value};
 use super::payload::{field_str, object_field, request, required_str};
 use super::{json_text, Agent, HookAnswer, HookCall, HookEvent, Verdict};
 use crate::error::Result;
+use crate::request::Request;
 
 /// Copilot CLI's own bookkeeping tools.
 const INTERNAL_TOOLS: &[&str] = &["report_intent", "update_todo", "task"];
+
+/// Copilot CLI's tools that read a `path` which may be a directory, and then list it:
+/// `view` shows the names in a directory two levels deep. toolgate cannot tell a directory
+/// from a file, so each such call is also judged as that listing.
+///
+/// ```
+/// use serde_json::json;
+/// use toolgate::agents::{parse_call, Agent};
+/// let p = json!({"sessionId":"s","cwd":"/p","toolName":"view","toolArgs":{"path":"/p/secrets"}});
+/// let call = parse_call(Some(Agent::Copilot), &p.to_string()).unwrap();
+/// let tools: Vec<_> = call.requests.iter().map(|r| r.tool.as_str()).collect();
+/// assert_eq!(tools, ["view", "LS", "Glob"]);
+/// ```
+pub const LISTING_TOOLS: &[&str] = &["view"];
 
 /// The event a Copilot CLI payload reports, if it is one: camelCase payloads only.
 pub fn event(payload: &Value) -> Option<HookEvent> {
@@ -46,13 +63,12 @@ pub fn call(event: HookEvent, payload: &Value) -> Result<HookCall> {
     let session_id = field_str(payload, "sessionId").unwrap_or("").to_owned();
     let cwd = field_str(payload, "cwd").map(str::to_owned);
     let tool = required_str(payload, "toolName")?.to_owned();
-    let requests = match event {
+    let judged = match event {
         HookEvent::Observe => Vec::new(),
-        HookEvent::PreToolUse => vec![request(&tool, object_field(payload, "toolArgs")?)],
-        HookEvent::PermissionRequest => {
-            vec![request(&tool, object_field(payload, "toolInput")?)]
-        }
+        HookEvent::PreToolUse => judged(&tool, object_field(payload, "toolArgs")?),
+        HookEvent::PermissionRequest => judged(&tool, object_field(payload, "toolInput")?),
     };
+    let (requests, readings) = judged.into_iter().unzip();
     Ok(HookCall {
         agent: Agent::Copilot,
         event,
@@ -64,8 +80,39 @@ pub fn call(event: HookEvent, payload: &Value) -> Result<HookCall> {
         project: None,
         can_ask: true,
         tool_input: None,
-        readings: Vec::new(),
+        readings,
     })
+}
+
+/// The requests a call of `tool` with `input` is judged by, each with how Copilot CLI reads
+/// the call when that is not as written: the call itself, and for a tool of
+/// [`LISTING_TOOLS`] the listing of its `path`.
+fn judged(tool: &str, input: Value) -> Vec<(Request, Option<String>)> {
+    let listed = if LISTING_TOOLS.contains(&tool) {
+        listings(tool, &input)
+    } else {
+        Vec::new()
+    };
+    let mut out = vec![(request(tool, input), None)];
+    out.extend(listed);
+    out
+}
+
+/// What a listing tool shows when its `path` is a directory, as the Glob tool's requests
+/// toolgate judges a listing by: the names in it (`LS {path}`) and the names one level
+/// further down (`Glob {path, pattern: "*/*"}`). None when the input has no `path`.
+fn listings(tool: &str, input: &Value) -> Vec<(Request, Option<String>)> {
+    let Some(path) = input.get("path") else {
+        return Vec::new();
+    };
+    let how = format!("Copilot CLI's `{tool}` of a directory lists the names in it");
+    [
+        request("LS", json!({ "path": path })),
+        request("Glob", json!({ "path": path, "pattern": "*/*" })),
+    ]
+    .into_iter()
+    .map(|r| (r, Some(how.clone())))
+    .collect()
 }
 
 /// Copilot CLI's answer for a verdict.
@@ -122,6 +169,37 @@ mod tests {
         assert_eq!(call.requests[0].input_str("path"), Some("/p/a.rs"));
         let p = json!({"sessionId":"s","cwd":"/p","toolName":"view","toolArgs":"[1]"});
         assert!(parse_call(Some(Agent::Copilot), &p.to_string()).is_err());
+    }
+
+    #[test]
+    fn a_view_is_judged_also_as_a_listing_of_its_path() {
+        // Copilot CLI's `view` of a directory lists the names in it, two levels deep.
+        let policy =
+            crate::Policy::from_json(r#"{"permissions":{"deny":["Read(./secrets/**)"]}}"#).unwrap();
+        let verdict = |p: Value| {
+            let call = parse_call(Some(Agent::Copilot), &p.to_string()).unwrap();
+            crate::agents::decide(&call, &policy, &Default::default()).verdict
+        };
+        for path in ["/p/secrets", "secrets", "/p/secrets/"] {
+            for p in [
+                json!({"sessionId":"s","cwd":"/p","toolName":"view","toolArgs":{"path":path}}),
+                json!({"hookName":"permissionRequest","sessionId":"s","cwd":"/p",
+                    "toolName":"view","toolInput":{"path":path}}),
+            ] {
+                let v = verdict(p);
+                let Verdict::Deny(why) = v else {
+                    panic!("{path}: {v:?}")
+                };
+                assert!(why.contains("lists the names in it"), "{path}: {why}");
+            }
+        }
+        // A file, and a directory no rule covers, are read as before.
+        for path in ["/p/src/main.rs", "/p/src", "/p"] {
+            let p = json!({"sessionId":"s","cwd":"/p","toolName":"view",
+                "toolArgs":{"path":path,"view_range":[1,5]}});
+            let v = verdict(p);
+            assert!(matches!(v, Verdict::Allow(_)), "{path}: {v:?}");
+        }
     }
 
     #[test]

@@ -5,7 +5,7 @@
 //!
 //! | Gemini CLI | toolgate request |
 //! |---|---|
-//! | `run_shell_command {command, dir_path?, directory?}` | `Bash {command}` (cwd: each of `dir_path`, `directory`) |
+//! | `run_shell_command {command, dir_path?, directory?}` | `Bash {command}`, as written and as Gemini CLI runs it ([`gemini_shell`]) (cwd: each of `dir_path`, `directory`) |
 //! | `read_file {file_path, absolute_path?}` | `Read {file_path}` (one per path key, and per path Gemini CLI may open for it: [`gemini_paths`]) |
 //! | `write_file {file_path, content}` | `Write` |
 //! | `replace {file_path, old_string, new_string}` | `Edit` |
@@ -45,7 +45,9 @@ use serde_json::{json, Value};
 use super::payload::{
     field_str, mode, object, object_field, request, required_str, unnamed_server_request,
 };
-use super::{gemini_paths, json_text, Agent, HookAnswer, HookCall, HookEvent, Verdict};
+use super::{
+    gemini_paths, gemini_shell, json_text, Agent, HookAnswer, HookCall, HookEvent, Verdict,
+};
 use crate::error::Result;
 use crate::request::Request;
 
@@ -307,27 +309,7 @@ fn map_tool_from(tool: &str, input: &Value, cwd: Option<&str>) -> Vec<Judged> {
     let each_path =
         |keys: &[&str], make: &dyn Fn(Option<&Value>) -> Request| per_path(input, keys, cwd, make);
     match tool {
-        "run_shell_command" => {
-            let command = object(&[("command", get("command"))]);
-            let dirs = present(input, &["dir_path", "directory"]);
-            if dirs.is_empty() {
-                return as_written(vec![request("Bash", command)]);
-            }
-            let requests = dirs
-                .into_iter()
-                .map(|dir| match dir.as_str() {
-                    Some(d) => {
-                        let mut r = request("Bash", command.clone());
-                        r.cwd = Some(d.to_owned());
-                        r
-                    }
-                    // Not a string: a directory toolgate cannot place; no rule for `Bash`
-                    // applies to it.
-                    None => request(tool, input.clone()),
-                })
-                .collect();
-            as_written(requests)
-        }
+        "run_shell_command" => shell_requests(tool, input),
         "read_file" => each_path(&["file_path", "absolute_path", "path"], &|p| {
             request("Read", object(&[("file_path", p)]))
         }),
@@ -370,6 +352,50 @@ fn map_tool_from(tool: &str, input: &Value, cwd: Option<&str>) -> Vec<Judged> {
         // Gemini CLI's own tools that rules name as they are (`read_many_files`).
         own => as_written(vec![request(own, input.clone())]),
     }
+}
+
+/// `run_shell_command`: a `Bash` request for the command as written and, when Gemini CLI
+/// runs other text for it ([`gemini_shell::command_run`]: an outer `sh -c '...'` cut off
+/// without reading its quotes), one for that text; each in every working directory given
+/// (`dir_path`, `directory`). A directory that is not a string is one toolgate cannot
+/// place: the call is judged as it is, and no rule for `Bash` applies to it.
+fn shell_requests(tool: &str, input: &Value) -> Vec<Judged> {
+    let commands = shell_commands(input.get("command"));
+    let dirs = present(input, &["dir_path", "directory"]);
+    if dirs.is_empty() {
+        return commands
+            .into_iter()
+            .map(|(command, how)| (request("Bash", command), how))
+            .collect();
+    }
+    let mut out = Vec::new();
+    for dir in dirs {
+        let Some(dir) = dir.as_str() else {
+            out.push((request(tool, input.clone()), None));
+            continue;
+        };
+        for (command, how) in &commands {
+            let mut r = request("Bash", command.clone());
+            r.cwd = Some(dir.to_owned());
+            out.push((r, how.clone()));
+        }
+    }
+    out
+}
+
+/// The `Bash` inputs for a `run_shell_command` command: as written, and the text Gemini CLI
+/// runs for it with how it comes to run it, when that is another command (not only the
+/// blanks around it trimmed).
+fn shell_commands(command: Option<&Value>) -> Vec<(Value, Option<String>)> {
+    let mut out = vec![(object(&[("command", command)]), None)];
+    if let Some(written) = command.and_then(Value::as_str) {
+        let run = gemini_shell::command_run(written);
+        if run != written.trim_matches([' ', '\t', '\n']) {
+            let how = format!("Gemini CLI runs this command as `{run}`");
+            out.push((json!({ "command": run }), Some(how)));
+        }
+    }
+    out
 }
 
 /// A call that is not one of Gemini CLI's own tools, as an MCP tool of [`UNNAMED_SERVER`]
@@ -446,8 +472,9 @@ fn per_path(
     out
 }
 
-/// JavaScript's `\s`, which Gemini CLI splits a `web_fetch` prompt on.
-fn js_space(c: char) -> bool {
+/// JavaScript's `\s` (and what its `trim` removes), which Gemini CLI splits a `web_fetch`
+/// prompt on and trims a shell command of.
+pub(super) fn js_space(c: char) -> bool {
     matches!(
         c,
         '\t' | '\n' | '\u{b}' | '\u{c}' | '\r' | ' ' | '\u{a0}' | '\u{1680}' | '\u{2000}'
@@ -792,6 +819,34 @@ mod tests {
             json!({"command":"ls","dir_path":7}),
         );
         assert!(!matches!(v, Verdict::Allow(_)), "{v:?}");
+    }
+
+    #[test]
+    fn the_shell_command_is_judged_as_gemini_cli_runs_it() {
+        // Gemini CLI cuts an outer `sh -c '...'` off by its first and last quote and runs
+        // what is left: `ls' ' ;touch PWNED; cat secrets/k.txt; echo`.
+        let deny = r#"{"permissions":{"deny":["Read(./secrets/**)"]}}"#;
+        for input in [
+            json!({"command":"sh -c 'ls' ' ;touch PWNED; cat secrets/k.txt; echo '"}),
+            json!({"command":"bash -c \"ls\" \"; cat secrets/k.txt; echo \""}),
+            json!({"command":"/bin/sh -C 'ls' '; cat secrets/k.txt; '","dir_path":"/p"}),
+            json!({"command":"cmd.exe /c 'ls' '; cat secrets/k.txt; '"}),
+        ] {
+            let v = verdict(deny, "run_shell_command", input.clone());
+            let Verdict::Deny(why) = v else {
+                panic!("{input}: {v:?}")
+            };
+            assert!(
+                why.contains("Read(./secrets/**)") && why.contains("Gemini CLI runs this"),
+                "{input}: {why}"
+            );
+        }
+        // A wrapper whose quotes Gemini CLI cuts off as the shell reads them keeps its
+        // decision.
+        let v = verdict(deny, "run_shell_command", json!({"command":"bash -c 'ls'"}));
+        assert!(matches!(v, Verdict::Allow(_)), "{v:?}");
+        let r = map_tool("run_shell_command", &json!({"command":" ls -l\n"}));
+        assert_eq!(r.len(), 1);
     }
 
     #[test]

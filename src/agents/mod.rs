@@ -27,6 +27,7 @@ pub mod copilot;
 pub mod cursor;
 pub mod gemini;
 pub mod gemini_paths;
+pub mod gemini_shell;
 pub mod inbox;
 mod payload;
 pub mod project;
