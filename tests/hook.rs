@@ -302,6 +302,38 @@ fn the_hook_answers_blocking_at_its_own_deadline() {
 }
 
 #[test]
+fn lines_are_judged_by_every_shell_that_may_run_them() {
+    let s = Sandbox::new("dialects");
+    s.write(
+        "proj/.toolgate/policy.json",
+        r#"{"permissions":{"deny":["Bash(rm:*)"]}}"#,
+    );
+    let answer = |command: &str| {
+        let out = s.hook("claude", &shell_payload("claude", &s.proj(), command));
+        (blocked("claude", &out), said("claude", &out))
+    };
+    // dash (`sh` on Debian, and the shell of Node's `child_process.exec`) runs `rm` here.
+    for command in [
+        "sh -c 'ls &>/dev/null rm -R keys'",
+        "ls &>/dev/null rm -R keys",
+    ] {
+        let (blocked, said) = answer(command);
+        assert!(blocked, "{command}: {said}");
+    }
+    // zsh's `>!` overwrites notes.txt; jq's builtin `env` is called outside the definition.
+    for command in [
+        "sh -c 'ls &>/dev/null touch x'",
+        "zsh -c 'echo x >! notes.txt'",
+        "jq -n '(def env: .; 1) | env'",
+    ] {
+        let (blocked, said) = answer(command);
+        assert!(!blocked && said.contains("\"ask\""), "{command}: {said}");
+    }
+    let (_, said) = answer("ls &>/dev/null");
+    assert!(said.contains("\"allow\""), "{said}");
+}
+
+#[test]
 fn deny_rules_from_claude_settings_are_never_widened() {
     let s = Sandbox::new("settings");
     s.write(

@@ -1,10 +1,16 @@
 //! jq filters: read-only unless they read the environment or load modules.
 //!
 //! A filter is read-only when every name it calls is a jq 1.6 builtin known to only compute
-//! (`jq -n builtins` on Debian 12, less `env`, `modulemeta`, `get_search_list`,
-//! `get_jq_origin`, `get_prog_origin`) or a function the filter defines itself, and every
-//! variable it reads is not `$ENV` nor a `$__`-variable. `import` and `include` read module
-//! files. Anything else (a name the list does not know) is not read-only.
+//! (`jq -n builtins` on Debian 12, less [`READS_OUTSIDE_INPUT`]) or a function the filter
+//! defines where the call can see it, and every variable it reads is not `$ENV` nor a
+//! `$__`-variable. `import` and `include` read module files. Anything else (a name the list
+//! does not know) is not read-only.
+//!
+//! A definition is seen as jq scopes it: in its own body and in the expression after its
+//! `;`, up to the end of the enclosing parentheses, brackets, braces, string interpolation,
+//! function body or `if`/`try` branch. Outside it the name is jq's builtin again, so
+//! `(def env: .; 1) | env` calls the builtin `env`, which prints the environment. A filter
+//! that defines a function named after one of [`READS_OUTSIDE_INPUT`] is refused outright.
 
 /// jq 1.6 builtins that only compute on their input.
 const PURE_BUILTINS: &str = "IN INDEX JOIN acos acosh add all any arrays ascii_downcase \
@@ -24,6 +30,16 @@ to_entries todate todateiso8601 tojson tonumber tostream tostring transpose trun
 truncate_stream type unique unique_by until utf8bytelength values walk while with_entries y0 y1 \
 yn";
 
+/// jq 1.6 builtins that read something other than the filter's input: the environment
+/// (`env`), the module search path and module files.
+const READS_OUTSIDE_INPUT: &[&str] = &[
+    "env",
+    "modulemeta",
+    "get_search_list",
+    "get_jq_origin",
+    "get_prog_origin",
+];
+
 /// Keywords of the jq language (not calls), less `import` and `include`.
 const KEYWORDS: &[&str] = &[
     "def", "as", "if", "then", "elif", "else", "end", "reduce", "foreach", "try", "catch", "label",
@@ -40,18 +56,14 @@ const KEYWORDS: &[&str] = &[
 /// assert!(!ok("$ENV.HOME"));
 /// assert!(!ok(r#""\(env.HOME)""#));
 /// assert!(!ok(r#"import "x" as x; ."#));
+/// assert!(ok("def f: . + 1; [f, (def g: 2; g)]"));
+/// assert!(!ok("(def env: .; 1) | env"));
 /// ```
 pub(crate) fn check_filter(filter: &str) -> Result<(), String> {
-    let mut defined: Vec<String> = Vec::new();
-    let idents = identifiers(filter)?;
-    for (i, ident) in idents.iter().enumerate() {
-        if ident.name == "def" {
-            if let Some(next) = idents.get(i + 1) {
-                defined.push(next.name.clone());
-            }
-        }
-    }
-    for ident in &idents {
+    let tokens = tokens(filter)?;
+    let definitions = definitions(&tokens)?;
+    for (at, token) in tokens.iter().enumerate() {
+        let Token::Name(ident) = token else { continue };
         let name = ident.name.as_str();
         let fine = match ident.kind {
             Kind::Field | Kind::Format | Kind::Key => true,
@@ -59,7 +71,9 @@ pub(crate) fn check_filter(filter: &str) -> Result<(), String> {
             Kind::Call => {
                 KEYWORDS.contains(&name)
                     || PURE_BUILTINS.split_whitespace().any(|b| b == name)
-                    || defined.iter().any(|d| d == name)
+                    || definitions
+                        .iter()
+                        .any(|d| d.name == name && d.scope.contains(&at))
             }
         };
         if !fine {
@@ -76,6 +90,98 @@ pub(crate) fn check_filter(filter: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// A function the filter defines, and the tokens that see it.
+struct Definition<'t> {
+    name: &'t str,
+    scope: std::ops::Range<usize>,
+}
+
+/// Each `def NAME` of `tokens` with its scope, from the `def` to the end of the expression
+/// after its body. A function named after one of [`READS_OUTSIDE_INPUT`] is refused.
+fn definitions(tokens: &[Token]) -> Result<Vec<Definition<'_>>, String> {
+    let mut out = Vec::new();
+    for (at, token) in tokens.iter().enumerate() {
+        if !token.is_call("def") {
+            continue;
+        }
+        let Some(Token::Name(ident)) = tokens.get(at + 1) else {
+            continue;
+        };
+        if READS_OUTSIDE_INPUT.contains(&ident.name.as_str()) {
+            return Err(format!(
+                "the jq filter defines a function named `{}`, which is jq's builtin outside \
+                 the definition's scope",
+                ident.name
+            ));
+        }
+        out.push(Definition {
+            name: &ident.name,
+            scope: at..scope_end(tokens, at + 2),
+        });
+    }
+    Ok(out)
+}
+
+/// Where the scope of the definition whose body starts at `from` ends: at the `;` that ends
+/// an enclosing definition's body, a bracket that closes one opened before the definition,
+/// the `then`, `elif`, `else`, `end` or `catch` of an enclosing `if` or `try`, or the end
+/// of the filter. Ending early only refuses a filter; ending late would let a call to a
+/// builtin pass as a call to the definition.
+fn scope_end(tokens: &[Token], from: usize) -> usize {
+    let mut depth = 0usize;
+    // The definitions (this one first) whose body has not met its `;` yet.
+    let mut bodies = 1usize;
+    // The `if` blocks, and the `try` blocks that may still meet a `catch`, opened after the
+    // definition at its depth.
+    let mut ifs = 0usize;
+    let mut tries = 0usize;
+    for (at, token) in tokens.iter().enumerate().skip(from) {
+        match token {
+            Token::Open => depth += 1,
+            Token::Close if depth == 0 => return at,
+            Token::Close => depth -= 1,
+            Token::Semicolon if depth == 0 => match bodies.checked_sub(1) {
+                Some(left) => bodies = left,
+                None => return at,
+            },
+            Token::Name(_) if depth > 0 => {}
+            t if t.is_call("def") => bodies += 1,
+            t if t.is_call("if") => ifs += 1,
+            t if t.is_call("try") => tries += 1,
+            t if t.is_call("end") => match ifs.checked_sub(1) {
+                Some(left) => ifs = left,
+                None => return at,
+            },
+            t if t.is_call("catch") => match tries.checked_sub(1) {
+                Some(left) => tries = left,
+                None => return at,
+            },
+            t if ["then", "elif", "else"].iter().any(|k| t.is_call(k)) && ifs == 0 => return at,
+            _ => {}
+        }
+    }
+    tokens.len()
+}
+
+/// A token of a filter that matters for names and their scopes.
+enum Token {
+    /// A name.
+    Name(Ident),
+    /// `(`, `[`, `{` or the `\(` of a string interpolation.
+    Open,
+    /// `)`, `]`, `}` or the `)` ending an interpolation.
+    Close,
+    /// `;`.
+    Semicolon,
+}
+
+impl Token {
+    /// Whether this is the bare name `name` (a call or keyword).
+    fn is_call(&self, name: &str) -> bool {
+        matches!(self, Token::Name(i) if i.kind == Kind::Call && i.name == name)
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Kind {
     Call,
@@ -90,8 +196,9 @@ struct Ident {
     kind: Kind,
 }
 
-/// The names in a filter, outside string literals but inside their `\( )` interpolations.
-fn identifiers(filter: &str) -> Result<Vec<Ident>, String> {
+/// The names, brackets and `;` of a filter, outside string literals but inside their `\( )`
+/// interpolations.
+fn tokens(filter: &str) -> Result<Vec<Token>, String> {
     let chars: Vec<char> = filter.chars().collect();
     let mut out = Vec::new();
     // Each entry: the parenthesis depth at which an interpolation returns to its string.
@@ -108,6 +215,7 @@ fn identifiers(filter: &str) -> Result<Vec<Ident>, String> {
             match c {
                 '\\' if chars.get(i + 1) == Some(&'(') => {
                     interpolations.push(depth);
+                    out.push(Token::Open);
                     open.push('(');
                     depth += 1;
                     in_string = false;
@@ -131,14 +239,21 @@ fn identifiers(filter: &str) -> Result<Vec<Ident>, String> {
                 if c == '(' {
                     depth += 1;
                 }
+                out.push(Token::Open);
                 open.push(c);
                 i += 1;
             }
             ']' | '}' => {
+                out.push(Token::Close);
                 open.pop();
                 i += 1;
             }
+            ';' => {
+                out.push(Token::Semicolon);
+                i += 1;
+            }
             ')' => {
+                out.push(Token::Close);
                 open.pop();
                 depth = depth.saturating_sub(1);
                 if interpolations.last() == Some(&depth) {
@@ -190,7 +305,7 @@ fn identifiers(filter: &str) -> Result<Vec<Ident>, String> {
                     }
                     _ => Kind::Call,
                 };
-                out.push(Ident { name, kind });
+                out.push(Token::Name(Ident { name, kind }));
             }
             c if !c.is_ascii() => {
                 return Err(format!("the jq filter has the character `{c}`"));
@@ -260,6 +375,42 @@ mod tests {
             "{a: env}",
         ] {
             assert!(check_filter(f).is_err(), "{f}");
+        }
+    }
+
+    #[test]
+    fn a_definition_is_seen_only_in_its_scope() {
+        // Each of these calls jq's builtin `env` (or `modulemeta`) outside the definition.
+        for f in [
+            "(def env: .; 1) | env",
+            "(def env: 1; .) | env.GITHUB_TOKEN",
+            "def x: (def env: 1; 2); env",
+            "def x: def env: 1; 2; env",
+            "[def env: 1; 2] | env",
+            "{a: (def env: 1; 2)} | env",
+            r#""\(def env: 1; 2)" | env"#,
+            "if . then def env: 1; 2 else env end",
+            "if . then def env: 1; 2 elif env then 3 end",
+            "try def env: 1; 2 catch env",
+            "reduce (def env: 1; 2) as $x (0; env)",
+            "def modulemeta: 1; modulemeta",
+            "def env: 1; env",
+            "(def f: 1; f) | f",
+        ] {
+            assert!(check_filter(f).is_err(), "{f}");
+        }
+        for f in [
+            "def f: 1; f",
+            "def f: 1; [f, f] | f",
+            "def a: 1; def b: a; [a, b]",
+            "def f: if . then 1 else 2 end; f",
+            "def f: 1; if . then f else f end",
+            "def f: try 1 catch 2; f",
+            "try def f: 1; try f catch f",
+            "(def f: 1; f) | length",
+            "def r: if . > 0 then . - 1 | r else . end; r",
+        ] {
+            assert_eq!(check_filter(f), Ok(()), "{f}");
         }
     }
 }

@@ -4,7 +4,7 @@
 use super::base::{self, BaseDir};
 use super::canonical::{deny_probes, program_name, Probe};
 use super::canonical_words;
-use super::parse::{parse, Redir, RedirKind, Simple};
+use super::parse::{parse_as, Dialect, Redir, RedirKind, Simple};
 use super::salvage;
 use super::streams::{is_descriptor_path, Reopened};
 use super::word::{piece_of, unreadable, unreadable_except, Word};
@@ -258,12 +258,18 @@ impl<'r> Analysis<'r> {
         });
     }
 
-    /// Parses and judges `line`; a line outside the analysed subset is unanalysable, but
-    /// deny rules, ask rules and critical paths are still checked on what can be read.
-    /// Returns the parsed commands (`None` for a line outside the subset), for callers
-    /// that read the line further.
+    /// Parses and judges `line`, which bash, zsh or a POSIX shell may run ([`Dialect::ANY`]:
+    /// the request does not say which shell the host runs it with); a line outside the
+    /// analysed subset is unanalysable, but deny rules, ask rules and critical paths are
+    /// still checked on what can be read. Returns the parsed commands (`None` for a line
+    /// outside the subset), for callers that read the line further.
     pub(crate) fn line(&mut self, line: &str, depth: usize) -> Option<Vec<Simple>> {
-        match parse(line, depth) {
+        self.line_as(line, depth, Dialect::ANY)
+    }
+
+    /// [`Analysis::line`] for a line the shells of `dialect` may run.
+    fn line_as(&mut self, line: &str, depth: usize, dialect: Dialect) -> Option<Vec<Simple>> {
+        match parse_as(line, depth, dialect) {
             Ok(commands) => {
                 for c in &commands {
                     self.simple(c, depth);
@@ -583,7 +589,15 @@ impl<'r> Analysis<'r> {
                 "the script of `{text}` is only known at run time ({why})"
             )));
         }
-        self.line(&script.value, depth + 1);
+        let shell = core_words.first().map_or("", |w| program_name(&w.value));
+        let Some(dialect) = Dialect::of_shell(&shell.to_lowercase()) else {
+            self.salvage(&script.value);
+            return Some(unanalysable(format!(
+                "toolgate reads the scripts of bash, zsh and POSIX shells (`sh`, `dash`, `ash`), \
+                 not those of `{shell}`, whose grammar differs"
+            )));
+        };
+        self.line_as(&script.value, depth + 1, dialect);
         let head = core_words.get(..i).unwrap_or_default();
         blocked.or_else(|| unreadable(head)).map(unanalysable)
     }

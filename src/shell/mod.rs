@@ -316,8 +316,9 @@ pub fn judge(line: &str, rules: &dyn CommandRules) -> Vec<Part> {
 }
 
 /// [`judge`], also handing back the line's simple commands as [`commands_of`] gives them,
-/// taken from the parse the judgement made (`None` when the line was too long to parse):
-/// a caller that classifies the line's dangers need not parse it again.
+/// taken from the parse the judgement made (`None` when the line was too long to parse;
+/// bash's reading, parsed again, when another shell would read the line otherwise): a caller
+/// that classifies the line's dangers need not parse it again.
 pub(crate) fn judge_keeping_commands(
     line: &str,
     rules: &dyn CommandRules,
@@ -363,7 +364,12 @@ pub(crate) fn judge_keeping_commands(
             },
         );
     }
-    (analysis.parts, Some(commands.unwrap_or_default()))
+    // A line another shell reads otherwise (`ls &>/dev/null rm -rf x`) still hands back
+    // bash's commands, for the danger classes and the trust checks.
+    (
+        analysis.parts,
+        Some(commands.unwrap_or_else(|| commands_of(line))),
+    )
 }
 
 /// The simple commands `line` runs, as the parser reads them: each command's words after

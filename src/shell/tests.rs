@@ -310,6 +310,8 @@ fn the_judgement_hands_back_the_commands_of_its_parse() {
         "for x in a; do echo $x; done",
         "echo 'unterminated",
         "",
+        "ls &>/dev/null rm -rf x",
+        "echo x >! notes.txt",
     ] {
         let (parts, commands) = judge_keeping_commands(line, &rules());
         assert_eq!(parts, judge(line, &rules()), "{line}");
@@ -596,4 +598,30 @@ fn a_compilers_source_read_from_a_descriptor_is_unanalysable() {
     for line in ["gcc -E -o - x.c", "cpp x.c", "rustc -o - x.rs"] {
         assert!(!unanalysable(line), "{line}");
     }
+}
+
+#[test]
+fn scripts_are_read_by_the_shell_that_runs_them() {
+    // dash (`sh` on Debian) runs `rm -rf keys` as a command of its own.
+    assert_eq!(effect("sh -c 'ls &>/dev/null rm -rf keys'"), "deny");
+    assert_eq!(effect("dash -c 'ls &>/dev/null touch x'"), "ask");
+    // bash and zsh send both streams to the file: `ls` lists three names.
+    assert_eq!(effect("bash -c 'ls &>/dev/null a b'"), "allow");
+    assert_eq!(effect("zsh -c 'ls &>/dev/null a b'"), "allow");
+    // zsh's `>!` overwrites `secret.txt`; bash writes a file named `!`.
+    assert_eq!(effect("zsh -c 'echo x >! secret.txt'"), "ask");
+    assert_eq!(effect("zsh -c 'ls =rm'"), "ask");
+    // A shell whose grammar the parser does not read: deny rules still apply.
+    assert_eq!(effect("ksh -c ls"), "ask");
+    assert_eq!(effect("mksh -c 'rm -rf x'"), "deny");
+}
+
+#[test]
+fn a_line_is_read_by_every_shell_a_host_may_run_it_with() {
+    // Node's `child_process.exec` runs the line with `/bin/sh`; macOS users' shell is zsh.
+    assert_eq!(effect("ls &>/dev/null touch x"), "ask");
+    assert_eq!(effect("ls &>/dev/null rm -rf keys"), "deny");
+    assert_eq!(effect("echo x >! notes.txt"), "ask");
+    assert_eq!(effect("ls &>/dev/null"), "allow");
+    assert_eq!(effect("git status &>/dev/null && ls 2>&1"), "allow");
 }

@@ -3,9 +3,15 @@
 //!
 //! Anything outside the subset (here-documents, arithmetic, `case`, `for`, function
 //! definitions, `[[ ]]`, ...) is a [`ParseError`]: the caller treats the line as
-//! unanalysable. The parser never panics and runs in time linear in the input.
+//! unanalysable. So is a construct that another shell which may run the line (zsh, dash)
+//! reads so that something else runs ([`Dialect`]). The parser never panics and runs in time
+//! linear in the input.
 
+mod dialect;
 mod words;
+
+pub(crate) use dialect::Dialect;
+use dialect::Divergence;
 
 use super::word::{part_of, Word};
 
@@ -74,8 +80,15 @@ fn fail<T>(why: impl Into<String>) -> Result<T> {
     Err(ParseError { why: why.into() })
 }
 
-/// Parses `line` into the simple commands it runs, in the order they appear.
+/// Parses `line` into the simple commands bash runs, in the order they appear.
 pub(crate) fn parse(line: &str, depth: usize) -> Result<Vec<Simple>> {
+    parse_as(line, depth, Dialect::BASH)
+}
+
+/// Parses `line` into the simple commands it runs, in the order they appear, for the
+/// shells of `dialect`: a construct one of them reads differently from bash is refused, or
+/// its word is only known at run time.
+pub(crate) fn parse_as(line: &str, depth: usize, dialect: Dialect) -> Result<Vec<Simple>> {
     joins_inside_a_token(line)?;
     let mut p = Parser {
         line,
@@ -84,6 +97,7 @@ pub(crate) fn parse(line: &str, depth: usize) -> Result<Vec<Simple>> {
         pos: 0,
         depth,
         loops: 0,
+        dialect,
         out: Vec::new(),
     };
     p.enter()?;
@@ -189,6 +203,8 @@ struct Parser<'a> {
     depth: usize,
     /// How many `while`/`until` loops enclose the command being read.
     loops: usize,
+    /// The shells besides bash that may run the line.
+    dialect: Dialect,
     out: Vec<Simple>,
 }
 
@@ -304,6 +320,9 @@ impl Parser<'_> {
                     after_command = false;
                 }
                 Some('&') if self.peek_at(1) != Some('>') => {
+                    if matches!(self.peek_at(1), Some('!' | '|')) {
+                        self.dialect.check(Divergence::ZshDisown)?;
+                    }
                     if pending {
                         return dangling();
                     }
@@ -399,6 +418,8 @@ impl Parser<'_> {
         let start = self.pos;
         let mut cmd = Simple::default();
         let mut negated = false;
+        // Whether an `&>` or `&>>` came before: a POSIX shell ends the command at its `&`.
+        let mut both_streams = false;
         loop {
             self.skip_blanks();
             let Some(c) = self.peek() else { break };
@@ -420,11 +441,18 @@ impl Parser<'_> {
                     let w = self.process_substitution()?;
                     self.push_word(&mut cmd, w);
                 }
-                '<' | '>' | '&' => cmd.redirs.push(self.redirection(self.pos)?),
+                '<' | '>' | '&' => {
+                    let r = self.redirection(self.pos)?;
+                    both_streams |= r.text.starts_with("&>");
+                    cmd.redirs.push(r);
+                }
                 _ => {
                     if let Some(r) = self.fd_redirection()? {
                         cmd.redirs.push(r);
                         continue;
+                    }
+                    if both_streams {
+                        self.dialect.check(Divergence::WordsAfterBothStreams)?;
                     }
                     let w = self.word()?;
                     // Reserved words count only where a command starts (not after a
@@ -549,6 +577,10 @@ impl Parser<'_> {
         };
         let dup = op.starts_with(">&") || op.starts_with("<&");
         self.pos += len;
+        if self.peek() == Some('!') {
+            self.dialect.check(Divergence::ZshClobber)?;
+        }
+        let adjacent = self.pos;
         self.skip_blanks();
         match self.peek() {
             None => return fail("a redirection has no target"),
@@ -558,6 +590,14 @@ impl Parser<'_> {
             _ => {}
         }
         let target = self.word()?;
+        if kind == RedirKind::Read
+            && len == 1
+            && self.pos > adjacent
+            && self.peek() == Some('>')
+            && is_numeric_range(&self.text(adjacent, self.pos))
+        {
+            self.dialect.check(Divergence::ZshNumericGlob)?;
+        }
         let kind = if dup {
             let v = &target.value;
             let is_fd = !v.is_empty() && (v == "-" || v.chars().all(|c| c.is_ascii_digit()));
@@ -576,6 +616,13 @@ impl Parser<'_> {
             target,
         })
     }
+}
+
+/// Whether `text` is `N-M`, `N-`, `-M` or `-` with decimal numbers: the inside of zsh's
+/// `<N-M>` glob.
+fn is_numeric_range(text: &str) -> bool {
+    text.split_once('-')
+        .is_some_and(|(from, to)| from.chars().chain(to.chars()).all(|c| c.is_ascii_digit()))
 }
 
 /// `NAME=value` (or `NAME+=value`) with an unquoted name, as an assignment.
@@ -763,6 +810,64 @@ mod tests {
         let cmds = parse("  git status  &&  echo hi > out ", 0).unwrap();
         assert_eq!(cmds[0].text, "git status");
         assert_eq!(cmds[1].text, "echo hi > out");
+    }
+
+    #[test]
+    fn constructs_another_shell_reads_otherwise_are_refused_for_it() {
+        let sh = Dialect::of_shell("sh").unwrap();
+        let zsh = Dialect::of_shell("zsh").unwrap();
+        for (line, refused_by) in [
+            // dash: `ls &` then `>/dev/null rm -R keys`.
+            ("ls &>/dev/null rm -R keys", sh),
+            ("ls &>>log touch x", sh),
+            ("ls 2&>/dev/null PATH=/tmp/evil", sh),
+            // dash: `$` and `'\'`, then `rm x` runs.
+            ("echo $'\\' ; rm x ; # '", sh),
+            ("echo x >! secret.txt", zsh),
+            ("echo x >>! secret.txt", zsh),
+            ("echo x &>! secret.txt", zsh),
+            ("echo x >&! secret.txt", zsh),
+            ("ls &!rm x", zsh),
+            ("cat <1-10> x", zsh),
+            ("cat <-> x", zsh),
+            ("echo ${(e)X}", zsh),
+        ] {
+            assert!(parse_as(line, 0, refused_by).is_err(), "{line}");
+            assert!(parse_as(line, 0, Dialect::ANY).is_err(), "{line}");
+            assert!(parse(line, 0).is_ok(), "bash reads {line}");
+        }
+        // Where every shell agrees, the line is read.
+        for line in [
+            "ls &>/dev/null",
+            "ls &>/dev/null 2>&1; git status",
+            "ls &>>log && wc -l log",
+            "ls 2>&1 | wc",
+            "ls >| out",
+            "cat < 1-10 > x",
+            "ls & rm x",
+        ] {
+            assert!(parse_as(line, 0, Dialect::ANY).is_ok(), "{line}");
+        }
+    }
+
+    #[test]
+    fn words_zsh_or_a_posix_shell_expand_are_only_known_at_run_time() {
+        let value = |line: &str, dialect| {
+            let cmds = parse_as(line, 0, dialect).unwrap();
+            cmds[0].words[1].dynamic
+        };
+        let zsh = Dialect::of_shell("zsh").unwrap();
+        let sh = Dialect::of_shell("sh").unwrap();
+        for line in ["rm =node", "cat $+HOME", "cat $=x", "ls $~x"] {
+            assert!(value(line, zsh).is_some(), "{line}");
+            assert!(value(line, Dialect::BASH).is_none(), "{line}");
+        }
+        assert!(value("echo $\"ls\"", sh).is_some());
+        assert!(value("echo $\"ls\"", zsh).is_some());
+        assert!(value("echo $\"ls\"", Dialect::BASH).is_none());
+        // `==` and a lone `=` are not zsh's `=name`.
+        assert!(value("[ a == b ]", zsh).is_none());
+        assert!(value("[ a = b ]", zsh).is_none());
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! Reading one word: quotes, escapes, expansions and substitutions.
 
-use super::{fail, is_meta, parse, Close, Parser, Result};
+use super::{fail, is_meta, parse_as, Close, Divergence, Parser, Result};
 use crate::shell::word::Word;
 
 impl Parser<'_> {
@@ -35,6 +35,12 @@ impl Parser<'_> {
         let mut brace_list = false;
         if self.peek() == Some('~') {
             self.tilde(&mut w);
+        }
+        // zsh replaces `=name` by the path of the command `name`.
+        if self.peek() == Some('=') && self.peek_at(1).is_some_and(|c| !is_meta(c) && c != '=') {
+            if let Some(why) = self.dialect.zsh_expansion() {
+                w.make_dynamic(why);
+            }
         }
         while let Some(c) = self.peek() {
             if is_meta(c) {
@@ -182,6 +188,9 @@ impl Parser<'_> {
                 // bare `{` inside does not nest: `${x:-{}; touch y }` runs `touch`), and
                 // those are refused here.
                 self.pos += 1;
+                if self.peek() == Some('(') {
+                    self.dialect.check(Divergence::ZshExpansionFlags)?;
+                }
                 // Bash 5.3 runs `${ cmd; }` and `${| cmd; }` in the current shell.
                 if self
                     .peek()
@@ -207,6 +216,7 @@ impl Parser<'_> {
             // `$[ ]`, bash's old arithmetic expansion, reads to its own `]`.
             Some('[') => return fail("arithmetic expansion `$[ ]` is not analysed"),
             Some('\'') if !in_double_quotes => {
+                self.dialect.check(Divergence::AnsiCQuote)?;
                 self.pos += 1;
                 loop {
                     match self.peek() {
@@ -225,7 +235,22 @@ impl Parser<'_> {
             Some('"') if !in_double_quotes => {
                 self.pos += 1;
                 w.quoted = true;
+                if let Some(why) = self.dialect.translated_string() {
+                    w.make_dynamic(why);
+                }
                 return self.double_quoted(w);
+            }
+            // zsh's `$+name` (whether it is set), `$=name`, `$~name`, `$^name`.
+            Some('+' | '=' | '~' | '^')
+                if self
+                    .peek_at(1)
+                    .is_some_and(|c| c.is_ascii_alphabetic() || c == '_' || c == '{') =>
+            {
+                if let Some(why) = self.dialect.zsh_expansion() {
+                    w.make_dynamic(why);
+                }
+                w.value.push('$');
+                return Ok(());
             }
             Some(c) if c.is_ascii_alphabetic() || c == '_' => {
                 while self
@@ -277,7 +302,7 @@ impl Parser<'_> {
             }
         }
         self.enter()?;
-        let nested = parse(&inner, self.depth)?;
+        let nested = parse_as(&inner, self.depth, self.dialect)?;
         self.leave();
         self.out.extend(nested);
         w.make_dynamic("command substitution");
