@@ -132,12 +132,14 @@ impl Request {
     /// tool's `path`, or the working directory without one; a shell line's recursive
     /// searches, [`crate::shell::search_roots`]), breadth first, at most [`MAX_SEARCHED`]
     /// names, and keys each secret file found there ([`crate::policy::is_secret`]) by its
-    /// absolute path, so that the search is judged as reading it. It does not descend into
-    /// `node_modules` or `.git/objects`, which hold no person's secrets by their nature, past
-    /// the names in them that are secret or lead out of them (a linked package). A search
-    /// it cannot look through (more names than that, a root written with `~`, which the
-    /// request cannot place, or `/`) is marked as not fully resolved: a shell line by `.`,
-    /// the Grep tool by its roots (`.` without one), mapped to the empty string; it asks.
+    /// absolute path, so that the search is judged as reading it. It descends into every
+    /// directory, whatever its name, as the search does; the names in a directory that
+    /// tools fill (`node_modules`, `target`, `.git/objects`, ...), judged by its real path,
+    /// found below a root and not at or above the working or project directory, count
+    /// apart, at most [`MAX_SEARCHED_FILLED_BY_TOOLS`]. A search it cannot look through
+    /// (more names than that, a root written with `~`, which the request cannot place, or
+    /// `/`) is marked as not fully resolved: a shell line by `.`, the Grep tool by its
+    /// roots (`.` without one), mapped to the empty string; it asks.
     ///
     /// `list` gives the names in an absolute directory (without `.` and `..`): empty for a
     /// path that does not exist or is not a directory, `None` when it cannot be listed.
@@ -229,7 +231,13 @@ impl Request {
             }
         }
         let secrets = match list {
-            Some(list) => secrets_below(&search_roots, cwd.as_deref(), realpath, list),
+            Some(list) => secrets_below(
+                &search_roots,
+                cwd.as_deref(),
+                self.root.as_deref(),
+                realpath,
+                list,
+            ),
             None => Walked {
                 found: Vec::new(),
                 complete: true,
@@ -468,54 +476,105 @@ fn expand_globs(
 }
 
 /// How many names a walk below search roots looks at ([`Request::add_realpaths_listing`]),
-/// across all the roots of one call. A walk that would need more stops there, and the call
+/// across all the roots of one call, besides those in directories that tools fill
+/// ([`MAX_SEARCHED_FILLED_BY_TOOLS`]). A walk that would need more stops there, and the call
 /// it serves is marked as not fully resolved: it asks.
 pub const MAX_SEARCHED: usize = 10_000;
+
+/// How many names in directories that tools fill ([`filled_by_tools`]: installed packages,
+/// build output, caches) a walk below search roots looks at, besides the [`MAX_SEARCHED`]
+/// others: a search of a project passes through them, and they hold most of its names. A
+/// walk that would need more stops there, and the call it serves asks.
+pub const MAX_SEARCHED_FILLED_BY_TOOLS: usize = 200_000;
 
 /// What a walk below search roots found, and whether it looked at every name there.
 struct Walked {
     /// The absolute paths found.
     found: Vec<String>,
-    /// Every root was walked to its end, within [`MAX_SEARCHED`] names.
+    /// Every root was walked to its end, within [`MAX_SEARCHED`] and
+    /// [`MAX_SEARCHED_FILLED_BY_TOOLS`] names.
     complete: bool,
 }
 
+/// One directory as a walk sees it.
+#[derive(Default)]
+struct Listing {
+    /// The names in it, without `.` and `..`.
+    names: Vec<String>,
+    /// Its real path (links followed), when known.
+    real: Option<String>,
+    /// Its names count against [`MAX_SEARCHED_FILLED_BY_TOOLS`] rather than [`MAX_SEARCHED`].
+    filled_by_tools: bool,
+}
+
+impl Listing {
+    /// The names of a directory whose real path the walk does not need, counted as any.
+    fn plain(names: Vec<String>) -> Self {
+        Listing {
+            names,
+            ..Listing::default()
+        }
+    }
+}
+
+/// How many names a walk has looked at, each against its own bound.
+#[derive(Default)]
+struct Tally {
+    /// Names in directories that tools fill ([`Listing::filled_by_tools`]).
+    filled_by_tools: usize,
+    /// Every other name.
+    others: usize,
+}
+
+impl Tally {
+    /// Counts one more name, found in a directory that tools fill or not; false once past
+    /// the bound it counts against.
+    fn count_one(&mut self, filled_by_tools: bool) -> bool {
+        if filled_by_tools {
+            self.filled_by_tools += 1;
+            self.filled_by_tools <= MAX_SEARCHED_FILLED_BY_TOOLS
+        } else {
+            self.others += 1;
+            self.others <= MAX_SEARCHED
+        }
+    }
+}
+
 /// Visits the names below the absolute directories `roots`, breadth first (the names
-/// nearest a root first), each with its full path, until [`MAX_SEARCHED`] names have been
-/// seen. A name is listed as a directory whatever it is (links followed: the wider
-/// reading); a file lists as nothing. Returns whether every name was visited.
+/// nearest a root first), each with its full path and the listing of its directory, until
+/// more names than a bound allows have been seen ([`Tally`]). A name is listed as a
+/// directory whatever it is (links followed: the wider reading); a file lists as nothing.
+/// Returns whether every name was visited.
 fn walk_below(
     roots: Vec<String>,
-    list: ListDirectory<'_>,
-    mut visit: impl FnMut(&str, &str),
+    list: impl Fn(&str) -> Listing,
+    mut visit: impl FnMut(&str, &str, &Listing),
 ) -> bool {
     let mut queue = std::collections::VecDeque::from(roots);
-    let mut seen = 0;
+    let mut tally = Tally::default();
     while let Some(dir) = queue.pop_front() {
-        for name in list(&dir).unwrap_or_default() {
-            seen += 1;
-            if seen > MAX_SEARCHED {
+        let listing = list(&dir);
+        for name in &listing.names {
+            if !tally.count_one(listing.filled_by_tools) {
                 return false;
             }
             let full = format!("{}/{name}", dir.trim_end_matches('/'));
-            visit(&name, &full);
+            visit(name, &full, &listing);
             queue.push_back(full);
         }
     }
     true
 }
 
-/// The names of directories whose contents hold no person's secrets by their nature, so
-/// that a search for secret files does not descend into them: installed packages
+/// Whether the directory `dir` is, by its name, one that tools fill: installed packages
 /// (`node_modules`, `bower_components`, a Python virtual environment `.venv`/`venv`), git's
 /// object store (`.git/objects`, files named by their hash and compressed), and build
-/// output and caches that tools fill (`target`, `__pycache__`, `.tox`, `.nox`,
-/// `.mypy_cache`, `.pytest_cache`, `.ruff_cache`, `.gradle`, `.next`). A person does not
-/// keep a key there, and a call that moved one there would have read or moved it first,
-/// which asks. Their own names are still looked at, and so is each name directly in them
-/// that leads elsewhere (a linked package).
-fn holds_no_secrets_by_nature(dir: &str) -> bool {
-    const BY_NATURE: &[&str] = &[
+/// output and caches (`target`, `__pycache__`, `.tox`, `.nox`, `.mypy_cache`,
+/// `.pytest_cache`, `.ruff_cache`, `.gradle`, `.next`). They hold most of a project's
+/// names; a search that passes through them reads them, so a walk looks through them too,
+/// counting their names apart ([`MAX_SEARCHED_FILLED_BY_TOOLS`]).
+fn filled_by_tools(dir: &str) -> bool {
+    const FILLED_BY_TOOLS: &[&str] = &[
         "node_modules",
         "bower_components",
         ".venv",
@@ -531,80 +590,86 @@ fn holds_no_secrets_by_nature(dir: &str) -> bool {
         ".next",
     ];
     let name = dir.rsplit('/').next().unwrap_or(dir);
-    BY_NATURE.contains(&name) || dir.ends_with("/.git/objects")
+    FILLED_BY_TOOLS.contains(&name) || dir.ends_with("/.git/objects")
 }
 
-/// `list` for a walk looking for secret files: a directory already listed under another
-/// spelling (a link back to a directory above it, two links to one place) lists as empty,
-/// its names having been visited once; a directory that holds none by its nature
-/// ([`holds_no_secrets_by_nature`]) lists only [`names_leading_out`] of it.
+/// Whether the real path `real` is, or lies below, a directory that tools fill
+/// ([`filled_by_tools`]) other than one at or above a path of `kept` (the real paths of the
+/// search roots and of the working and project directories): a search that names `target`,
+/// or runs in a project called `venv`, reads the files there as any others.
+fn in_tree_filled_by_tools(real: &str, kept: &[String]) -> bool {
+    let at_or_above_kept = |dir: &str| {
+        kept.iter().any(|k| {
+            k.strip_prefix(dir)
+                .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
+        })
+    };
+    let ends = real
+        .match_indices('/')
+        .map(|(at, _)| at)
+        .chain([real.len()]);
+    ends.filter_map(|end| real.get(..end))
+        .any(|dir| filled_by_tools(dir) && !at_or_above_kept(dir))
+}
+
+/// `list` for a walk looking for secret files, each directory with its real path: a
+/// directory already listed under another spelling (a link back to a directory above it,
+/// two links to one place) lists as empty, its names having been visited once. Every
+/// directory is listed whole, whatever its name; one that lies in a directory tools fill
+/// ([`in_tree_filled_by_tools`], judged by its real path, past the directories of `kept`)
+/// has its names counted apart.
 fn list_for_secrets<'a>(
     list: ListDirectory<'a>,
     realpath: &'a dyn Fn(&str) -> Option<String>,
-) -> impl Fn(&str) -> Option<Vec<String>> + 'a {
+    kept: Vec<String>,
+) -> impl Fn(&str) -> Listing + 'a {
     let listed = std::cell::RefCell::new(std::collections::HashSet::new());
     move |dir| {
-        let names = list(dir)?;
+        let names = list(dir).unwrap_or_default();
         if names.is_empty() {
-            return Some(names);
+            return Listing::default();
         }
         let real = realpath(dir);
         if let Some(real) = &real {
             if !listed.borrow_mut().insert(real.clone()) {
-                return Some(Vec::new());
+                return Listing::default();
             }
         }
-        match real {
-            Some(real) if holds_no_secrets_by_nature(dir) => {
-                Some(names_leading_out(dir, &real, names, list, realpath))
-            }
-            _ => Some(names),
+        let filled_by_tools = real
+            .as_deref()
+            .is_some_and(|r| in_tree_filled_by_tools(r, &kept));
+        Listing {
+            names,
+            real,
+            filled_by_tools,
         }
     }
 }
 
-/// Of `names`, listed in the directory `dir` whose real path is `real`, those that are
-/// secret by their name or lead out of it (a linked package), also one level down in an
-/// `@scope` directory (`@scope/name`); a name whose real path is unknown counts as leading
-/// out.
-fn names_leading_out(
-    dir: &str,
-    real: &str,
-    names: Vec<String>,
-    list: ListDirectory<'_>,
-    realpath: &dyn Fn(&str) -> Option<String>,
-) -> Vec<String> {
-    let inside = format!("{real}/");
-    let leaves = |name: &str| {
-        let full = format!("{dir}/{name}");
-        crate::policy::is_secret(&full) || realpath(&full).is_none_or(|r| !r.starts_with(&inside))
-    };
-    let mut kept = Vec::new();
-    for name in names {
-        if name.starts_with('@') {
-            let members = list(&format!("{dir}/{name}")).unwrap_or_default();
-            kept.extend(
-                members
-                    .into_iter()
-                    .map(|m| format!("{name}/{m}"))
-                    .filter(|n| leaves(n)),
-            );
-        } else if leaves(&name) {
-            kept.push(name);
-        }
-    }
-    kept
+/// Whether the name `name`, found at `full` in a directory listed as `listing`, is a secret
+/// file ([`crate::policy::is_secret`]) as written or in the directory's real path (a file
+/// of `.aws` reached through a link to it).
+fn secret_in(name: &str, full: &str, listing: &Listing) -> bool {
+    let real = listing
+        .real
+        .as_deref()
+        .map(|dir| format!("{}/{name}", dir.trim_end_matches('/')))
+        .filter(|real| real != full);
+    crate::policy::is_secret(full) || real.is_some_and(|r| crate::policy::is_secret(&r))
 }
 
-/// The secret files ([`crate::policy::is_secret`]) below the search roots `roots` (as the
-/// call writes them; relative ones from `cwd`), as absolute paths ([`walk_below`], not into
-/// directories that hold no secrets by their nature). The walk is not complete when a root
-/// cannot be placed (a `~` root: the request does not carry the home directory; a root known
-/// only at run time), when it is `/` itself, or when the roots hold more than
-/// [`MAX_SEARCHED`] names.
+/// The secret files ([`secret_in`]) below the search roots `roots` (as the call writes
+/// them; relative ones from `cwd`), as absolute paths ([`walk_below`], into every
+/// directory, whatever its name). The walk is not complete when a root cannot be placed (a
+/// `~` root: the request does not carry the home directory; a root known only at run
+/// time), when it is `/` itself, or when the roots hold more names than it looks at
+/// ([`MAX_SEARCHED`], [`MAX_SEARCHED_FILLED_BY_TOOLS`]). The roots, `cwd` and the project
+/// directory `project` (and the directories above them) count as any other directory,
+/// whatever their names.
 fn secrets_below(
     roots: &[String],
     cwd: Option<&str>,
+    project: Option<&str>,
     realpath: &dyn Fn(&str) -> Option<String>,
     list: ListDirectory<'_>,
 ) -> Walked {
@@ -616,10 +681,17 @@ fn secrets_below(
             None => placed = false,
         }
     }
+    let kept = absolute
+        .iter()
+        .map(String::as_str)
+        .chain(cwd)
+        .chain(project)
+        .map(|p| realpath(p).unwrap_or_else(|| p.to_owned()))
+        .collect();
     let mut found: Vec<String> = Vec::new();
-    let list = list_for_secrets(list, realpath);
-    let walked = walk_below(absolute, &list, |_, full| {
-        if crate::policy::is_secret(full) && !found.iter().any(|f| f == full) {
+    let list = list_for_secrets(list, realpath, kept);
+    let walked = walk_below(absolute, list, |name, full, listing| {
+        if secret_in(name, full, listing) && !found.iter().any(|f| f == full) {
             found.push(full.to_owned());
         }
     });
@@ -638,7 +710,8 @@ fn files_ending_with(root: &str, target: &str, list: ListDirectory<'_>) -> Walke
     let target = target.replace('\\', "/");
     let name = target.rsplit('/').next().unwrap_or(&target);
     let mut found = Vec::new();
-    let complete = walk_below(vec![root.to_owned()], list, |entry, full| {
+    let listing = |dir: &str| Listing::plain(list(dir).unwrap_or_default());
+    let complete = walk_below(vec![root.to_owned()], listing, |entry, full, _| {
         if entry == name && full.ends_with(&target) {
             found.push(full.to_owned());
         }
@@ -863,19 +936,19 @@ mod tests {
         let itself = |p: &str| Some(p.to_owned());
         // The names nearest the root come first: with more than the bound, the walk says
         // it did not finish.
-        let walked = secrets_below(&[".".to_owned()], Some("/p"), &itself, &list);
+        let walked = secrets_below(&[".".to_owned()], Some("/p"), None, &itself, &list);
         assert!(walked.found.is_empty());
         assert!(!walked.complete);
         let with_key = |dir: &str| match dir {
             "/p" => Some(vec!["id_rsa".to_owned()]),
             _ => Some(Vec::new()),
         };
-        let walked = secrets_below(&["/p".to_owned()], None, &itself, &with_key);
+        let walked = secrets_below(&["/p".to_owned()], None, None, &itself, &with_key);
         assert_eq!(walked.found, ["/p/id_rsa"]);
         assert!(walked.complete);
         // `/`, and a root the request cannot place, are not walked: not complete either.
         for root in ["/", "~/p", "~ada/p"] {
-            let walked = secrets_below(&[root.to_owned()], Some("/p"), &itself, &with_key);
+            let walked = secrets_below(&[root.to_owned()], Some("/p"), None, &itself, &with_key);
             assert!(walked.found.is_empty() && !walked.complete, "{root}");
         }
     }
@@ -948,68 +1021,207 @@ mod tests {
             }
             Some(real)
         };
-        let walked = secrets_below(&["/p".to_owned()], None, &realpath, &list);
+        let walked = secrets_below(&["/p".to_owned()], None, None, &realpath, &list);
         assert!(walked.complete);
         assert_eq!(walked.found, ["/p/src/.env"]);
     }
 
+    /// The names of `many` files, `f0`, `f1`, ...
+    fn files(many: usize) -> Vec<String> {
+        (0..many).map(|i| format!("f{i}")).collect()
+    }
+
     #[test]
-    fn a_search_does_not_descend_into_installed_packages_unless_they_lead_out() {
-        let many: Vec<String> = (0..=MAX_SEARCHED).map(|i| format!("f{i}")).collect();
+    fn a_search_counts_the_names_in_directories_tools_fill_apart() {
         let list = |dir: &str| match dir {
-            "/p" => Some(vec!["node_modules".to_owned(), ".git".to_owned()]),
-            "/p/node_modules" => Some(vec![
-                "big".to_owned(),
-                "linked".to_owned(),
-                "@scope".to_owned(),
-                ".env".to_owned(),
-            ]),
-            "/p/node_modules/big" | "/p/.git/objects/ab" => Some(many.clone()),
-            "/p/node_modules/@scope" => Some(vec!["other".to_owned()]),
-            "/p/.git" => Some(vec!["objects".to_owned()]),
-            "/p/.git/objects" => Some(vec!["ab".to_owned()]),
-            // A listing follows links, as the host's does.
-            "/p/node_modules/linked" | "/p/node_modules/@scope/other" => {
-                Some(vec!["id_rsa".to_owned()])
-            }
+            "/p" => Some(vec!["node_modules".into(), "target".into(), "src".into()]),
+            "/p/node_modules" => Some(vec!["big".into(), "x".into()]),
+            "/p/node_modules/big" | "/p/target" => Some(files(MAX_SEARCHED + 1)),
+            "/p/node_modules/x" => Some(vec!["lib".into()]),
+            "/p/node_modules/x/lib" => Some(vec![".env".into()]),
+            "/p/src" => Some(vec!["server.key".into()]),
             _ => Some(Vec::new()),
         };
-        let realpath = |p: &str| {
-            Some(match p {
-                "/p/node_modules/linked" => "/h/proj".to_owned(),
-                "/p/node_modules/@scope/other" => "/h/other".to_owned(),
-                _ => p.to_owned(),
-            })
-        };
-        let walked = secrets_below(&["/p".to_owned()], None, &realpath, &list);
+        let itself = |p: &str| Some(p.to_owned());
+        let walked = secrets_below(&["/p".to_owned()], None, None, &itself, &list);
         assert!(walked.complete);
         let mut found = walked.found;
         found.sort();
-        assert_eq!(
-            found,
-            [
-                "/p/node_modules/.env",
-                "/p/node_modules/@scope/other/id_rsa",
-                "/p/node_modules/linked/id_rsa",
-            ]
-        );
-        // Gemini's search for a file by its ending still looks everywhere.
+        assert_eq!(found, ["/p/node_modules/x/lib/.env", "/p/src/server.key"]);
+        // A search that names such a directory counts its names as any others.
+        for root in ["node_modules", "target"] {
+            let walked = secrets_below(&[root.to_owned()], Some("/p"), None, &itself, &list);
+            assert!(!walked.complete, "{root}");
+        }
+        // Past their own bound, the walk stops too.
+        let huge = |dir: &str| match dir {
+            "/p" => Some(vec!["node_modules".into()]),
+            "/p/node_modules" => Some(files(MAX_SEARCHED_FILLED_BY_TOOLS + 1)),
+            _ => Some(Vec::new()),
+        };
+        let walked = secrets_below(&["/p".to_owned()], None, None, &itself, &huge);
+        assert!(!walked.complete);
+        // Gemini's search for a file by its ending counts every name alike.
         assert!(!files_ending_with("/p", "x.txt", &list).complete);
     }
 
     #[test]
-    fn a_search_does_not_descend_into_build_output_or_virtual_environments() {
-        let many: Vec<String> = (0..=MAX_SEARCHED).map(|i| format!("f{i}")).collect();
+    fn a_project_named_as_a_directory_tools_fill_counts_its_names_as_any() {
+        // The working directory, the project and the directories above them are the
+        // project's own, whatever their names.
         let list = |dir: &str| match dir {
-            "/p" => Some(vec!["target".into(), ".venv".into(), "src".into()]),
-            "/p/target" | "/p/.venv" => Some(vec!["debug".into(), "lib".into()]),
-            "/p/target/debug" | "/p/.venv/lib" => Some(many.clone()),
-            "/p/src" => Some(vec!["server.key".into()]),
+            "/w" => Some(vec!["venv".into()]),
+            "/w/venv" => Some(files(MAX_SEARCHED + 1)),
             _ => Some(Vec::new()),
         };
-        let walked = secrets_below(&["/p".to_owned()], None, &|p| Some(p.to_owned()), &list);
+        let itself = |p: &str| Some(p.to_owned());
+        let from = |root: &str, cwd: &str, project: Option<&str>| {
+            secrets_below(&[root.to_owned()], Some(cwd), project, &itself, &list).complete
+        };
+        assert!(!from(".", "/w/venv", None));
+        assert!(!from("..", "/w/venv/sub", None));
+        assert!(!from("/w", "/w/venv/sub", None));
+        assert!(!from("/w", "/tmp", Some("/w/venv")));
+        // Below a project of another name, a `venv` is one that tools fill.
+        assert!(from("/w", "/w", None));
+        assert!(from("/w", "/tmp", None));
+    }
+
+    #[test]
+    fn a_file_is_secret_by_the_real_path_of_its_directory_too() {
+        // `/p/keys` is a link to `/p/.aws`, listed first: `.aws` is then walked already.
+        let list = |dir: &str| match dir {
+            "/p" => Some(vec!["keys".into(), ".aws".into()]),
+            "/p/keys" | "/p/.aws" => Some(vec!["credentials".into()]),
+            _ => Some(Vec::new()),
+        };
+        let realpath = |p: &str| Some(p.replace("/p/keys", "/p/.aws"));
+        let walked = secrets_below(&["/p".to_owned()], None, None, &realpath, &list);
         assert!(walked.complete);
-        assert_eq!(walked.found, ["/p/src/server.key"]);
+        assert_eq!(walked.found, ["/p/keys/credentials"]);
+    }
+
+    #[test]
+    fn a_link_named_as_a_directory_tools_fill_hides_nothing() {
+        // `/p/target` is a link to `/p/config`, listed first.
+        let list = |dir: &str| match dir {
+            "/p" => Some(vec!["target".into(), "config".into()]),
+            "/p/target" | "/p/config" => Some(vec!["prod".into()]),
+            "/p/target/prod" | "/p/config/prod" => Some(vec![".env".into()]),
+            _ => Some(Vec::new()),
+        };
+        let realpath = |p: &str| Some(p.replace("/p/target", "/p/config"));
+        let walked = secrets_below(&["/p".to_owned()], None, None, &realpath, &list);
+        assert!(walked.complete);
+        assert_eq!(walked.found, ["/p/target/prod/.env"]);
+    }
+
+    /// Trees of real directories and files below the system's temporary directory, walked
+    /// through the host functions the command line gives ([`Request::add_realpaths_listing`]).
+    #[cfg(unix)]
+    mod on_disk {
+        use super::super::secrets_below;
+        use std::path::{Path, PathBuf};
+
+        /// A fresh, empty directory named for `test` (its real path, links followed).
+        fn scratch(test: &str) -> PathBuf {
+            let dir =
+                std::env::temp_dir().join(format!("toolgate-walk-{test}-{}", std::process::id()));
+            let _ = std::fs::remove_dir_all(&dir);
+            std::fs::create_dir_all(&dir).unwrap();
+            std::fs::canonicalize(dir).unwrap()
+        }
+
+        /// Writes a file at `rel` below `dir`, making its directories.
+        fn write(dir: &Path, rel: &str) {
+            let path = dir.join(rel);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, "TOKEN=secret").unwrap();
+        }
+
+        fn realpath(p: &str) -> Option<String> {
+            Some(std::fs::canonicalize(p).ok()?.to_str()?.to_owned())
+        }
+
+        fn list(dir: &str) -> Option<Vec<String>> {
+            match std::fs::read_dir(dir) {
+                Ok(entries) => entries
+                    .map(|e| e.ok()?.file_name().into_string().ok())
+                    .collect(),
+                Err(_) => Some(Vec::new()),
+            }
+        }
+
+        /// The secret files a search from `cwd` of `root` finds, below `cwd`.
+        fn found(cwd: &Path, root: &str) -> Vec<String> {
+            let cwd = cwd.to_str().unwrap();
+            let walked = secrets_below(&[root.to_owned()], Some(cwd), None, &realpath, &list);
+            assert!(walked.complete, "{root}");
+            let mut found: Vec<String> = walked
+                .found
+                .iter()
+                .map(|f| f.strip_prefix(cwd).unwrap().to_owned())
+                .collect();
+            found.sort();
+            found
+        }
+
+        #[test]
+        fn a_search_reads_the_secrets_in_directories_tools_fill() {
+            let p = scratch("filled");
+            write(&p, "target/prod/id_rsa");
+            write(&p, "target/deep/.env");
+            write(&p, "node_modules/x/.env");
+            write(&p, "src/main.rs");
+            for root in ["target", "target/", "./target"] {
+                let found = found(&p, root);
+                assert_eq!(
+                    found,
+                    ["/target/deep/.env", "/target/prod/id_rsa"],
+                    "{root}"
+                );
+            }
+            assert_eq!(found(&p, "node_modules"), ["/node_modules/x/.env"]);
+            assert_eq!(
+                found(&p, "."),
+                [
+                    "/node_modules/x/.env",
+                    "/target/deep/.env",
+                    "/target/prod/id_rsa"
+                ]
+            );
+            assert!(found(&p, "src").is_empty());
+            let _ = std::fs::remove_dir_all(&p);
+        }
+
+        #[test]
+        fn a_search_in_a_project_named_as_a_directory_tools_fill_reads_its_secrets() {
+            let w = scratch("venv");
+            let project = w.join("venv");
+            write(&project, "config/.env");
+            write(&project, "config/id_ed25519");
+            assert_eq!(found(&project, "."), ["/config/.env", "/config/id_ed25519"]);
+            assert_eq!(
+                found(&w, "venv"),
+                ["/venv/config/.env", "/venv/config/id_ed25519"]
+            );
+            let _ = std::fs::remove_dir_all(&w);
+        }
+
+        #[test]
+        fn a_link_named_as_a_directory_tools_fill_hides_nothing() {
+            // `target` leads to `config`: whichever spelling is listed first, the secret
+            // file is found under it.
+            let p = scratch("linked");
+            write(&p, "config/prod/.env");
+            std::os::unix::fs::symlink("config", p.join("target")).unwrap();
+            let found = found(&p, ".");
+            assert!(
+                found == ["/config/prod/.env"] || found == ["/target/prod/.env"],
+                "{found:?}"
+            );
+            let _ = std::fs::remove_dir_all(&p);
+        }
     }
 
     #[test]

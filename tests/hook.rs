@@ -2197,7 +2197,7 @@ fn a_search_with_more_names_than_the_host_looks_at_asks() {
 }
 
 #[test]
-fn a_search_does_not_count_the_names_of_installed_packages() {
+fn a_search_counts_the_names_of_installed_packages_apart() {
     let s = Sandbox::new("search-packages");
     many_files(&s, "proj/node_modules/big", 10_001);
     s.write("proj/src/main.rs", "fn main() {}");
@@ -2208,11 +2208,59 @@ fn a_search_does_not_count_the_names_of_installed_packages() {
         "{}",
         said("claude", &out)
     );
-    // A secret file directly in `node_modules` is still found.
-    s.write("proj/node_modules/.env", "TOKEN=secret");
+    // A search of `node_modules` itself counts them as any other names.
+    let out = s.hook(
+        "claude",
+        &shell_payload("claude", &s.proj(), "grep -r TOKEN node_modules"),
+    );
+    let out = said("claude", &out);
+    assert!(out.contains("\"ask\""), "{out}");
+    // A secret file in `node_modules`, at any depth, is found.
+    s.write("proj/node_modules/big/lib/.env", "TOKEN=secret");
     let out = s.hook("claude", &shell_payload("claude", &s.proj(), command));
     let out = said("claude", &out);
     assert!(out.contains("\"ask\"") && out.contains(".env"), "{out}");
+}
+
+#[test]
+fn a_search_reads_the_secret_files_in_directories_tools_fill() {
+    let s = Sandbox::new("search-filled");
+    s.write("proj/src/main.rs", "fn main() {}");
+    s.write("proj/target/prod/id_rsa", "FAKE KEY");
+    s.write("proj/node_modules/x/.env", "TOKEN=nm");
+    let asks = |cwd: &Path, command: &str, file: &str| {
+        let out = said(
+            "claude",
+            &s.hook("claude", &shell_payload("claude", cwd, command)),
+        );
+        assert!(
+            out.contains("\"ask\"") && out.contains(file),
+            "{command}: {out}"
+        );
+    };
+    for command in [
+        "grep -rn FAKE target/",
+        "grep -r FAKE target/*",
+        "rg FAKE target",
+    ] {
+        asks(&s.proj(), command, "id_rsa");
+    }
+    for command in ["grep -r TOKEN node_modules", "grep -r TOKEN ."] {
+        asks(&s.proj(), command, ".env");
+    }
+    let grep = json!({"session_id":"s1","cwd":s.proj(),"hook_event_name":"PreToolUse",
+        "tool_name":"Grep","tool_input":{"pattern":"FAKE","path":"target"}});
+    let out = said("claude", &s.hook("claude", &grep));
+    assert!(out.contains("\"ask\"") && out.contains("id_rsa"), "{out}");
+    // A project whose own directory is named as one that tools fill.
+    s.write("venv/.git/HEAD", "ref: refs/heads/main");
+    s.write("venv/config/.env", "API_TOKEN=sk");
+    asks(&s.root.join("venv"), "grep -r TOKEN .", ".env");
+    // A link named as such a directory, to a directory of the project.
+    s.write("linked/.git/HEAD", "ref: refs/heads/main");
+    s.write("linked/config/prod/.env", "TOKEN=prod");
+    std::os::unix::fs::symlink("config", s.root.join("linked/target")).unwrap();
+    asks(&s.root.join("linked"), "grep -r TOKEN .", ".env");
 }
 
 #[test]
