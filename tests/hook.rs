@@ -1351,6 +1351,8 @@ fn wrappers_and_shells_are_read_with_their_own_option_grammar() {
     for command in [
         "command -pp rm -rf victim",
         "command time --o=.git/config -f x true",
+        "mksh -c 'rm -rf x'",
+        "fish -c 'rm -rf x'",
     ] {
         assert_eq!(decide("bypass.json", command), "deny", "{command}");
     }

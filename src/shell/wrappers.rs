@@ -1,6 +1,7 @@
 //! Transparent wrappers, runners of other code, and harmless variables: closed lists.
 
 use super::canonical::program_name;
+use super::parse::Dialect;
 
 /// Variables that may be set in front of a command without blocking an allow rule.
 pub const HARMLESS_VARIABLES: &[&str] = &[
@@ -436,15 +437,14 @@ fn long_option(options: &[(&str, bool)], name: &str) -> Option<bool> {
     }
 }
 
-/// The shells whose options and scripts the analysis reads: bash and the shells it reads as
-/// bash-like. Any other shell of [`SHELLS`] (fish, ksh, mksh) has options and a script
-/// grammar of its own (fish's `-c` bundles take a value, its unquoted `\x2e` is `.`; ksh's
-/// `|&` starts a co-process), so what it runs is not read: it asks.
-const READ_SHELLS: &[&str] = &["sh", "bash", "dash", "ash", "zsh"];
-
+/// A shell of [`SHELLS`]. Only the shells whose grammar the parser reads
+/// ([`Dialect::of_shell`]) have their options and `-c` script looked at; any other (fish,
+/// ksh, mksh) has options and a script grammar of its own (fish's `-c` bundles take a
+/// value, its unquoted `\x2e` is `.`; ksh's `|&` starts a co-process), so what it runs is
+/// not read: it asks.
 fn shell(words: &[String]) -> Kind {
     let name = words.first().map_or("", |w| program_name(w));
-    if !READ_SHELLS.contains(&name) {
+    if Dialect::of_shell(&name.to_lowercase()).is_none() {
         return runner(Inner::None);
     }
     const LONG: &[&str] = &["--login", "--norc", "--noprofile", "--posix", "--noediting"];
