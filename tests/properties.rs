@@ -185,6 +185,9 @@ fn judged_beyond_rules(command: &str) -> bool {
     toolgate::shell::read_only_commands().any(|c| c == first || c == two)
         || first.contains('=')
         || words.iter().any(|w| matches!(*w, "." | ".."))
+        // zsh expands a word starting with `=` to a program's path (`=ls`): only known at
+        // run time, so no allow rule covers it.
+        || words.iter().any(|w| w.starts_with('='))
         // A word or a piece of one starting with `.` may name a protected file, or begin
         // one (`.a` → `.aws`), which asks whatever the rules say.
         || words.iter().skip(1).any(|w| {
