@@ -52,6 +52,10 @@ export function makeRun(label) {
   for (const d of [run.proj, run.home, run.tmp, run.codexHome, run.copilotHome, run.logs]) {
     mkdirSync(d, { recursive: true });
   }
+  // The project is marked as one, so that a stray `.git` or `.toolgate` in a folder above the
+  // scratch directory (an agent's sandbox may leave an empty `/tmp/.git`) cannot make that
+  // folder the project the hook reads grants for.
+  mkdirSync(join(run.proj, ".toolgate"));
   return run;
 }
 
