@@ -2161,6 +2161,38 @@ fn a_search_of_a_directory_holding_a_secret_file_asks() {
     assert!(out.contains("\"allow\""), "{out}");
 }
 
+#[test]
+fn a_search_beside_a_name_that_is_not_utf8_still_finds_the_secret_file() {
+    use std::os::unix::ffi::OsStrExt;
+    let s = Sandbox::new("search-odd-names");
+    s.write("proj/sub/.env", "SECRET=abc123");
+    let odd = |name: &[u8]| std::ffi::OsStr::from_bytes(name).to_owned();
+    // A plain file whose name is not UTF-8, beside the secret's directory and beside it.
+    std::fs::write(s.proj().join(odd(b"top\xfe.txt")), "").unwrap();
+    std::fs::write(s.proj().join("sub").join(odd(b"x\xff")), "").unwrap();
+    // A directory whose name is not UTF-8, holding a secret file of its own.
+    let hidden = s.proj().join("deep").join(odd(b"d\xfe"));
+    std::fs::create_dir_all(&hidden).unwrap();
+    std::fs::write(hidden.join(".env"), "SECRET=abc123").unwrap();
+    let decide = |command: &str| {
+        let out = s.hook("claude", &shell_payload("claude", &s.proj(), command));
+        (blocked("claude", &out), said("claude", &out))
+    };
+    let (stopped, out) = decide("grep -r SECRET sub");
+    assert!(stopped || out.contains("\"ask\""), "{out}");
+    assert!(out.contains(".env"), "{out}");
+    // Below a directory whose name the host cannot spell, the walk cannot look: it asks.
+    for command in ["grep -r SECRET .", "grep -r SECRET deep"] {
+        let (stopped, out) = decide(command);
+        assert!(stopped || out.contains("\"ask\""), "{command}: {out}");
+    }
+    // A plain file's odd name alone does not make a search without secrets ask.
+    std::fs::create_dir_all(s.proj().join("plain")).unwrap();
+    std::fs::write(s.proj().join("plain").join(odd(b"a\xfe.txt")), "").unwrap();
+    let (_, out) = decide("grep -r SECRET plain");
+    assert!(out.contains("\"allow\""), "{out}");
+}
+
 /// Writes `count` empty files into the sandbox directory `rel`.
 fn many_files(s: &Sandbox, rel: &str, count: usize) {
     let dir = s.root.join(rel);
