@@ -828,6 +828,54 @@ fn deny_rules_written_through_a_link_meet_the_files_in_the_real_working_director
 }
 
 #[test]
+fn deny_rules_relative_to_the_project_meet_the_files_their_links_lead_to() {
+    let s = Sandbox::new("relative-rule-links");
+    s.write("proj/real/sub/k.txt", "TOKEN=s3cret");
+    s.write("proj/x.txt", "plain");
+    let proj = s.proj();
+    std::os::unix::fs::symlink("real", proj.join("alias")).unwrap();
+    std::os::unix::fs::symlink("real/sub", proj.join("xl")).unwrap();
+    let read = |file: &str| {
+        json!({"session_id":"s1","cwd":proj,"hook_event_name":"PreToolUse",
+            "tool_name":"Read","tool_input":{"file_path":proj.join(file)}})
+    };
+    for rule in [
+        "Read(./alias/**)",
+        "Read(alias/**)",
+        "Read(./alias/sub/k.txt)",
+        "Read(./xl/**)",
+        "Read(xl)",
+    ] {
+        s.write(
+            "deny.json",
+            &json!({"permissions":{"deny":[rule]}}).to_string(),
+        );
+        let policy = s.root.join("deny.json");
+        for payload in [
+            shell_payload("claude", &proj, "cat real/sub/k.txt"),
+            // From a directory below the project, the rule keeps its place.
+            shell_payload("claude", &proj.join("real"), "cat sub/k.txt"),
+            read("real/sub/k.txt"),
+        ] {
+            let out = s.hook_with("claude", &policy, &payload);
+            assert!(
+                blocked("claude", &out),
+                "{rule} {payload}: {}",
+                said("claude", &out)
+            );
+        }
+        // What the rule does not reach still runs.
+        let out = s.hook_with(
+            "claude",
+            &policy,
+            &shell_payload("claude", &proj, "cat x.txt"),
+        );
+        let decision = &stdout_json(&out)["hookSpecificOutput"]["permissionDecision"];
+        assert_eq!(decision, "allow", "{rule}: {}", said("claude", &out));
+    }
+}
+
+#[test]
 fn a_compiler_never_writes_the_toolchain_that_rustups_proxies_run() {
     let s = Sandbox::new("rustup");
     s.write("proj/evil.c", "int main(void) { return 0; }");

@@ -136,13 +136,13 @@ fn policy_and_request(args: &[String]) -> Result<(Policy, Request), Error> {
     }
     let mut policy =
         Policy::from_json(&cli::read_input(&policy)?).map_err(|e| e.within("policy"))?;
-    add_rule_realpaths(&mut policy);
     for w in policy.warnings() {
         eprintln!("toolgate: warning[{}] {}: {}", w.code, w.path, w.message);
     }
     let mut request =
         Request::from_json(&cli::read_input(&request)?).map_err(|e| e.within("request"))?;
     add_realpaths(&mut request);
+    add_rule_realpaths(&mut policy, std::slice::from_ref(&request));
     Ok((policy, request))
 }
 
@@ -154,9 +154,11 @@ fn add_realpaths(request: &mut Request) {
 }
 
 /// The native CLI can see the file system: record where the deny and ask rules written
-/// through a symlink really lead, so that they meet the file under either spelling.
-fn add_rule_realpaths(policy: &mut Policy) {
-    policy.add_rule_realpaths(real_path);
+/// through a symlink really lead (those relative to the working directory placed where
+/// `requests`, the calls this process decides, anchor them), so that they meet the file
+/// under either spelling.
+fn add_rule_realpaths(policy: &mut Policy, requests: &[Request]) {
+    policy.add_rule_realpaths_for(requests, real_path);
 }
 
 /// Where `full` leads: its canonical path, or, for a link that cannot be followed to the
