@@ -431,7 +431,7 @@ impl Request {
 pub const MAX_RESOLVED_WORDS: usize = 1024;
 
 /// A host's directory listing ([`Request::add_realpaths_listing`]).
-type ListDirectory<'a> = &'a dyn Fn(&str) -> Option<Vec<String>>;
+pub(crate) type ListDirectory<'a> = &'a dyn Fn(&str) -> Option<Vec<String>>;
 
 /// A host look-up (`realpath`, a listing) that is never asked about a path in a process's
 /// own view ([`crate::path::in_process_view`]): what the host sees there is its own working

@@ -845,6 +845,9 @@ fn deny_rules_relative_to_the_project_meet_the_files_their_links_lead_to() {
         "Read(./alias/sub/k.txt)",
         "Read(./xl/**)",
         "Read(xl)",
+        // A link directly below a wildcard's literal start.
+        "Read(**/alias/**)",
+        "Read(./x*/k.txt)",
     ] {
         s.write(
             "deny.json",

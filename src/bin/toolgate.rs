@@ -158,7 +158,7 @@ fn add_realpaths(request: &mut Request) {
 /// `requests`, the calls this process decides, anchor them), so that they meet the file
 /// under either spelling.
 fn add_rule_realpaths(policy: &mut Policy, requests: &[Request]) {
-    policy.add_rule_realpaths_for(requests, real_path);
+    policy.add_rule_realpaths_for(requests, real_path, list_directory);
 }
 
 /// Where `full` leads: its canonical path, or, for a link that cannot be followed to the

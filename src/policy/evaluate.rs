@@ -917,33 +917,73 @@ fn rule_anchor(request: &Request) -> Option<String> {
 /// (through its longest existing prefix) to another spelling: see
 /// [`Policy::add_rule_realpaths`] and [`Policy::add_rule_realpaths_for`]. Rules relative to
 /// the working directory are placed at the anchor of each of `requests` ([`rule_anchor`]).
+/// With `list`, the links directly in the literal start of a rule whose wildcard part
+/// follows it ([`links_in`]) are paired too.
 pub(super) fn rule_links(
     policy: &Policy,
     realpath: &dyn Fn(&str) -> Option<String>,
     requests: &[Request],
+    list: Option<crate::request::ListDirectory<'_>>,
 ) -> Vec<(String, String)> {
     let anchors: Vec<String> = requests.iter().filter_map(rule_anchor).collect();
-    let starts: std::collections::BTreeSet<String> = policy
+    let starts: std::collections::BTreeSet<(String, bool)> = policy
         .entries
         .iter()
         .filter(|e| e.list != RuleList::Allow)
         .flat_map(|e| rule_literal_starts(e, policy.home.as_deref(), &anchors))
         .collect();
-    starts
+    let mut budget = crate::request::MAX_SEARCHED;
+    let mut pairs: Vec<(String, String)> = Vec::new();
+    for (start, wild) in &starts {
+        let listed = match list {
+            Some(list) if *wild => links_in(start, realpath, list, &mut budget),
+            _ => Vec::new(),
+        };
+        let at_start = crate::request::resolve_existing_prefix(start, realpath)
+            .and_then(|real| link_pair(start, &real));
+        for pair in at_start.into_iter().chain(listed) {
+            if !pairs.contains(&pair) {
+                pairs.push(pair);
+            }
+        }
+    }
+    pairs
+}
+
+/// The link pairs of the names directly in the directory `dir` that lead elsewhere
+/// ([`link_pair`]): the links a rule's wildcard part may pass through first
+/// (`//tmp/s/x*/k.txt` with `/tmp/s/xl` a link, `~/.config/*/hosts.yml`). At most `budget`
+/// names are looked at, over every directory of a policy ([`crate::request::MAX_SEARCHED`]).
+fn links_in(
+    dir: &str,
+    realpath: &dyn Fn(&str) -> Option<String>,
+    list: crate::request::ListDirectory<'_>,
+    budget: &mut usize,
+) -> Vec<(String, String)> {
+    let names = list(dir).unwrap_or_default();
+    let take = names.len().min(*budget);
+    *budget -= take;
+    names
         .iter()
-        .filter_map(|start| {
-            let real = crate::request::resolve_existing_prefix(start, realpath)?;
-            link_pair(start, &real)
+        .take(take)
+        .filter_map(|name| {
+            let full = format!("{}/{name}", dir.trim_end_matches('/'));
+            link_pair(&full, &realpath(&full)?)
         })
         .collect()
 }
 
 /// The literal starts of a path rule ([`super::index::literal_start`]) as absolute paths,
-/// where its anchor is a known place: the root, the rule's layer root, the home directory
-/// `home`, or, for a rule relative to the working directory (`./secrets/**`, `secrets/**`,
-/// a bare name), each of `anchors`. A relative rule or a bare name is placed at the anchor
-/// only, not at the other depths it also matches at; a start that is `/` itself is left out.
-fn rule_literal_starts(entry: &Entry, home: Option<&str>, anchors: &[String]) -> Vec<String> {
+/// each with whether a wildcard part follows it, where its anchor is a known place: the
+/// root, the rule's layer root, the home directory `home`, or, for a rule relative to the
+/// working directory (`./secrets/**`, `secrets/**`, a bare name), each of `anchors`. A
+/// relative rule or a bare name is placed at the anchor only, not at the other depths it
+/// also matches at; a start that is `/` itself is left out.
+fn rule_literal_starts(
+    entry: &Entry,
+    home: Option<&str>,
+    anchors: &[String],
+) -> Vec<(String, bool)> {
     use crate::rule::{Anchor, Specifier};
     let Some(Specifier::Path(p)) = entry.rule.specifier() else {
         return Vec::new();
@@ -960,9 +1000,12 @@ fn rule_literal_starts(entry: &Entry, home: Option<&str>, anchors: &[String]) ->
         .into_iter()
         .filter_map(|base| {
             let full = format!("{}/{}", base.trim_end_matches('/'), p.glob);
-            crate::path::normalize(super::index::literal_start(&full), None, None)
+            let literal = super::index::literal_start(&full);
+            let wild = literal.len() < full.trim_end_matches('/').len();
+            let start = crate::path::normalize(literal, None, None)?;
+            Some((start, wild))
         })
-        .filter(|start| start != "/")
+        .filter(|(start, _)| start != "/")
         .collect()
 }
 
@@ -1294,7 +1337,7 @@ mod tests {
     fn rule_links_name_only_rules_on_a_known_place_that_lead_elsewhere() {
         let links = |rules: &str| {
             let policy = crate::Policy::from_json(rules).unwrap();
-            rule_links(&policy, &linked_rule_host, &[])
+            rule_links(&policy, &linked_rule_host, &[], None)
         };
         let pair = |w: &str, r: &str| (w.to_owned(), r.to_owned());
         assert_eq!(
@@ -1329,7 +1372,7 @@ mod tests {
         };
         let links = |rules: &str, requests: &[crate::Request]| {
             let policy = crate::Policy::from_json(rules).unwrap();
-            rule_links(&policy, &linked_rule_host, requests)
+            rule_links(&policy, &linked_rule_host, requests, None)
         };
         // In `/x`, `lp` is a link to `p`: each spelling of a rule relative to the working
         // directory is placed at the call's anchor (its root, else its cwd).
@@ -1351,18 +1394,46 @@ mod tests {
             // Without a call, they are not placed.
             assert_eq!(links(rules, &[]), Vec::new(), "{rules}");
         }
-        // Allow rules stay as written; a wildcard before the link is not followed.
+        // Allow rules stay as written; without a listing, a wildcard before the link is
+        // not followed.
         for rules in [
             r#"{"permissions":{"allow":["Read(./lp/**)"]}}"#,
             r#"{"permissions":{"deny":["Read(**/lp/**)","Read(./l*/**)"]}}"#,
         ] {
             assert_eq!(links(rules, &at_x), Vec::new(), "{rules}");
         }
+        // With one, the links directly in a wildcard's literal start are paired, and only
+        // for deny and ask rules that have a wildcard part.
+        let list = |dir: &str| match dir {
+            "/x" => Some(vec!["lp".to_owned(), "p".to_owned()]),
+            "/h" => Some(vec!["n".to_owned()]),
+            "/x/p" => None,
+            _ => Some(Vec::new()),
+        };
+        let listed = |rules: &str| {
+            let policy = crate::Policy::from_json(rules).unwrap();
+            rule_links(&policy, &linked_rule_host, &at_x, Some(&list))
+        };
+        for rules in [
+            r#"{"permissions":{"deny":["Read(**/lp/**)"]}}"#,
+            r#"{"permissions":{"ask":["Read(./l*/notes.txt)"]}}"#,
+            r#"{"permissions":{"deny":["Read(//x/[l]p/**)"]}}"#,
+        ] {
+            assert_eq!(listed(rules), vec![pair("/x/lp", "/x/p")], "{rules}");
+        }
+        let home = r#"{"home":"/h","permissions":{"deny":["Read(~/*/todo.txt)"]}}"#;
+        assert_eq!(listed(home), vec![pair("/h/n", "/srv/n")]);
+        for rules in [
+            r#"{"permissions":{"allow":["Read(**/lp/**)"]}}"#,
+            r#"{"permissions":{"deny":["Read(./notes.txt)","Read(./p/*.txt)"]}}"#,
+        ] {
+            assert_eq!(listed(rules), Vec::new(), "{rules}");
+        }
         // The rule then meets the file at its real path.
         let cat = request("/x", None, json!({"command": "cat p/notes.txt"}));
         let mut policy =
             crate::Policy::from_json(r#"{"permissions":{"deny":["Read(./lp/**)"]}}"#).unwrap();
-        policy.add_rule_realpaths_for(std::slice::from_ref(&cat), linked_rule_host);
+        policy.add_rule_realpaths_for(std::slice::from_ref(&cat), linked_rule_host, list);
         assert_eq!(policy.evaluate(&cat).effect, Deny);
         let other = request("/x", None, json!({"command": "cat other.txt"}));
         assert_eq!(policy.evaluate(&other).effect, Allow);

@@ -359,7 +359,7 @@ fn evaluate(
     let mut policy = Policy::compile_unchecked(std::mem::take(&mut merged.document))?;
     // Deny and ask rules written through a symlink (relative ones placed at the call's
     // project) meet the file under either spelling, as in the native hook.
-    policy.add_rule_realpaths_for(&call.requests, host::realpath);
+    policy.add_rule_realpaths_for(&call.requests, host::realpath, host::list_dir);
     let compiled_at = host::clock_ms() - started;
     let trust_path = trust_path()?;
     let project_key = project.to_string_lossy();
