@@ -431,7 +431,7 @@ impl Request {
 pub const MAX_RESOLVED_WORDS: usize = 1024;
 
 /// A host's directory listing ([`Request::add_realpaths_listing`]).
-type ListDirectory<'a> = &'a dyn Fn(&str) -> Option<Vec<String>>;
+pub(crate) type ListDirectory<'a> = &'a dyn Fn(&str) -> Option<Vec<String>>;
 
 /// A host look-up (`realpath`, a listing) that is never asked about a path in a process's
 /// own view ([`crate::path::in_process_view`]): what the host sees there is its own working
@@ -544,16 +544,22 @@ impl Tally {
 /// nearest a root first), each with its full path and the listing of its directory, until
 /// more names than a bound allows have been seen ([`Tally`]). A name is listed as a
 /// directory whatever it is (links followed: the wider reading); a file lists as nothing.
-/// Returns whether every name was visited.
+/// Returns whether every name was visited: not when a directory could not be listed
+/// (`list` gives `None`: the host may not read it, or holds a name it cannot spell), whose
+/// names are then unknown, nor when the walk stopped at a bound.
 fn walk_below(
     roots: Vec<String>,
-    list: impl Fn(&str) -> Listing,
+    list: impl Fn(&str) -> Option<Listing>,
     mut visit: impl FnMut(&str, &str, &Listing),
 ) -> bool {
     let mut queue = std::collections::VecDeque::from(roots);
     let mut tally = Tally::default();
+    let mut complete = true;
     while let Some(dir) = queue.pop_front() {
-        let listing = list(&dir);
+        let Some(listing) = list(&dir) else {
+            complete = false;
+            continue;
+        };
         for name in &listing.names {
             if !tally.count_one(listing.filled_by_tools) {
                 return false;
@@ -563,7 +569,7 @@ fn walk_below(
             queue.push_back(full);
         }
     }
-    true
+    complete
 }
 
 /// Whether the directory `dir` is, by its name, one that tools fill: installed packages
@@ -617,32 +623,33 @@ fn in_tree_filled_by_tools(real: &str, kept: &[String]) -> bool {
 /// two links to one place) lists as empty, its names having been visited once. Every
 /// directory is listed whole, whatever its name; one that lies in a directory tools fill
 /// ([`in_tree_filled_by_tools`], judged by its real path, past the directories of `kept`)
-/// has its names counted apart.
+/// has its names counted apart. A directory the host cannot list gives `None`, as `list`
+/// does: the walk does not know what it holds.
 fn list_for_secrets<'a>(
     list: ListDirectory<'a>,
     realpath: &'a dyn Fn(&str) -> Option<String>,
     kept: Vec<String>,
-) -> impl Fn(&str) -> Listing + 'a {
+) -> impl Fn(&str) -> Option<Listing> + 'a {
     let listed = std::cell::RefCell::new(std::collections::HashSet::new());
     move |dir| {
-        let names = list(dir).unwrap_or_default();
+        let names = list(dir)?;
         if names.is_empty() {
-            return Listing::default();
+            return Some(Listing::default());
         }
         let real = realpath(dir);
         if let Some(real) = &real {
             if !listed.borrow_mut().insert(real.clone()) {
-                return Listing::default();
+                return Some(Listing::default());
             }
         }
         let filled_by_tools = real
             .as_deref()
             .is_some_and(|r| in_tree_filled_by_tools(r, &kept));
-        Listing {
+        Some(Listing {
             names,
             real,
             filled_by_tools,
-        }
+        })
     }
 }
 
@@ -662,7 +669,8 @@ fn secret_in(name: &str, full: &str, listing: &Listing) -> bool {
 /// them; relative ones from `cwd`), as absolute paths ([`walk_below`], into every
 /// directory, whatever its name). The walk is not complete when a root cannot be placed (a
 /// `~` root: the request does not carry the home directory; a root known only at run
-/// time), when it is `/` itself, or when the roots hold more names than it looks at
+/// time), when it is `/` itself, when a directory below them cannot be listed, or when the
+/// roots hold more names than it looks at
 /// ([`MAX_SEARCHED`], [`MAX_SEARCHED_FILLED_BY_TOOLS`]). The roots, `cwd` and the project
 /// directory `project` (and the directories above them) count as any other directory,
 /// whatever their names.
@@ -705,12 +713,12 @@ fn secrets_below(
 /// separators read as `/`) and whose name is `target`'s last name ([`walk_below`]): where
 /// Gemini CLI's `replace` finds a relative path that does not exist as written
 /// ([`crate::agents::gemini_paths::searches_by_suffix`]). Not complete when `root` holds
-/// more than [`MAX_SEARCHED`] names.
+/// more than [`MAX_SEARCHED`] names, or a directory below it cannot be listed.
 fn files_ending_with(root: &str, target: &str, list: ListDirectory<'_>) -> Walked {
     let target = target.replace('\\', "/");
     let name = target.rsplit('/').next().unwrap_or(&target);
     let mut found = Vec::new();
-    let listing = |dir: &str| Listing::plain(list(dir).unwrap_or_default());
+    let listing = |dir: &str| list(dir).map(Listing::plain);
     let complete = walk_below(vec![root.to_owned()], listing, |entry, full, _| {
         if entry == name && full.ends_with(&target) {
             found.push(full.to_owned());
@@ -1063,6 +1071,36 @@ mod tests {
         assert!(!walked.complete);
         // Gemini's search for a file by its ending counts every name alike.
         assert!(!files_ending_with("/p", "x.txt", &list).complete);
+    }
+
+    #[test]
+    fn a_search_through_a_directory_the_host_cannot_list_is_not_complete() {
+        // `/p/odd` cannot be listed (the host may not read it, or it holds a name the host
+        // cannot spell): what lies below it is unknown, and the secret beside it still found.
+        let list = |dir: &str| match dir {
+            "/p" => Some(vec!["odd".into(), "sub".into()]),
+            "/p/odd" => None,
+            "/p/sub" => Some(vec![".env".into()]),
+            _ => Some(Vec::new()),
+        };
+        let itself = |p: &str| Some(p.to_owned());
+        let walked = secrets_below(&["/p".to_owned()], None, None, &itself, &list);
+        assert!(!walked.complete);
+        assert_eq!(walked.found, ["/p/sub/.env"]);
+        // The root itself, unlistable.
+        let walked = secrets_below(&["/p/odd".to_owned()], None, None, &itself, &list);
+        assert!(!walked.complete && walked.found.is_empty());
+        // Gemini's search for a file by its ending cannot tell where the file is either.
+        assert!(!files_ending_with("/p", "x.txt", &list).complete);
+        // A search line through it asks.
+        let mut r = Request {
+            tool: "Bash".into(),
+            input: serde_json::json!({"command": "grep -r TOKEN ."}),
+            cwd: Some("/p/odd".into()),
+            ..Request::default()
+        };
+        r.add_realpaths_listing(itself, list);
+        assert_eq!(r.realpaths["."], "");
     }
 
     #[test]

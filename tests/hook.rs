@@ -828,6 +828,57 @@ fn deny_rules_written_through_a_link_meet_the_files_in_the_real_working_director
 }
 
 #[test]
+fn deny_rules_relative_to_the_project_meet_the_files_their_links_lead_to() {
+    let s = Sandbox::new("relative-rule-links");
+    s.write("proj/real/sub/k.txt", "TOKEN=s3cret");
+    s.write("proj/x.txt", "plain");
+    let proj = s.proj();
+    std::os::unix::fs::symlink("real", proj.join("alias")).unwrap();
+    std::os::unix::fs::symlink("real/sub", proj.join("xl")).unwrap();
+    let read = |file: &str| {
+        json!({"session_id":"s1","cwd":proj,"hook_event_name":"PreToolUse",
+            "tool_name":"Read","tool_input":{"file_path":proj.join(file)}})
+    };
+    for rule in [
+        "Read(./alias/**)",
+        "Read(alias/**)",
+        "Read(./alias/sub/k.txt)",
+        "Read(./xl/**)",
+        "Read(xl)",
+        // A link directly below a wildcard's literal start.
+        "Read(**/alias/**)",
+        "Read(./x*/k.txt)",
+    ] {
+        s.write(
+            "deny.json",
+            &json!({"permissions":{"deny":[rule]}}).to_string(),
+        );
+        let policy = s.root.join("deny.json");
+        for payload in [
+            shell_payload("claude", &proj, "cat real/sub/k.txt"),
+            // From a directory below the project, the rule keeps its place.
+            shell_payload("claude", &proj.join("real"), "cat sub/k.txt"),
+            read("real/sub/k.txt"),
+        ] {
+            let out = s.hook_with("claude", &policy, &payload);
+            assert!(
+                blocked("claude", &out),
+                "{rule} {payload}: {}",
+                said("claude", &out)
+            );
+        }
+        // What the rule does not reach still runs.
+        let out = s.hook_with(
+            "claude",
+            &policy,
+            &shell_payload("claude", &proj, "cat x.txt"),
+        );
+        let decision = &stdout_json(&out)["hookSpecificOutput"]["permissionDecision"];
+        assert_eq!(decision, "allow", "{rule}: {}", said("claude", &out));
+    }
+}
+
+#[test]
 fn a_compiler_never_writes_the_toolchain_that_rustups_proxies_run() {
     let s = Sandbox::new("rustup");
     s.write("proj/evil.c", "int main(void) { return 0; }");
@@ -2158,6 +2209,38 @@ fn a_search_of_a_directory_holding_a_secret_file_asks() {
     let claude = json!({"session_id":"s1","cwd":s.proj(),"hook_event_name":"PreToolUse",
         "tool_name":"Grep","tool_input":{"pattern":"API_TOKEN"}});
     let (_, out) = decide("claude", claude);
+    assert!(out.contains("\"allow\""), "{out}");
+}
+
+#[test]
+fn a_search_beside_a_name_that_is_not_utf8_still_finds_the_secret_file() {
+    use std::os::unix::ffi::OsStrExt;
+    let s = Sandbox::new("search-odd-names");
+    s.write("proj/sub/.env", "SECRET=abc123");
+    let odd = |name: &[u8]| std::ffi::OsStr::from_bytes(name).to_owned();
+    // A plain file whose name is not UTF-8, beside the secret's directory and beside it.
+    std::fs::write(s.proj().join(odd(b"top\xfe.txt")), "").unwrap();
+    std::fs::write(s.proj().join("sub").join(odd(b"x\xff")), "").unwrap();
+    // A directory whose name is not UTF-8, holding a secret file of its own.
+    let hidden = s.proj().join("deep").join(odd(b"d\xfe"));
+    std::fs::create_dir_all(&hidden).unwrap();
+    std::fs::write(hidden.join(".env"), "SECRET=abc123").unwrap();
+    let decide = |command: &str| {
+        let out = s.hook("claude", &shell_payload("claude", &s.proj(), command));
+        (blocked("claude", &out), said("claude", &out))
+    };
+    let (stopped, out) = decide("grep -r SECRET sub");
+    assert!(stopped || out.contains("\"ask\""), "{out}");
+    assert!(out.contains(".env"), "{out}");
+    // Below a directory whose name the host cannot spell, the walk cannot look: it asks.
+    for command in ["grep -r SECRET .", "grep -r SECRET deep"] {
+        let (stopped, out) = decide(command);
+        assert!(stopped || out.contains("\"ask\""), "{command}: {out}");
+    }
+    // A plain file's odd name alone does not make a search without secrets ask.
+    std::fs::create_dir_all(s.proj().join("plain")).unwrap();
+    std::fs::write(s.proj().join("plain").join(odd(b"a\xfe.txt")), "").unwrap();
+    let (_, out) = decide("grep -r SECRET plain");
     assert!(out.contains("\"allow\""), "{out}");
 }
 

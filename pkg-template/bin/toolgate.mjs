@@ -151,10 +151,16 @@ const host = {
   },
   listDir(path) {
     try {
-      const names = readdirSync(path, { encoding: "buffer" }).map((b) => [b, b.toString("utf8")]);
-      // A name that is not UTF-8 cannot be named back: no glob over it can be judged.
-      if (names.some(([b, s]) => !Buffer.from(s, "utf8").equals(b))) return null;
-      return names.map(([, s]) => s);
+      const names = [];
+      for (const entry of readdirSync(path, { encoding: "buffer", withFileTypes: true })) {
+        const name = entry.name.toString("utf8");
+        // A name that is not UTF-8 cannot be named back: a plain file is judged by its name
+        // with U+FFFD for the bytes that are not UTF-8; what lies below or behind a directory
+        // or a link so named is unknown, and the call asks.
+        if (!Buffer.from(name, "utf8").equals(entry.name) && !entry.isFile()) return null;
+        names.push(name);
+      }
+      return names;
     } catch (e) {
       return e?.code === "ENOENT" || e?.code === "ENOTDIR" ? [] : null;
     }

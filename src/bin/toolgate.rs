@@ -136,13 +136,13 @@ fn policy_and_request(args: &[String]) -> Result<(Policy, Request), Error> {
     }
     let mut policy =
         Policy::from_json(&cli::read_input(&policy)?).map_err(|e| e.within("policy"))?;
-    add_rule_realpaths(&mut policy);
     for w in policy.warnings() {
         eprintln!("toolgate: warning[{}] {}: {}", w.code, w.path, w.message);
     }
     let mut request =
         Request::from_json(&cli::read_input(&request)?).map_err(|e| e.within("request"))?;
     add_realpaths(&mut request);
+    add_rule_realpaths(&mut policy, std::slice::from_ref(&request));
     Ok((policy, request))
 }
 
@@ -154,9 +154,11 @@ fn add_realpaths(request: &mut Request) {
 }
 
 /// The native CLI can see the file system: record where the deny and ask rules written
-/// through a symlink really lead, so that they meet the file under either spelling.
-fn add_rule_realpaths(policy: &mut Policy) {
-    policy.add_rule_realpaths(real_path);
+/// through a symlink really lead (those relative to the working directory placed where
+/// `requests`, the calls this process decides, anchor them), so that they meet the file
+/// under either spelling.
+fn add_rule_realpaths(policy: &mut Policy, requests: &[Request]) {
+    policy.add_rule_realpaths_for(requests, real_path, list_directory);
 }
 
 /// Where `full` leads: its canonical path, or, for a link that cannot be followed to the
@@ -176,7 +178,9 @@ fn real_path(full: &str) -> Option<String> {
 }
 
 /// The names in the directory `dir`: none when it does not exist or is not a directory;
-/// `None` when it cannot be listed or a name is not UTF-8 (no glob can be judged then).
+/// `None` when it cannot be listed, or holds a name that is not UTF-8 and is not a plain
+/// file ([`name_to_judge`]): what lies below or behind that name is unknown, and the call
+/// asks.
 fn list_directory(dir: &str) -> Option<Vec<String>> {
     let entries = match std::fs::read_dir(dir) {
         Ok(entries) => entries,
@@ -190,9 +194,21 @@ fn list_directory(dir: &str) -> Option<Vec<String>> {
         }
         Err(_) => return None,
     };
-    entries
-        .map(|e| e.ok()?.file_name().into_string().ok())
-        .collect()
+    entries.map(|e| name_to_judge(&e.ok()?)).collect()
+}
+
+/// The name of the entry `entry` as the engine judges it: as written when it is UTF-8; a
+/// plain file's other name with each byte that is not UTF-8 as U+FFFD (secret names are
+/// ASCII, and a rule's wildcard meets the replacement as any character). `None` for a name
+/// that is not UTF-8 on a directory or a link: the engine would look through a name that
+/// does not exist, and miss what it leads to.
+fn name_to_judge(entry: &std::fs::DirEntry) -> Option<String> {
+    let name = entry.file_name();
+    match name.to_str() {
+        Some(text) => Some(text.to_owned()),
+        None if entry.file_type().ok()?.is_file() => Some(name.to_string_lossy().into_owned()),
+        None => None,
+    }
 }
 
 fn to_json<T: serde::Serialize>(value: &T) -> Result<String, Error> {

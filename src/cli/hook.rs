@@ -235,8 +235,9 @@ fn evaluate(o: &Options, call: &HookCall, now: u64) -> Result<Evaluated, Error> 
     let read_at = started.elapsed();
     // Examples are not run here (`toolgate test` runs them).
     let mut policy = Policy::compile_unchecked(std::mem::take(&mut merged.document))?;
-    // Deny and ask rules written through a symlink meet the file under either spelling.
-    crate::add_rule_realpaths(&mut policy);
+    // Deny and ask rules written through a symlink (relative ones placed at the call's
+    // project) meet the file under either spelling.
+    crate::add_rule_realpaths(&mut policy, &call.requests);
     let compiled_at = started.elapsed();
     let trust_path = super::trust_file::path()?;
     let project_key = project.to_string_lossy();

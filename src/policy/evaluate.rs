@@ -68,10 +68,7 @@ impl<'a> Call<'a> {
             .cwd
             .as_deref()
             .and_then(|c| crate::path::normalize(c, None, None));
-        let anchor = match request.root.as_deref() {
-            Some(r) => crate::path::normalize(r, None, None),
-            None => cwd.clone(),
-        };
+        let anchor = rule_anchor(request);
         let home = policy
             .home
             .clone()
@@ -904,46 +901,112 @@ fn link_pair(written: &str, real: &str) -> Option<(String, String)> {
     (real != written && depth(&written) > 0 && depth(&real) > 1).then_some((written, real))
 }
 
-/// The link pairs of the deny and ask path rules on a known place whose literal start
-/// `realpath` resolves (through its longest existing prefix) to another spelling: see
-/// [`Policy::add_rule_realpaths`].
+/// Where rules relative to the working directory are anchored for `request`: its `root`
+/// (the project), else its `cwd`, normalised.
+fn rule_anchor(request: &Request) -> Option<String> {
+    match request.root.as_deref() {
+        Some(r) => crate::path::normalize(r, None, None),
+        None => request
+            .cwd
+            .as_deref()
+            .and_then(|c| crate::path::normalize(c, None, None)),
+    }
+}
+
+/// The link pairs of the deny and ask path rules whose literal start `realpath` resolves
+/// (through its longest existing prefix) to another spelling: see
+/// [`Policy::add_rule_realpaths`] and [`Policy::add_rule_realpaths_for`]. Rules relative to
+/// the working directory are placed at the anchor of each of `requests` ([`rule_anchor`]).
+/// With `list`, the links directly in the literal start of a rule whose wildcard part
+/// follows it ([`links_in`]) are paired too.
 pub(super) fn rule_links(
     policy: &Policy,
     realpath: &dyn Fn(&str) -> Option<String>,
+    requests: &[Request],
+    list: Option<crate::request::ListDirectory<'_>>,
 ) -> Vec<(String, String)> {
-    let starts: std::collections::BTreeSet<String> = policy
+    let anchors: Vec<String> = requests.iter().filter_map(rule_anchor).collect();
+    let starts: std::collections::BTreeSet<(String, bool)> = policy
         .entries
         .iter()
         .filter(|e| e.list != RuleList::Allow)
-        .filter_map(|e| rule_literal_start(e, policy.home.as_deref()))
+        .flat_map(|e| rule_literal_starts(e, policy.home.as_deref(), &anchors))
         .collect();
-    starts
+    let mut budget = crate::request::MAX_SEARCHED;
+    let mut pairs: Vec<(String, String)> = Vec::new();
+    for (start, wild) in &starts {
+        let listed = match list {
+            Some(list) if *wild => links_in(start, realpath, list, &mut budget),
+            _ => Vec::new(),
+        };
+        let at_start = crate::request::resolve_existing_prefix(start, realpath)
+            .and_then(|real| link_pair(start, &real));
+        for pair in at_start.into_iter().chain(listed) {
+            if !pairs.contains(&pair) {
+                pairs.push(pair);
+            }
+        }
+    }
+    pairs
+}
+
+/// The link pairs of the names directly in the directory `dir` that lead elsewhere
+/// ([`link_pair`]): the links a rule's wildcard part may pass through first
+/// (`//tmp/s/x*/k.txt` with `/tmp/s/xl` a link, `~/.config/*/hosts.yml`). At most `budget`
+/// names are looked at, over every directory of a policy ([`crate::request::MAX_SEARCHED`]).
+fn links_in(
+    dir: &str,
+    realpath: &dyn Fn(&str) -> Option<String>,
+    list: crate::request::ListDirectory<'_>,
+    budget: &mut usize,
+) -> Vec<(String, String)> {
+    let names = list(dir).unwrap_or_default();
+    let take = names.len().min(*budget);
+    *budget -= take;
+    names
         .iter()
-        .filter_map(|start| {
-            let real = crate::request::resolve_existing_prefix(start, realpath)?;
-            link_pair(start, &real)
+        .take(take)
+        .filter_map(|name| {
+            let full = format!("{}/{name}", dir.trim_end_matches('/'));
+            link_pair(&full, &realpath(&full)?)
         })
         .collect()
 }
 
-/// The literal start of a path rule ([`super::index::literal_start`]) as an absolute path,
-/// when its anchor is a known place: the root, the rule's layer root, or the home
-/// directory `home`. `None` for rules relative to the working directory, names at any
-/// depth, and a start that is `/` itself.
-fn rule_literal_start(entry: &Entry, home: Option<&str>) -> Option<String> {
+/// The literal starts of a path rule ([`super::index::literal_start`]) as absolute paths,
+/// each with whether a wildcard part follows it, where its anchor is a known place: the
+/// root, the rule's layer root, the home directory `home`, or, for a rule relative to the
+/// working directory (`./secrets/**`, `secrets/**`, a bare name), each of `anchors`. A
+/// relative rule or a bare name is placed at the anchor only, not at the other depths it
+/// also matches at; a start that is `/` itself is left out.
+fn rule_literal_starts(
+    entry: &Entry,
+    home: Option<&str>,
+    anchors: &[String],
+) -> Vec<(String, bool)> {
     use crate::rule::{Anchor, Specifier};
     let Some(Specifier::Path(p)) = entry.rule.specifier() else {
-        return None;
+        return Vec::new();
     };
-    let base = match p.anchor {
-        Anchor::Root => "",
-        Anchor::LayerRoot => entry.root.as_deref()?,
-        Anchor::Home => home?,
-        Anchor::Cwd | Anchor::Relative | Anchor::AnyDepth => return None,
+    let bases: Vec<&str> = match p.anchor {
+        Anchor::Root => vec![""],
+        Anchor::LayerRoot => entry.root.as_deref().into_iter().collect(),
+        Anchor::Home => home.into_iter().collect(),
+        Anchor::Cwd | Anchor::Relative | Anchor::AnyDepth => {
+            anchors.iter().map(String::as_str).collect()
+        }
     };
-    let full = format!("{}/{}", base.trim_end_matches('/'), p.glob);
-    let start = crate::path::normalize(super::index::literal_start(&full), None, None)?;
-    (start != "/").then_some(start)
+    bases
+        .into_iter()
+        .filter_map(|base| {
+            let full = format!("{}/{}", base.trim_end_matches('/'), p.glob);
+            let literal = super::index::literal_start(&full);
+            let wild = literal.len() < full.trim_end_matches('/').len();
+            let start = crate::path::normalize(literal, None, None)?;
+            Some((start, wild))
+        })
+        .filter(|(start, _)| start != "/")
+        .collect()
 }
 
 /// The directory that holds the normalised absolute `path` (`/` for `/x`).
@@ -1274,7 +1337,7 @@ mod tests {
     fn rule_links_name_only_rules_on_a_known_place_that_lead_elsewhere() {
         let links = |rules: &str| {
             let policy = crate::Policy::from_json(rules).unwrap();
-            rule_links(&policy, &linked_rule_host)
+            rule_links(&policy, &linked_rule_host, &[], None)
         };
         let pair = |w: &str, r: &str| (w.to_owned(), r.to_owned());
         assert_eq!(
@@ -1293,6 +1356,87 @@ mod tests {
         ] {
             assert_eq!(links(rules), Vec::new(), "{rules}");
         }
+    }
+
+    #[test]
+    fn rules_relative_to_the_working_directory_are_resolved_at_the_calls_anchor() {
+        use crate::Effect::{Allow, Deny};
+        use serde_json::json;
+        let pair = |w: &str, r: &str| (w.to_owned(), r.to_owned());
+        let request = |cwd: &str, root: Option<&str>, input: serde_json::Value| crate::Request {
+            tool: "Bash".into(),
+            input,
+            cwd: Some(cwd.into()),
+            root: root.map(Into::into),
+            ..crate::Request::default()
+        };
+        let links = |rules: &str, requests: &[crate::Request]| {
+            let policy = crate::Policy::from_json(rules).unwrap();
+            rule_links(&policy, &linked_rule_host, requests, None)
+        };
+        // In `/x`, `lp` is a link to `p`: each spelling of a rule relative to the working
+        // directory is placed at the call's anchor (its root, else its cwd).
+        let at_x = [request("/x", None, json!({}))];
+        let from_p = [request("/x/p", Some("/x"), json!({}))];
+        for rules in [
+            r#"{"permissions":{"deny":["Read(./lp/**)"]}}"#,
+            r#"{"permissions":{"ask":["Read(lp/**)"]}}"#,
+            r#"{"permissions":{"deny":["Read(./lp/notes.txt)"]}}"#,
+            r#"{"permissions":{"deny":["Read(lp)"]}}"#,
+        ] {
+            let want = if rules.contains("notes") {
+                vec![pair("/x/lp/notes.txt", "/x/p/notes.txt")]
+            } else {
+                vec![pair("/x/lp", "/x/p")]
+            };
+            assert_eq!(links(rules, &at_x), want, "{rules}");
+            assert_eq!(links(rules, &from_p), want, "{rules}");
+            // Without a call, they are not placed.
+            assert_eq!(links(rules, &[]), Vec::new(), "{rules}");
+        }
+        // Allow rules stay as written; without a listing, a wildcard before the link is
+        // not followed.
+        for rules in [
+            r#"{"permissions":{"allow":["Read(./lp/**)"]}}"#,
+            r#"{"permissions":{"deny":["Read(**/lp/**)","Read(./l*/**)"]}}"#,
+        ] {
+            assert_eq!(links(rules, &at_x), Vec::new(), "{rules}");
+        }
+        // With one, the links directly in a wildcard's literal start are paired, and only
+        // for deny and ask rules that have a wildcard part.
+        let list = |dir: &str| match dir {
+            "/x" => Some(vec!["lp".to_owned(), "p".to_owned()]),
+            "/h" => Some(vec!["n".to_owned()]),
+            "/x/p" => None,
+            _ => Some(Vec::new()),
+        };
+        let listed = |rules: &str| {
+            let policy = crate::Policy::from_json(rules).unwrap();
+            rule_links(&policy, &linked_rule_host, &at_x, Some(&list))
+        };
+        for rules in [
+            r#"{"permissions":{"deny":["Read(**/lp/**)"]}}"#,
+            r#"{"permissions":{"ask":["Read(./l*/notes.txt)"]}}"#,
+            r#"{"permissions":{"deny":["Read(//x/[l]p/**)"]}}"#,
+        ] {
+            assert_eq!(listed(rules), vec![pair("/x/lp", "/x/p")], "{rules}");
+        }
+        let home = r#"{"home":"/h","permissions":{"deny":["Read(~/*/todo.txt)"]}}"#;
+        assert_eq!(listed(home), vec![pair("/h/n", "/srv/n")]);
+        for rules in [
+            r#"{"permissions":{"allow":["Read(**/lp/**)"]}}"#,
+            r#"{"permissions":{"deny":["Read(./notes.txt)","Read(./p/*.txt)"]}}"#,
+        ] {
+            assert_eq!(listed(rules), Vec::new(), "{rules}");
+        }
+        // The rule then meets the file at its real path.
+        let cat = request("/x", None, json!({"command": "cat p/notes.txt"}));
+        let mut policy =
+            crate::Policy::from_json(r#"{"permissions":{"deny":["Read(./lp/**)"]}}"#).unwrap();
+        policy.add_rule_realpaths_for(std::slice::from_ref(&cat), linked_rule_host, list);
+        assert_eq!(policy.evaluate(&cat).effect, Deny);
+        let other = request("/x", None, json!({"command": "cat other.txt"}));
+        assert_eq!(policy.evaluate(&other).effect, Allow);
     }
 
     #[test]

@@ -218,7 +218,8 @@ impl Policy {
     /// elsewhere, the rule meets the file under either spelling: the agent's working
     /// directory is its physical path, so a rule written through a link would otherwise miss
     /// `cat notes.txt`. Allow rules stay as written. Rules relative to the working directory
-    /// are not resolved here (the request's own `realpaths` place the project).
+    /// are not resolved here: [`Policy::add_rule_realpaths_for`] places them at the calls'
+    /// project.
     ///
     /// `realpath` resolves an absolute path on the host (symlinks followed), `None` when it
     /// cannot.
@@ -238,7 +239,52 @@ impl Policy {
     /// assert_eq!(policy.evaluate(&read).effect, Effect::Deny);
     /// ```
     pub fn add_rule_realpaths(&mut self, realpath: impl Fn(&str) -> Option<String>) {
-        self.rule_links = evaluate::rule_links(self, &realpath);
+        self.rule_links = evaluate::rule_links(self, &realpath, &[], None);
+    }
+
+    /// [`Policy::add_rule_realpaths`] for a host that decides the calls `requests` and
+    /// nothing else (a hook process, `toolgate check`): the deny and ask rules relative to
+    /// the working directory (`./secrets/**`, `secrets/**`, a bare name such as `vault`) are
+    /// also resolved, each placed where the request anchors them (its `root`, else its
+    /// `cwd`), so that `Read(./alias/**)`, with `alias` a link to `real` in the project,
+    /// meets `cat real/k.txt`. A relative rule or a bare name is resolved at the anchor
+    /// itself, not at the other depths it matches at. Where a rule's wildcard part follows
+    /// its literal start (`**/alias/**`, `./a*/k.txt`, `~/.config/*/hosts.yml`), the links
+    /// directly in that start are resolved too (`list` gives its names: see
+    /// [`Request::add_realpaths_listing`]), at most 10,000 names (as a search looks at)
+    /// over the policy; a link deeper below the wildcard is not followed. Allow rules stay
+    /// as written. Call it again (it replaces what an earlier call recorded) before deciding
+    /// calls anchored elsewhere.
+    ///
+    /// ```
+    /// use toolgate::{Effect, Policy, Request};
+    /// // In the project `/tmp/p`, `alias` is a link to `real`.
+    /// let mut policy =
+    ///     Policy::from_json(r#"{"permissions":{"deny":["Read(./alias/**)"]}}"#).unwrap();
+    /// let read = Request::from_json(
+    ///     r#"{"tool":"Read","input":{"file_path":"/tmp/p/real/k.txt"},"cwd":"/tmp/p"}"#,
+    /// )
+    /// .unwrap();
+    /// let realpath = |p: &str| Some(p.replacen("/tmp/p/alias", "/tmp/p/real", 1));
+    /// let list = |dir: &str| Some(match dir {
+    ///     "/tmp/p" => vec!["alias".to_owned(), "real".to_owned()],
+    ///     _ => Vec::new(),
+    /// });
+    /// policy.add_rule_realpaths_for(std::slice::from_ref(&read), realpath, list);
+    /// assert_eq!(policy.evaluate(&read).effect, Effect::Deny);
+    /// // A link right below a wildcard's literal start is followed too.
+    /// let mut policy =
+    ///     Policy::from_json(r#"{"permissions":{"deny":["Read(**/alias/**)"]}}"#).unwrap();
+    /// policy.add_rule_realpaths_for(std::slice::from_ref(&read), realpath, list);
+    /// assert_eq!(policy.evaluate(&read).effect, Effect::Deny);
+    /// ```
+    pub fn add_rule_realpaths_for(
+        &mut self,
+        requests: &[Request],
+        realpath: impl Fn(&str) -> Option<String>,
+        list: impl Fn(&str) -> Option<Vec<String>>,
+    ) {
+        self.rule_links = evaluate::rule_links(self, &realpath, requests, Some(&list));
     }
 
     /// The mode for requests that name none.

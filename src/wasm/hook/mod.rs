@@ -357,9 +357,9 @@ fn evaluate(
     let read_at = host::clock_ms() - started;
     // Examples are not run here (`toolgate test` runs them).
     let mut policy = Policy::compile_unchecked(std::mem::take(&mut merged.document))?;
-    // Deny and ask rules written through a symlink meet the file under either spelling, as
-    // in the native hook.
-    policy.add_rule_realpaths(host::realpath);
+    // Deny and ask rules written through a symlink (relative ones placed at the call's
+    // project) meet the file under either spelling, as in the native hook.
+    policy.add_rule_realpaths_for(&call.requests, host::realpath, host::list_dir);
     let compiled_at = host::clock_ms() - started;
     let trust_path = trust_path()?;
     let project_key = project.to_string_lossy();
