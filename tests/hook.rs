@@ -1706,6 +1706,33 @@ fn gemini_shell_commands_are_judged_as_gemini_cli_runs_them() {
 }
 
 #[test]
+fn a_copilot_write_bash_is_judged_as_the_shell_line_it_types() {
+    // `write_bash` types into a command `bash` started in async mode; no other hook sees
+    // what the shell then runs. A deny rule stops it, in bypass mode too.
+    let s = Sandbox::new("copilot-write-bash");
+    s.write("proj/secrets/k.txt", "TOPSECRET");
+    s.write(
+        "bypass.json",
+        r#"{"permissions":{"defaultMode":"bypassPermissions","deny":["Read(./secrets/**)"]}}"#,
+    );
+    let write_bash = |input: &str| {
+        let p = json!({"sessionId":"s1","timestamp":1,"cwd":s.proj(),
+            "toolName":"write_bash","toolArgs":{"shellId":"1","input":input}});
+        s.hook_with("copilot", &s.root.join("bypass.json"), &p)
+    };
+    let out = write_bash("cat secrets/k.txt\n");
+    assert!(blocked("copilot", &out), "{}", said("copilot", &out));
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains("Read(./secrets/**)"),
+        "{}",
+        said("copilot", &out)
+    );
+    // What the rules do not stop keeps the mode's answer.
+    let out = write_bash("ls\n");
+    assert!(!blocked("copilot", &out), "{}", said("copilot", &out));
+}
+
+#[test]
 fn a_copilot_view_of_a_denied_directory_is_a_listing_of_it() {
     // Copilot CLI's `view` of a directory lists the names in it, as Claude Code's LS does.
     let s = Sandbox::new("copilot-view-listing");
