@@ -1539,7 +1539,9 @@ fn terminal_subcommand(name: &str, args: &[String]) -> Option<&'static str> {
     let same =
         |word: &str, sub: &str| crate::commands::program_name(word).eq_ignore_ascii_case(sub);
     subs.iter().copied().find(|sub| match sub.split_once(' ') {
-        Some((a, b)) => operands.windows(2).any(|p| same(p[0], a) && same(p[1], b)),
+        Some((a, b)) => operands
+            .windows(2)
+            .any(|p| matches!(p, [x, y] if same(x, a) && same(y, b))),
         None => operands.iter().any(|w| same(w, sub)),
     })
 }
