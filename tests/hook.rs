@@ -1299,6 +1299,67 @@ fn codex_blocks_a_program_that_reads_its_terminal() {
 }
 
 #[test]
+fn codex_blocks_repls_debuggers_and_editors_a_command_starts_on_its_terminal() {
+    // Python's REPL and debugger modules, other languages' shells, clients whose input goes
+    // to a service, and git subcommands that open the editor for a message (`:!cmd` in vi)
+    // take what `write_stdin` types, where a deny rule never sees it.
+    let s = Sandbox::new("codex-terminal-repls");
+    s.write("proj/secrets/k.txt", "TOPSECRET");
+    s.write(
+        "proj/.toolgate/policy.json",
+        r#"{"permissions":{"deny":["Read(./secrets/**)"]}}"#,
+    );
+    for command in [
+        "python3 -m code",
+        "python3 -m asyncio",
+        "python3 -m pdb x.py",
+        "python3 -m sqlite3",
+        "node inspect x.js",
+        "julia",
+        "socat - TCP:localhost:6379",
+        "git commit",
+        "git commit --amend",
+        "git tag -a v1",
+        "git pull",
+    ] {
+        let out = s.hook("codex", &codex_exec_payload(&s.proj(), command));
+        assert!(blocked("codex", &out), "{command}: {}", said("codex", &out));
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains("terminal"),
+            "{command}: {}",
+            said("codex", &out)
+        );
+    }
+    // Blocked too (they also write files whose names toolgate is not given).
+    for command in [
+        "git revert HEAD",
+        "git rebase --continue",
+        "git merge feature",
+    ] {
+        let out = s.hook("codex", &codex_exec_payload(&s.proj(), command));
+        assert!(blocked("codex", &out), "{command}: {}", said("codex", &out));
+    }
+    // `pipenv run` runs the command it is given, as `uv run` does.
+    let out = s.hook("codex", &codex_exec_payload(&s.proj(), "pipenv run python"));
+    assert!(blocked("codex", &out), "{}", said("codex", &out));
+    // Given its message, git opens no editor, and the call keeps its verdict.
+    for command in [
+        "git commit -m fix",
+        "git commit -am fix",
+        "git commit --amend --no-edit",
+        "git merge --no-edit feature",
+        "python3 -m pytest",
+    ] {
+        let out = s.hook("codex", &codex_exec_payload(&s.proj(), command));
+        assert!(
+            !String::from_utf8_lossy(&out.stderr).contains("terminal"),
+            "{command}: {}",
+            said("codex", &out)
+        );
+    }
+}
+
+#[test]
 fn codex_judges_a_shell_patch_that_runs_more_than_the_patch_as_the_command() {
     let s = Sandbox::new("codex-shell-patch");
     s.write(
@@ -1693,6 +1754,33 @@ fn gemini_shell_commands_are_judged_as_gemini_cli_runs_them() {
         "{}",
         said("gemini", &out)
     );
+}
+
+#[test]
+fn a_copilot_write_bash_is_judged_as_the_shell_line_it_types() {
+    // `write_bash` types into a command `bash` started in async mode; no other hook sees
+    // what the shell then runs. A deny rule stops it, in bypass mode too.
+    let s = Sandbox::new("copilot-write-bash");
+    s.write("proj/secrets/k.txt", "TOPSECRET");
+    s.write(
+        "bypass.json",
+        r#"{"permissions":{"defaultMode":"bypassPermissions","deny":["Read(./secrets/**)"]}}"#,
+    );
+    let write_bash = |input: &str| {
+        let p = json!({"sessionId":"s1","timestamp":1,"cwd":s.proj(),
+            "toolName":"write_bash","toolArgs":{"shellId":"1","input":input}});
+        s.hook_with("copilot", &s.root.join("bypass.json"), &p)
+    };
+    let out = write_bash("cat secrets/k.txt\n");
+    assert!(blocked("copilot", &out), "{}", said("copilot", &out));
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains("Read(./secrets/**)"),
+        "{}",
+        said("copilot", &out)
+    );
+    // What the rules do not stop keeps the mode's answer.
+    let out = write_bash("ls\n");
+    assert!(!blocked("copilot", &out), "{}", said("copilot", &out));
 }
 
 #[test]

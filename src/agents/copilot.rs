@@ -42,6 +42,21 @@ const INTERNAL_TOOLS: &[&str] = &["report_intent", "update_todo", "task"];
 /// ```
 pub const LISTING_TOOLS: &[&str] = &["view"];
 
+/// Copilot CLI's tools that type their `input` into a command `bash` started
+/// (`"mode":"async"`): what they type runs where no other hook sees it, so each such call is
+/// also judged as that text run as a shell line, by the rules and dangers of `bash`.
+///
+/// ```
+/// use serde_json::json;
+/// use toolgate::agents::{parse_call, Agent};
+/// let p = json!({"sessionId":"s","cwd":"/p","toolName":"write_bash",
+///     "toolArgs":{"shellId":"1","input":"cat secrets/k.txt\n"}});
+/// let call = parse_call(Some(Agent::Copilot), &p.to_string()).unwrap();
+/// assert_eq!(call.requests[1].tool, "bash");
+/// assert_eq!(call.requests[1].input_str("command"), Some("cat secrets/k.txt\n"));
+/// ```
+pub const TYPING_TOOLS: &[&str] = &["write_bash"];
+
 /// The event a Copilot CLI payload reports, if it is one: camelCase payloads only.
 pub fn event(payload: &Value) -> Option<HookEvent> {
     payload.get("toolName")?;
@@ -85,17 +100,32 @@ pub fn call(event: HookEvent, payload: &Value) -> Result<HookCall> {
 }
 
 /// The requests a call of `tool` with `input` is judged by, each with how Copilot CLI reads
-/// the call when that is not as written: the call itself, and for a tool of
-/// [`LISTING_TOOLS`] the listing of its `path`.
+/// the call when that is not as written: the call itself, for a tool of [`LISTING_TOOLS`]
+/// the listing of its `path`, and for one of [`TYPING_TOOLS`] the shell line it types.
 fn judged(tool: &str, input: Value) -> Vec<(Request, Option<String>)> {
     let listed = if LISTING_TOOLS.contains(&tool) {
         listings(tool, &input)
     } else {
         Vec::new()
     };
+    let typed = typed_line(tool, &input);
     let mut out = vec![(request(tool, input), None)];
     out.extend(listed);
+    out.extend(typed);
     out
+}
+
+/// What a tool of [`TYPING_TOOLS`] types, as the shell line it runs when a shell reads it
+/// (`bash {command: input}`). None for another tool, or when the input has no `input` text.
+fn typed_line(tool: &str, input: &Value) -> Option<(Request, Option<String>)> {
+    if !TYPING_TOOLS.contains(&tool) {
+        return None;
+    }
+    let text = input.get("input")?.as_str()?;
+    let how = format!(
+        "Copilot CLI's `{tool}` types its input into a running command, which may be a shell"
+    );
+    Some((request("bash", json!({ "command": text })), Some(how)))
 }
 
 /// What a listing tool shows when its `path` is a directory, as the Glob tool's requests
@@ -200,6 +230,24 @@ mod tests {
             let v = verdict(p);
             assert!(matches!(v, Verdict::Allow(_)), "{path}: {v:?}");
         }
+    }
+
+    #[test]
+    fn typed_input_is_judged_as_a_shell_line() {
+        // `write_bash` types into a command `bash` started; no other hook sees what runs.
+        let policy =
+            crate::Policy::from_json(r#"{"permissions":{"deny":["Read(./secrets/**)"]}}"#).unwrap();
+        let verdict = |input: &str| {
+            let p = json!({"sessionId":"s","cwd":"/p","toolName":"write_bash",
+                "toolArgs":{"shellId":"1","input":input}});
+            let call = parse_call(Some(Agent::Copilot), &p.to_string()).unwrap();
+            crate::agents::decide(&call, &policy, &Default::default()).verdict
+        };
+        for input in ["cat secrets/k.txt\n", "python3 -m code\n"] {
+            let v = verdict(input);
+            assert!(!matches!(v, Verdict::Allow(_)), "{input}: {v:?}");
+        }
+        assert!(matches!(verdict("cat secrets/k.txt\n"), Verdict::Deny(_)));
     }
 
     #[test]

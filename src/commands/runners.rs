@@ -419,9 +419,10 @@ const RUNNING_SUBCOMMANDS: &[(&str, &[&str])] = &[
     ("yarn", &["exec", "dlx"]),
     ("bun", &["x"]),
     // Python's project and tool managers: `uv run CMD`, `uv tool run PKG`, `pipx run PKG`,
-    // `poetry run CMD`, and the same in pdm, rye, hatch, pixi and conda.
+    // `pipenv run CMD`, `poetry run CMD`, and the same in pdm, rye, hatch, pixi and conda.
     ("uv", &["run", "tool run", "tool uvx"]),
     ("pipx", &["run"]),
+    ("pipenv", &["run"]),
     ("poetry", &["run"]),
     ("pdm", &["run"]),
     ("rye", &["run"]),
@@ -1092,47 +1093,213 @@ pub fn may_start_programs(program: &str) -> bool {
 }
 
 /// Programs that take instructions or keystrokes from their terminal while they run:
-/// database and network clients, calculators, editors, process monitors and the interactive
-/// shells of languages. What they do is typed after they start, not written on the command
-/// line. (Runners that do the same, `vim`, `less`, `ed`, `gdb`, `sqlite3`, are in
-/// [`RUNNERS`]; shells and interpreters without a script read their standard input.)
+/// database and network clients, calculators, editors, account tools that prompt, process
+/// monitors and file managers, debuggers and the interactive shells of languages. What they
+/// do is typed after they start, not written on the command line; what a network client is
+/// typed goes to a service, which may be one that runs commands (a local daemon's socket).
+/// (Runners that do the same, `vim`, `less`, `ed`, `gdb`, `sqlite3`, are in [`RUNNERS`];
+/// shells and interpreters without a script read their standard input.) A name is found with
+/// a version after it too (`ipython3`, `guile-3.0`: [`terminal_name`]).
 pub const TERMINAL_PROGRAMS: &[&str] = &[
+    // Database clients.
     "psql",
+    "pgcli",
     "mysql",
     "mariadb",
+    "mysqlsh",
+    "mycli",
+    "litecli",
+    "duckdb",
+    "usql",
     "mongo",
     "mongosh",
     "redis-cli",
+    "valkey-cli",
     "cqlsh",
     "sqlcmd",
+    "sqlplus",
+    "isql",
+    "clickhouse-client",
+    "cypher-shell",
+    // Network clients.
     "ftp",
     "lftp",
     "tftp",
     "telnet",
+    "nc",
+    "ncat",
+    "netcat",
+    "socat",
+    "websocat",
+    "wscat",
+    "smbclient",
+    // Calculators and mathematical systems.
     "bc",
     "dc",
+    "units",
+    "gnuplot",
+    "octave",
+    "matlab",
+    "maxima",
+    "gp",
+    "sage",
+    // Editors, and the tools that open one on a system file.
     "nano",
     "pico",
     "micro",
     "joe",
+    "jed",
+    "mcedit",
+    "kak",
+    "hx",
+    "visudo",
+    "vipw",
+    "vigr",
+    "sudoedit",
+    // Account tools that prompt on the terminal.
+    "passwd",
+    "login",
+    // Process monitors, file managers and git's terminal front ends (keys run commands).
     "mc",
     "top",
     "htop",
     "atop",
     "btop",
     "iotop",
+    "nnn",
+    "ranger",
+    "vifm",
+    "tig",
+    "lazygit",
+    "gitui",
+    // Debuggers.
+    "jdb",
+    "lldb",
+    "cgdb",
+    "pdb",
+    "ipdb",
+    "pudb",
+    "r2",
+    "radare2",
+    // The interactive shells of languages, and a wrapper that gives a program one.
     "irb",
+    "pry",
     "ipython",
     "bpython",
     "ptpython",
+    "ptipython",
+    "jupyter-console",
+    "xonsh",
     "jshell",
     "ghci",
     "iex",
+    "erl",
+    "R",
+    "julia",
+    "scala",
+    "amm",
+    "clj",
+    "clojure",
+    "racket",
+    "guile",
+    "sbcl",
+    "clisp",
+    "ecl",
+    "ocaml",
+    "utop",
+    "swipl",
+    "gforth",
+    "wish",
+    "groovysh",
+    "csharp",
+    "csi",
+    "fsi",
+    "fsharpi",
+    "psysh",
+    "evcxr",
+    "chez",
+    "scheme",
+    "spark-shell",
+    "pyspark",
+    "rlwrap",
+];
+
+/// Programs that read commands from their terminal when given no operand: `openssl` (its
+/// `OpenSSL>` prompt), `sbt` (its shell), the REPLs of compilers and script runners. An
+/// operand is a word that is not an option and does not follow an option word that may
+/// take it as its value (`sbt -mem 2048` has none).
+const TERMINAL_WITHOUT_OPERANDS: &[&str] = &[
+    "openssl", "sbt", "kotlinc", "kotlin", "swift", "ts-node", "tsx", "virsh", "nslookup",
+];
+
+/// Subcommands that start an interactive shell, a debugger or an editor on the terminal:
+/// `(program, subcommands)`, a subcommand of two words written with a space
+/// (`python manage.py shell`). Any operand may be the subcommand, as options before it may
+/// take values.
+const TERMINAL_SUBCOMMANDS: &[(&str, &[&str])] = &[
+    ("node", &["inspect", "debug"]),
+    ("nodejs", &["inspect", "debug"]),
+    ("bun", &["repl"]),
+    ("deno", &["repl"]),
+    ("rails", &["c", "console", "db", "dbconsole"]),
+    (
+        "python",
+        &[
+            "manage.py shell",
+            "manage.py dbshell",
+            "manage.py shell_plus",
+        ],
+    ),
+    ("manage.py", &["shell", "dbshell", "shell_plus"]),
+    ("django-admin", &["shell", "dbshell"]),
+    ("django", &["shell", "dbshell"]),
+    ("flask", &["shell"]),
+    ("php", &["artisan tinker"]),
+    ("artisan", &["tinker"]),
+    ("dotnet", &["fsi"]),
+    ("mono", &["csharp"]),
+    ("lein", &["repl"]),
+    ("sbt", &["console", "consoleQuick", "consoleProject"]),
+    ("scala-cli", &["repl"]),
+    ("stack", &["ghci", "repl"]),
+    ("cabal", &["repl", "v1-repl", "v2-repl", "new-repl"]),
+    ("rebar3", &["shell"]),
+    ("dune", &["utop"]),
+    ("nix", &["repl"]),
+    ("guix", &["repl"]),
+    ("swift", &["repl"]),
+    ("pipenv", &["shell"]),
+    ("poetry", &["shell"]),
+    ("hatch", &["shell"]),
+    ("openssl", &["s_client", "s_server"]),
+    ("systemctl", &["edit"]),
+];
+
+/// Python modules that, run with `python -m`, read code, debugger commands or keys from the
+/// terminal: the REPLs (`code`, `asyncio`, `_pyrepl`), the debuggers, the SQLite shell, IDLE,
+/// `pydoc` (its pager runs commands), and the interactive shells installed as modules. A
+/// module named as a program is found too (`python -m IPython`, `python -m django shell`:
+/// [`TERMINAL_PROGRAMS`], [`TERMINAL_SUBCOMMANDS`]).
+const PYTHON_TERMINAL_MODULES: &[&str] = &[
+    "code",
+    "asyncio",
+    "_pyrepl",
+    "pdb",
+    "pdbpp",
+    "ipdb",
+    "pudb",
+    "bpdb",
+    "sqlite3",
+    "idlelib",
+    "pydoc",
+    "telnetlib",
+    "jupyter",
+    "jupyter_console",
 ];
 
 /// Interpreters' options that leave them reading code from their terminal (after the
-/// script, if any): `python -i`, `node -i`, `php -a`, `lua -i`. (`perl -i` and `ruby -i`
-/// edit files in place.)
+/// script, if any): `python -i`, `node -i`, `php -a`, `lua -i`, and Perl's debugger
+/// (`perl -d`). (`perl -i` and `ruby -i` edit files in place.)
 const INTERACTIVE_OPTIONS: &[(&str, &[&str])] = &[
     ("python", &["-i"]),
     ("node", &["-i", "--interactive"]),
@@ -1141,10 +1308,12 @@ const INTERACTIVE_OPTIONS: &[(&str, &[&str])] = &[
     ("php", &["-a", "--interactive"]),
     ("lua", &["-i"]),
     ("luajit", &["-i"]),
+    ("perl", &["-d"]),
 ];
 
 /// git's subcommands and the options with which they read choices, or an editor's
-/// keystrokes, from the terminal: `git add -p`, `git rebase -i`, `git commit -e`.
+/// keystrokes, from the terminal: `git add -p`, `git rebase -i`, `git commit -e`,
+/// `git rebase --continue` (which opens the editor for a commit it stopped at).
 const GIT_INTERACTIVE_OPTIONS: &[(&str, &[&str])] = &[
     (
         "add",
@@ -1158,63 +1327,388 @@ const GIT_INTERACTIVE_OPTIONS: &[(&str, &[&str])] = &[
     ("restore", &["-p", "--patch"]),
     ("reset", &["-p", "--patch"]),
     ("stash", &["-p", "--patch"]),
-    ("rebase", &["-i", "--interactive", "--edit-todo"]),
+    (
+        "rebase",
+        &["-i", "--interactive", "--edit-todo", "--continue"],
+    ),
     ("clean", &["-i", "--interactive"]),
     ("am", &["-i", "--interactive"]),
     ("merge", &["-e", "--edit"]),
     ("revert", &["-e", "--edit"]),
-    ("cherry-pick", &["-e", "--edit"]),
+    ("cherry-pick", &["-e", "--edit", "--continue"]),
+    ("tag", &["-e", "--edit"]),
+    ("notes", &["-e", "--edit"]),
+    ("config", &["-e", "--edit"]),
+    ("branch", &["--edit-description"]),
+    ("replace", &["-e", "--edit"]),
+    ("send-email", &["--compose", "--annotate"]),
 ];
 
+/// git's subcommands that open the editor for a message unless they are given one:
+/// `(subcommand, what makes it write a message (none: it always may), what gives the
+/// message or keeps the editor closed)`. What makes it write one is an option, or an
+/// operand naming the mode (`git notes add`). `git merge` and `git pull` open it for a merge
+/// commit when their input and output are a terminal; `git tag` for an annotated or signed
+/// tag. An option that keeps the editor closed is read narrowly ([`closes_editor`]); git's
+/// configuration and environment (`core.editor`, `GIT_EDITOR`) are not read: the editor
+/// they name may be anything.
+const GIT_EDITOR_SUBCOMMANDS: &[(&str, &[&str], &[&str])] = &[
+    (
+        "commit",
+        &[],
+        &[
+            "-m",
+            "--message",
+            "-F",
+            "--file",
+            "-C",
+            "--reuse-message",
+            "--no-edit",
+        ],
+    ),
+    (
+        "merge",
+        &[],
+        &[
+            "-m",
+            "--message",
+            "-F",
+            "--file",
+            "--no-edit",
+            "--no-commit",
+            "--squash",
+            "--ff-only",
+            "--abort",
+            "--quit",
+        ],
+    ),
+    (
+        "pull",
+        &[],
+        &["--no-edit", "--no-commit", "--squash", "--ff-only"],
+    ),
+    (
+        "revert",
+        &[],
+        &[
+            "--no-edit",
+            "-n",
+            "--no-commit",
+            "--abort",
+            "--quit",
+            "--skip",
+        ],
+    ),
+    (
+        "tag",
+        &["-a", "--annotate", "-s", "--sign", "-u", "--local-user"],
+        &["-m", "--message", "-F", "--file"],
+    ),
+    (
+        "notes",
+        &["add", "append", "edit"],
+        &["-m", "--message", "-F", "--file", "-C", "--reuse-message"],
+    ),
+];
+
+/// Options of the subcommands of [`GIT_EDITOR_SUBCOMMANDS`] known to take no value: a word
+/// after one of them is read as written. After any other option word a message option may be
+/// that option's value (`git commit --template -m`), so it keeps no editor closed.
+const GIT_SWITCHES: &[&str] = &[
+    "-a",
+    "--all",
+    "-q",
+    "--quiet",
+    "-v",
+    "--verbose",
+    "-n",
+    "--no-verify",
+    "--amend",
+    "--allow-empty",
+    "--allow-empty-message",
+    "--reset-author",
+    "--signoff",
+    "--no-gpg-sign",
+    "--no-ff",
+    "--ff",
+    "--ff-only",
+    "--no-commit",
+    "--squash",
+    "--no-edit",
+    "--stat",
+    "--no-stat",
+    "--autostash",
+    "--no-autostash",
+    "-i",
+    "--include",
+    "-o",
+    "--only",
+    "--dry-run",
+    "-f",
+    "--force",
+    "--annotate",
+    "--sign",
+    "--no-sign",
+];
+
+/// Switches that may stand before a message option in one word (`git commit -am MSG`,
+/// `-qm`): all, quiet, verbose.
+const GIT_SWITCHES_BEFORE_A_MESSAGE: &[char] = &['a', 'q', 'v'];
+
+/// `name` without a version after it, for the lists of this module: `ipython3` → `ipython`,
+/// `guile-3.0` → `guile`, `python3.12` → `python`.
+fn terminal_name(name: &str) -> &str {
+    name.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.' || c == '-')
+}
+
+/// Whether `list` names the program `name`, in any case and with any version after it.
+fn lists(list: &[&str], name: &str) -> bool {
+    let base = terminal_name(name);
+    list.iter()
+        .any(|p| p.eq_ignore_ascii_case(name) || p.eq_ignore_ascii_case(base))
+}
+
 /// What a command takes from its terminal once it runs, when the command knowledge says
-/// it does: a program of [`TERMINAL_PROGRAMS`], an interpreter given an interactive
-/// option, or a git subcommand in an interactive mode. `name` is the program's name
+/// it does: a program of [`TERMINAL_PROGRAMS`], one of [`TERMINAL_WITHOUT_OPERANDS`] given
+/// nothing to run, a subcommand of [`TERMINAL_SUBCOMMANDS`], an interpreter given an
+/// interactive option or a module of [`PYTHON_TERMINAL_MODULES`], or a git subcommand in an
+/// interactive mode or one that opens the editor for a message. `name` is the program's name
 /// (lowercase, without its directory); `args` the words after it. Options are read in the
 /// widest way: a short option anywhere in a cluster (`-qi`), a long one by any prefix of
-/// three letters or more, anywhere before `--`.
+/// three letters or more, anywhere before `--`; an option that keeps git's editor closed in
+/// the narrowest.
 ///
 /// ```
 /// use toolgate::commands::reads_terminal;
 /// let words = |line: &str| line.split(' ').map(str::to_owned).collect::<Vec<_>>();
 /// assert!(reads_terminal("psql", &[]).is_some());
 /// assert!(reads_terminal("python3", &words("-i e.py")).is_some());
+/// assert!(reads_terminal("python3", &words("-m code")).is_some());
+/// assert!(reads_terminal("node", &words("inspect app.js")).is_some());
 /// assert!(reads_terminal("git", &words("-C sub add -p")).is_some());
+/// assert!(reads_terminal("git", &words("commit --amend")).is_some());
+/// assert!(reads_terminal("git", &words("commit -am fix")).is_none());
 /// assert!(reads_terminal("git", &words("log -p")).is_none());
+/// assert!(reads_terminal("openssl", &words("rand -hex 16")).is_none());
 /// assert!(reads_terminal("perl", &words("-i -pe s/a/b/ f")).is_none());
 /// assert!(reads_terminal("cat", &words("a.txt")).is_none());
 /// ```
 pub fn reads_terminal(name: &str, args: &[String]) -> Option<String> {
-    let named = |list: &[&str]| list.iter().any(|p| p.eq_ignore_ascii_case(name));
-    if named(TERMINAL_PROGRAMS) {
+    if lists(TERMINAL_PROGRAMS, name) {
         return Some(format!("`{name}` takes its instructions from the terminal"));
     }
-    if let Some((base, _)) = interpreter_base(name) {
-        let options = INTERACTIVE_OPTIONS
-            .iter()
-            .find(|(n, _)| n == base)
-            .map_or(&[][..], |(_, o)| *o);
-        return given_any(args, options)
-            .map(|o| format!("`{name} {o}` reads code from the terminal"));
+    if lists(TERMINAL_WITHOUT_OPERANDS, name) && !has_operand(args) {
+        return Some(format!(
+            "`{name}` given nothing to run takes its instructions from the terminal"
+        ));
+    }
+    if let Some(sub) = terminal_subcommand(name, args) {
+        return Some(format!(
+            "`{name} {sub}` takes its instructions from the terminal"
+        ));
     }
     if name == "git" {
-        let mut i = 0;
-        while let Some(a) = args.get(i) {
-            if crate::shell::GIT_GLOBAL_WITH_VALUE.contains(&a.as_str()) {
-                i += 2;
-            } else if a.starts_with('-') {
-                i += 1;
-            } else {
-                break;
+        return git_reads_terminal(args);
+    }
+    interpreter_reads_terminal(name, args)
+}
+
+/// Whether `args` hold an operand: a word that is not an option, before `--` or after it,
+/// and does not follow an option word (without `=`) that may take it as its value.
+fn has_operand(args: &[String]) -> bool {
+    let end = args.iter().position(|w| w == "--").unwrap_or(args.len());
+    if end < args.len().saturating_sub(1) {
+        return true;
+    }
+    args.iter().take(end).enumerate().any(|(i, w)| {
+        let after_option = i
+            .checked_sub(1)
+            .and_then(|p| args.get(p))
+            .is_some_and(|p| p.starts_with('-') && !p.contains('='));
+        !w.starts_with('-') && !after_option
+    })
+}
+
+/// The subcommand of [`TERMINAL_SUBCOMMANDS`] that `args` give the program `name`, if any:
+/// one operand, or two in a row (the first matched by its file name: `./manage.py`).
+fn terminal_subcommand(name: &str, args: &[String]) -> Option<&'static str> {
+    let (_, subs) = TERMINAL_SUBCOMMANDS
+        .iter()
+        .find(|(p, _)| lists(&[p], name))?;
+    let operands: Vec<&str> = args
+        .iter()
+        .map(String::as_str)
+        .filter(|w| !w.starts_with('-'))
+        .collect();
+    let same =
+        |word: &str, sub: &str| crate::commands::program_name(word).eq_ignore_ascii_case(sub);
+    subs.iter().copied().find(|sub| match sub.split_once(' ') {
+        Some((a, b)) => operands
+            .windows(2)
+            .any(|p| matches!(p, [x, y] if same(x, a) && same(y, b))),
+        None => operands.iter().any(|w| same(w, sub)),
+    })
+}
+
+/// What an interpreter given `args` takes from its terminal: an interactive option
+/// ([`INTERACTIVE_OPTIONS`]), or for Python a module that reads it (`python -m code`).
+fn interpreter_reads_terminal(name: &str, args: &[String]) -> Option<String> {
+    let (base, _) = interpreter_base(name)?;
+    if *base == "python" {
+        if let Some(how) = python_module_reads_terminal(name, args) {
+            return Some(how);
+        }
+    }
+    let options = INTERACTIVE_OPTIONS
+        .iter()
+        .find(|(n, _)| n == base)
+        .map_or(&[][..], |(_, o)| *o);
+    given_any(args, options).map(|o| format!("`{name} {o}` reads code from the terminal"))
+}
+
+/// What `python -m MODULE` takes from its terminal: a module of
+/// [`PYTHON_TERMINAL_MODULES`] (its top package: `idlelib.idle` is `idlelib`), or a module
+/// named as a program that reads it (`python -m IPython`, `python -m django shell`).
+fn python_module_reads_terminal(name: &str, args: &[String]) -> Option<String> {
+    let (module, rest) = python_module(args)?;
+    let top = module.split('.').next().unwrap_or(module);
+    if PYTHON_TERMINAL_MODULES
+        .iter()
+        .any(|m| m.eq_ignore_ascii_case(top))
+    {
+        return Some(format!(
+            "`{name} -m {module}` reads code or commands from the terminal"
+        ));
+    }
+    reads_terminal(top, rest).map(|how| format!("`{name} -m {module}`: {how}"))
+}
+
+/// The module `python` given `args` runs and the words after it: `-m MODULE`, `-mMODULE`,
+/// or `-m` closing a cluster (`-Im MODULE`). The options that take a value (`-W`, `-X`,
+/// `--check-hash-based-pycs`) are passed over with it; `-c`, a script or `-` end the
+/// options, as Python reads them.
+fn python_module(args: &[String]) -> Option<(&str, &[String])> {
+    let mut i = 0;
+    while let Some(word) = args.get(i) {
+        i += 1;
+        if word == "--check-hash-based-pycs" {
+            i += 1;
+            continue;
+        }
+        if word.starts_with("--") {
+            continue;
+        }
+        let cluster = word.strip_prefix('-').filter(|c| !c.is_empty())?;
+        for (at, letter) in cluster.char_indices() {
+            let value = cluster.get(at + letter.len_utf8()..).unwrap_or("");
+            match letter {
+                'm' if value.is_empty() => {
+                    let module = args.get(i)?;
+                    return Some((module, args.get(i + 1..).unwrap_or_default()));
+                }
+                'm' => return Some((value, args.get(i..).unwrap_or_default())),
+                'c' => return None,
+                'W' | 'X' => {
+                    if value.is_empty() {
+                        i += 1;
+                    }
+                    break;
+                }
+                _ => {}
             }
         }
-        let sub = args.get(i)?;
-        let (_, options) = GIT_INTERACTIVE_OPTIONS.iter().find(|(s, _)| s == sub)?;
-        let rest = args.get(i + 1..).unwrap_or_default();
-        return given_any(rest, options).map(|o| {
-            format!("`git {sub} {o}` reads choices or an editor's keys from the terminal")
-        });
     }
     None
+}
+
+/// What git given `args` takes from its terminal: a subcommand in an interactive mode
+/// ([`GIT_INTERACTIVE_OPTIONS`]), or one that opens the editor for a message
+/// ([`GIT_EDITOR_SUBCOMMANDS`]).
+fn git_reads_terminal(args: &[String]) -> Option<String> {
+    let mut i = 0;
+    while let Some(a) = args.get(i) {
+        if crate::shell::GIT_GLOBAL_WITH_VALUE.contains(&a.as_str()) {
+            i += 2;
+        } else if a.starts_with('-') {
+            i += 1;
+        } else {
+            break;
+        }
+    }
+    let sub = args.get(i)?;
+    let rest = args.get(i + 1..).unwrap_or_default();
+    let interactive = GIT_INTERACTIVE_OPTIONS
+        .iter()
+        .find(|(s, _)| s == sub)
+        .and_then(|(_, options)| given_any(rest, options));
+    if let Some(o) = interactive {
+        return Some(format!(
+            "`git {sub} {o}` reads choices or an editor's keys from the terminal"
+        ));
+    }
+    git_opens_editor(sub, rest).then(|| {
+        format!(
+            "`git {sub}` opens an editor on the terminal for its message (give it one with \
+             `-m` or `-F`, or `--no-edit`)"
+        )
+    })
+}
+
+/// Whether the git subcommand `sub` given `rest` opens the editor for a message
+/// ([`GIT_EDITOR_SUBCOMMANDS`]): it writes one (always, or given an option or mode that
+/// makes it), and no option keeps the editor closed.
+fn git_opens_editor(sub: &str, rest: &[String]) -> bool {
+    let Some((_, makes, closers)) = GIT_EDITOR_SUBCOMMANDS.iter().find(|(s, ..)| *s == sub) else {
+        return false;
+    };
+    let (modes, options): (Vec<&str>, Vec<&str>) = makes.iter().partition(|m| !m.starts_with('-'));
+    let writes = makes.is_empty()
+        || given_any(rest, &options).is_some()
+        || rest
+            .iter()
+            .take_while(|w| w.as_str() != "--")
+            .any(|w| modes.contains(&w.as_str()));
+    writes && !closes_editor(rest, closers)
+}
+
+/// Whether a word of `rest` (before `--`) gives one of `closers`, read narrowly: the option
+/// itself, a long one with `=VALUE`, a short one with its value attached (`-mfix`) or after
+/// the switches of [`GIT_SWITCHES_BEFORE_A_MESSAGE`] (`-am`); and only where it is no other
+/// option's value: the word before it is not an option, or a switch of [`GIT_SWITCHES`], or
+/// an option with its value attached.
+fn closes_editor(rest: &[String], closers: &[&str]) -> bool {
+    let words: Vec<&str> = rest
+        .iter()
+        .map(String::as_str)
+        .take_while(|w| *w != "--")
+        .collect();
+    words.iter().enumerate().any(|(i, word)| {
+        let free = i
+            .checked_sub(1)
+            .and_then(|p| words.get(p))
+            .is_none_or(|p| !p.starts_with('-') || p.contains('=') || GIT_SWITCHES.contains(p));
+        free && closers.iter().any(|c| gives_closer(word, c))
+    })
+}
+
+/// Whether the word `word` gives the option `closer` (see [`closes_editor`]).
+fn gives_closer(word: &str, closer: &str) -> bool {
+    if word == closer {
+        return true;
+    }
+    if closer.starts_with("--") {
+        return word
+            .strip_prefix(closer)
+            .is_some_and(|v| v.starts_with('='));
+    }
+    let Some(cluster) = word.strip_prefix('-').filter(|c| !c.starts_with('-')) else {
+        return false;
+    };
+    let letters = cluster.trim_start_matches(GIT_SWITCHES_BEFORE_A_MESSAGE);
+    let takes_value = matches!(closer, "-m" | "-F" | "-C");
+    letters
+        .strip_prefix(closer.trim_start_matches('-'))
+        .is_some_and(|value| value.is_empty() || takes_value)
 }
 
 /// The first word of `args` (before `--`) that gives one of `options`: the option itself,
@@ -1244,5 +1738,157 @@ fn gives(arg: &str, option: &str) -> bool {
             cluster.chars().all(|c| c.is_ascii_alphanumeric()) && cluster.contains(letter)
         }
         _ => false,
+    }
+}
+
+#[cfg(test)]
+mod terminal_tests {
+    use super::reads_terminal;
+
+    fn reads(line: &str) -> Option<String> {
+        let words: Vec<String> = line.split(' ').map(str::to_owned).collect();
+        let (name, args) = words.split_first().expect("a program");
+        reads_terminal(name, args)
+    }
+
+    #[test]
+    fn python_modules_that_start_a_repl_or_a_debugger_read_the_terminal() {
+        for line in [
+            "python3 -m code",
+            "python3 -m asyncio",
+            "python3 -m pdb x.py",
+            "python3 -m sqlite3",
+            "python3 -m idlelib",
+            "python3 -m idlelib.idle",
+            "python3 -m pydoc os",
+            "python3 -mcode",
+            "python3 -Im code",
+            "python3 -W ignore -m code",
+            "python3.12 -m IPython",
+            "python -m ptpython",
+            "python -m django shell",
+            "python3 manage.py shell",
+            "python3 ./app/manage.py dbshell",
+        ] {
+            assert!(reads(line).is_some(), "{line}");
+        }
+        for line in [
+            "python3 -m pytest",
+            "python3 -m http.server",
+            "python3 -m pip install x",
+            "python3 x.py -m code",
+            "python3 -c pass -m code",
+            "python3 manage.py migrate",
+        ] {
+            assert!(reads(line).is_none(), "{line}");
+        }
+    }
+
+    #[test]
+    fn repls_debuggers_and_clients_read_the_terminal() {
+        for line in [
+            "node inspect app.js",
+            "bun repl",
+            "perl -d x.pl",
+            "perl -de1",
+            "mysqlsh",
+            "jdb",
+            "openssl",
+            "openssl s_client -connect h:443",
+            "wish",
+            "nc localhost 6379",
+            "socat - UNIX-CONNECT:/run/docker.sock",
+            "visudo",
+            "vipw",
+            "passwd",
+            "R",
+            "julia",
+            "erl",
+            "scala",
+            "sbcl",
+            "guile-3.0",
+            "racket",
+            "ocaml",
+            "swipl",
+            "pry",
+            "ipython3",
+            "rails c",
+            "rails console",
+            "php artisan tinker",
+            "dotnet fsi",
+            "lein repl",
+            "sbt",
+            "sbt -mem 2048",
+            "stack ghci",
+            "systemctl edit nginx",
+        ] {
+            assert!(reads(line).is_some(), "{line}");
+        }
+        for line in [
+            "node app.js",
+            "openssl rand -hex 16",
+            "sbt compile",
+            "rails generate model x",
+            "php artisan migrate",
+            "perl -pe s/a/b/ f",
+            "systemctl status nginx",
+        ] {
+            assert!(reads(line).is_none(), "{line}");
+        }
+    }
+
+    #[test]
+    fn git_subcommands_that_open_the_editor_for_a_message_read_the_terminal() {
+        for line in [
+            "git commit",
+            "git commit -a",
+            "git commit --amend",
+            "git commit -c HEAD",
+            "git commit -t -m x",
+            "git commit --author -m x",
+            "git commit -sm x",
+            "git -c core.editor=true commit",
+            "git revert HEAD",
+            "git rebase --continue",
+            "git cherry-pick --continue",
+            "git tag -a v1",
+            "git tag -s v1",
+            "git tag -a -m x -e v1",
+            "git notes add",
+            "git notes --ref r edit HEAD",
+            "git merge feature",
+            "git merge --continue",
+            "git pull",
+            "git pull --rebase",
+            "git config --edit",
+            "git branch --edit-description",
+        ] {
+            assert!(reads(line).is_some(), "{line}");
+        }
+        for line in [
+            "git commit -m x",
+            "git commit -am x",
+            "git commit -mfix",
+            "git commit --message=x",
+            "git commit -a -m x",
+            "git commit -i -m x",
+            "git commit --amend --no-edit",
+            "git commit -F msg.txt",
+            "git commit -C HEAD",
+            "git revert --no-edit HEAD",
+            "git revert -n HEAD",
+            "git tag v1",
+            "git tag -a -m x v1",
+            "git tag -am x v1",
+            "git notes add -m x",
+            "git notes list",
+            "git merge --no-edit feature",
+            "git merge -m x feature",
+            "git merge --abort",
+            "git pull --ff-only",
+            "git log -p",
+        ] {
+            assert!(reads(line).is_none(), "{line}");
+        }
     }
 }
