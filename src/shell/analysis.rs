@@ -840,25 +840,7 @@ impl<'r> Analysis<'r> {
             }
             // Named from where an option moved the program too (`make -C DIR -f FILE`).
             let from = base::directory(core, bases, i);
-            let v = w.value.as_str();
-            // The word, its pieces between `=`, `:` and `,` (`--in=F`, `if=F`, `file:F`,
-            // `a,F`), a single-dash option's attached value (`-iF`), each also without a
-            // leading `@` (`@F`).
-            let mut candidates: Vec<&str> =
-                std::iter::once(v).chain(v.split(['=', ':', ','])).collect();
-            // A single-dash option's attached value may start after any letter: `-iF`, and
-            // `gcc -include.env` (a long option with one dash) reads `.env`.
-            if v.starts_with('-') && !v.starts_with("--") && v.len() <= 64 {
-                candidates.extend(v.char_indices().skip(2).filter_map(|(i, _)| v.get(i..)));
-            }
-            let at: Vec<&str> = candidates
-                .iter()
-                .filter_map(|c| c.strip_prefix('@'))
-                .collect();
-            candidates.extend(at);
-            candidates.sort_unstable();
-            candidates.dedup();
-            for c in candidates.into_iter().filter(|c| !c.is_empty()) {
+            for c in commands::danger::file_candidates(&w.value) {
                 let part = piece_of(w, c);
                 let path = part.as_path();
                 // Directories it may read whole: `.` or `..` of an unknown program, and
