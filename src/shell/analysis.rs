@@ -743,6 +743,7 @@ impl<'r> Analysis<'r> {
         }
         self.option_writes(&name, core, effects.as_ref());
         self.source_from_input(&name, &values);
+        self.makefile_from_input(&name, &values);
         // Where the table does not know the whole command (not in it, or not read-only),
         // any word may also be a file it reads, for the deny and ask rules.
         let reads = match &effects {
@@ -1282,6 +1283,21 @@ impl<'r> Analysis<'r> {
              `include_str!`)"
         );
         self.push(&format!("{name} {source}"), unanalysable(why));
+    }
+
+    /// A makefile make reads from standard input or another descriptor (`make -f - x`,
+    /// `make -f mf x` with `mf` a link to `/dev/stdin`, [`commands::makefile_from_input`])
+    /// holds recipes the line carries, which it runs: unanalysable, as `--eval` is.
+    fn makefile_from_input(&mut self, name: &str, values: &[String]) {
+        let Some(makefile) = commands::makefile_from_input(values, |p| self.is_descriptor(p))
+        else {
+            return;
+        };
+        let why = format!(
+            "`{name}` is given the makefile `{makefile}`, which it reads from standard input or \
+             another open descriptor: recipes the line does not show, which it runs"
+        );
+        self.push(&format!("{name} -f {makefile}"), unanalysable(why));
     }
 
     /// Judges a word a program of unknown writes may write through ([`maybe_written`]):
