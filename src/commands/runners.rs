@@ -375,6 +375,69 @@ const COMPILER_OPTIONS_WITH_VALUE: &[&str] = &[
     "-target",
 ];
 
+/// rustc's options whose value is the next word when not attached (`--emit asm`,
+/// `--crate-name x`): that word is no source file.
+const RUSTC_OPTIONS_WITH_VALUE: &[&str] = &[
+    "--emit",
+    "--crate-type",
+    "--crate-name",
+    "--edition",
+    "--cfg",
+    "--check-cfg",
+    "--print",
+    "--target",
+    "--explain",
+    "--cap-lints",
+    "--error-format",
+    "--json",
+    "--color",
+    "--remap-path-prefix",
+    "--sysroot",
+    "--extern",
+    "-C",
+    "-L",
+    "-A",
+    "-W",
+    "-D",
+    "-F",
+    "-Z",
+];
+
+/// The operands of a compiler driver or rustc given `words` (the program first): the words
+/// after it that are neither an option nor the next-word value of one (`-o app`, `-I inc`,
+/// rustc's `--emit asm`), that is its sources and inputs, as written.
+///
+/// ```text
+/// compiler_operands("gcc -O2 -o app -I inc main.c util.c") == ["main.c", "util.c"]
+/// compiler_operands("rustc --emit asm --crate-name m x.rs") == ["x.rs"]
+/// ```
+pub(crate) fn compiler_operands(words: &[String]) -> Vec<&str> {
+    let rust = words
+        .first()
+        .is_some_and(|p| unversioned_tool(p) == "rustc");
+    let takes_value = |o: &str| {
+        COMPILER_OUTPUT_OPTIONS.contains(&o)
+            || if rust {
+                RUSTC_OPTIONS_WITH_VALUE.contains(&o)
+            } else {
+                COMPILER_OPTIONS_WITH_VALUE.contains(&o)
+            }
+    };
+    let mut operands = Vec::new();
+    let mut value_next = false;
+    for w in words.iter().skip(1) {
+        if std::mem::take(&mut value_next) {
+            continue;
+        }
+        if w.starts_with('-') && w != "-" {
+            value_next = takes_value(w);
+        } else {
+            operands.push(w.as_str());
+        }
+    }
+    operands
+}
+
 /// The compiler drivers of GCC and Clang: C, C++, the preprocessor, and GCC's other
 /// languages, which take the same options.
 const COMPILER_DRIVERS: &[&str] = &[

@@ -10,8 +10,8 @@ use super::streams::{is_descriptor_path, Reopened};
 use super::word::{piece_of, unreadable, unreadable_except, Word};
 use super::wrappers::{classify, is_harmless_assignment, Inner, Kind, HARMLESS_VARIABLES, SHELLS};
 use super::writes::{
-    is_bare_repository_name, is_destructive, knows_writes, local_reads, maybe_written, part_of,
-    response_file, writes, MaybeWritten,
+    implied_outputs, is_bare_repository_name, is_destructive, knows_writes, local_reads,
+    maybe_written, part_of, response_file, writes, MaybeWritten,
 };
 use super::{CommandRules, Outcome, Part, Reach};
 use crate::commands::{self, Effects, Target};
@@ -1200,8 +1200,13 @@ impl<'r> Analysis<'r> {
         // `ln`, `mv`, `cp -a`, and an archive, a patch or a checkout (the names its input
         // chooses) may make links.
         self.links_made |= found.may_make_links();
+        // A compiler's outputs the line does not name (`a.out`, `x.o`, `x.s`), written as
+        // `-o FILE` is: through a link already there.
+        let implied = implied_outputs(core);
+        found.below.extend(implied.below);
         let bases = effects.map_or(&[][..], |e| &e.bases);
         let mut written = std::mem::take(&mut found.files);
+        written.extend(implied.files);
         for t in effects.iter().flat_map(|e| &e.writes) {
             if let Target::Word { word, offset } = t {
                 if let Some(w) = core.get(*word) {
