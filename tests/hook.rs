@@ -1033,6 +1033,63 @@ fn compilers_told_to_run_load_or_read_more_than_the_line_shows_never_run_unasked
 }
 
 #[test]
+fn compilers_and_make_are_judged_through_the_links_they_open() {
+    let s = Sandbox::new("compiler-links");
+    s.write("proj/.git/hooks/.keep", "");
+    s.write("proj/x.c", "int main(void) { return 0; }\n");
+    s.write("proj/Makefile", "all:\n");
+    s.write("proj/.env", "SECRET=hunter2");
+    s.write("proj/a/b/.env", "DEEP=xyz");
+    let proj = s.proj();
+    // Links a cloned repository can hold: outputs leading into `.git/hooks` (dangling, as a
+    // hook that does not exist yet) or onto a denied file, and a makefile or a header that
+    // is standard input.
+    std::os::unix::fs::symlink(".git/hooks/pre-commit", proj.join("a.out")).unwrap();
+    std::os::unix::fs::symlink(".git/hooks/pre-rebase", proj.join("x.o")).unwrap();
+    std::os::unix::fs::symlink("Makefile", proj.join("x.s")).unwrap();
+    std::os::unix::fs::symlink("/dev/stdin", proj.join("mf")).unwrap();
+    s.write(
+        "allow.json",
+        r#"{"permissions":{"allow":["Bash(gcc *)","Bash(make *)"]}}"#,
+    );
+    s.write(
+        "bypass.json",
+        r#"{"defaultMode":"bypassPermissions","permissions":{"deny":["Edit(./Makefile)",
+            "Read(./a/b/.env)","Read(./.env)"]}}"#,
+    );
+    let decide = |policy: &str, command: &str| {
+        let out = s.hook_with(
+            "claude",
+            &s.root.join(policy),
+            &shell_payload("claude", &proj, command),
+        );
+        permission("claude", &out)
+    };
+    for command in [
+        "gcc x.c",
+        "gcc -c x.c",
+        "gcc -E -include.env x.c",
+        "gcc -E -imacros.env x.c",
+        "gcc -E -includemf x.c <<< '#include \"a/b/.env\"'",
+        "make -f mf pwn <<< 'pwn:;touch F'",
+        "make -fmf pwn <<< 'pwn:;touch F'",
+    ] {
+        assert_ne!(decide("allow.json", command), "allow", "{command}");
+    }
+    for command in [
+        "gcc -S x.c",
+        "gcc -E -includemf x.c <<< '#include \"a/b/.env\"'",
+        "make -f mf pwn <<< 'pwn:;cat a/b/.env'",
+    ] {
+        assert_ne!(decide("bypass.json", command), "allow", "{command}");
+    }
+    for command in ["gcc -O2 -o app x.c", "gcc -E x.c", "make -f Makefile all"] {
+        assert_eq!(decide("allow.json", command), "allow", "{command}");
+    }
+    assert!(!proj.join(".git/hooks/pre-commit").exists());
+}
+
+#[test]
 fn paths_built_onto_a_link_are_judged_by_where_the_link_leads() {
     let s = Sandbox::new("built-links");
     s.write("outside/secret/token", "secret");
@@ -2569,11 +2626,16 @@ fn names_a_writer_composes_and_directories_it_writes_below_meet_edit_rules() {
     for command in [
         "split -t '|' -l1 -a1 --additional-suffix=file a5.txt Mak",
         "split -l1 a5.txt src/",
-        "gcc -c -dumpdir src/ -save-temps x.c",
         "gcc -fprofile-generate=src x.c",
-        "rustc --out-dir src x.rs",
     ] {
         assert_eq!(decide(command), "ask", "{command}");
+    }
+    // The files they write there are known by name (`src/x.i`, `src/x`): the rule denies.
+    for command in [
+        "gcc -c -dumpdir src/ -save-temps x.c",
+        "rustc --out-dir src x.rs",
+    ] {
+        assert_eq!(decide(command), "deny", "{command}");
     }
     for command in [
         "split -l1 a5.txt part",

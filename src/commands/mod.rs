@@ -50,7 +50,9 @@ pub use runners::{
     compiler_driver, may_start_programs, reads_terminal, runs_by_option, runs_code, INTERPRETERS,
     RUNNERS, SHELLS, STARTS_PROGRAMS, TERMINAL_PROGRAMS, TRANSPARENT_WRAPPERS,
 };
-pub(crate) use runners::{source_from_input, unversioned_tool};
+pub(crate) use runners::{
+    compiler_operands, makefile_from_input, source_from_input, unversioned_tool,
+};
 pub use scan::{Base, Effects, Target};
 pub use spec::{Operands, OptionSpec, Program, Role, Syntax};
 

@@ -375,6 +375,69 @@ const COMPILER_OPTIONS_WITH_VALUE: &[&str] = &[
     "-target",
 ];
 
+/// rustc's options whose value is the next word when not attached (`--emit asm`,
+/// `--crate-name x`): that word is no source file.
+const RUSTC_OPTIONS_WITH_VALUE: &[&str] = &[
+    "--emit",
+    "--crate-type",
+    "--crate-name",
+    "--edition",
+    "--cfg",
+    "--check-cfg",
+    "--print",
+    "--target",
+    "--explain",
+    "--cap-lints",
+    "--error-format",
+    "--json",
+    "--color",
+    "--remap-path-prefix",
+    "--sysroot",
+    "--extern",
+    "-C",
+    "-L",
+    "-A",
+    "-W",
+    "-D",
+    "-F",
+    "-Z",
+];
+
+/// The operands of a compiler driver or rustc given `words` (the program first): the words
+/// after it that are neither an option nor the next-word value of one (`-o app`, `-I inc`,
+/// rustc's `--emit asm`), that is its sources and inputs, as written.
+///
+/// ```text
+/// compiler_operands("gcc -O2 -o app -I inc main.c util.c") == ["main.c", "util.c"]
+/// compiler_operands("rustc --emit asm --crate-name m x.rs") == ["x.rs"]
+/// ```
+pub(crate) fn compiler_operands(words: &[String]) -> Vec<&str> {
+    let rust = words
+        .first()
+        .is_some_and(|p| unversioned_tool(p) == "rustc");
+    let takes_value = |o: &str| {
+        COMPILER_OUTPUT_OPTIONS.contains(&o)
+            || if rust {
+                RUSTC_OPTIONS_WITH_VALUE.contains(&o)
+            } else {
+                COMPILER_OPTIONS_WITH_VALUE.contains(&o)
+            }
+    };
+    let mut operands = Vec::new();
+    let mut value_next = false;
+    for w in words.iter().skip(1) {
+        if std::mem::take(&mut value_next) {
+            continue;
+        }
+        if w.starts_with('-') && w != "-" {
+            value_next = takes_value(w);
+        } else {
+            operands.push(w.as_str());
+        }
+    }
+    operands
+}
+
 /// The compiler drivers of GCC and Clang: C, C++, the preprocessor, and GCC's other
 /// languages, which take the same options.
 const COMPILER_DRIVERS: &[&str] = &[
@@ -608,15 +671,17 @@ fn compiler_switch_known_safe(word: &str) -> bool {
 
 /// The word naming the source a compiler driver or rustc (rustdoc) given `words` reads from
 /// standard input or another open descriptor: a word `-` or a descriptor's path
-/// (`is_descriptor`: `/dev/stdin`, `/proc/self/fd/0`) that is not an output's name (`-o -`),
-/// or `-` for `cpp` given no source, which reads standard input then. Such a source is not on
-/// the line, and it names the files the compiler reads (`#include ".env"`, `.incbin`,
-/// `include_str!`).
+/// (`is_descriptor`: `/dev/stdin`, `/proc/self/fd/0`, a link to one), also attached to an
+/// option that reads a file ([`reads_through_descriptor`]: `-include/dev/stdin`), that is not
+/// an output's name (`-o -`), or `-` for `cpp` given no source, which reads standard input
+/// then. Such a source is not on the line, and it names the files the compiler reads
+/// (`#include ".env"`, `.incbin`, `include_str!`).
 ///
 /// ```text
 /// source_from_input("gcc -E -x c -") == Some("-")
 /// source_from_input("rustc /dev/stdin") == Some("/dev/stdin")
 /// source_from_input("cpp -P") == Some("-")
+/// source_from_input("gcc -E -includemf x.c") == Some("-includemf")   (mf a link to /dev/stdin)
 /// source_from_input("gcc -E -o - x.c") == None
 /// ```
 pub(crate) fn source_from_input(
@@ -641,7 +706,7 @@ pub(crate) fn source_from_input(
         if value_of.is_some_and(|o| COMPILER_OUTPUT_OPTIONS.contains(&o)) {
             continue;
         }
-        if w == "-" || is_descriptor(w) {
+        if w == "-" || reads_through_descriptor(w, &is_descriptor) {
             return Some(w.clone());
         }
         let option_value = value_of.is_some_and(|o| COMPILER_OPTIONS_WITH_VALUE.contains(&o));
@@ -656,6 +721,21 @@ pub(crate) fn source_from_input(
         ) || w.starts_with("-print-")
     });
     (driver.as_deref() == Some("cpp") && operands == 0 && !only_prints).then(|| "-".to_owned())
+}
+
+/// Whether the compiler's word `w` names a descriptor it reads: the word, or a value it
+/// carries attached (`-includeFILE`, `-imacrosFILE`, `@FILE`, any piece
+/// [`crate::commands::danger::file_candidates`] reads as a file), that `is_descriptor` says is
+/// one. The value of an option naming an output (`-o/dev/stdout`, `-MF-`) is written, not
+/// read.
+fn reads_through_descriptor(w: &str, is_descriptor: impl Fn(&str) -> bool) -> bool {
+    let names_output = COMPILER_OUTPUT_OPTIONS
+        .iter()
+        .any(|o| w.starts_with(o) && !o.starts_with("--"));
+    !names_output
+        && crate::commands::danger::file_candidates(w)
+            .into_iter()
+            .any(|c| (c == "-" && c != w) || is_descriptor(c))
 }
 
 /// Why rustc or rustdoc, or `cargo rustc`/`cargo rustdoc` with the words after `--`, runs or
@@ -799,21 +879,16 @@ fn option_words<'a>(name: &str, words: &'a [String]) -> &'a [String] {
 }
 
 /// Why make (`gmake`) runs what its words say: a variable set on the command line
-/// ([`make_assignment`]), or a makefile read from standard input ([`makefile_from_input`]).
+/// ([`make_assignment`]). A makefile it reads from a descriptor is judged where links are
+/// known ([`makefile_from_input`]).
 fn make_runs(name: &str, words: &[String]) -> Option<String> {
     if !matches!(name, "make" | "gmake") {
         return None;
     }
-    if let Some(assignment) = make_assignment(words) {
-        return Some(format!(
-            "`{name}` is given `{assignment}`, a variable the commands it runs may use or \
-             whose value it runs as a command"
-        ));
-    }
-    let makefile = makefile_from_input(option_words(name, words))?;
+    let assignment = make_assignment(words)?;
     Some(format!(
-        "`{name}` is given the makefile `{makefile}`, which it reads from standard input or \
-         another open descriptor: recipes the line itself holds, as `--eval` does"
+        "`{name}` is given `{assignment}`, a variable the commands it runs may use or whose \
+         value it runs as a command"
     ))
 }
 
@@ -827,11 +902,29 @@ fn make_assignment(words: &[String]) -> Option<&str> {
     operands(words).into_iter().find(|w| w.contains('='))
 }
 
-/// The first makefile among make's option words that make reads from a descriptor
-/// ([`reads_a_descriptor`]): `-f FILE`, `-fFILE`, in a cluster (`-pf FILE`), `--file=FILE`,
-/// `--makefile FILE`, or any abbreviation of the long ones (`--fi=-`). Read widely: a
-/// cluster's `f` counts even after a letter that takes the rest as its own value.
-fn makefile_from_input(args: &[String]) -> Option<&str> {
+/// The first makefile make (`gmake`) given `words` reads from standard input or another
+/// open descriptor ([`reads_a_descriptor`]): `-f FILE`, `-fFILE`, in a cluster (`-pf FILE`),
+/// `--file=FILE`, `--makefile FILE`, or any abbreviation of the long ones (`--fi=-`). Read
+/// widely: a cluster's `f` counts even after a letter that takes the rest as its own value.
+/// Such a makefile holds recipes the line itself carries (`make -f - x <<< 'x:;id'`), as
+/// `--eval` does. `is_descriptor` says whether a path names a descriptor, links followed
+/// (the shell analysis's `Analysis::is_descriptor`).
+///
+/// ```text
+/// makefile_from_input("make -f - x") == Some("-")
+/// makefile_from_input("make -f mf x") == Some("mf")      (mf a link to /dev/stdin)
+/// makefile_from_input("make -C /dev -f stdin x") == Some("stdin")
+/// makefile_from_input("make -f build.mk x") == None
+/// ```
+pub(crate) fn makefile_from_input(
+    words: &[String],
+    is_descriptor: impl Fn(&str) -> bool,
+) -> Option<String> {
+    let name = crate::commands::program_name(words.first()?);
+    if !matches!(name, "make" | "gmake") {
+        return None;
+    }
+    let args = option_words(name, words);
     args.iter().enumerate().find_map(|(i, w)| {
         let attached = if let Some(long) = w.strip_prefix("--") {
             let (name, value) = long
@@ -845,24 +938,23 @@ fn makefile_from_input(args: &[String]) -> Option<&str> {
             Some(rest).filter(|r| !r.is_empty())
         };
         let file = attached.or_else(|| args.get(i + 1).map(String::as_str))?;
-        reads_a_descriptor(file).then_some(file)
+        reads_a_descriptor(file, &is_descriptor).then(|| file.to_owned())
     })
 }
 
 /// Whether make, reading the makefile `file`, reads standard input or another open
-/// descriptor: `-`, or a descriptor path (`/dev/stdin`, `/proc/self/fd/0`), judged by its
-/// last name alone, as after a `-C` or a `cd` that moved make (`stdin` is `/dev/stdin` in
-/// `/dev`, `0` is `/dev/fd/0` in `/dev/fd`).
-///
-/// The descriptor names are [`crate::shell::is_descriptor_path`]'s.
-fn reads_a_descriptor(file: &str) -> bool {
+/// descriptor: `-`, a path `is_descriptor` says is one (`/dev/stdin`, `/proc/self/fd/0`, a
+/// link to one), or one by its last name alone, as after a `-C` that moved make (`stdin` is
+/// `/dev/stdin` in `/dev`, `0` is `/dev/fd/0` in `/dev/fd`).
+fn reads_a_descriptor(file: &str, is_descriptor: impl Fn(&str) -> bool) -> bool {
     let last = file
         .rsplit('/')
         .find(|s| !s.is_empty() && *s != ".")
         .unwrap_or(file);
     file == "-"
-        || crate::shell::is_descriptor_path(&format!("/dev/{last}"))
-        || crate::shell::is_descriptor_path(&format!("/dev/fd/{last}"))
+        || is_descriptor(file)
+        || is_descriptor(&format!("/dev/{last}"))
+        || is_descriptor(&format!("/dev/fd/{last}"))
 }
 
 /// Why go runs a program its words name through the linker's flags: `-ldflags` holding

@@ -226,6 +226,13 @@ fn make_variables_run_whatever_their_name_and_after_a_double_dash() {
 
 #[test]
 fn a_makefile_from_standard_input_runs_what_the_line_holds() {
+    let link = |p: &str| p == "mf" || p == "sub/mf";
+    let from_input = |line: &str| {
+        let descriptor = |p: &str| {
+            ["/dev/stdin", "/dev/fd/0", "/dev/fd/3", "/proc/self/fd/0"].contains(&p) || link(p)
+        };
+        makefile_from_input(&words(line), descriptor).is_some()
+    };
     for line in [
         "make -f - x",
         "make -f- x",
@@ -244,11 +251,14 @@ fn a_makefile_from_standard_input_runs_what_the_line_holds() {
         "make -C /dev -f stdin x",
         "make -C /dev/fd -f ./0 x",
         "make x -f -",
-        // getopt takes the `--` as `-f`'s value and goes on reading options.
-        "make -f -- -E x:;id x",
         "gmake -f - x",
+        // Links the host resolved to a descriptor.
+        "make -f mf x",
+        "make -fmf x",
+        "make -f sub/mf x",
+        "make --file=mf x",
     ] {
-        assert!(runs_by_its_words(line), "{line}");
+        assert!(from_input(line), "{line}");
     }
     for line in [
         "make -f build.mk test",
@@ -256,9 +266,13 @@ fn a_makefile_from_standard_input_runs_what_the_line_holds() {
         "make -f stdin.mk",
         "make -C /dev/fd all",
         "make -- -",
+        "make -f mf.mk x",
+        "cat -f -",
     ] {
-        assert!(!runs_by_its_words(line), "{line}");
+        assert!(!from_input(line), "{line}");
     }
+    // getopt takes the `--` as `-f`'s value and goes on reading options.
+    assert!(runs_by_its_words("make -f -- -E x:;id x"));
 }
 
 #[test]
@@ -572,7 +586,8 @@ fn rustc_loading_crates_or_a_toolchain_asks() {
 
 #[test]
 fn compilers_reading_a_source_from_a_descriptor_are_found() {
-    let is_descriptor = |p: &str| p == "/dev/stdin" || p.starts_with("/proc/self/fd/");
+    // `mf` is a link the host resolved to `/dev/stdin`.
+    let is_descriptor = |p: &str| p == "/dev/stdin" || p.starts_with("/proc/self/fd/") || p == "mf";
     let source = |line: &str| source_from_input(&words(line), is_descriptor);
     for (line, word) in [
         ("gcc -E -x c -", "-"),
@@ -587,6 +602,12 @@ fn compilers_reading_a_source_from_a_descriptor_are_found() {
         ("rustc --edition 2021 /dev/stdin", "/dev/stdin"),
         ("cpp", "-"),
         ("cpp -P -I inc -D X", "-"),
+        ("gcc -E -includemf x.c", "-includemf"),
+        ("gcc -E -include mf x.c", "mf"),
+        ("gcc -E -imacrosmf x.c", "-imacrosmf"),
+        ("gcc -E -include/dev/stdin x.c", "-include/dev/stdin"),
+        ("gcc -E -x c mf", "mf"),
+        ("gcc @mf x.c", "@mf"),
     ] {
         assert_eq!(source(line).as_deref(), Some(word), "{line}");
     }
@@ -598,6 +619,9 @@ fn compilers_reading_a_source_from_a_descriptor_are_found() {
         "cpp -I inc x.c out.i",
         "cpp --version",
         "gcc -c x.c",
+        "gcc -E -include mf.h x.c",
+        "gcc -o/dev/stdout x.c",
+        "gcc -MF/dev/stdout -MD x.c",
         "cat -",
     ] {
         assert_eq!(source(line), None, "{line}");

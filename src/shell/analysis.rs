@@ -10,8 +10,8 @@ use super::streams::{is_descriptor_path, Reopened};
 use super::word::{piece_of, unreadable, unreadable_except, Word};
 use super::wrappers::{classify, is_harmless_assignment, Inner, Kind, HARMLESS_VARIABLES, SHELLS};
 use super::writes::{
-    is_bare_repository_name, is_destructive, knows_writes, local_reads, maybe_written, part_of,
-    response_file, writes, MaybeWritten,
+    implied_outputs, is_bare_repository_name, is_destructive, knows_writes, local_reads,
+    maybe_written, part_of, response_file, writes, MaybeWritten,
 };
 use super::{CommandRules, Outcome, Part, Reach};
 use crate::commands::{self, Effects, Target};
@@ -743,6 +743,7 @@ impl<'r> Analysis<'r> {
         }
         self.option_writes(&name, core, effects.as_ref());
         self.source_from_input(&name, &values);
+        self.makefile_from_input(&name, &values);
         // Where the table does not know the whole command (not in it, or not read-only),
         // any word may also be a file it reads, for the deny and ask rules.
         let reads = match &effects {
@@ -840,25 +841,7 @@ impl<'r> Analysis<'r> {
             }
             // Named from where an option moved the program too (`make -C DIR -f FILE`).
             let from = base::directory(core, bases, i);
-            let v = w.value.as_str();
-            // The word, its pieces between `=`, `:` and `,` (`--in=F`, `if=F`, `file:F`,
-            // `a,F`), a single-dash option's attached value (`-iF`), each also without a
-            // leading `@` (`@F`).
-            let mut candidates: Vec<&str> =
-                std::iter::once(v).chain(v.split(['=', ':', ','])).collect();
-            // A single-dash option's attached value may start after any letter: `-iF`, and
-            // `gcc -include.env` (a long option with one dash) reads `.env`.
-            if v.starts_with('-') && !v.starts_with("--") && v.len() <= 64 {
-                candidates.extend(v.char_indices().skip(2).filter_map(|(i, _)| v.get(i..)));
-            }
-            let at: Vec<&str> = candidates
-                .iter()
-                .filter_map(|c| c.strip_prefix('@'))
-                .collect();
-            candidates.extend(at);
-            candidates.sort_unstable();
-            candidates.dedup();
-            for c in candidates.into_iter().filter(|c| !c.is_empty()) {
+            for c in commands::danger::file_candidates(&w.value) {
                 let part = piece_of(w, c);
                 let path = part.as_path();
                 // Directories it may read whole: `.` or `..` of an unknown program, and
@@ -1217,8 +1200,13 @@ impl<'r> Analysis<'r> {
         // `ln`, `mv`, `cp -a`, and an archive, a patch or a checkout (the names its input
         // chooses) may make links.
         self.links_made |= found.may_make_links();
+        // A compiler's outputs the line does not name (`a.out`, `x.o`, `x.s`), written as
+        // `-o FILE` is: through a link already there.
+        let implied = implied_outputs(core);
+        found.below.extend(implied.below);
         let bases = effects.map_or(&[][..], |e| &e.bases);
         let mut written = std::mem::take(&mut found.files);
+        written.extend(implied.files);
         for t in effects.iter().flat_map(|e| &e.writes) {
             if let Target::Word { word, offset } = t {
                 if let Some(w) = core.get(*word) {
@@ -1300,6 +1288,21 @@ impl<'r> Analysis<'r> {
              `include_str!`)"
         );
         self.push(&format!("{name} {source}"), unanalysable(why));
+    }
+
+    /// A makefile make reads from standard input or another descriptor (`make -f - x`,
+    /// `make -f mf x` with `mf` a link to `/dev/stdin`, [`commands::makefile_from_input`])
+    /// holds recipes the line carries, which it runs: unanalysable, as `--eval` is.
+    fn makefile_from_input(&mut self, name: &str, values: &[String]) {
+        let Some(makefile) = commands::makefile_from_input(values, |p| self.is_descriptor(p))
+        else {
+            return;
+        };
+        let why = format!(
+            "`{name}` is given the makefile `{makefile}`, which it reads from standard input or \
+             another open descriptor: recipes the line does not show, which it runs"
+        );
+        self.push(&format!("{name} -f {makefile}"), unanalysable(why));
     }
 
     /// Judges a word a program of unknown writes may write through ([`maybe_written`]):

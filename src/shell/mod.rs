@@ -49,7 +49,6 @@ pub use parse::MAX_NESTING;
 pub use paths::{path_words, PathWords};
 pub use read_only::read_only_commands;
 pub use searches::search_roots;
-pub(crate) use streams::is_descriptor_path;
 pub(crate) use word::is_deceptive_char as is_deceptive;
 pub(crate) use wrappers::wrapped_command_start;
 pub use wrappers::{

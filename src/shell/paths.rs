@@ -19,7 +19,8 @@ const MAX_DEPTH: usize = 3;
 /// word may carry attached (`-fx`, `-hfx`: each ending of the word after its first letter), the
 /// fixed directory of a glob word (`r/etc/*` gives `r/etc`), the words of a word that is itself
 /// a command line (`sh -c '...'`), and after `cd DIR` each relative word also from `DIR` (as
-/// the analysis judges it). Words whose value is only known at run time, words starting with
+/// the analysis judges it), and the files a compiler writes without the line naming them
+/// (`a.out` of `gcc x.c`). Words whose value is only known at run time, words starting with
 /// `~` and long options without a value are left out. A line outside the parsed subset gives no
 /// words.
 ///
@@ -147,6 +148,10 @@ impl Collector {
             .chain(s.redirs.iter().map(|r| &r.target));
         for w in words {
             self.word(w, dir, depth);
+        }
+        // The files a compiler writes without the line naming them (`a.out`, `x.o`).
+        for name in super::writes::implied_output_names(&s.words) {
+            self.path(name, dir);
         }
     }
 

@@ -6,6 +6,7 @@
 //! cover a write to `~/.bashrc`. This is the one table of what programs write: the danger
 //! classifier reads it too ([`writes_files`]).
 
+mod compilers;
 mod composed;
 mod compressors;
 mod curl;
@@ -17,6 +18,7 @@ use super::canonical::program_name;
 pub(crate) use super::word::part_of;
 use super::word::piece_of;
 use super::word::Word;
+pub(crate) use compilers::{implied_output_names, implied_outputs};
 use curl::{curl_reads, curl_writes};
 pub(crate) use curl::{file_url_paths, LocalReads};
 use git::git_writes;
