@@ -1543,6 +1543,14 @@ const GIT_SWITCHES: &[&str] = &[
     "--no-sign",
 ];
 
+/// Short options that take no value in one subcommand of [`GIT_EDITOR_SUBCOMMANDS`] but do
+/// in another (`-s` signs off a commit, picks a strategy for `merge`): a switch only here.
+const GIT_SUBCOMMAND_SWITCHES: &[(&str, &[&str])] = &[
+    ("commit", &["-s", "-S"]),
+    ("revert", &["-s", "-S"]),
+    ("tag", &["-s"]),
+];
+
 /// Switches that may stand before a message option in one word (`git commit -am MSG`,
 /// `-qm`): all, quiet, verbose.
 const GIT_SWITCHES_BEFORE_A_MESSAGE: &[char] = &['a', 'q', 'v'];
@@ -1760,15 +1768,20 @@ fn git_opens_editor(sub: &str, rest: &[String]) -> bool {
             .iter()
             .take_while(|w| w.as_str() != "--")
             .any(|w| modes.contains(&w.as_str()));
-    writes && !closes_editor(rest, closers)
+    writes && !closes_editor(sub, rest, closers)
 }
 
 /// Whether a word of `rest` (before `--`) gives one of `closers`, read narrowly: the option
 /// itself, a long one with `=VALUE`, a short one with its value attached (`-mfix`) or after
 /// the switches of [`GIT_SWITCHES_BEFORE_A_MESSAGE`] (`-am`); and only where it is no other
-/// option's value: the word before it is not an option, or a switch of [`GIT_SWITCHES`], or
-/// an option with its value attached.
-fn closes_editor(rest: &[String], closers: &[&str]) -> bool {
+/// option's value: the word before it is not an option, or a switch of [`GIT_SWITCHES`] or of
+/// `sub`'s [`GIT_SUBCOMMAND_SWITCHES`], or an option with its value attached.
+fn closes_editor(sub: &str, rest: &[String], closers: &[&str]) -> bool {
+    let own: &[&str] = GIT_SUBCOMMAND_SWITCHES
+        .iter()
+        .find(|(s, _)| *s == sub)
+        .map_or(&[], |(_, switches)| switches);
+    let switch = |p: &&str| GIT_SWITCHES.contains(p) || own.contains(p);
     let words: Vec<&str> = rest
         .iter()
         .map(String::as_str)
@@ -1778,7 +1791,7 @@ fn closes_editor(rest: &[String], closers: &[&str]) -> bool {
         let free = i
             .checked_sub(1)
             .and_then(|p| words.get(p))
-            .is_none_or(|p| !p.starts_with('-') || p.contains('=') || GIT_SWITCHES.contains(p));
+            .is_none_or(|p| !p.starts_with('-') || p.contains('=') || switch(p));
         free && closers.iter().any(|c| gives_closer(word, c))
     })
 }
@@ -1939,6 +1952,7 @@ mod terminal_tests {
             "git commit -t -m x",
             "git commit --author -m x",
             "git commit -sm x",
+            "git merge -s -m x feature",
             "git -c core.editor=true commit",
             "git revert HEAD",
             "git rebase --continue",
@@ -1964,6 +1978,10 @@ mod terminal_tests {
             "git commit --message=x",
             "git commit -a -m x",
             "git commit -i -m x",
+            "git commit -s -m x",
+            "git commit -S -m x",
+            "git revert -s --no-edit HEAD",
+            "git tag -s -m x v1",
             "git commit --amend --no-edit",
             "git commit -F msg.txt",
             "git commit -C HEAD",
