@@ -850,10 +850,7 @@ fn npm_init_runs(words: &[String]) -> Option<String> {
 /// still reads the words after it as operands: make's variables (`make -- SHELL=sh`),
 /// npm's command (`npm -- exec PKG`) and `npm init`'s initializer (`npm init -- vite`).
 fn operands(words: &[String]) -> Vec<&str> {
-    let args = words.get(1..).unwrap_or_default();
-    let end = args.iter().position(|w| w == "--").unwrap_or(args.len());
-    let before = args.get(..end).unwrap_or_default();
-    let after = args.get(end + 1..).unwrap_or_default();
+    let (before, after) = split_at_dash_dash(words.get(1..).unwrap_or_default());
     before
         .iter()
         .filter(|w| !w.starts_with('-'))
@@ -874,8 +871,18 @@ fn option_words<'a>(name: &str, words: &'a [String]) -> &'a [String] {
     if OPTIONS_PAST_DASH_DASH.contains(&name) {
         return args;
     }
-    let end = args.iter().position(|w| w == "--").unwrap_or(args.len());
-    args.get(..end).unwrap_or(args)
+    split_at_dash_dash(args).0
+}
+
+/// `args` before the first `--` and after it (empty when there is none).
+fn split_at_dash_dash(args: &[String]) -> (&[String], &[String]) {
+    match args.iter().position(|w| w == "--") {
+        Some(end) => (
+            args.get(..end).unwrap_or_default(),
+            args.get(end + 1..).unwrap_or_default(),
+        ),
+        None => (args, &[]),
+    }
 }
 
 /// Why make (`gmake`) runs what its words say: a variable set on the command line
