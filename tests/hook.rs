@@ -2662,7 +2662,7 @@ fn danger_deny_rules_meet_what_hides_behind_options_wrappers_and_spellings() {
     let deny: Vec<String> = classes.iter().map(|c| format!("Danger({c})")).collect();
     s.write(
         "policy.json",
-        &json!({"defaultMode": "bypassPermissions",
+        &json!({"defaultMode": "bypassPermissions", "home": s.home(),
             "permissions": {"allow": ["Bash(*)"], "deny": deny}})
         .to_string(),
     );
@@ -2693,6 +2693,11 @@ fn danger_deny_rules_meet_what_hides_behind_options_wrappers_and_spellings() {
     payloads.push(call(
         "Write",
         json!({"file_path": home.to_string_lossy(), "content": "x"}),
+    ));
+    let bin = s.home().join("bin/ls");
+    payloads.push(call(
+        "Write",
+        json!({"file_path": bin.to_string_lossy(), "content": "x"}),
     ));
     payloads.push(call("mcp__npm__publishPackage", json!({})));
     payloads.push(call(

@@ -22,7 +22,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::path::FirstBytes;
-use crate::policy::{is_protected, secret_kind};
+use crate::policy::{is_protected_in, secret_kind};
 use crate::shell::{commands_of, wrapped_command_start, wrapped_script, SHELLS};
 use crate::tool::ToolKind;
 
@@ -999,6 +999,18 @@ const PERSISTENCE_SEGMENTS: &[&[&str]] = &[
 /// Why writing `path` persists: a protected path (shell start-up files, git internals, agent
 /// settings, credentials) or a start-up location. The path may be relative as written.
 pub fn persistence_place(path: &str) -> Option<&'static str> {
+    persistence_place_in(path, None)
+}
+
+/// [`persistence_place`] given the home directory (inferred from the path when `None`), so
+/// that places under it (`~/bin`) are found wherever it is.
+///
+/// ```
+/// use toolgate::commands::danger::persistence_place_in;
+/// assert!(persistence_place_in("/srv/ada/bin/ls", Some("/srv/ada")).is_some());
+/// assert!(persistence_place_in("/srv/ada/bin/ls", None).is_none());
+/// ```
+pub fn persistence_place_in(path: &str, home: Option<&str>) -> Option<&'static str> {
     let lower = path.to_lowercase().replace('\\', "/");
     let relative = lower.trim_start_matches("./");
     let rooted = if relative.starts_with('/') {
@@ -1006,7 +1018,7 @@ pub fn persistence_place(path: &str) -> Option<&'static str> {
     } else {
         format!("/{relative}")
     };
-    if is_protected(&rooted) {
+    if is_protected_in(&rooted, home) {
         return Some("a protected configuration location");
     }
     let segs: Vec<&str> = rooted.split('/').filter(|s| !s.is_empty()).collect();
@@ -1041,6 +1053,18 @@ pub fn classify_tool(
     input: &Value,
     paths: &[String],
 ) -> Classification {
+    classify_tool_in(kind, name, input, paths, None)
+}
+
+/// [`classify_tool`] given the home directory (inferred from each path when `None`), for
+/// the start-up places under it ([`persistence_place_in`]).
+pub fn classify_tool_in(
+    kind: ToolKind,
+    name: &str,
+    input: &Value,
+    paths: &[String],
+    home: Option<&str>,
+) -> Classification {
     let mut out = Classification::default();
     match kind {
         ToolKind::Read | ToolKind::Grep => {
@@ -1072,7 +1096,7 @@ pub fn classify_tool(
         ToolKind::Glob => {}
         ToolKind::Write | ToolKind::Edit => {
             for p in paths {
-                if let Some(place) = persistence_place(p) {
+                if let Some(place) = persistence_place_in(p, home) {
                     out.add(
                         DangerClass::Persistence,
                         format!("writes `{p}` ({place})"),
@@ -1202,6 +1226,7 @@ pub fn name_words(name: &str) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::policy::is_protected;
 
     #[test]
     fn start_up_locations_found_as_by_every_window() {
@@ -1618,6 +1643,19 @@ mod tests {
             let c = classify_tool(ToolKind::Write, "Write", &Value::Null, &[path.into()]);
             assert!(c.has(DangerClass::Persistence), "{path}");
         }
+        // The home directory's `bin`, wherever the home directory is.
+        let write = |home| {
+            classify_tool_in(
+                ToolKind::Write,
+                "Write",
+                &Value::Null,
+                &["/srv/ada/bin/ls".into()],
+                home,
+            )
+            .has(DangerClass::Persistence)
+        };
+        assert!(write(Some("/srv/ada")));
+        assert!(!write(None));
     }
 
     #[test]
