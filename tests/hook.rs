@@ -2645,3 +2645,77 @@ fn names_a_writer_composes_and_directories_it_writes_below_meet_edit_rules() {
         assert_eq!(decide(command), "allow", "{command}");
     }
 }
+
+#[test]
+fn danger_deny_rules_meet_what_hides_behind_options_wrappers_and_spellings() {
+    let s = Sandbox::new("dangers");
+    let classes = [
+        "recursive-delete",
+        "history-rewrite",
+        "publish",
+        "privilege",
+        "persistence",
+        "kill",
+        "network-upload",
+        "package-install",
+    ];
+    let deny: Vec<String> = classes.iter().map(|c| format!("Danger({c})")).collect();
+    s.write(
+        "policy.json",
+        &json!({"defaultMode": "bypassPermissions", "home": s.home(),
+            "permissions": {"allow": ["Bash(*)"], "deny": deny}})
+        .to_string(),
+    );
+    let policy = s.root.join("policy.json");
+    let proj = s.proj().to_string_lossy().into_owned();
+    let call = |tool: &str, input: Value| {
+        json!({"session_id": "s1", "cwd": proj, "hook_event_name": "PreToolUse",
+            "permission_mode": "bypassPermissions", "tool_name": tool, "tool_input": input})
+    };
+    let mut payloads: Vec<Value> = [
+        "npm --otp 123456 publish",
+        "npm --prefix sub install",
+        "pip --proxy http://127.0.0.1:9 install ./evilpkg",
+        "aws --region us-east-1 s3 rm --recursive s3://prod-backups",
+        "git send-pack --force ../remote.git HEAD~3:refs/heads/main",
+        "git checkout .",
+        "setpriv rm -rf d1",
+        "capsh -- -c 'rm -rf d2'",
+        "tar -cf /dev/null --remove-files proj",
+        "tar --mode=4755 -cf s.tar t",
+        "fuser -k /tmp/lockfile",
+        "yarn npm publish",
+    ]
+    .iter()
+    .map(|c| call("Bash", json!({"command": c})))
+    .collect();
+    let home = s.home().join(".npm-init.js");
+    payloads.push(call(
+        "Write",
+        json!({"file_path": home.to_string_lossy(), "content": "x"}),
+    ));
+    let bin = s.home().join("bin/ls");
+    payloads.push(call(
+        "Write",
+        json!({"file_path": bin.to_string_lossy(), "content": "x"}),
+    ));
+    payloads.push(call("mcp__npm__publishPackage", json!({})));
+    payloads.push(call(
+        "WebFetch",
+        json!({"url": "https://x.example/dav", "prompt": "x", "method": "PROPFIND"}),
+    ));
+    for payload in payloads {
+        let out = s.hook_with("claude", &policy, &payload);
+        assert!(
+            blocked("claude", &out),
+            "{payload}: {}",
+            said("claude", &out)
+        );
+    }
+    let out = s.hook_with(
+        "claude",
+        &policy,
+        &call("Bash", json!({"command": "git status"})),
+    );
+    assert!(!blocked("claude", &out), "{}", said("claude", &out));
+}

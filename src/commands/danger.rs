@@ -22,8 +22,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::path::FirstBytes;
-use crate::policy::{is_protected, secret_kind};
-use crate::shell::{commands_of, wrapped_command_start, SHELLS};
+use crate::policy::{is_protected_in, secret_kind};
+use crate::shell::{commands_of, wrapped_command_start, wrapped_script, SHELLS};
 use crate::tool::ToolKind;
 
 mod code;
@@ -31,10 +31,11 @@ mod network;
 mod programs;
 
 use code::{eval_into, interpreter_into, shell_into};
-use network::{curl_into, httpie_into, is_write_method, wget_into};
+use network::{curl_into, httpie_into, wget_into};
 use programs::{
-    aws_into, container_into, find_into, gh_into, git_into, hosts_of, install, node_package_into,
-    package_manager_into, publish, rsync_into, service_into, ssh_into,
+    archive_into, aws_into, container_into, find_into, gh_into, git_into, hosts_of, install,
+    node_package_into, operand_readings, package_manager_into, publish, rsync_into, service_into,
+    ssh_into,
 };
 
 /// How deeply `sh -c` scripts, `eval` and `ssh` commands are followed.
@@ -394,10 +395,6 @@ fn program(word: &str) -> String {
         .unwrap_or(lower)
 }
 
-/// Wrappers the shell analysis does not strip (it treats them as runners of their own
-/// kind) but that run the rest of their words as a command after options.
-const MORE_WRAPPERS: &[&str] = &["caffeinate", "busybox"];
-
 /// Programs that run their command with another user's rights.
 const PRIVILEGE: &[&str] = &[
     "sudo", "doas", "su", "pkexec", "run0", "runuser", "sudoedit",
@@ -500,14 +497,6 @@ fn unwrap_command<'w>(mut words: &'w [String], out: &mut Classification) -> &'w 
             words = words.get(start..).unwrap_or_default();
             continue;
         }
-        if MORE_WRAPPERS.contains(&name.as_str()) {
-            let skip = rest
-                .iter()
-                .take_while(|w| is_option(w) || w.contains('='))
-                .count();
-            words = rest.get(skip..).unwrap_or_default();
-            continue;
-        }
         return words;
     }
     words
@@ -562,70 +551,117 @@ fn command_into(words: &[String], depth: usize, out: &mut Classification, facts:
     }
     if is_interpreter(&name) {
         interpreter_into(&name, args, out, facts);
-        return;
+        // bun and deno also manage packages (`bun add`, `deno install`, `deno publish`).
+        let inline = args
+            .iter()
+            .any(|a| matches!(a.as_str(), "-e" | "--eval" | "-p" | "--print"));
+        if !matches!(name.as_str(), "bun" | "deno") || inline {
+            return;
+        }
     }
-    let ops = operands(args);
+    if name != "eval" {
+        // The shell analysis's reading of runners of a script (`script -c`, `watch`, `trap`,
+        // `capsh -- -c`).
+        if let Some(script) = wrapped_script(words) {
+            line_into(&script, depth + 1, out);
+        }
+    }
+    for ops in operand_readings(&name, args) {
+        program_into(&name, args, &ops, depth, out, facts);
+    }
+    // Which commands write their operands is the shell analysis's table of writes.
+    let argv: Vec<String> = std::iter::once(name.clone())
+        .chain(args.iter().cloned())
+        .collect();
+    if crate::shell::writes_files(&argv) {
+        for o in operands(args) {
+            if let Some(place) = persistence_place(o) {
+                out.add(
+                    DangerClass::Persistence,
+                    format!("writes `{o}` ({place})"),
+                    vec![o.to_owned()],
+                );
+            }
+        }
+    }
+}
+
+/// Classifies the program `name` run with `args`, reading `ops` as its operands (the first
+/// its subcommand, for a program that has them: [`operand_readings`]).
+fn program_into(
+    name: &str,
+    args: &[String],
+    ops: &[&str],
+    depth: usize,
+    out: &mut Classification,
+    facts: &mut LineFacts,
+) {
     let sub = ops.first().copied().unwrap_or("");
-    match name.as_str() {
+    match name {
         "rm" if has_flag(args, &['r', 'R'], &["recursive"]) => out.add(
             DangerClass::RecursiveDelete,
-            format!("deletes {} recursively", quoted(&ops)),
-            owned(&ops),
+            format!("deletes {} recursively", quoted(ops)),
+            owned(ops),
         ),
         "shred" | "srm" | "wipe" => out.add(
             DangerClass::RecursiveDelete,
-            format!("overwrites and deletes {}", quoted(&ops)),
-            owned(&ops),
+            format!("overwrites and deletes {}", quoted(ops)),
+            owned(ops),
         ),
         "find" => find_into(args, depth, out, facts),
         "rsync" => rsync_into(args, out),
         "git" => git_into(args, out),
-        "gh" => gh_into(args, out),
+        "gh" => gh_into(args, ops, out),
         "npm" | "pnpm" | "yarn" | "bun" | "npx" | "pnpx" | "bunx" => {
-            if let Some(inner) = node_package_into(&name, args, out) {
+            if let Some(inner) = node_package_into(name, args, ops, out) {
                 command_into(&inner, depth + 1, out, facts);
             }
         }
-        "semantic-release" | "release-it" => publish(out, &name, "", &ops),
-        "cargo" if matches!(sub, "publish" | "yank" | "owner") => publish(out, &name, sub, &ops),
-        "cargo" if sub == "install" => install(out, &name, &ops),
-        "twine" if sub == "upload" => publish(out, &name, sub, &ops),
-        "docker" | "podman" | "buildah" | "nerdctl" => container_into(&name, args, out),
+        "semantic-release" | "release-it" => publish(out, name, "", ops),
+        "cargo" if matches!(sub, "publish" | "yank" | "owner") => publish(out, name, sub, ops),
+        "cargo" if sub == "install" => install(out, name, ops),
+        "twine" if sub == "upload" => publish(out, name, sub, ops),
+        "docker" | "podman" | "buildah" | "nerdctl" => container_into(name, args, ops, out),
         "poetry" | "flit" | "hatch" | "uv" | "pdm" | "gem" | "vsce" | "ovsx" | "lerna"
         | "changeset" | "goreleaser" | "helm" | "nuget"
             if matches!(sub, "publish" | "push" | "release" | "upload") =>
         {
-            publish(out, &name, sub, &ops)
+            publish(out, name, sub, ops)
         }
         "dotnet" if sub == "nuget" && ops.get(1) == Some(&"push") => {
-            publish(out, &name, "nuget push", &ops)
+            publish(out, name, "nuget push", ops)
         }
-        "mvn" | "mvnw" | "./mvnw" if ops.contains(&"deploy") => publish(out, &name, "deploy", &ops),
-        "gradle" | "gradlew" if ops.iter().any(|o| o.starts_with("publish")) => {
-            publish(out, &name, "publish", &ops)
+        "mvn" | "mvnw" if ops.iter().any(|o| is_maven_deploy(o)) => {
+            publish(out, name, "deploy", ops)
+        }
+        "gradle" | "gradlew" if ops.iter().any(|o| may_name_gradle_publish(o)) => {
+            publish(out, name, "publish", ops)
+        }
+        "deno" | "jsr" if sub == "publish" => publish(out, name, sub, ops),
+        "skopeo"
+            if matches!(sub, "copy" | "sync") && ops.last().is_some_and(|d| !is_local_image(d)) =>
+        {
+            publish(out, name, sub, ops)
         }
         "pip" | "pip3" | "pipx" | "uv" | "poetry" | "pipenv" | "conda" | "mamba" | "micromamba"
         | "gem" | "bundle" | "composer" | "apt" | "apt-get" | "aptitude" | "brew" | "dnf"
         | "yum" | "zypper" | "apk" | "snap" | "flatpak" | "port" | "choco" | "winget" | "scoop"
         | "nix-env" | "go" | "dotnet" | "deno" | "pacman" => {
-            package_manager_into(&name, args, &ops, out)
+            package_manager_into(name, args, ops, out)
         }
         "curl" => curl_into(args, out, facts),
         "wget" => wget_into(args, out, facts),
-        "http" | "https" | "xh" | "xhs" => httpie_into(&name, args, out),
+        "http" | "https" | "xh" | "xhs" => httpie_into(name, args, out),
         "scp" | "sftp" | "ftp" | "lftp" | "nc" | "ncat" | "netcat" | "socat" | "telnet"
         | "mosh" | "tftp" | "rclone" | "azcopy" | "gsutil" | "ssh-copy-id" => {
-            let hosts = hosts_of(&ops);
+            let hosts = hosts_of(ops);
             out.add(
                 DangerClass::NetworkUpload,
                 format!("connects to {} with `{name}`", quoted(&hosts)),
                 owned(&hosts),
             );
-            if matches!(
-                name.as_str(),
-                "scp" | "sftp" | "rclone" | "gsutil" | "azcopy"
-            ) {
-                for o in &ops {
+            if matches!(name, "scp" | "sftp" | "rclone" | "gsutil" | "azcopy") {
+                for o in ops {
                     if secret_kind(o).is_some() {
                         out.secret_upload(o);
                     }
@@ -648,18 +684,18 @@ fn command_into(words: &[String], depth: usize, out: &mut Classification, facts:
             ),
             owned(ops.get(..1).unwrap_or_default()),
         ),
-        "aws" => aws_into(args, out),
+        "aws" => aws_into(args, ops, out),
         "kill" | "pkill" | "killall" | "skill" | "slay" | "xkill" | "killall5" => out.add(
             DangerClass::Kill,
-            format!("signals {}", quoted(&ops)),
-            owned(&ops),
+            format!("signals {}", quoted(ops)),
+            owned(ops),
         ),
         "shutdown" | "reboot" | "halt" | "poweroff" => out.add(
             DangerClass::Kill,
             format!("stops the machine (`{name}`)"),
             Vec::new(),
         ),
-        "systemctl" | "service" | "launchctl" => service_into(&name, &ops, out),
+        "systemctl" | "service" | "launchctl" => service_into(name, ops, out),
         "kubectl" | "terraform" | "tofu" | "pulumi" | "helm"
             if ops
                 .iter()
@@ -668,7 +704,7 @@ fn command_into(words: &[String], depth: usize, out: &mut Classification, facts:
             out.add(
                 DangerClass::HistoryRewrite,
                 format!("deletes remote state with `{name} {}`", ops.join(" ")),
-                owned(&ops),
+                owned(ops),
             )
         }
         "dd" => {
@@ -683,13 +719,13 @@ fn command_into(words: &[String], depth: usize, out: &mut Classification, facts:
         "fdisk" | "sfdisk" | "gdisk" | "cfdisk" | "parted" | "wipefs" | "mkswap" | "mount"
         | "umount" | "losetup" | "cryptsetup" | "diskutil" | "format" | "blkdiscard" => out.add(
             DangerClass::DiskPermissions,
-            format!("changes disks or partitions with `{name}` {}", quoted(&ops)),
-            owned(&ops),
+            format!("changes disks or partitions with `{name}` {}", quoted(ops)),
+            owned(ops),
         ),
         n if n.starts_with("mkfs") => out.add(
             DangerClass::DiskPermissions,
-            format!("formats {}", quoted(&ops)),
-            owned(&ops),
+            format!("formats {}", quoted(ops)),
+            owned(ops),
         ),
         "chmod" | "chown" | "chgrp" | "chattr" | "setfacl" | "setcap" | "icacls" | "takeown" => {
             let how = if has_flag(args, &['R'], &["recursive"]) {
@@ -699,58 +735,73 @@ fn command_into(words: &[String], depth: usize, out: &mut Classification, facts:
             };
             out.add(
                 DangerClass::DiskPermissions,
-                format!("changes permissions or ownership of {}{how}", quoted(&ops)),
+                format!("changes permissions or ownership of {}{how}", quoted(ops)),
                 owned(ops.get(1..).unwrap_or_default()),
             );
-            if name == "chmod"
-                && ops
-                    .first()
-                    .is_some_and(|m| m.contains('s') || m.starts_with('4') && m.len() == 4)
-            {
+            if name == "chmod" && ops.first().is_some_and(|m| sets_id_bits(m)) {
                 out.add(
                     DangerClass::Privilege,
                     format!(
-                        "sets a set-user-id bit on {}",
+                        "sets a set-user-id or set-group-id bit on {}",
                         quoted(ops.get(1..).unwrap_or_default())
                     ),
                     Vec::new(),
                 );
             }
         }
+        "tar" | "zip" | "7z" | "7za" | "7zr" | "7zz" => archive_into(name, args, ops, out),
+        "fuser" if has_flag(args, &['k'], &["kill"]) => out.add(
+            DangerClass::Kill,
+            format!("kills the processes using {}", quoted(ops)),
+            owned(ops),
+        ),
+        "loginctl" if sub.starts_with("terminate-") || sub.starts_with("kill-") => out.add(
+            DangerClass::Kill,
+            format!(
+                "ends sessions or their processes (`loginctl {}`)",
+                ops.join(" ")
+            ),
+            owned(ops),
+        ),
+        "init" | "telinit" if !ops.is_empty() => out.add(
+            DangerClass::Kill,
+            format!("changes the run level (`{name} {}`)", ops.join(" ")),
+            owned(ops),
+        ),
         "eval" => eval_into(args, depth, out),
         "source" | "." => {
             if ops
                 .iter()
                 .any(|o| o.starts_with("/dev/") || o.starts_with("<("))
             {
-                facts.stdin_runner.get_or_insert_with(|| name.clone());
+                facts.stdin_runner.get_or_insert_with(|| name.to_owned());
             }
-            facts.runs_code.get_or_insert_with(|| name.clone());
+            facts.runs_code.get_or_insert_with(|| name.to_owned());
         }
         "base64" | "base32" | "basenc" if has_flag(args, &['d', 'D'], &["decode"]) => {
-            facts.decoder.get_or_insert_with(|| name.clone());
+            facts.decoder.get_or_insert_with(|| name.to_owned());
         }
         "xxd" if has_flag(args, &['r'], &["revert"]) => {
-            facts.decoder.get_or_insert_with(|| name.clone());
+            facts.decoder.get_or_insert_with(|| name.to_owned());
         }
         "openssl"
             if ops.first().is_some_and(|s| matches!(*s, "enc" | "base64"))
                 && has_flag(args, &['d'], &[]) =>
         {
-            facts.decoder.get_or_insert_with(|| name.clone());
+            facts.decoder.get_or_insert_with(|| name.to_owned());
         }
         "rev" | "tr" | "gunzip" | "zcat" | "uudecode" | "printf" => {
-            facts.decoder.get_or_insert_with(|| name.clone());
+            facts.decoder.get_or_insert_with(|| name.to_owned());
         }
         "crontab" if !has_flag(args, &['l'], &[]) => out.add(
             DangerClass::Persistence,
             "changes the cron table".to_owned(),
-            owned(&ops),
+            owned(ops),
         ),
         "update-rc.d" | "chkconfig" | "defaults" if !ops.contains(&"read") => out.add(
             DangerClass::Persistence,
             format!("changes start-up settings with `{name}`"),
-            owned(&ops),
+            owned(ops),
         ),
         "security" if sub.starts_with("find-") && sub.ends_with("password") => out.add(
             DangerClass::SecretRead,
@@ -763,26 +814,61 @@ fn command_into(words: &[String], depth: usize, out: &mut Classification, facts:
             out.add(
                 DangerClass::SecretRead,
                 "reads a password store entry".to_owned(),
-                owned(&ops),
+                owned(ops),
             )
         }
         _ => {}
     }
-    // Which commands write their operands is the shell analysis's table of writes.
-    let argv: Vec<String> = std::iter::once(name.clone())
-        .chain(args.iter().cloned())
-        .collect();
-    if crate::shell::writes_files(&argv) {
-        for o in &ops {
-            if let Some(place) = persistence_place(o) {
-                out.add(
-                    DangerClass::Persistence,
-                    format!("writes `{o}` ({place})"),
-                    vec![(*o).to_owned()],
-                );
-            }
-        }
+}
+
+/// Whether a Maven goal deploys: the `deploy` phase, a goal of the deploy plugin
+/// (`deploy:deploy-file`) or a release's `release:perform`.
+fn is_maven_deploy(goal: &str) -> bool {
+    goal == "deploy" || goal.starts_with("deploy:") || goal == "release:perform"
+}
+
+/// Whether a Gradle task name (`publish`, `:lib:publishToMavenLocal`) may name a publishing
+/// task: Gradle accepts any unique prefix of each camel-case word (`pub`, `pTML`), so a name
+/// whose first word begins `publish` may be one.
+fn may_name_gradle_publish(task: &str) -> bool {
+    let last = task.rsplit(':').next().unwrap_or(task);
+    name_words(last)
+        .first()
+        .is_some_and(|first| !first.is_empty() && "publish".starts_with(first.as_str()))
+        || last.to_lowercase().starts_with("publish")
+}
+
+/// Whether a `skopeo` image reference is on this machine (a directory, an archive, local
+/// container storage or the Docker daemon), not in a registry.
+fn is_local_image(reference: &str) -> bool {
+    [
+        "dir:",
+        "oci:",
+        "oci-archive:",
+        "docker-archive:",
+        "containers-storage:",
+        "docker-daemon:",
+    ]
+    .iter()
+    .any(|t| reference.starts_with(t))
+}
+
+/// Whether a file mode, octal (`4755`, `02755`) or symbolic (`u+s`, `g=rxs`), sets the
+/// set-user-id or set-group-id bit.
+///
+/// ```
+/// # use toolgate::commands::danger::sets_id_bits;
+/// assert!(sets_id_bits("4755"));
+/// assert!(sets_id_bits("2755"));
+/// assert!(sets_id_bits("u+s"));
+/// assert!(!sets_id_bits("0755"));
+/// assert!(!sets_id_bits("755"));
+/// ```
+pub fn sets_id_bits(mode: &str) -> bool {
+    if !mode.is_empty() && mode.bytes().all(|b| matches!(b, b'0'..=b'7')) {
+        return u32::from_str_radix(mode, 8).is_ok_and(|m| m & 0o6000 != 0);
     }
+    mode.contains('s')
 }
 
 /// Options whose value is a key or certificate a program authenticates with, not data it
@@ -913,9 +999,26 @@ const PERSISTENCE_SEGMENTS: &[&[&str]] = &[
 /// Why writing `path` persists: a protected path (shell start-up files, git internals, agent
 /// settings, credentials) or a start-up location. The path may be relative as written.
 pub fn persistence_place(path: &str) -> Option<&'static str> {
+    persistence_place_in(path, None)
+}
+
+/// [`persistence_place`] given the home directory (inferred from the path when `None`), so
+/// that places under it (`~/bin`) are found wherever it is.
+///
+/// ```
+/// use toolgate::commands::danger::persistence_place_in;
+/// assert!(persistence_place_in("/srv/ada/bin/ls", Some("/srv/ada")).is_some());
+/// assert!(persistence_place_in("/srv/ada/bin/ls", None).is_none());
+/// ```
+pub fn persistence_place_in(path: &str, home: Option<&str>) -> Option<&'static str> {
     let lower = path.to_lowercase().replace('\\', "/");
-    let rooted = format!("/{}", lower.trim_start_matches("./"));
-    if is_protected(&rooted) {
+    let relative = lower.trim_start_matches("./");
+    let rooted = if relative.starts_with('/') {
+        relative.to_owned()
+    } else {
+        format!("/{relative}")
+    };
+    if is_protected_in(&rooted, home) {
         return Some("a protected configuration location");
     }
     let segs: Vec<&str> = rooted.split('/').filter(|s| !s.is_empty()).collect();
@@ -950,6 +1053,18 @@ pub fn classify_tool(
     input: &Value,
     paths: &[String],
 ) -> Classification {
+    classify_tool_in(kind, name, input, paths, None)
+}
+
+/// [`classify_tool`] given the home directory (inferred from each path when `None`), for
+/// the start-up places under it ([`persistence_place_in`]).
+pub fn classify_tool_in(
+    kind: ToolKind,
+    name: &str,
+    input: &Value,
+    paths: &[String],
+    home: Option<&str>,
+) -> Classification {
     let mut out = Classification::default();
     match kind {
         ToolKind::Read | ToolKind::Grep => {
@@ -981,7 +1096,7 @@ pub fn classify_tool(
         ToolKind::Glob => {}
         ToolKind::Write | ToolKind::Edit => {
             for p in paths {
-                if let Some(place) = persistence_place(p) {
+                if let Some(place) = persistence_place_in(p, home) {
                     out.add(
                         DangerClass::Persistence,
                         format!("writes `{p}` ({place})"),
@@ -1004,34 +1119,18 @@ pub fn classify_tool(
             }
         }
         ToolKind::Fetch => {
-            let method = input.get("method").and_then(Value::as_str).unwrap_or("GET");
-            let has_body = ["body", "data", "json", "form"]
-                .iter()
-                .any(|k| input.get(k).is_some_and(|v| !v.is_null()));
-            if is_write_method(method) || has_body {
+            if let Some(why) = fetch_sends(input) {
                 let url = input.get("url").and_then(Value::as_str).unwrap_or("a URL");
                 out.add(
                     DangerClass::NetworkUpload,
-                    format!(
-                        "sends a {} request with data to `{url}`",
-                        method.to_uppercase()
-                    ),
+                    format!("sends {why} to `{url}`"),
                     vec![url.to_owned()],
                 );
             }
         }
         ToolKind::Mcp | ToolKind::Other => {
-            // An ASCII name is compared word by word without lowercasing a copy; any other
-            // name is lowercased first (the words sought are ASCII either way).
-            let lower = (!name.is_ascii()).then(|| name.to_lowercase());
-            let text = lower.as_deref().unwrap_or(name);
-            let words = || {
-                text.as_bytes()
-                    .split(|b| matches!(b, b'_' | b'-' | b'.' | b':'))
-            };
-            let has = |w: &[&str]| {
-                words().any(|x| w.iter().any(|s| s.as_bytes().eq_ignore_ascii_case(x)))
-            };
+            let words = name_words(name);
+            let has = |w: &[&str]| words.iter().any(|x| w.contains(&x.as_str()));
             if has(&["publish", "release"]) {
                 out.add(
                     DangerClass::Publish,
@@ -1056,9 +1155,78 @@ pub fn classify_tool(
     out
 }
 
+/// Methods a fetch tool sends without data.
+const FETCH_READ_METHODS: &[&str] = &["GET", "HEAD"];
+
+/// What a fetch tool's call sends besides its request for the URL, if anything: a method
+/// other than GET or HEAD (in any case, blanks trimmed as the fetcher trims them; anything
+/// that is not a string counts), or a value under any key the tool does not take for a plain
+/// fetch (a body under `body`, `data`, `payload`, ..., headers).
+fn fetch_sends(input: &Value) -> Option<String> {
+    let plain = crate::tool::builtin("fetch").map_or(&[][..], |t| t.parameters);
+    let method = input.get("method").filter(|m| !m.is_null());
+    let method_sends = method.map(|m| match m.as_str() {
+        Some(text) => {
+            let text = text.trim().to_uppercase();
+            (!FETCH_READ_METHODS.contains(&text.as_str())).then_some(text)
+        }
+        None => Some(m.to_string()),
+    });
+    if let Some(Some(method)) = method_sends {
+        return Some(format!("a `{method}` request"));
+    }
+    let Value::Object(fields) = input else {
+        return None;
+    };
+    fields
+        .iter()
+        .find(|(key, value)| {
+            !value.is_null() && key.as_str() != "method" && !plain.contains(&key.as_str())
+        })
+        .map(|(key, _)| format!("data (`{key}`)"))
+}
+
+/// The words of a tool's name, lowercased: split at `_`, `-`, `.` and `:`, and where the case
+/// or the kind of character changes (`publishPackage`, `NPMPublish`, `upload2`), so that a
+/// name in any convention is read word by word.
+///
+/// ```
+/// # use toolgate::commands::danger::name_words;
+/// assert_eq!(name_words("mcp__npm__publishPackage"), ["mcp", "npm", "publish", "package"]);
+/// assert_eq!(name_words("NPMPublish"), ["npm", "publish"]);
+/// assert_eq!(name_words("upload2s3"), ["upload", "2", "s", "3"]);
+/// ```
+pub fn name_words(name: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    for piece in name.split(['_', '-', '.', ':']) {
+        let chars: Vec<char> = piece.chars().collect();
+        let mut word = String::new();
+        for (i, c) in chars.iter().enumerate() {
+            let prev = i.checked_sub(1).and_then(|p| chars.get(p));
+            let next = chars.get(i + 1);
+            let boundary = prev.is_some_and(|p| {
+                (p.is_lowercase() || p.is_numeric()) && c.is_uppercase()
+                    || p.is_uppercase()
+                        && c.is_uppercase()
+                        && next.is_some_and(|n| n.is_lowercase())
+                    || p.is_numeric() != c.is_numeric()
+            });
+            if boundary && !word.is_empty() {
+                words.push(std::mem::take(&mut word).to_lowercase());
+            }
+            word.push(*c);
+        }
+        if !word.is_empty() {
+            words.push(word.to_lowercase());
+        }
+    }
+    words
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::policy::is_protected;
 
     #[test]
     fn start_up_locations_found_as_by_every_window() {
@@ -1146,6 +1314,348 @@ mod tests {
         ] {
             assert!(classes(line).contains(&"recursive-delete"), "{line}");
         }
+    }
+
+    #[test]
+    fn global_options_before_the_subcommand_do_not_hide_it() {
+        for (line, class) in [
+            ("npm --registry http://127.0.0.1:4873/ publish", "publish"),
+            ("npm --otp 123456 publish", "publish"),
+            ("npm -w pkg publish", "publish"),
+            ("npm --prefix sub install", "package-install"),
+            ("npm --loglevel silent install left-pad", "package-install"),
+            ("npm -C sub ci", "package-install"),
+            ("pnpm -C sub publish", "publish"),
+            ("pnpm --dir sub add x", "package-install"),
+            ("yarn --cwd sub publish", "publish"),
+            ("yarn --cwd sub add x", "package-install"),
+            ("pip --proxy http://127.0.0.1:9 install ./evilpkg", "package-install"),
+            ("pip --log x install git+https://x.io/r", "remote-code"),
+            (
+                "aws --region us-east-1 --endpoint-url http://127.0.0.1:4874 s3 rm --recursive s3://b",
+                "recursive-delete",
+            ),
+            ("aws --profile p s3 rm --recursive s3://b", "recursive-delete"),
+            ("cargo --color always publish", "publish"),
+            ("cargo -Z unstable-options publish", "publish"),
+            ("gh -R o/r release create v1", "publish"),
+            ("gh --repo o/r repo delete o/r --yes", "history-rewrite"),
+            ("systemctl -H host stop foo", "kill"),
+            ("systemctl -M m stop foo", "kill"),
+            ("uv --project x publish", "publish"),
+            ("uv --directory x add foo", "package-install"),
+            ("poetry -C x publish", "publish"),
+            ("poetry --directory x add foo", "package-install"),
+            ("gem --config-file x push a.gem", "publish"),
+            ("apt-get -o x=1 install foo", "package-install"),
+            ("docker -H tcp://h:2375 push img", "publish"),
+            // An option the table does not know may take a value: the next operand may be
+            // the subcommand.
+            ("npm --frobnicate yes publish", "publish"),
+            ("npm --a x --b y publish", "publish"),
+            ("pip --frob x install pkg", "package-install"),
+            ("systemctl --frob x stop foo", "kill"),
+        ] {
+            assert!(classes(line).contains(&class), "{line}: {:?}", classes(line));
+        }
+        for line in [
+            "npm --registry http://r/ view pkg",
+            "npm --prefix sub run build",
+            "cargo --color always build",
+            "gh -R o/r pr list",
+            "systemctl -H host status foo",
+        ] {
+            assert!(classes(line).is_empty(), "{line}: {:?}", classes(line));
+        }
+    }
+
+    #[test]
+    fn git_forms_that_discard_history_or_work_are_rewrites() {
+        for line in [
+            "git send-pack --force ../remote.git HEAD~3:refs/heads/main",
+            "git send-pack ../remote.git +HEAD~3:refs/heads/main",
+            "git update-ref refs/heads/main HEAD~3",
+            "git update-ref --stdin",
+            "git update-ref -d refs/heads/x",
+            "git branch -f feature HEAD~3",
+            "git branch --force feature HEAD~3",
+            "git fetch -q . +refs/tags/old:refs/heads/feature",
+            "git fetch origin +main:main",
+            "git fetch -f origin main:main",
+            "git pull --update-head-ok origin main",
+            "git worktree remove -f ../wt",
+            "git worktree remove --force ../wt",
+            "git checkout .",
+            "git checkout src/main.rs",
+            "git checkout HEAD~1 src",
+            "git checkout -- src",
+            "git checkout main -- .",
+            "git rm -rf -q .",
+            "git rm -f notes.txt",
+            "git checkout-index -a -f",
+            "git checkout-index --force --all",
+        ] {
+            assert!(
+                classes(line).contains(&"history-rewrite"),
+                "{line}: {:?}",
+                classes(line)
+            );
+        }
+        assert!(classes("git rm -rf -q .").contains(&"recursive-delete"));
+        assert!(classes("git send-pack ../r.git main").contains(&"network-upload"));
+        for line in [
+            "git checkout main",
+            "git checkout -b feature",
+            "git checkout -b feature origin/main",
+            "git checkout v1.2",
+            "git checkout -",
+            "git fetch origin",
+            "git fetch origin +refs/heads/*:refs/remotes/origin/*",
+            "git fetch origin main:main",
+            "git branch feature",
+            "git branch -d feature",
+            "git rm --cached -f x",
+            "git rm notes.txt",
+            "git worktree remove ../wt",
+            "git checkout-index -a",
+            "git update-ref refs/heads/x",
+        ] {
+            assert!(
+                !classes(line).contains(&"history-rewrite"),
+                "{line}: {:?}",
+                classes(line)
+            );
+        }
+    }
+
+    #[test]
+    fn wrappers_the_shell_analysis_knows_are_stripped() {
+        for line in [
+            "setpriv rm -rf d1",
+            "setpriv --reuid 0 --regid 0 --clear-groups rm -rf d1",
+            "capsh -- -c 'rm -rf d2'",
+            "dbus-run-session rm -rf d3",
+            "dbus-run-session --config-file x -- rm -rf d3",
+            "numactl -a rm -rf x",
+            "numactl -N 0 rm -rf x",
+            "toybox rm -rf x",
+            "busybox rm -rf x",
+            "runcon ctx rm -rf x",
+            "runcon -t t_t rm -rf x",
+            "catchsegv rm -rf x",
+            "xvfb-run -a rm -rf x",
+            "xvfb-run -s '-screen 0 1x1x8' rm -rf x",
+            "chronic rm -rf x",
+            "ifne rm -rf x",
+            "sem -j 2 rm -rf x",
+            "tsp rm -rf x",
+            "entr rm -rf x",
+            "entr -s 'rm -rf x'",
+            "caffeinate -t 5 rm -rf x",
+            "script -c 'rm -rf x' /dev/null",
+            "watch 'rm -rf x'",
+        ] {
+            assert!(
+                classes(line).contains(&"recursive-delete"),
+                "{line}: {:?}",
+                classes(line)
+            );
+        }
+    }
+
+    #[test]
+    fn archivers_that_delete_kill_commands_and_set_id_modes_are_named() {
+        for (line, class) in [
+            ("tar -cf /dev/null --remove-files proj", "recursive-delete"),
+            (
+                "tar --create --file=/dev/null --remove-files x",
+                "recursive-delete",
+            ),
+            ("tar -cf a.tar --remove x", "recursive-delete"),
+            ("zip -rm a.zip dir", "recursive-delete"),
+            ("zip --move a.zip dir", "recursive-delete"),
+            ("7z a -sdel a.7z dir", "recursive-delete"),
+            ("tar --mode=4755 -cf s.tar t", "privilege"),
+            ("tar --mode=4755 -cf s.tar t", "disk-permissions"),
+            ("tar --mode g+s -cf s.tar t", "privilege"),
+            ("tar --owner=root -cf s.tar t", "disk-permissions"),
+            ("chmod 2755 t", "privilege"),
+            ("fuser -k /tmp/lock", "kill"),
+            ("fuser -km /mnt", "kill"),
+            ("fuser -k -n tcp 8080", "kill"),
+            ("systemctl isolate rescue.target", "kill"),
+            ("systemctl try-restart x", "kill"),
+            ("systemctl reload-or-restart x", "kill"),
+            ("systemctl suspend", "kill"),
+            ("loginctl terminate-user ada", "kill"),
+            ("loginctl kill-session 3", "kill"),
+            ("init 0", "kill"),
+            ("telinit 6", "kill"),
+        ] {
+            assert!(
+                classes(line).contains(&class),
+                "{line}: {:?}",
+                classes(line)
+            );
+        }
+        for line in [
+            "tar -czf a.tgz src",
+            "tar -xf a.tgz",
+            "zip -r a.zip dir",
+            "7z a a.7z dir",
+            "fuser /tmp/lock",
+            "chmod 755 t",
+            "systemctl status x",
+            "loginctl list-sessions",
+        ] {
+            let found = classes(line);
+            assert!(
+                !found.contains(&"recursive-delete")
+                    && !found.contains(&"kill")
+                    && !found.contains(&"privilege"),
+                "{line}: {found:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn more_publishers_and_token_prints_are_named() {
+        for (line, class) in [
+            ("yarn npm publish", "publish"),
+            ("mvn deploy:deploy-file -Dfile=x.jar", "publish"),
+            ("gradle pub", "publish"),
+            ("./gradlew pTML", "publish"),
+            ("./gradlew :lib:publishToMavenLocal", "publish"),
+            (
+                "skopeo copy oci:img docker://registry.example/img",
+                "publish",
+            ),
+            ("deno publish", "publish"),
+            ("jsr publish", "publish"),
+            ("gh auth status -t", "secret-read"),
+            ("gh auth status --show-token", "secret-read"),
+        ] {
+            assert!(
+                classes(line).contains(&class),
+                "{line}: {:?}",
+                classes(line)
+            );
+        }
+        for line in [
+            "gradle build",
+            "gradle properties",
+            "mvn package",
+            "skopeo copy docker://x/img oci:img",
+            "gh auth status",
+        ] {
+            assert!(classes(line).is_empty(), "{line}: {:?}", classes(line));
+        }
+    }
+
+    #[test]
+    fn fetches_with_any_other_method_or_data_upload() {
+        let sends = |input: Value| {
+            classify_tool(ToolKind::Fetch, "WebFetch", &input, &[]).has(DangerClass::NetworkUpload)
+        };
+        for input in [
+            serde_json::json!({"url": "https://x.io", "method": "PROPFIND"}),
+            serde_json::json!({"url": "https://x.io", "method": "mkcol"}),
+            serde_json::json!({"url": "https://x.io", "method": " POST"}),
+            serde_json::json!({"url": "https://x.io", "method": 1}),
+            serde_json::json!({"url": "https://x.io", "content": "secret"}),
+            serde_json::json!({"url": "https://x.io", "payload": {"a": 1}}),
+            serde_json::json!({"url": "https://x.io", "params": "a=1"}),
+            serde_json::json!({"url": "https://x.io", "headers": {"X-Data": "a"}}),
+        ] {
+            assert!(sends(input.clone()), "{input}");
+        }
+        for input in [
+            serde_json::json!({"url": "https://x.io", "prompt": "summarize"}),
+            serde_json::json!({"url": "https://x.io", "method": " get "}),
+            serde_json::json!({"url": "https://x.io", "method": "HEAD", "max_length": 5}),
+            serde_json::json!({"url": "https://x.io", "body": null}),
+        ] {
+            assert!(!sends(input.clone()), "{input}");
+        }
+    }
+
+    #[test]
+    fn tool_names_are_split_at_case_changes() {
+        for (name, publishes, uploads) in [
+            ("mcp__npm__publishPackage", true, false),
+            ("mcp__npm__PublishPackage", true, false),
+            ("mcp__npm__npmPublish", true, false),
+            ("mcp__gh__createRelease", true, false),
+            ("mcp__gh__pushFiles", false, true),
+            ("mcp__x__uploadFile", false, true),
+            ("mcp__x__NPMPublish", true, false),
+            ("mcp__x__getPushover", false, false),
+            ("mcp__x__listReleases", false, false),
+        ] {
+            let c = classify_tool(ToolKind::Mcp, name, &Value::Null, &[]);
+            assert_eq!(
+                (
+                    c.has(DangerClass::Publish),
+                    c.has(DangerClass::NetworkUpload)
+                ),
+                (publishes, uploads),
+                "{name}"
+            );
+        }
+    }
+
+    #[test]
+    fn start_up_files_of_more_programs_persist() {
+        for path in [
+            "/home/ada/.npm-init.js",
+            "/home/ada/.gradle/init.d/x.gradle",
+            "/home/ada/.gradle/init.gradle",
+            "/home/ada/.ipython/profile_default/startup/00.py",
+            "/home/ada/.bash_completion",
+            "/home/ada/.local/share/bash-completion/completions/git",
+            "/home/ada/.config/i3/config",
+            "/home/ada/.config/sway/config",
+            "/home/ada/.config/hypr/hyprland.conf",
+            "/home/ada/.config/openbox/autostart",
+            "/home/ada/.config/lxsession/LXDE/autostart",
+            "/home/ada/.kde/Autostart/x.sh",
+            "/home/ada/.config/plasma-workspace/env/x.sh",
+            "/home/ada/.mkshrc",
+            "/home/ada/.xonshrc",
+            "/home/ada/.config/xonsh/rc.xsh",
+            "/home/ada/.config/nushell/config.nu",
+            "/home/ada/.logout",
+            "/home/ada/.direnvrc",
+            "/home/ada/.config/direnv/direnvrc",
+            "/home/ada/.mailcap",
+            "/home/ada/.xbindkeysrc",
+            "/home/ada/.wezterm.lua",
+            "/home/ada/.config/kitty/kitty.conf",
+            "/home/ada/.config/alacritty/alacritty.toml",
+            "/home/ada/.config/Code/User/settings.json",
+            "/home/ada/.m2/settings.xml",
+            "/home/ada/.condarc",
+            "/home/ada/.gemrc",
+            "/home/ada/.terraformrc",
+            "/home/ada/bin/ls",
+            "/etc/periodic/daily/100.x",
+        ] {
+            let c = classify_tool(ToolKind::Write, "Write", &Value::Null, &[path.into()]);
+            assert!(c.has(DangerClass::Persistence), "{path}");
+        }
+        // The home directory's `bin`, wherever the home directory is.
+        let write = |home| {
+            classify_tool_in(
+                ToolKind::Write,
+                "Write",
+                &Value::Null,
+                &["/srv/ada/bin/ls".into()],
+                home,
+            )
+            .has(DangerClass::Persistence)
+        };
+        assert!(write(Some("/srv/ada")));
+        assert!(!write(None));
     }
 
     #[test]

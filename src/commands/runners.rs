@@ -1050,7 +1050,24 @@ pub const RUNNERS: &[&str] = &[
     "mawk",
     "nawk",
     "busybox",
+    "toybox",
     "fakeroot",
+    // Run the command after their options: in another security context, with other
+    // capabilities or memory policy, in a D-Bus session, under an X server, in a queue, on a
+    // file change, or only when it fails or gives output.
+    "setpriv",
+    "capsh",
+    "runcon",
+    "numactl",
+    "dbus-run-session",
+    "xvfb-run",
+    "catchsegv",
+    "chronic",
+    "ifne",
+    "sem",
+    "tsp",
+    "entr",
+    "caffeinate",
     "npx",
     "uvx",
     "bunx",
@@ -1127,7 +1144,6 @@ pub fn runs_code(program: &str) -> bool {
 /// runners, service managers, relays) without being runners of their own arguments: an allow
 /// rule may name them, but a remembered grant on them is refused ([`may_start_programs`]).
 pub const STARTS_PROGRAMS: &[&str] = &[
-    "toybox",
     "sed",
     "gsed",
     "m4",

@@ -8,7 +8,7 @@
 //! ask rule, a protected or critical path, or a call that cannot be analysed.
 
 use crate::commands::danger::{
-    classify_commands_and_program, classify_line_and_program, classify_tool, Classification,
+    classify_commands_and_program, classify_line_and_program, classify_tool_in, Classification,
     DangerClass, Finding,
 };
 use crate::decision::{Danger, Decider, Decision, Effect, Layer, PartDecision, Reason, RuleList};
@@ -356,7 +356,13 @@ fn classify_call(call: &Call<'_>, known: Known<'_>) -> (Classification, Option<S
         _ => &[],
     };
     (
-        classify_tool(kind, &call.tool.name, &call.request.input, paths),
+        classify_tool_in(
+            kind,
+            &call.tool.name,
+            &call.request.input,
+            paths,
+            call.home.as_deref(),
+        ),
         None,
     )
 }

@@ -155,6 +155,22 @@ const PROTECTED_FILES: &[&str] = &[
     ".mise.toml",
     "mise.local.toml",
     ".mise.local.toml",
+    // More start-up files that run what they say: `npm init`'s module, bash-completion's
+    // user file, mksh's, xonsh's and csh's (`.logout`) start-up files, direnv's library,
+    // mailcap's viewers, xbindkeys' bindings, WezTerm's Lua configuration, and the package
+    // sources of conda, RubyGems and Terraform (`dev_overrides` runs a local provider).
+    ".npm-init.js",
+    ".bash_completion",
+    ".mkshrc",
+    ".xonshrc",
+    ".logout",
+    ".direnvrc",
+    ".mailcap",
+    ".xbindkeysrc",
+    ".wezterm.lua",
+    ".condarc",
+    ".gemrc",
+    ".terraformrc",
     // A directory holding `HEAD`, `objects/` and `refs/` is a bare repository, which git
     // discovers from that directory or any below it before any `.git` above, and whose
     // `config` then runs programs (`core.fsmonitor` for `git status`). Every git directory
@@ -255,6 +271,34 @@ const PROTECTED_SEQUENCES: &[&[&str]] = &[
     &["library", "python", "*", "bin"],
     // Neovim's configuration on Windows, the `.config/nvim` there.
     &["appdata", "local", "nvim"],
+    // Run at every Gradle build, every IPython start, every completion of a command.
+    &[".gradle", "init.d"],
+    &[".gradle", "init.gradle"],
+    &[".gradle", "init.gradle.kts"],
+    &[".ipython"],
+    &[".local", "share", "bash-completion"],
+    // Window managers' and desktop sessions' configuration, which starts programs at
+    // log-in or on a key (`exec`, `exec-once`, `autostart`, `env/*.sh` sourced).
+    &[".config", "i3"],
+    &[".config", "sway"],
+    &[".config", "hypr"],
+    &[".config", "openbox"],
+    &[".config", "lxsession"],
+    &[".config", "plasma-workspace"],
+    &[".kde", "autostart"],
+    &[".kde4", "autostart"],
+    // Other shells' start-up files and direnv's library.
+    &[".config", "xonsh"],
+    &[".config", "nushell"],
+    &[".config", "direnv"],
+    // Terminals whose configuration names the shell or programs they start, and VS Code's
+    // user settings (terminal profiles, interpreter and tool paths).
+    &[".config", "kitty"],
+    &[".config", "alacritty"],
+    &[".config", "wezterm"],
+    &[".config", "code", "user"],
+    // Maven's settings: where artifacts, plugins among them, are fetched from.
+    &[".m2", "settings.xml"],
 ];
 
 /// Absolute directories protected with everything under them; a last segment ending in `*`
@@ -264,6 +308,8 @@ const PROTECTED_ABSOLUTE: &[&[&str]] = &[
     &["etc", "toolgate"],
     &["etc", "cron*"],
     &["etc", "anacrontab"],
+    // The BSDs' and macOS's daily, weekly and monthly scripts.
+    &["etc", "periodic"],
     &["etc", "systemd"],
     &["etc", "init.d"],
     &["etc", "rc.local"],

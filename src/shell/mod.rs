@@ -50,12 +50,12 @@ pub use paths::{path_words, PathWords};
 pub use read_only::read_only_commands;
 pub use searches::search_roots;
 pub(crate) use word::is_deceptive_char as is_deceptive;
-pub(crate) use wrappers::wrapped_command_start;
 pub use wrappers::{
     is_harmless_assignment, HARMLESS_VARIABLES, INTERPRETERS, RUNNERS, SAFE_SET_OPTIONS, SHELLS,
     TRANSPARENT_WRAPPERS,
 };
-pub(crate) use writes::{file_url_paths, is_destructive, writes_files};
+pub(crate) use wrappers::{wrapped_command_start, wrapped_script};
+pub(crate) use writes::{file_url_paths, is_destructive, writes_files, CARGO_GLOBAL_VALUES};
 
 use crate::decision::{Reason, RuleList};
 

@@ -247,9 +247,28 @@ pub(crate) fn classify(words: &[String]) -> Kind {
         "find" => find(words),
         "git" => git(words),
         "pkexec" | "nsenter" | "unshare" | "setsid" | "flock" | "systemd-run" | "strace"
-        | "ltrace" | "valgrind" | "ionice" | "taskset" | "chrt" | "unbuffer" | "parallel" => {
+        | "ltrace" | "valgrind" | "ionice" | "taskset" | "chrt" | "unbuffer" | "parallel"
+        | "busybox" | "toybox" | "catchsegv" | "chronic" | "ifne" => {
             runner(Inner::Command(skip_options(words, 1, &[])))
         }
+        "setpriv" => runner(Inner::Command(skip_options(words, 1, SETPRIV_WITH_VALUE))),
+        "numactl" => runner(Inner::Command(skip_options(words, 1, NUMACTL_WITH_VALUE))),
+        "dbus-run-session" => runner(Inner::Command(skip_options(
+            words,
+            1,
+            &["--config-file", "--dbus-daemon"],
+        ))),
+        "caffeinate" => runner(Inner::Command(skip_options(words, 1, &["-t", "-w"]))),
+        "xvfb-run" => runner(Inner::Command(skip_options(words, 1, XVFB_RUN_WITH_VALUE))),
+        "sem" => runner(Inner::Command(skip_options(words, 1, SEM_WITH_VALUE))),
+        "tsp" => runner(Inner::Command(skip_options(
+            words,
+            1,
+            &["-L", "-D", "-W", "-N"],
+        ))),
+        "runcon" => runcon(words),
+        "capsh" => capsh(words),
+        "entr" => entr(words),
         // Without arguments `set` prints every variable (the environment's secrets too).
         "set"
             if words.len() > 1
@@ -267,6 +286,122 @@ pub(crate) fn classify(words: &[String]) -> Kind {
         }
         _ if RUNNERS.contains(&name) => runner(Inner::None),
         _ => interpreter(name, words),
+    }
+}
+
+/// `setpriv`'s options that take the next word as their value.
+const SETPRIV_WITH_VALUE: &[&str] = &[
+    "--reuid",
+    "--regid",
+    "--groups",
+    "--inh-caps",
+    "--ambient-caps",
+    "--bounding-set",
+    "--securebits",
+    "--pdeathsig",
+    "--selinux-label",
+    "--apparmor-profile",
+    "--landlock-access",
+    "--landlock-rule",
+    "--rlimit",
+];
+
+/// `numactl`'s options that take the next word as their value.
+const NUMACTL_WITH_VALUE: &[&str] = &[
+    "-i",
+    "--interleave",
+    "-p",
+    "--preferred",
+    "-P",
+    "--preferred-many",
+    "-m",
+    "--membind",
+    "-N",
+    "--cpunodebind",
+    "-C",
+    "--physcpubind",
+    "-w",
+    "--weighted-interleave",
+];
+
+/// `xvfb-run`'s options that take the next word as their value.
+const XVFB_RUN_WITH_VALUE: &[&str] = &[
+    "-e",
+    "--error-file",
+    "-f",
+    "--auth-file",
+    "-n",
+    "--server-num",
+    "-p",
+    "--xauth-protocol",
+    "-s",
+    "--server-args",
+    "-w",
+    "--wait",
+];
+
+/// GNU parallel's `sem`'s options that take the next word as their value.
+const SEM_WITH_VALUE: &[&str] = &[
+    "-j",
+    "--jobs",
+    "--id",
+    "--semaphorename",
+    "--timeout",
+    "--st",
+    "--semaphoretimeout",
+];
+
+/// `runcon CONTEXT COMMAND`, or `runcon [-c] [-u USER] [-r ROLE] [-t TYPE] [-l RANGE]
+/// COMMAND`: without a part of the context given by an option, the first operand is the
+/// context.
+fn runcon(words: &[String]) -> Kind {
+    const WITH_VALUE: &[&str] = &[
+        "-u", "-r", "-t", "-l", "--user", "--role", "--type", "--range",
+    ];
+    let start = skip_options(words, 1, WITH_VALUE);
+    let by_option = words.iter().take(start).skip(1).any(|w| {
+        WITH_VALUE
+            .iter()
+            .any(|o| w == o || w.starts_with(&format!("{o}=")))
+    });
+    runner(Inner::Command(if by_option { start } else { start + 1 }))
+}
+
+/// `capsh [OPTIONS] -- ARGS` runs `/bin/bash ARGS`: `-- -c SCRIPT` is a shell script.
+fn capsh(words: &[String]) -> Kind {
+    match words.iter().position(|w| w == "--") {
+        Some(at) if words.get(at + 1).is_some_and(|w| w == "-c") => {
+            runner(Inner::ScriptWord(at + 2))
+        }
+        _ => runner(Inner::None),
+    }
+}
+
+/// `entr [-acdnprsz] UTILITY [ARGS]`: with `-s`, its one operand is a shell script.
+fn entr(words: &[String]) -> Kind {
+    let start = skip_options(words, 1, &[]);
+    let script = words.iter().take(start).skip(1).any(|w| {
+        w.strip_prefix('-')
+            .is_some_and(|flags| !flags.starts_with('-') && flags.contains('s'))
+    });
+    if script {
+        runner(Inner::ScriptWord(start))
+    } else {
+        runner(Inner::Command(start))
+    }
+}
+
+/// The shell script a runner runs, when one word or its words from one on are the script
+/// (`script -c SCRIPT`, `watch SCRIPT`, `trap SCRIPT SIGNAL`, `capsh -- -c SCRIPT`).
+pub(crate) fn wrapped_script(words: &[String]) -> Option<String> {
+    match classify(words) {
+        Kind::Runner {
+            inner: Inner::ScriptWord(i),
+        } => words.get(i).cloned(),
+        Kind::Runner {
+            inner: Inner::Script(i),
+        } => Some(words.get(i..).unwrap_or_default().join(" ")),
+        _ => None,
     }
 }
 

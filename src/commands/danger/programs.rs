@@ -3,6 +3,260 @@
 
 use super::*;
 
+/// Programs whose first operand is a subcommand, with their options before it that take the
+/// next word as their value (`npm --registry URL publish`, `aws --region r s3 rm`): the
+/// subcommand is the first operand that is not such a value. git's are the shell analysis's
+/// ([`git_into`]), cargo's the table of what cargo writes.
+const GLOBAL_OPTIONS_WITH_VALUE: &[(&[&str], &[&str])] = &[
+    (
+        &["npm"],
+        &[
+            "--registry",
+            "--otp",
+            "-w",
+            "--workspace",
+            "--prefix",
+            "-C",
+            "--userconfig",
+            "--globalconfig",
+            "--loglevel",
+            "--cache",
+            "--tag",
+            "--access",
+            "--scope",
+            "--auth-type",
+            "-L",
+            "--location",
+            "--cafile",
+            "--proxy",
+            "--https-proxy",
+        ],
+    ),
+    (&["pnpm"], &["-C", "--dir", "--filter", "-F", "--loglevel"]),
+    (
+        &["yarn"],
+        &["--cwd", "--cache-folder", "--modules-folder", "--mutex"],
+    ),
+    (&["bun"], &["--cwd", "-c", "--config"]),
+    (
+        &["pip", "pip3"],
+        &[
+            "--proxy",
+            "--log",
+            "--log-file",
+            "--cache-dir",
+            "-i",
+            "--index-url",
+            "--extra-index-url",
+            "--timeout",
+            "--retries",
+            "--cert",
+            "--client-cert",
+            "--trusted-host",
+            "--python",
+            "--exists-action",
+        ],
+    ),
+    (&["cargo"], crate::shell::CARGO_GLOBAL_VALUES),
+    (&["gh"], &["-R", "--repo"]),
+    (
+        &["aws"],
+        &[
+            "--region",
+            "--profile",
+            "--endpoint-url",
+            "--output",
+            "--query",
+            "--ca-bundle",
+            "--color",
+            "--cli-read-timeout",
+            "--cli-connect-timeout",
+        ],
+    ),
+    (
+        &["systemctl"],
+        &[
+            "-H",
+            "--host",
+            "-M",
+            "--machine",
+            "-t",
+            "--type",
+            "-s",
+            "--signal",
+            "-p",
+            "--property",
+            "--state",
+            "--job-mode",
+            "--kill-whom",
+            "--root",
+        ],
+    ),
+    (
+        &["loginctl"],
+        &[
+            "-H",
+            "--host",
+            "-M",
+            "--machine",
+            "-p",
+            "--property",
+            "-s",
+            "--signal",
+        ],
+    ),
+    (
+        &["apt", "apt-get", "aptitude"],
+        &[
+            "-o",
+            "--option",
+            "-c",
+            "--config-file",
+            "-t",
+            "--target-release",
+        ],
+    ),
+    (
+        &["uv"],
+        &[
+            "--directory",
+            "--project",
+            "--cache-dir",
+            "--config-file",
+            "--color",
+            "-p",
+            "--python",
+        ],
+    ),
+    (&["poetry"], &["-C", "--directory", "-P", "--project"]),
+    (&["gem"], &["--config-file"]),
+    (
+        &["docker", "podman", "nerdctl"],
+        &[
+            "-H",
+            "--host",
+            "-c",
+            "--context",
+            "--config",
+            "-l",
+            "--log-level",
+            "--tlscacert",
+            "--tlscert",
+            "--tlskey",
+            "--connection",
+            "--url",
+            "--root",
+            "-n",
+            "--namespace",
+        ],
+    ),
+    (
+        &["helm"],
+        &[
+            "-n",
+            "--namespace",
+            "--kube-context",
+            "--kubeconfig",
+            "--registry-config",
+        ],
+    ),
+    (
+        &["dnf", "yum", "zypper"],
+        &[
+            "-c",
+            "--config",
+            "--installroot",
+            "--releasever",
+            "--setopt",
+            "--repo",
+            "-R",
+            "--root",
+        ],
+    ),
+    (&["go"], &["-C"]),
+    // Subcommands, no global option with a value known: an unknown option before the first
+    // operand still makes the next one a candidate.
+    (
+        &[
+            "twine",
+            "pipx",
+            "pipenv",
+            "conda",
+            "mamba",
+            "micromamba",
+            "brew",
+            "composer",
+            "bundle",
+            "apk",
+            "snap",
+            "flatpak",
+            "port",
+            "choco",
+            "winget",
+            "scoop",
+            "nix-env",
+            "dotnet",
+            "deno",
+            "pacman",
+            "flit",
+            "hatch",
+            "pdm",
+            "vsce",
+            "ovsx",
+            "lerna",
+            "changeset",
+            "goreleaser",
+            "nuget",
+            "buildah",
+            "service",
+            "launchctl",
+            "jsr",
+            "skopeo",
+        ],
+        &[],
+    ),
+];
+
+/// The readings of `name`'s operands: each starts at a word that may be its subcommand. The
+/// values of the program's known global options ([`GLOBAL_OPTIONS_WITH_VALUE`]) are skipped;
+/// an option the table does not know may take a value, so the word after it is one candidate
+/// and the next operand another (a wrong guess only adds a label). A program without
+/// subcommands has one reading, every operand.
+pub(super) fn operand_readings<'a>(name: &str, args: &'a [String]) -> Vec<Vec<&'a str>> {
+    let Some((_, with_value)) = GLOBAL_OPTIONS_WITH_VALUE
+        .iter()
+        .find(|(names, _)| names.contains(&name))
+    else {
+        return vec![operands(args)];
+    };
+    let mut readings = Vec::new();
+    let mut i = 0;
+    let mut after_unknown_option = false;
+    while let Some(word) = args.get(i) {
+        if word == "--" {
+            readings.push(operands(args.get(i + 1..).unwrap_or_default()));
+            break;
+        }
+        if is_option(word) {
+            let takes_next = with_value.contains(&word.as_str());
+            after_unknown_option = !takes_next && !word.contains('=');
+            i += if takes_next { 2 } else { 1 };
+            continue;
+        }
+        readings.push(operands(args.get(i..).unwrap_or_default()));
+        if !after_unknown_option {
+            break;
+        }
+        // The word may have been the value of the unknown option before it.
+        after_unknown_option = false;
+        i += 1;
+    }
+    if readings.is_empty() {
+        readings.push(Vec::new());
+    }
+    readings
+}
+
 pub(super) fn publish(out: &mut Classification, name: &str, sub: &str, ops: &[&str]) {
     let rest: Vec<&str> = ops.iter().copied().filter(|o| *o != sub).collect();
     let what = if rest.is_empty() {
@@ -46,9 +300,9 @@ pub(super) fn install(out: &mut Classification, name: &str, ops: &[&str]) {
 pub(super) fn node_package_into(
     name: &str,
     args: &[String],
+    ops: &[&str],
     out: &mut Classification,
 ) -> Option<Vec<String>> {
-    let ops = operands(args);
     let sub = ops.first().copied().unwrap_or("");
     let runs_package = matches!(name, "npx" | "pnpx" | "bunx")
         || (name == "npm" && matches!(sub, "exec" | "x"))
@@ -72,9 +326,13 @@ pub(super) fn node_package_into(
         ) || (s.len() >= 2 && "install".starts_with(s) && s.starts_with("in"))
     };
     match sub {
-        "publish" | "unpublish" | "deprecate" => publish(out, name, sub, &ops),
-        "" if name == "yarn" => install(out, name, &ops),
-        s if install_word(s) => install(out, name, &ops),
+        "publish" | "unpublish" | "deprecate" => publish(out, name, sub, ops),
+        // Yarn 2 and later: `yarn npm publish`.
+        "npm" if name == "yarn" && ops.get(1) == Some(&"publish") => {
+            publish(out, "yarn npm", "publish", ops.get(1..).unwrap_or_default())
+        }
+        "" if name == "yarn" => install(out, name, ops),
+        s if install_word(s) => install(out, name, ops),
         "config"
             if ops
                 .get(1)
@@ -83,7 +341,7 @@ pub(super) fn node_package_into(
             out.add(
                 DangerClass::Persistence,
                 format!("changes `{name}` configuration"),
-                owned(&ops),
+                owned(ops),
             )
         }
         _ => {}
@@ -161,11 +419,10 @@ pub(super) fn package_manager_into(
     }
 }
 
-pub(super) fn container_into(name: &str, args: &[String], out: &mut Classification) {
-    let ops = operands(args);
+pub(super) fn container_into(name: &str, args: &[String], ops: &[&str], out: &mut Classification) {
     let sub = ops.first().copied().unwrap_or("");
     match sub {
-        "push" => publish(out, name, sub, &ops),
+        "push" => publish(out, name, sub, ops),
         "kill" | "stop" => out.add(
             DangerClass::Kill,
             format!(
@@ -315,8 +572,7 @@ pub(super) fn ssh_into(args: &[String], depth: usize, out: &mut Classification) 
     }
 }
 
-pub(super) fn aws_into(args: &[String], out: &mut Classification) {
-    let ops = operands(args);
+pub(super) fn aws_into(args: &[String], ops: &[&str], out: &mut Classification) {
     if ops.first() == Some(&"s3") {
         let sub = ops.get(1).copied().unwrap_or("");
         if matches!(sub, "rm" | "rb") && has_flag(args, &[], &["recursive", "force"]) {
@@ -343,6 +599,65 @@ pub(super) fn aws_into(args: &[String], out: &mut Classification) {
     }
 }
 
+/// Archivers that delete what they archive (`tar --remove-files`, `zip -m`, `7z -sdel`),
+/// and `tar` giving archived files a mode or owner (`--mode=4755` makes a set-user-id file
+/// of whatever it archives, on creation or extraction).
+pub(super) fn archive_into(name: &str, args: &[String], ops: &[&str], out: &mut Classification) {
+    let deletes = match name {
+        "tar" => has_flag(args, &[], &["remove-files"]),
+        "zip" => has_flag(args, &['m'], &["move"]),
+        _ => args.iter().any(|a| a.eq_ignore_ascii_case("-sdel")),
+    };
+    if deletes {
+        out.add(
+            DangerClass::RecursiveDelete,
+            format!("deletes {} once archived (`{name}`)", quoted(ops)),
+            owned(ops),
+        );
+    }
+    if name != "tar" {
+        return;
+    }
+    let modes = option_values(args, "--mode");
+    let owners = ["--owner", "--group", "--owner-map", "--group-map"]
+        .iter()
+        .any(|o| !option_values(args, o).is_empty());
+    if !modes.is_empty() || owners {
+        out.add(
+            DangerClass::DiskPermissions,
+            format!(
+                "sets the permissions or owner of archived files {}",
+                quoted(ops)
+            ),
+            owned(ops),
+        );
+    }
+    if modes.iter().any(|m| sets_id_bits(m)) {
+        out.add(
+            DangerClass::Privilege,
+            format!(
+                "gives archived files a set-user-id or set-group-id bit {}",
+                quoted(ops)
+            ),
+            owned(ops),
+        );
+    }
+}
+
+/// The values of the long option `name` (`--mode=V` or `--mode V`) before `--`.
+fn option_values<'a>(args: &'a [String], name: &str) -> Vec<&'a str> {
+    let mut values = Vec::new();
+    let mut words = args.iter().take_while(|a| a.as_str() != "--");
+    while let Some(word) = words.next() {
+        if let Some(value) = word.strip_prefix(name).and_then(|v| v.strip_prefix('=')) {
+            values.push(value);
+        } else if word == name {
+            values.extend(words.next().map(String::as_str));
+        }
+    }
+    values
+}
+
 pub(super) fn service_into(name: &str, ops: &[&str], out: &mut Classification) {
     let verb = if name == "service" {
         ops.get(1).copied().unwrap_or("")
@@ -350,12 +665,35 @@ pub(super) fn service_into(name: &str, ops: &[&str], out: &mut Classification) {
         ops.first().copied().unwrap_or("")
     };
     match verb {
-        "stop" | "kill" | "restart" | "reboot" | "poweroff" | "halt" | "unload" | "bootout" => out
-            .add(
-                DangerClass::Kill,
-                format!("stops or restarts {}", quoted(ops)),
-                owned(ops),
-            ),
+        "stop"
+        | "kill"
+        | "restart"
+        | "reboot"
+        | "poweroff"
+        | "halt"
+        | "unload"
+        | "bootout"
+        | "isolate"
+        | "try-restart"
+        | "reload-or-restart"
+        | "try-reload-or-restart"
+        | "condrestart"
+        | "force-reload"
+        | "suspend"
+        | "hibernate"
+        | "hybrid-sleep"
+        | "suspend-then-hibernate"
+        | "kexec"
+        | "soft-reboot"
+        | "rescue"
+        | "emergency"
+        | "default"
+        | "exit"
+        | "switch-root" => out.add(
+            DangerClass::Kill,
+            format!("stops or restarts {}", quoted(ops)),
+            owned(ops),
+        ),
         "enable" | "load" | "bootstrap" | "link" | "edit" | "set-default" | "mask" | "disable" => {
             out.add(
                 DangerClass::Persistence,
@@ -425,15 +763,10 @@ pub(super) fn git_into(args: &[String], out: &mut Classification) {
         "clean" if has_flag(sargs, &['f'], &["force"]) => {
             rewrite(out, "deletes untracked files".to_owned())
         }
-        "branch"
-            if has_flag(sargs, &['D', 'M', 'C'], &[])
-                || has_flag(sargs, &['d'], &["delete"]) && has_flag(sargs, &['f'], &["force"]) =>
-        {
-            rewrite(
-                out,
-                format!("force-deletes or overwrites branches {}", quoted(&ops)),
-            )
-        }
+        "branch" if has_flag(sargs, &['D', 'M', 'C', 'f'], &["force"]) => rewrite(
+            out,
+            format!("force-deletes or overwrites branches {}", quoted(&ops)),
+        ),
         "rebase" if !has_flag(sargs, &[], &["abort", "quit", "show-current-patch"]) => rewrite(
             out,
             format!("rewrites commits (`git rebase {}`)", sargs.join(" ")),
@@ -444,7 +777,57 @@ pub(super) fn git_into(args: &[String], out: &mut Classification) {
         "reflog" if matches!(ops.first().copied(), Some("expire" | "delete")) => {
             rewrite(out, "discards reflog entries".to_owned())
         }
-        "update-ref" if has_flag(sargs, &['d'], &[]) => rewrite(out, "deletes a ref".to_owned()),
+        "update-ref" if has_flag(sargs, &['d'], &["stdin"]) || ops.len() >= 2 => {
+            rewrite(out, format!("moves or deletes refs {}", quoted(&ops)))
+        }
+        "send-pack" => {
+            if has_flag(sargs, &['f'], &["force", "mirror"])
+                || ops.iter().skip(1).any(|o| o.starts_with('+'))
+            {
+                rewrite(out, format!("force-updates remote refs {}", quoted(&ops)));
+            }
+            out.add(
+                DangerClass::NetworkUpload,
+                format!("sends commits with `git send-pack` {}", quoted(&ops)),
+                owned(&ops),
+            );
+        }
+        "fetch" | "pull" if fetch_overwrites_local_refs(sargs, &ops) => rewrite(
+            out,
+            format!(
+                "overwrites local branches with fetched ones {}",
+                quoted(&ops)
+            ),
+        ),
+        "worktree" if ops.first() == Some(&"remove") && has_flag(sargs, &['f'], &["force"]) => {
+            rewrite(
+                out,
+                format!(
+                    "removes a worktree with its uncommitted work {}",
+                    quoted(&ops)
+                ),
+            )
+        }
+        "rm" if has_flag(sargs, &['f'], &["force"]) && !has_flag(sargs, &[], &["cached"]) => {
+            rewrite(
+                out,
+                format!(
+                    "deletes files with their uncommitted changes {}",
+                    quoted(&ops)
+                ),
+            );
+            if has_flag(sargs, &['r'], &[]) {
+                out.add(
+                    DangerClass::RecursiveDelete,
+                    format!("deletes {} recursively with `git rm`", quoted(&ops)),
+                    owned(&ops),
+                );
+            }
+        }
+        "checkout-index" if has_flag(sargs, &['f'], &["force"]) => rewrite(
+            out,
+            "overwrites working files from the index, discarding their changes".to_owned(),
+        ),
         "tag" if has_flag(sargs, &['d', 'f'], &["delete", "force"]) => {
             rewrite(out, format!("deletes or moves tags {}", quoted(&ops)))
         }
@@ -456,7 +839,7 @@ pub(super) fn git_into(args: &[String], out: &mut Classification) {
         }
         "checkout" | "switch"
             if has_flag(sargs, &['f'], &["force", "discard-changes"])
-                || sargs.iter().any(|a| a == "--") && ops.contains(&".") =>
+                || sub == "checkout" && checkout_overwrites_paths(sargs, &ops) =>
         {
             rewrite(out, "discards uncommitted changes".to_owned())
         }
@@ -524,8 +907,59 @@ pub(super) fn git_into(args: &[String], out: &mut Classification) {
     }
 }
 
-pub(super) fn gh_into(args: &[String], out: &mut Classification) {
-    let ops = operands(args);
+/// Whether `git fetch` or `git pull` may overwrite a local branch: `--update-head-ok`, or a
+/// refspec into a destination other than a remote-tracking branch that is forced (`+src:dst`,
+/// or any with `-f`/`--force`).
+fn fetch_overwrites_local_refs(sargs: &[String], ops: &[&str]) -> bool {
+    let forced = has_flag(sargs, &['f'], &["force"]);
+    has_flag(sargs, &[], &["update-head-ok"])
+        || ops.iter().skip(1).any(|refspec| {
+            let (plus, spec) = match refspec.strip_prefix('+') {
+                Some(rest) => (true, rest),
+                None => (false, *refspec),
+            };
+            let local = spec
+                .split_once(':')
+                .is_some_and(|(_, dst)| !dst.is_empty() && !dst.starts_with("refs/remotes/"));
+            (plus || forced) && local
+        })
+}
+
+/// Whether `git checkout` may overwrite working files, in the widest reading of its
+/// `[<tree-ish>] [--] <pathspec>...` form: a pathspec after `--`, two operands or more (a
+/// tree-ish and paths), a single operand that looks like a path rather than a branch (`.`,
+/// `./x`, `/x`, `:/x`, a pattern, a file name with an extension), or `--pathspec-from-file`.
+/// `-b`/`-B`/`--orphan` make a branch instead.
+fn checkout_overwrites_paths(sargs: &[String], ops: &[&str]) -> bool {
+    let dash_dash = sargs.iter().position(|a| a == "--");
+    if dash_dash.is_some_and(|at| sargs.len() > at + 1)
+        || has_flag(sargs, &[], &["pathspec-from-file"])
+    {
+        return true;
+    }
+    if has_flag(sargs, &['b', 'B'], &["orphan"]) {
+        return false;
+    }
+    match ops {
+        [] => false,
+        [one] => looks_like_path(one),
+        _ => true,
+    }
+}
+
+/// Whether a `git checkout` operand reads as a path rather than a branch or commit.
+fn looks_like_path(word: &str) -> bool {
+    let last = word.rsplit('/').next().unwrap_or(word);
+    matches!(word, "." | "..")
+        || word.starts_with(['.', '/', ':'])
+        || word.ends_with('/')
+        || word.contains(['*', '?', '['])
+        || last.rsplit_once('.').is_some_and(|(stem, ext)| {
+            !stem.is_empty() && ext.chars().all(char::is_alphabetic) && !ext.is_empty()
+        })
+}
+
+pub(super) fn gh_into(args: &[String], ops: &[&str], out: &mut Classification) {
     let (group, verb) = (
         ops.first().copied().unwrap_or(""),
         ops.get(1).copied().unwrap_or(""),
@@ -542,6 +976,11 @@ pub(super) fn gh_into(args: &[String], out: &mut Classification) {
                 quoted(rest)
             ),
             owned(rest),
+        ),
+        ("auth", "status") if has_flag(args, &['t'], &["show-token"]) => out.add(
+            DangerClass::SecretRead,
+            "prints the GitHub token".to_owned(),
+            Vec::new(),
         ),
         ("auth", "token") => out.add(
             DangerClass::SecretRead,

@@ -139,7 +139,7 @@ pub(super) fn yarn_writes(words: &[Word]) -> Writes {
 }
 
 /// cargo's options before the subcommand that take the next word as their value.
-const CARGO_GLOBAL_VALUES: &[&str] = &["--color", "--config", "-Z", "-C"];
+pub(crate) const CARGO_GLOBAL_VALUES: &[&str] = &["--color", "--config", "-Z", "-C"];
 
 /// `cargo install` without `--root` writes the crate's programs below `~/.cargo/bin`
 /// (`$CARGO_HOME/bin`; a `CARGO_HOME` or `CARGO_INSTALL_ROOT` set on the line is not a

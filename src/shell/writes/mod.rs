@@ -22,6 +22,7 @@ pub(crate) use compilers::{implied_output_names, implied_outputs};
 use curl::{curl_reads, curl_writes};
 pub(crate) use curl::{file_url_paths, LocalReads};
 use git::git_writes;
+pub(crate) use installers::CARGO_GLOBAL_VALUES;
 
 /// Commands that destroy their operands: critical paths are never allowed for them.
 pub(crate) const DESTRUCTIVE: &[&str] = &["rm", "rmdir", "mv", "shred", "unlink"];
