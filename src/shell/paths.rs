@@ -110,6 +110,20 @@ fn add_bounded(list: &mut Vec<String>, item: String, limit: usize) -> bool {
 /// endings of a word of n bytes are n words); such a word makes the list incomplete.
 const MAX_OPTION_WORD: usize = 256;
 
+/// Whether `text`, read as a shell line, is one command of one word: `text` itself, with
+/// nothing expanded (a pattern's lone `$` in `grep 'ts$'`). Reading it again would find the
+/// same word forever.
+fn reads_as_itself(text: &str) -> bool {
+    match parse::parse(text, 0).as_deref() {
+        Ok([only]) => {
+            only.assigns.is_empty()
+                && only.redirs.is_empty()
+                && matches!(only.words.as_slice(), [w] if w.dynamic.is_none() && w.value == text)
+        }
+        _ => false,
+    }
+}
+
 struct Collector {
     words: Vec<String>,
     globs: Vec<String>,
@@ -175,7 +189,8 @@ impl Collector {
             return;
         }
         let v = w.value.as_str();
-        if v.contains(|c: char| c.is_whitespace() || ";&|<>()`$".contains(c)) {
+        if v.contains(|c: char| c.is_whitespace() || ";&|<>()`$".contains(c)) && !reads_as_itself(v)
+        {
             if depth < MAX_DEPTH {
                 self.line(v, depth + 1);
             } else {
@@ -323,6 +338,22 @@ mod tests {
         for want in ["/p/link", "/q/.env"] {
             assert!(w.iter().any(|x| x == want), "{want} in {w:?}");
         }
+    }
+
+    #[test]
+    fn a_pattern_ending_in_a_lone_dollar_leaves_the_list_complete() {
+        for line in [
+            "grep -n 'ts$' f",
+            "grep -c '^$' f",
+            "git log --grep='^fix$'",
+            "git ls-files | grep '\\.ts$'",
+        ] {
+            let found = path_words(line, 256);
+            assert!(found.complete, "{line}");
+        }
+        // A word that reads as more than itself is still read again.
+        let found = path_words("sh -c 'cat x; cat $y'", 256);
+        assert!(found.words.iter().any(|w| w == "x"), "{:?}", found.words);
     }
 
     #[test]
