@@ -334,6 +334,39 @@ fn lines_are_judged_by_every_shell_that_may_run_them() {
 }
 
 #[test]
+fn a_cd_that_another_shell_or_a_failure_moves_elsewhere_never_reads_past_a_deny() {
+    let s = Sandbox::new("cd-elsewhere");
+    s.write("proj/src/main.rs", "fn main() {}\n");
+    s.write("proj/secrets/k.txt", "TOKEN=s3cr3t");
+    s.write(
+        "policy.json",
+        r#"{"permissions":{"deny":["Read(./secrets/**)"]}}"#,
+    );
+    let policy = s.root.join("policy.json");
+    let decide = |cwd: &Path, command: &str| {
+        let out = s.hook_with("claude", &policy, &shell_payload("claude", cwd, command));
+        permission("claude", &out)
+    };
+    let src = s.proj().join("src");
+    // In `proj/src`, zsh's `cd src secrets` goes to `proj/secrets`.
+    for command in [
+        "cd src secrets && cat k.txt",
+        "cd -- src secrets; cat k.txt",
+        "cd +1 && cat k.txt",
+    ] {
+        assert_ne!(decide(&src, command), "allow", "{command}");
+    }
+    // A `cd` that fails leaves the line where it was, so the second one moves from there.
+    for command in [
+        "cd nowhere; cd secrets; cat k.txt",
+        "cd nowhere || cd secrets; cat k.txt",
+    ] {
+        assert_ne!(decide(&s.proj(), command), "allow", "{command}");
+    }
+    assert_eq!(decide(&s.proj(), "cd src && cat main.rs"), "allow");
+}
+
+#[test]
 fn deny_rules_from_claude_settings_are_never_widened() {
     let s = Sandbox::new("settings");
     s.write(

@@ -817,7 +817,7 @@ impl<'r> Analysis<'r> {
             blocked,
             wrapped,
         );
-        self.track_directory(&name, core);
+        self.track_directory(core);
         outcome
     }
 
@@ -1363,32 +1363,78 @@ impl<'r> Analysis<'r> {
         }
     }
 
-    /// After `cd DIR`, relative paths are also judged from `DIR`.
-    fn track_directory(&mut self, name: &str, core: &[Word]) {
-        if !matches!(name, "cd" | "pushd" | "popd") {
+    /// After `cd DIR`, relative paths are also judged from `DIR` (a `cd` that fails leaves
+    /// the line where it was). A second move leaves the directory unknown: either move may
+    /// have failed, so the line may run on in any of several directories.
+    fn track_directory(&mut self, core: &[Word]) {
+        let Some(moved) = directory_move(core) else {
             return;
-        }
-        let target = core.iter().skip(1).find(|w| !w.value.starts_with('-'));
-        self.dir = match (name, target) {
-            ("popd", _) => Dir::Unknown,
-            // `cd -` goes back to `$OLDPWD`.
-            (_, _) if core.iter().skip(1).any(|w| w.value == "-") => Dir::Unknown,
-            (_, None) => Dir::Known("~".to_owned()),
-            (_, Some(w)) if w.dynamic.is_some() => Dir::Unknown,
-            (_, Some(w)) => {
-                let path = w.as_path();
-                if path.starts_with('/') || path.starts_with('~') {
-                    Dir::Known(path)
-                } else {
-                    match &self.dir {
-                        Dir::Start => Dir::Known(path),
-                        Dir::Known(d) => Dir::Known(format!("{d}/{path}")),
-                        Dir::Unknown => Dir::Unknown,
-                    }
-                }
-            }
+        };
+        self.dir = match (&self.dir, moved) {
+            (Dir::Known(_) | Dir::Unknown, _) | (Dir::Start, Move::Unknown) => Dir::Unknown,
+            (Dir::Start, Move::Home) => Dir::Known("~".to_owned()),
+            (Dir::Start, Move::To(w)) => Dir::Known(w.as_path()),
         };
     }
+}
+
+/// Where a `cd`, `pushd` or `popd` moves the line ([`directory_move`]).
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Move<'w> {
+    /// To the home directory (`cd` alone).
+    Home,
+    /// To the directory the word names.
+    To(&'w Word),
+    /// Somewhere the words do not name.
+    Unknown,
+}
+
+/// The options of `cd` in bash (`-L`, `-P`, `-e`, `-@`) and zsh (`-s`, `-q`); `pushd`
+/// also takes `-n` (push without moving).
+const CD_OPTION_LETTERS: &str = "LPe@sq";
+const PUSHD_OPTION_LETTERS: &str = "LPe@sqn";
+
+/// How the command `words` moves the directory of the rest of the line, as every shell
+/// that may read the line (bash, dash, zsh) would take it; `None` when it is not `cd`,
+/// `pushd` or `popd`. Only a move to one directory the line names is followed: zsh reads
+/// `cd OLD NEW` as `$PWD` with `OLD` replaced by `NEW` and `cd +N`/`cd -N` as entries of
+/// its directory stack, `cd -` goes back to `$OLDPWD`, `popd` and `pushd` without one
+/// directory move along the stack, and a word known only at run time names no directory.
+pub(super) fn directory_move(words: &[Word]) -> Option<Move<'_>> {
+    let (name, args) = words.split_first()?;
+    let (letters, alone) = match program_name(&name.value) {
+        "cd" => (CD_OPTION_LETTERS, Move::Home),
+        "pushd" => (PUSHD_OPTION_LETTERS, Move::Unknown),
+        "popd" => return Some(Move::Unknown),
+        _ => return None,
+    };
+    Some(match directory_operands(args, letters).as_deref() {
+        Some([]) => alone,
+        Some([w]) if names_a_directory(w) => Move::To(w),
+        _ => Move::Unknown,
+    })
+}
+
+/// The operands of a directory command after its options (each a cluster of `letters`,
+/// up to `--` or the first operand); `None` for any other option word (`cd -3`).
+fn directory_operands<'w>(args: &'w [Word], letters: &str) -> Option<Vec<&'w Word>> {
+    let mut rest = args.iter().peekable();
+    while let Some(w) = rest.next_if(|w| w.value.starts_with('-') && w.value != "-") {
+        if w.value == "--" {
+            break;
+        }
+        if w.dynamic.is_some() || !w.value.chars().skip(1).all(|c| letters.contains(c)) {
+            return None;
+        }
+    }
+    Some(rest.collect())
+}
+
+/// Whether a directory command's only operand names one directory, in every shell:
+/// known before the line runs, not empty, and neither `-` (`$OLDPWD`) nor a stack entry
+/// (`+N`, `-N` in zsh).
+fn names_a_directory(w: &Word) -> bool {
+    w.dynamic.is_none() && !w.value.is_empty() && !w.value.starts_with(['-', '+'])
 }
 
 /// What the table says of a plain command, as judged.

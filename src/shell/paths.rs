@@ -3,6 +3,7 @@
 //! the real path of each such word lets a link inside the project to a place outside it (or
 //! to a denied file) be judged by where it leads.
 
+use super::analysis::{directory_move, Move};
 use super::glob;
 use super::parse::{self, Simple};
 use super::word::Word;
@@ -130,10 +131,7 @@ impl Collector {
         let mut dir: Option<String> = None;
         for simple in &simples {
             self.simple(simple, dir.as_deref(), depth);
-            let moves = matches!(
-                simple.words.first().map(|w| w.value.as_str()),
-                Some("cd" | "pushd" | "popd")
-            );
+            let moves = directory_move(&simple.words).is_some();
             dir = next_dir(simple, dir);
             self.unresolved |= moves && dir.is_none();
         }
@@ -254,26 +252,17 @@ fn is_glob_of_names(value: &str) -> bool {
     !value.contains('/') && !value.starts_with(['.', '-'])
 }
 
-/// The directory later relative words are also read from, after `simple` ran: a literal
-/// `cd` target (a relative one joined to the current one); nothing after a `cd` that cannot
-/// be followed.
+/// The directory later relative words are also read from, after `simple` ran: where the
+/// analysis follows a `cd` to ([`directory_move`]; a relative target joined to the start);
+/// nothing after a move that cannot be followed, to `~`, or after a second move.
 fn next_dir(simple: &Simple, dir: Option<String>) -> Option<String> {
-    let name = simple.words.first().map(|w| w.value.as_str());
-    if !matches!(name, Some("cd" | "pushd" | "popd")) {
+    let Some(moved) = directory_move(&simple.words) else {
         return dir;
+    };
+    match (dir, moved) {
+        (None, Move::To(target)) if !target.value.starts_with('~') => Some(target.value.clone()),
+        _ => None,
     }
-    let target = simple
-        .words
-        .iter()
-        .skip(1)
-        .find(|w| !w.value.starts_with('-'))?;
-    if target.dynamic.is_some() || target.value.starts_with('~') {
-        return None;
-    }
-    Some(match dir {
-        Some(d) if !target.value.starts_with('/') => format!("{d}/{}", target.value),
-        _ => target.value.clone(),
-    })
 }
 
 #[cfg(test)]
@@ -333,13 +322,22 @@ mod tests {
             "cat --file=~/x",
             "cd ~ && cat x",
             "cd $D && cat x",
+            "cd src secrets && cat x",
+            "cd +1 && cat x",
+            "cd a; cd b; cat x",
             "cat /etc/*.conf",
             "cat .*",
             "cat $(pwd)/x",
         ] {
             assert!(path_words(line, 256).unresolved, "{line}");
         }
-        for line in ["cat x/y", "cat *.rs", "ls src/*.rs", "cd sub && cat x"] {
+        for line in [
+            "cat x/y",
+            "cat *.rs",
+            "ls src/*.rs",
+            "cd sub && cat x",
+            "cd -P -- sub && cat x",
+        ] {
             assert!(!path_words(line, 256).unresolved, "{line}");
         }
     }
