@@ -1123,6 +1123,55 @@ fn compilers_and_make_are_judged_through_the_links_they_open() {
 }
 
 #[test]
+fn compilers_write_through_links_where_the_source_names_their_outputs() {
+    let s = Sandbox::new("compiler-unnamed");
+    s.write("home/.bashrc", "# rc\n");
+    s.write("home/.profile", "# profile\n");
+    s.write("proj/x.rs", "fn main() {}\n");
+    s.write("proj/X.java", "class X {}\nclass Y {}\n");
+    s.write("proj/sub/h.h", "int f(void);\n");
+    s.write("proj/out/.keep", "");
+    s.write("clean/x.rs", "fn main() {}\n");
+    s.write("clean/X.java", "class X {}\n");
+    s.write("clean/h.h", "int f(void);\n");
+    std::fs::create_dir_all(s.root.join("clean/.git")).unwrap();
+    let proj = s.proj();
+    let (bashrc, profile) = (s.home().join(".bashrc"), s.home().join(".profile"));
+    // rustc's codegen unit (the name is deterministic for a rustc and a source), a class the
+    // source declares, and a header's precompiled output, each a link to a shell's rc file.
+    std::os::unix::fs::symlink(&bashrc, proj.join("x.x.8b031d6557dd798e-cgu.0.rcgu.o")).unwrap();
+    std::os::unix::fs::symlink(&bashrc, proj.join("Y.class")).unwrap();
+    std::os::unix::fs::symlink(&profile, proj.join("out/Z.class")).unwrap();
+    std::os::unix::fs::symlink(&bashrc, proj.join("sub/h.h.gch")).unwrap();
+    s.write(
+        "allow.json",
+        r#"{"permissions":{"allow":["Bash(gcc *)","Bash(rustc *)","Bash(javac *)"]}}"#,
+    );
+    let decide = |cwd: &Path, command: &str| {
+        let out = s.hook_with(
+            "claude",
+            &s.root.join("allow.json"),
+            &shell_payload("claude", cwd, command),
+        );
+        permission("claude", &out)
+    };
+    for command in [
+        "rustc x.rs",
+        "rustc --emit=obj -o out/x.o x.rs",
+        "javac X.java",
+        "javac -d out X.java",
+        "gcc -c sub/h.h",
+        "gcc -x c-header -c sub/h.h",
+    ] {
+        assert_ne!(decide(&proj, command), "allow", "{command}");
+    }
+    let clean = s.root.join("clean");
+    for command in ["rustc x.rs", "javac X.java", "gcc -c h.h"] {
+        assert_eq!(decide(&clean, command), "allow", "{command}");
+    }
+}
+
+#[test]
 fn paths_built_onto_a_link_are_judged_by_where_the_link_leads() {
     let s = Sandbox::new("built-links");
     s.write("outside/secret/token", "secret");

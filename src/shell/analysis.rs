@@ -11,7 +11,8 @@ use super::word::{piece_of, unreadable, unreadable_except, Word};
 use super::wrappers::{classify, is_harmless_assignment, Inner, Kind, HARMLESS_VARIABLES, SHELLS};
 use super::writes::{
     implied_outputs, is_bare_repository_name, is_destructive, knows_writes, local_reads,
-    maybe_written, part_of, response_file, writes, MaybeWritten,
+    may_be_unnamed_output, maybe_written, part_of, response_file, unnamed_output_patterns, writes,
+    MaybeWritten,
 };
 use super::{CommandRules, Outcome, Part, Reach};
 use crate::commands::{self, Effects, Target};
@@ -981,8 +982,14 @@ impl<'r> Analysis<'r> {
         let Some(pattern) = super::glob::pattern_of(w) else {
             return Outcome::ReadOnly;
         };
-        let mut patterns = vec![pattern.clone()];
-        if let Dir::Known(d) = &self.dir {
+        self.globbed_outcome(&pattern, |p| self.rules.read_below_outcome(p))
+    }
+
+    /// The strictest `judge` of the paths the host found for the glob `pattern`, from the
+    /// directory a `cd` moved to too.
+    fn globbed_outcome(&self, pattern: &str, judge: impl Fn(&str) -> Outcome) -> Outcome {
+        let mut patterns = vec![pattern.to_owned()];
+        if let (Dir::Known(d), false) = (&self.dir, pattern.starts_with('/')) {
             patterns.push(format!(
                 "{}/{pattern}",
                 super::glob::escape(d.trim_end_matches('/'))
@@ -991,7 +998,7 @@ impl<'r> Analysis<'r> {
         patterns
             .iter()
             .flat_map(|p| self.rules.glob_paths(p))
-            .map(|p| self.rules.read_below_outcome(&p))
+            .map(|p| judge(&p))
             .fold(Outcome::ReadOnly, stricter)
     }
 
@@ -1222,6 +1229,20 @@ impl<'r> Analysis<'r> {
                         }
                     }
                 }
+            }
+        }
+        // Where the source names some outputs (rustc's codegen units, javac's classes), any
+        // entry already in the output directory may be one, and is written through.
+        for pattern in unnamed_output_patterns(core) {
+            let outcome = self.globbed_outcome(&pattern, |p| {
+                if may_be_unnamed_output(p) {
+                    self.rules.write_outcome(p)
+                } else {
+                    Outcome::ReadOnly
+                }
+            });
+            if rank(&outcome) >= STRICT_RANK {
+                self.push(&format!("{name} writing into {pattern}"), outcome);
             }
         }
         for dir in &found.below {

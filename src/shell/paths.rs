@@ -26,7 +26,9 @@ const MAX_DEPTH: usize = 3;
 /// words.
 ///
 /// Each glob word is also given as a pattern in [`PathWords::globs`] (after `cd DIR`, also
-/// from `DIR`), for hosts that list directories to find the files it names, and each
+/// from `DIR`), for hosts that list directories to find the files it names, as are the
+/// entries of a compiler's output directories where the source names outputs too (`*` for
+/// `rustc x.rs`: its codegen units, javac's classes), and each
 /// directory a word passes through in [`PathWords::directories`] (`cfg` of
 /// `cfg/autostart.gz`), for hosts to resolve too: the analysis builds paths from a word and a
 /// name (`gzip -d` writes `cfg/autostart`), which lead where their directory leads.
@@ -150,6 +152,16 @@ impl Collector {
         // The files a compiler writes without the line naming them (`a.out`, `x.o`).
         for name in super::writes::implied_output_names(&s.words) {
             self.path(name, dir);
+        }
+        // The entries of the directories where the source names outputs too (rustc, javac).
+        for pattern in super::writes::unnamed_output_patterns(&s.words) {
+            if let (Some(d), false) = (dir, pattern.starts_with('/')) {
+                self.glob(format!(
+                    "{}/{pattern}",
+                    glob::escape(d.trim_end_matches('/'))
+                ));
+            }
+            self.glob(pattern);
         }
     }
 
@@ -300,6 +312,16 @@ mod tests {
         let w = path_words("cd /tmp && cat x && cd ~ && cat y", 256).words;
         assert!(w.iter().any(|x| x == "/tmp/x"), "{w:?}");
         assert!(!w.iter().any(|x| x.ends_with("/y")), "{w:?}");
+    }
+
+    #[test]
+    fn output_directories_where_the_source_names_files_are_listed() {
+        assert_eq!(path_words("rustc x.rs", 256).globs, ["*"]);
+        assert_eq!(
+            path_words("cd r && javac -d out X.java", 256).globs,
+            ["r/out/*", "out/*"]
+        );
+        assert!(path_words("gcc -c x.c", 256).globs.is_empty());
     }
 
     #[test]
