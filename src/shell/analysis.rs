@@ -1410,21 +1410,25 @@ pub(super) enum Move<'w> {
     Unknown,
 }
 
+/// The commands that move the directory of the rest of the line: `cd`, zsh's `chdir` (the
+/// same builtin), `pushd` and `popd`.
+pub(super) const DIRECTORY_COMMANDS: &[&str] = &["cd", "chdir", "pushd", "popd"];
+
 /// The options of `cd` in bash (`-L`, `-P`, `-e`, `-@`) and zsh (`-s`, `-q`); `pushd`
 /// also takes `-n` (push without moving).
 const CD_OPTION_LETTERS: &str = "LPe@sq";
 const PUSHD_OPTION_LETTERS: &str = "LPe@sqn";
 
 /// How the command `words` moves the directory of the rest of the line, as every shell
-/// that may read the line (bash, dash, zsh) would take it; `None` when it is not `cd`,
-/// `pushd` or `popd`. Only a move to one directory the line names is followed: zsh reads
+/// that may read the line (bash, dash, zsh) would take it; `None` when it is not one of
+/// [`DIRECTORY_COMMANDS`]. Only a move to one directory the line names is followed: zsh reads
 /// `cd OLD NEW` as `$PWD` with `OLD` replaced by `NEW` and `cd +N`/`cd -N` as entries of
 /// its directory stack, `cd -` goes back to `$OLDPWD`, `popd` and `pushd` without one
 /// directory move along the stack, and a word known only at run time names no directory.
 pub(super) fn directory_move(words: &[Word]) -> Option<Move<'_>> {
     let (name, args) = words.split_first()?;
     let (letters, alone) = match program_name(&name.value) {
-        "cd" => (CD_OPTION_LETTERS, Move::Home),
+        "cd" | "chdir" => (CD_OPTION_LETTERS, Move::Home),
         "pushd" => (PUSHD_OPTION_LETTERS, Move::Unknown),
         "popd" => return Some(Move::Unknown),
         _ => return None,

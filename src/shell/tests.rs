@@ -442,6 +442,8 @@ fn a_cd_zsh_reads_as_another_directory_leaves_it_unknown() {
     }
     assert_eq!(effect("cd src && cat k.txt"), "allow");
     assert_eq!(effect("cd -P -- src && cat k.txt"), "allow");
+    // zsh's `chdir` is its `cd`.
+    assert_eq!(effect("chdir sub && cat ../.env"), "deny");
 }
 
 #[test]
