@@ -1399,7 +1399,7 @@ impl<'r> Analysis<'r> {
     }
 }
 
-/// Where a `cd`, `pushd` or `popd` moves the line ([`directory_move`]).
+/// Where a directory command ([`DIRECTORY_COMMANDS`]) moves the line ([`directory_move`]).
 #[derive(Clone, Copy, Debug)]
 pub(super) enum Move<'w> {
     /// To the home directory (`cd` alone).
