@@ -334,6 +334,39 @@ fn lines_are_judged_by_every_shell_that_may_run_them() {
 }
 
 #[test]
+fn a_cd_that_another_shell_or_a_failure_moves_elsewhere_never_reads_past_a_deny() {
+    let s = Sandbox::new("cd-elsewhere");
+    s.write("proj/src/main.rs", "fn main() {}\n");
+    s.write("proj/secrets/k.txt", "TOKEN=s3cr3t");
+    s.write(
+        "policy.json",
+        r#"{"permissions":{"deny":["Read(./secrets/**)"]}}"#,
+    );
+    let policy = s.root.join("policy.json");
+    let decide = |cwd: &Path, command: &str| {
+        let out = s.hook_with("claude", &policy, &shell_payload("claude", cwd, command));
+        permission("claude", &out)
+    };
+    let src = s.proj().join("src");
+    // In `proj/src`, zsh's `cd src secrets` goes to `proj/secrets`.
+    for command in [
+        "cd src secrets && cat k.txt",
+        "cd -- src secrets; cat k.txt",
+        "cd +1 && cat k.txt",
+    ] {
+        assert_ne!(decide(&src, command), "allow", "{command}");
+    }
+    // A `cd` that fails leaves the line where it was, so the second one moves from there.
+    for command in [
+        "cd nowhere; cd secrets; cat k.txt",
+        "cd nowhere || cd secrets; cat k.txt",
+    ] {
+        assert_ne!(decide(&s.proj(), command), "allow", "{command}");
+    }
+    assert_eq!(decide(&s.proj(), "cd src && cat main.rs"), "allow");
+}
+
+#[test]
 fn deny_rules_from_claude_settings_are_never_widened() {
     let s = Sandbox::new("settings");
     s.write(
@@ -1087,6 +1120,55 @@ fn compilers_and_make_are_judged_through_the_links_they_open() {
         assert_eq!(decide("allow.json", command), "allow", "{command}");
     }
     assert!(!proj.join(".git/hooks/pre-commit").exists());
+}
+
+#[test]
+fn compilers_write_through_links_where_the_source_names_their_outputs() {
+    let s = Sandbox::new("compiler-unnamed");
+    s.write("home/.bashrc", "# rc\n");
+    s.write("home/.profile", "# profile\n");
+    s.write("proj/x.rs", "fn main() {}\n");
+    s.write("proj/X.java", "class X {}\nclass Y {}\n");
+    s.write("proj/sub/h.h", "int f(void);\n");
+    s.write("proj/out/.keep", "");
+    s.write("clean/x.rs", "fn main() {}\n");
+    s.write("clean/X.java", "class X {}\n");
+    s.write("clean/h.h", "int f(void);\n");
+    std::fs::create_dir_all(s.root.join("clean/.git")).unwrap();
+    let proj = s.proj();
+    let (bashrc, profile) = (s.home().join(".bashrc"), s.home().join(".profile"));
+    // rustc's codegen unit (the name is deterministic for a rustc and a source), a class the
+    // source declares, and a header's precompiled output, each a link to a shell's rc file.
+    std::os::unix::fs::symlink(&bashrc, proj.join("x.x.8b031d6557dd798e-cgu.0.rcgu.o")).unwrap();
+    std::os::unix::fs::symlink(&bashrc, proj.join("Y.class")).unwrap();
+    std::os::unix::fs::symlink(&profile, proj.join("out/Z.class")).unwrap();
+    std::os::unix::fs::symlink(&bashrc, proj.join("sub/h.h.gch")).unwrap();
+    s.write(
+        "allow.json",
+        r#"{"permissions":{"allow":["Bash(gcc *)","Bash(rustc *)","Bash(javac *)"]}}"#,
+    );
+    let decide = |cwd: &Path, command: &str| {
+        let out = s.hook_with(
+            "claude",
+            &s.root.join("allow.json"),
+            &shell_payload("claude", cwd, command),
+        );
+        permission("claude", &out)
+    };
+    for command in [
+        "rustc x.rs",
+        "rustc --emit=obj -o out/x.o x.rs",
+        "javac X.java",
+        "javac -d out X.java",
+        "gcc -c sub/h.h",
+        "gcc -x c-header -c sub/h.h",
+    ] {
+        assert_ne!(decide(&proj, command), "allow", "{command}");
+    }
+    let clean = s.root.join("clean");
+    for command in ["rustc x.rs", "javac X.java", "gcc -c h.h"] {
+        assert_eq!(decide(&clean, command), "allow", "{command}");
+    }
 }
 
 #[test]

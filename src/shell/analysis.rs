@@ -11,7 +11,8 @@ use super::word::{piece_of, unreadable, unreadable_except, Word};
 use super::wrappers::{classify, is_harmless_assignment, Inner, Kind, HARMLESS_VARIABLES, SHELLS};
 use super::writes::{
     implied_outputs, is_bare_repository_name, is_destructive, knows_writes, local_reads,
-    maybe_written, part_of, response_file, writes, MaybeWritten,
+    may_be_unnamed_output, maybe_written, part_of, response_file, unnamed_output_patterns, writes,
+    MaybeWritten,
 };
 use super::{CommandRules, Outcome, Part, Reach};
 use crate::commands::{self, Effects, Target};
@@ -817,7 +818,7 @@ impl<'r> Analysis<'r> {
             blocked,
             wrapped,
         );
-        self.track_directory(&name, core);
+        self.track_directory(core);
         outcome
     }
 
@@ -981,8 +982,14 @@ impl<'r> Analysis<'r> {
         let Some(pattern) = super::glob::pattern_of(w) else {
             return Outcome::ReadOnly;
         };
-        let mut patterns = vec![pattern.clone()];
-        if let Dir::Known(d) = &self.dir {
+        self.globbed_outcome(&pattern, |p| self.rules.read_below_outcome(p))
+    }
+
+    /// The strictest `judge` of the paths the host found for the glob `pattern`, from the
+    /// directory a `cd` moved to too.
+    fn globbed_outcome(&self, pattern: &str, judge: impl Fn(&str) -> Outcome) -> Outcome {
+        let mut patterns = vec![pattern.to_owned()];
+        if let (Dir::Known(d), false) = (&self.dir, pattern.starts_with('/')) {
             patterns.push(format!(
                 "{}/{pattern}",
                 super::glob::escape(d.trim_end_matches('/'))
@@ -991,7 +998,7 @@ impl<'r> Analysis<'r> {
         patterns
             .iter()
             .flat_map(|p| self.rules.glob_paths(p))
-            .map(|p| self.rules.read_below_outcome(&p))
+            .map(|p| judge(&p))
             .fold(Outcome::ReadOnly, stricter)
     }
 
@@ -1224,6 +1231,20 @@ impl<'r> Analysis<'r> {
                 }
             }
         }
+        // Where the source names some outputs (rustc's codegen units, javac's classes), any
+        // entry already in the output directory may be one, and is written through.
+        for pattern in unnamed_output_patterns(core) {
+            let outcome = self.globbed_outcome(&pattern, |p| {
+                if may_be_unnamed_output(p) {
+                    self.rules.write_outcome(p)
+                } else {
+                    Outcome::ReadOnly
+                }
+            });
+            if rank(&outcome) >= STRICT_RANK {
+                self.push(&format!("{name} writing into {pattern}"), outcome);
+            }
+        }
         for dir in &found.below {
             let outcome = self.path_outcome(dir, |p| self.rules.write_below_outcome(p));
             // Nothing short of a rule's deny or ask, or an unknown, passes here: the names
@@ -1363,32 +1384,82 @@ impl<'r> Analysis<'r> {
         }
     }
 
-    /// After `cd DIR`, relative paths are also judged from `DIR`.
-    fn track_directory(&mut self, name: &str, core: &[Word]) {
-        if !matches!(name, "cd" | "pushd" | "popd") {
+    /// After `cd DIR`, relative paths are also judged from `DIR` (a `cd` that fails leaves
+    /// the line where it was). A second move leaves the directory unknown: either move may
+    /// have failed, so the line may run on in any of several directories.
+    fn track_directory(&mut self, core: &[Word]) {
+        let Some(moved) = directory_move(core) else {
             return;
-        }
-        let target = core.iter().skip(1).find(|w| !w.value.starts_with('-'));
-        self.dir = match (name, target) {
-            ("popd", _) => Dir::Unknown,
-            // `cd -` goes back to `$OLDPWD`.
-            (_, _) if core.iter().skip(1).any(|w| w.value == "-") => Dir::Unknown,
-            (_, None) => Dir::Known("~".to_owned()),
-            (_, Some(w)) if w.dynamic.is_some() => Dir::Unknown,
-            (_, Some(w)) => {
-                let path = w.as_path();
-                if path.starts_with('/') || path.starts_with('~') {
-                    Dir::Known(path)
-                } else {
-                    match &self.dir {
-                        Dir::Start => Dir::Known(path),
-                        Dir::Known(d) => Dir::Known(format!("{d}/{path}")),
-                        Dir::Unknown => Dir::Unknown,
-                    }
-                }
-            }
+        };
+        self.dir = match (&self.dir, moved) {
+            (Dir::Known(_) | Dir::Unknown, _) | (Dir::Start, Move::Unknown) => Dir::Unknown,
+            (Dir::Start, Move::Home) => Dir::Known("~".to_owned()),
+            (Dir::Start, Move::To(w)) => Dir::Known(w.as_path()),
         };
     }
+}
+
+/// Where a directory command ([`DIRECTORY_COMMANDS`]) moves the line ([`directory_move`]).
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Move<'w> {
+    /// To the home directory (`cd` alone).
+    Home,
+    /// To the directory the word names.
+    To(&'w Word),
+    /// Somewhere the words do not name.
+    Unknown,
+}
+
+/// The commands that move the directory of the rest of the line: `cd`, zsh's `chdir` (the
+/// same builtin), `pushd` and `popd`.
+pub(super) const DIRECTORY_COMMANDS: &[&str] = &["cd", "chdir", "pushd", "popd"];
+
+/// The options of `cd` in bash (`-L`, `-P`, `-e`, `-@`) and zsh (`-s`, `-q`); `pushd`
+/// also takes `-n` (push without moving).
+const CD_OPTION_LETTERS: &str = "LPe@sq";
+const PUSHD_OPTION_LETTERS: &str = "LPe@sqn";
+
+/// How the command `words` moves the directory of the rest of the line, as every shell
+/// that may read the line (bash, dash, zsh) would take it; `None` when it is not one of
+/// [`DIRECTORY_COMMANDS`]. Only a move to one directory the line names is followed: zsh reads
+/// `cd OLD NEW` as `$PWD` with `OLD` replaced by `NEW` and `cd +N`/`cd -N` as entries of
+/// its directory stack, `cd -` goes back to `$OLDPWD`, `popd` and `pushd` without one
+/// directory move along the stack, and a word known only at run time names no directory.
+pub(super) fn directory_move(words: &[Word]) -> Option<Move<'_>> {
+    let (name, args) = words.split_first()?;
+    let (letters, alone) = match program_name(&name.value) {
+        "cd" | "chdir" => (CD_OPTION_LETTERS, Move::Home),
+        "pushd" => (PUSHD_OPTION_LETTERS, Move::Unknown),
+        "popd" => return Some(Move::Unknown),
+        _ => return None,
+    };
+    Some(match directory_operands(args, letters).as_deref() {
+        Some([]) => alone,
+        Some([w]) if names_a_directory(w) => Move::To(w),
+        _ => Move::Unknown,
+    })
+}
+
+/// The operands of a directory command after its options (each a cluster of `letters`,
+/// up to `--` or the first operand); `None` for any other option word (`cd -3`).
+fn directory_operands<'w>(args: &'w [Word], letters: &str) -> Option<Vec<&'w Word>> {
+    let mut rest = args.iter().peekable();
+    while let Some(w) = rest.next_if(|w| w.value.starts_with('-') && w.value != "-") {
+        if w.value == "--" {
+            break;
+        }
+        if w.dynamic.is_some() || !w.value.chars().skip(1).all(|c| letters.contains(c)) {
+            return None;
+        }
+    }
+    Some(rest.collect())
+}
+
+/// Whether a directory command's only operand names one directory, in every shell:
+/// known before the line runs, not empty, and neither `-` (`$OLDPWD`) nor a stack entry
+/// (`+N`, `-N` in zsh).
+fn names_a_directory(w: &Word) -> bool {
+    w.dynamic.is_none() && !w.value.is_empty() && !w.value.starts_with(['-', '+'])
 }
 
 /// What the table says of a plain command, as judged.

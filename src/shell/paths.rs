@@ -3,6 +3,7 @@
 //! the real path of each such word lets a link inside the project to a place outside it (or
 //! to a denied file) be judged by where it leads.
 
+use super::analysis::{directory_move, Move};
 use super::glob;
 use super::parse::{self, Simple};
 use super::word::Word;
@@ -25,7 +26,9 @@ const MAX_DEPTH: usize = 3;
 /// words.
 ///
 /// Each glob word is also given as a pattern in [`PathWords::globs`] (after `cd DIR`, also
-/// from `DIR`), for hosts that list directories to find the files it names, and each
+/// from `DIR`), for hosts that list directories to find the files it names, as are the
+/// entries of a compiler's output directories where the source names outputs too (`*` for
+/// `rustc x.rs`: its codegen units, javac's classes), and each
 /// directory a word passes through in [`PathWords::directories`] (`cfg` of
 /// `cfg/autostart.gz`), for hosts to resolve too: the analysis builds paths from a word and a
 /// name (`gzip -d` writes `cfg/autostart`), which lead where their directory leads.
@@ -144,10 +147,7 @@ impl Collector {
         let mut dir: Option<String> = None;
         for simple in &simples {
             self.simple(simple, dir.as_deref(), depth);
-            let moves = matches!(
-                simple.words.first().map(|w| w.value.as_str()),
-                Some("cd" | "pushd" | "popd")
-            );
+            let moves = directory_move(&simple.words).is_some();
             dir = next_dir(simple, dir);
             self.unresolved |= moves && dir.is_none();
         }
@@ -166,6 +166,16 @@ impl Collector {
         // The files a compiler writes without the line naming them (`a.out`, `x.o`).
         for name in super::writes::implied_output_names(&s.words) {
             self.path(name, dir);
+        }
+        // The entries of the directories where the source names outputs too (rustc, javac).
+        for pattern in super::writes::unnamed_output_patterns(&s.words) {
+            if let (Some(d), false) = (dir, pattern.starts_with('/')) {
+                self.glob(format!(
+                    "{}/{pattern}",
+                    glob::escape(d.trim_end_matches('/'))
+                ));
+            }
+            self.glob(pattern);
         }
     }
 
@@ -269,26 +279,17 @@ fn is_glob_of_names(value: &str) -> bool {
     !value.contains('/') && !value.starts_with(['.', '-'])
 }
 
-/// The directory later relative words are also read from, after `simple` ran: a literal
-/// `cd` target (a relative one joined to the current one); nothing after a `cd` that cannot
-/// be followed.
+/// The directory later relative words are also read from, after `simple` ran: where the
+/// analysis follows a `cd` to ([`directory_move`]; a relative target joined to the start);
+/// nothing after a move that cannot be followed, to `~`, or after a second move.
 fn next_dir(simple: &Simple, dir: Option<String>) -> Option<String> {
-    let name = simple.words.first().map(|w| w.value.as_str());
-    if !matches!(name, Some("cd" | "pushd" | "popd")) {
+    let Some(moved) = directory_move(&simple.words) else {
         return dir;
+    };
+    match (dir, moved) {
+        (None, Move::To(target)) if !target.value.starts_with('~') => Some(target.value.clone()),
+        _ => None,
     }
-    let target = simple
-        .words
-        .iter()
-        .skip(1)
-        .find(|w| !w.value.starts_with('-'))?;
-    if target.dynamic.is_some() || target.value.starts_with('~') {
-        return None;
-    }
-    Some(match dir {
-        Some(d) if !target.value.starts_with('/') => format!("{d}/{}", target.value),
-        _ => target.value.clone(),
-    })
 }
 
 #[cfg(test)]
@@ -329,6 +330,16 @@ mod tests {
     }
 
     #[test]
+    fn output_directories_where_the_source_names_files_are_listed() {
+        assert_eq!(path_words("rustc x.rs", 256).globs, ["*"]);
+        assert_eq!(
+            path_words("cd r && javac -d out X.java", 256).globs,
+            ["r/out/*", "out/*"]
+        );
+        assert!(path_words("gcc -c x.c", 256).globs.is_empty());
+    }
+
+    #[test]
     fn a_file_url_gives_its_decoded_path() {
         let w = path_words(
             "curl -s --url=FILE://localhost/p/%6cink file:///q/%2eenv",
@@ -364,13 +375,22 @@ mod tests {
             "cat --file=~/x",
             "cd ~ && cat x",
             "cd $D && cat x",
+            "cd src secrets && cat x",
+            "cd +1 && cat x",
+            "cd a; cd b; cat x",
             "cat /etc/*.conf",
             "cat .*",
             "cat $(pwd)/x",
         ] {
             assert!(path_words(line, 256).unresolved, "{line}");
         }
-        for line in ["cat x/y", "cat *.rs", "ls src/*.rs", "cd sub && cat x"] {
+        for line in [
+            "cat x/y",
+            "cat *.rs",
+            "ls src/*.rs",
+            "cd sub && cat x",
+            "cd -P -- sub && cat x",
+        ] {
             assert!(!path_words(line, 256).unresolved, "{line}");
         }
     }

@@ -426,6 +426,41 @@ fn directory_changes_that_cannot_be_followed_ask() {
 }
 
 #[test]
+fn a_cd_zsh_reads_as_another_directory_leaves_it_unknown() {
+    // zsh's `cd OLD NEW` moves to `$PWD` with `OLD` replaced by `NEW`; `cd +N` and `cd -N`
+    // to an entry of its directory stack; after `--` a word is a directory name.
+    for line in [
+        "cd src secrets && cat k.txt",
+        "cd -- src secrets && cat k.txt",
+        "cd -P -- src secrets; cat k.txt",
+        "cd +1 && cat k.txt",
+        "cd -1 && cat k.txt",
+        "cd -- -x && cat k.txt",
+        "cd '' && cat k.txt",
+    ] {
+        assert_eq!(effect(line), "ask", "{line}");
+    }
+    assert_eq!(effect("cd src && cat k.txt"), "allow");
+    assert_eq!(effect("cd -P -- src && cat k.txt"), "allow");
+    // zsh's `chdir` is its `cd`.
+    assert_eq!(effect("chdir sub && cat ../.env"), "deny");
+}
+
+#[test]
+fn after_a_second_cd_the_directory_is_unknown() {
+    // A `cd` that fails leaves the line where it was: after `cd nowhere; cd secrets` the
+    // line runs on in `secrets`, after `cd secrets; cd nowhere` in `secrets` too.
+    for line in [
+        "cd nowhere; cd secrets; cat k.txt",
+        "cd secrets; cd nowhere; cat k.txt",
+        "cd nowhere || cd secrets; cat k.txt",
+        "cd /tmp && cd sub && cat k.txt",
+    ] {
+        assert_eq!(effect(line), "ask", "{line}");
+    }
+}
+
+#[test]
 fn tee_writes_a_file_named_dash() {
     assert_eq!(effect("echo hi | tee -a -"), "ask");
     assert_eq!(effect("echo hi | tee /dev/stdout"), "allow");

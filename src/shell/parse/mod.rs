@@ -395,10 +395,8 @@ impl Parser<'_> {
                         if self.loops > 0
                             && self.out.get(found..).into_iter().flatten().any(|c| {
                                 c.words.iter().any(|w| {
-                                    matches!(
-                                        crate::commands::program_name(&w.value),
-                                        "cd" | "pushd" | "popd"
-                                    )
+                                    crate::shell::analysis::DIRECTORY_COMMANDS
+                                        .contains(&crate::commands::program_name(&w.value))
                                 })
                             })
                         {

@@ -1,8 +1,11 @@
 //! The files a compiler writes without the line naming them: GCC's and Clang's `a.out`,
-//! `x.o` (`-c`), `x.s` (`-S`) and their auxiliary outputs (`-save-temps`, `-MD`,
-//! `-fstack-usage`, ...), and rustc's outputs for each `--emit` kind. Each is judged as a
-//! write, as `-o FILE` is: a name already in the directory may be a link to a protected path
-//! (`a.out` → `.git/hooks/pre-commit`), which the compiler opens and writes through.
+//! `x.o` (`-c`), `x.s` (`-S`), a header's `h.h.gch` and their auxiliary outputs
+//! (`-save-temps`, `-MD`, `-fstack-usage`, ...), rustc's outputs for each `--emit` kind, and
+//! javac's `X.class`. Each is judged as a write, as `-o FILE` is: a name already in the
+//! directory may be a link to a protected path (`a.out` → `.git/hooks/pre-commit`), which the
+//! compiler opens and writes through. Where the source chooses names too (rustc's codegen
+//! units and `#![crate_name]`, javac's one class file per class), every entry already in the
+//! output directory is judged as written ([`unnamed_output_patterns`]).
 
 use super::super::canonical::program_name;
 use super::super::word::Word;
@@ -46,6 +49,8 @@ pub(crate) fn implied_outputs(words: &[Word]) -> Writes {
         driver_outputs(&values)
     } else if unversioned_tool(name) == "rustc" {
         rustc_outputs(&values)
+    } else if unversioned_tool(name) == "javac" {
+        (javac_outputs(&values).0, Vec::new())
     } else {
         return Writes::default();
     };
@@ -65,6 +70,50 @@ pub(crate) fn implied_output_names(words: &[Word]) -> Vec<String> {
         .chain(out.below)
         .map(|w| w.value)
         .collect()
+}
+
+/// Glob patterns of the entries already in the directories where the compiler `words` writes
+/// files the source names, not the line (`*` for the working directory, `out/*` for
+/// `--out-dir out`): rustc's codegen units (`x.x.HASH-cgu.0.rcgu.o`, deterministic for a
+/// given rustc and source) and the crate a `#![crate_name]` names, beside its outputs
+/// (`--out-dir`, `-o`'s directory, and here); javac's class file for each class of the
+/// source (`Y.class` of `class Y` in `X.java`), below `-d` or beside the source, and its
+/// generated sources and headers below `-s` and `-h`. An entry there may be a link to a
+/// protected path, which the compiler writes through. Nothing for other programs, or when a
+/// word is known only at run time.
+///
+/// ```text
+/// unnamed_output_patterns(["rustc", "x.rs"]) == ["*"]
+/// unnamed_output_patterns(["javac", "-d", "out", "X.java"]) == ["out/*"]
+/// ```
+pub(crate) fn unnamed_output_patterns(words: &[Word]) -> Vec<String> {
+    let Some(first) = words.first() else {
+        return Vec::new();
+    };
+    if words.iter().any(|w| w.dynamic.is_some()) {
+        return Vec::new();
+    }
+    let values: Vec<String> = words.iter().map(|w| w.value.clone()).collect();
+    let dirs = match unversioned_tool(&first.value).as_str() {
+        "rustc" => rustc_output_directories(&values),
+        "javac" => javac_outputs(&values).1,
+        _ => return Vec::new(),
+    };
+    dedup(dirs)
+        .iter()
+        .map(|d| match d.trim_end_matches('/') {
+            "." => "*".to_owned(),
+            "" => "/*".to_owned(),
+            d => format!("{}/*", super::super::glob::escape(d)),
+        })
+        .collect()
+}
+
+/// Whether `path`, found for an [`unnamed_output_patterns`] pattern, may be a file the
+/// compiler writes there: the source names only identifiers (crates, codegen units, classes),
+/// so never a name starting with `.` (which the widest reading of `*` matches too).
+pub(crate) fn may_be_unnamed_output(path: &str) -> bool {
+    !path.rsplit('/').next().unwrap_or(path).starts_with('.')
 }
 
 /// `names` without repeats, in their first order.
@@ -145,6 +194,13 @@ fn driver_outputs(words: &[String]) -> (Vec<String>, Vec<String>) {
     let stems: Vec<&str> = sources.iter().map(|s| stem(s)).collect();
     let mut files = Vec::new();
     if output.is_none() && !preprocess_only {
+        // A header is precompiled to `h.h.gch` beside it, whatever `-c` or `-S` say.
+        files.extend(
+            sources
+                .iter()
+                .filter(|s| is_header(args, s))
+                .map(|s| format!("{s}.gch")),
+        );
         if has("-S") {
             files.extend(stems.iter().map(|s| format!("{s}.s")));
         } else if has("-c") {
@@ -210,6 +266,33 @@ fn auxiliary_bases(args: &[String], output: Option<&str>, stems: &[&str]) -> Vec
     bases
 }
 
+/// Whether GCC or Clang reads `source` as a header, whose `-c` (or any compile without
+/// `-o`) writes the precompiled `source.gch` beside it: by its ending (`.h`, `.hh`, `.hpp`,
+/// `.hxx`, `.h++`, `.H`, `.HPP`, `.tcc`), or after `-x c-header` (`c++-header`,
+/// `objective-c-header`, ...; `-xc-header`) before it.
+fn is_header(args: &[String], source: &str) -> bool {
+    const HEADER_ENDINGS: &[&str] = &["h", "hh", "hpp", "hxx", "h++", "H", "HPP", "tcc"];
+    let mut language: Option<&str> = None;
+    let mut value_next = false;
+    for a in args {
+        if std::mem::take(&mut value_next) {
+            language = Some(a);
+        } else if a == "-x" {
+            value_next = true;
+        } else if let Some(l) = a.strip_prefix("-x") {
+            language = Some(l);
+        } else if a == source {
+            return match language {
+                Some("none") | None => source
+                    .rsplit_once('.')
+                    .is_some_and(|(_, e)| HEADER_ENDINGS.contains(&e)),
+                Some(l) => l.ends_with("-header"),
+            };
+        }
+    }
+    false
+}
+
 /// The endings rustc gives each `--emit` kind but `link` and `metadata` (named after the
 /// crate: [`rustc_outputs`]).
 const RUSTC_EMIT_ENDINGS: &[(&str, &str)] = &[
@@ -229,10 +312,7 @@ const RUSTC_EMIT_ENDINGS: &[(&str, &str)] = &[
 fn rustc_outputs(words: &[String]) -> (Vec<String>, Vec<String>) {
     let args = words.get(1..).unwrap_or_default();
     let sources = compiler_operands(words);
-    let only_prints = args
-        .iter()
-        .any(|a| a.starts_with("--print") || a == "--version" || a == "-V" || a == "--help");
-    if only_prints || sources.is_empty() {
+    if !rustc_compiles(words) {
         return (Vec::new(), Vec::new());
     }
     let dir = option_value(args, "--out-dir")
@@ -277,6 +357,79 @@ fn rustc_outputs(words: &[String]) -> (Vec<String>, Vec<String>) {
         None => Vec::new(),
     };
     (files, below)
+}
+
+/// The directories rustc given `words` writes its outputs in, the codegen units' objects
+/// with them: `--out-dir`, `-o`'s directory, and the working directory (read widely: the
+/// temporaries of some versions land here whatever the others say).
+fn rustc_output_directories(words: &[String]) -> Vec<String> {
+    let args = words.get(1..).unwrap_or_default();
+    if !rustc_compiles(words) {
+        return Vec::new();
+    }
+    let mut dirs = vec![".".to_owned()];
+    dirs.extend(option_value(args, "--out-dir").map(str::to_owned));
+    dirs.extend(
+        option_value(args, "-o")
+            .and_then(|o| o.rsplit_once('/'))
+            .map(|(d, _)| d.to_owned()),
+    );
+    dirs
+}
+
+/// Whether rustc given `words` compiles a source (it names one, and no option makes it only
+/// print).
+fn rustc_compiles(words: &[String]) -> bool {
+    let args = words.get(1..).unwrap_or_default();
+    let only_prints = args
+        .iter()
+        .any(|a| a.starts_with("--print") || a == "--version" || a == "-V" || a == "--help");
+    !only_prints && !compiler_operands(words).is_empty()
+}
+
+/// javac's options that name a directory it writes below: class files (`-d`), generated
+/// sources (`-s`) and native headers (`-h`).
+const JAVAC_OUTPUT_DIRECTORIES: &[&str] = &["-d", "-s", "-h"];
+
+/// What javac given `words` writes: the class file named after each `.java` source (below
+/// `-d`, else beside the source), and the directories it writes files the source names in
+/// (those of the class files, `-s` and `-h`).
+fn javac_outputs(words: &[String]) -> (Vec<String>, Vec<String>) {
+    let args = words.get(1..).unwrap_or_default();
+    let mut sources: Vec<&str> = Vec::new();
+    let mut dirs: Vec<(&str, &str)> = Vec::new();
+    let mut pending: Option<&str> = None;
+    for a in args {
+        if let Some(option) = pending.take() {
+            dirs.push((option, a));
+        } else if JAVAC_OUTPUT_DIRECTORIES.contains(&a.as_str()) {
+            pending = Some(a);
+        } else if !a.starts_with('-') && a.ends_with(".java") {
+            sources.push(a);
+        }
+    }
+    if sources.is_empty() {
+        return (Vec::new(), Vec::new());
+    }
+    let classes = dirs.iter().rev().find(|(o, _)| *o == "-d").map(|(_, d)| *d);
+    let mut files = Vec::new();
+    let mut places: Vec<String> = dirs
+        .iter()
+        .filter(|(o, _)| *o != "-d")
+        .map(|(_, d)| (*d).to_owned())
+        .collect();
+    for s in &sources {
+        match classes {
+            Some(d) => files.push(format!("{}/{}.class", d.trim_end_matches('/'), stem(s))),
+            None => files.push(format!("{}.class", without_ending(s))),
+        }
+        places.push(match (classes, s.rsplit_once('/')) {
+            (Some(d), _) => d.to_owned(),
+            (None, Some((dir, _))) => dir.to_owned(),
+            (None, None) => ".".to_owned(),
+        });
+    }
+    (files, places)
 }
 
 /// The `--emit` kinds rustc is given without a path of their own (`--emit=asm,obj`,
@@ -420,5 +573,65 @@ mod tests {
         assert!(files("rustc -o app x.rs").is_empty());
         assert!(files("rustc --version").is_empty());
         assert_eq!(outputs("rustc -C save-temps x.rs").1, ["."]);
+    }
+
+    #[test]
+    fn a_header_is_precompiled_beside_itself() {
+        for (line, name) in [
+            ("gcc -c sub/h.h", "sub/h.h.gch"),
+            ("g++ x.hpp", "x.hpp.gch"),
+            ("g++ -c a.hh b.hxx", "b.hxx.gch"),
+            ("gcc -S X.H", "X.H.gch"),
+            ("gcc -x c-header -c x.c", "x.c.gch"),
+            ("g++ -xc++-header -c x.cc", "x.cc.gch"),
+        ] {
+            assert!(files(line).iter().any(|f| f == name), "{line}: {name}");
+        }
+        for (line, not) in [
+            ("gcc -c -o pch/h.gch h.h", "h.h.gch"),
+            ("gcc -E h.h", "h.h.gch"),
+            ("gcc -x c-header -c a.c -x none b.c", "b.c.gch"),
+            ("gcc -c x.c", "x.c.gch"),
+        ] {
+            assert!(!files(line).iter().any(|f| f == not), "{line}: {not}");
+        }
+    }
+
+    #[test]
+    fn javac_writes_a_class_file_after_each_source() {
+        assert_eq!(files("javac X.java"), ["X.class"]);
+        assert_eq!(files("javac src/p/X.java"), ["src/p/X.class"]);
+        assert_eq!(
+            files("javac -d out/ src/X.java Y.java"),
+            ["out/X.class", "out/Y.class"]
+        );
+        assert!(files("javac -version").is_empty());
+    }
+
+    fn patterns(line: &str) -> Vec<String> {
+        let words: Vec<Word> = line.split(' ').map(Word::literal).collect();
+        unnamed_output_patterns(&words)
+    }
+
+    #[test]
+    fn the_directories_where_the_source_names_outputs_are_listed() {
+        assert_eq!(patterns("rustc x.rs"), ["*"]);
+        assert_eq!(
+            patterns("rustc --out-dir out -o bin/app x.rs"),
+            ["*", "out/*", "bin/*"]
+        );
+        assert_eq!(patterns("rustc --emit=metadata x.rs"), ["*"]);
+        assert_eq!(patterns("javac X.java"), ["*"]);
+        assert_eq!(patterns("javac src/X.java"), ["src/*"]);
+        assert_eq!(
+            patterns("javac -s gen -d o[1] X.java"),
+            ["gen/*", "o\\[1\\]/*"]
+        );
+        for quiet in ["rustc --version", "rustc", "javac", "gcc -c x.c", "ls x.rs"] {
+            assert!(patterns(quiet).is_empty(), "{quiet}");
+        }
+        assert!(may_be_unnamed_output("out/Y.class"));
+        assert!(!may_be_unnamed_output("out/.git"));
+        assert!(!may_be_unnamed_output(".bashrc"));
     }
 }

@@ -18,7 +18,9 @@ use super::canonical::program_name;
 pub(crate) use super::word::part_of;
 use super::word::piece_of;
 use super::word::Word;
-pub(crate) use compilers::{implied_output_names, implied_outputs};
+pub(crate) use compilers::{
+    implied_output_names, implied_outputs, may_be_unnamed_output, unnamed_output_patterns,
+};
 use curl::{curl_reads, curl_writes};
 pub(crate) use curl::{file_url_paths, LocalReads};
 use git::git_writes;
