@@ -506,6 +506,59 @@ pub fn short_name_matches(long: &str, short: &str) -> bool {
         || (ext.is_empty() && all.starts_with(&base))
 }
 
+/// Whether the 8.3 short name `short` could stand for a long name that the one-segment glob
+/// `glob` matches (`*`, `?`, `[...]`, `{a,b}`). Decided by what the glob spells out: the
+/// literal text before its first wildcard must start the name (so `HEAD~1` stands for no
+/// name that `.env.*` matches), and a literal extension after its last wildcard must begin
+/// with the short name's extension (`KEY~1.TXT` is no `*.pem`). Anything the glob leaves open
+/// may match: the reading is as wide as [`short_name_matches`]'s.
+///
+/// ```
+/// use toolgate::path::short_name_may_match_glob;
+/// assert!(short_name_may_match_glob(".env.*", "ENVLOC~1"));
+/// assert!(short_name_may_match_glob("*.pem", "KEY~1.PEM"));
+/// assert!(short_name_may_match_glob("*.pem", "KEY~1"));
+/// assert!(!short_name_may_match_glob(".env.*", "HEAD~1"));
+/// assert!(!short_name_may_match_glob("*.pem", "KEY~1.TXT"));
+/// assert!(!short_name_may_match_glob("main.rs", "HEAD~1"));
+/// ```
+pub fn short_name_may_match_glob(glob: &str, short: &str) -> bool {
+    let Some((base, ext)) = short_name(short) else {
+        return false;
+    };
+    let wildcard = |c: char| matches!(c, '*' | '?' | '[' | ']' | '{' | '}' | '\\');
+    let lead = glob.split(wildcard).next().unwrap_or_default();
+    if let Some(start) = short_name_start(lead) {
+        if !(base.starts_with(&start) || start.starts_with(&base)) {
+            return false;
+        }
+    }
+    if !ext.is_empty() && glob.contains(wildcard) {
+        let tail = glob.rsplit(wildcard).next().unwrap_or_default();
+        if let Some((_, long_ext)) = tail.rsplit_once('.') {
+            let long_ext = long_ext.to_lowercase();
+            if !long_ext.is_empty() && long_ext.is_ascii() && !long_ext.starts_with(&ext) {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// How the start `lead` of a long name begins its 8.3 short name: lowercased, without
+/// leading dots, inner dots and spaces; `None` when Windows might spell a character of it
+/// otherwise (`+,;=[]` and non-ASCII characters become `_`), so the start says nothing.
+fn short_name_start(lead: &str) -> Option<String> {
+    let kept: String = lead
+        .trim_start_matches('.')
+        .chars()
+        .filter(|c| !matches!(c, '.' | ' '))
+        .collect();
+    kept.chars()
+        .all(|c| c.is_ascii_alphanumeric() || "-_!#$%&'()@^`~".contains(c))
+        .then(|| kept.to_lowercase())
+}
+
 /// The bytes that the path segment names of a table start with, as a set: a segment
 /// starting with another byte equals none of them, so it need not be compared with each
 /// (a caller that also matches 8.3 short names checks those apart). Worked out from the

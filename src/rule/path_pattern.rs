@@ -159,7 +159,9 @@ impl Segment<'_> {
         match self {
             Segment::AnyDepth => true,
             Segment::Literal(l) => l == seg || crate::path::short_name_matches(l, seg),
-            Segment::Wild(w) => wild_match(w, seg) || crate::path::short_name(seg).is_some(),
+            Segment::Wild(w) => {
+                wild_match(w, seg) || crate::path::short_name_may_match_glob(w, seg)
+            }
         }
     }
 }
@@ -462,6 +464,10 @@ mod tests {
         assert!(g("**/*.pem").matches(&["a", "b", "c.pem"]));
         assert!(!g("**/*.pem").matches(&["a", "b", "c.pe"]));
         assert!(g("**/*.pem").matches(&["a", "KEY~1.PEM"]));
+        // A short name stands only for the names that begin as its own does.
+        assert!(g(".env.*").matches(&["ENVLOC~1"]));
+        assert!(!g(".env.*").matches(&["HEAD~1"]));
+        assert!(!g("**/*.pem").matches(&["a", "KEY~1.TXT"]));
         assert!(g("a/**").matches(&["a"]));
         assert!(!g("a/b").matches(&["a"]));
         assert!(SegmentGlob::new("a/[b").is_err());
