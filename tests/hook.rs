@@ -1245,6 +1245,34 @@ fn codex_blocks_what_toolgate_cannot_read_instead_of_passing_it_to_the_sandbox()
     );
 }
 
+#[test]
+fn codex_blocks_what_a_deny_rule_may_cover_where_every_other_agent_asks() {
+    // Codex runs an ask in its sandbox unasked: a folder read whole, a path through a link
+    // the line makes, an archive's writes would reach what the deny rules keep away.
+    let s = Sandbox::new("codex-deny-in-doubt");
+    s.write("proj/.env", "SECRET=1");
+    s.write("proj/secrets/k.txt", "TOKEN=2");
+    s.write(
+        "proj/.toolgate/policy.json",
+        r#"{"permissions":{"deny":["Read(./.env)","Read(./secrets/**)","Edit(./.toolgate/**)"]}}"#,
+    );
+    for command in [
+        "grep -r SECRET .",
+        "ln -s secrets S; cat S/k.txt",
+        "tar xf x.tar",
+    ] {
+        let out = s.hook("codex", &codex_exec_payload(&s.proj(), command));
+        assert!(blocked("codex", &out), "{command}: {}", said("codex", &out));
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains("deny rule `"),
+            "{command}: {}",
+            said("codex", &out)
+        );
+        let out = s.hook("claude", &shell_payload("claude", &s.proj(), command));
+        assert_eq!(permission("claude", &out), "ask", "{}", said("claude", &out));
+    }
+}
+
 /// A pre-tool payload as Codex 0.169 sends it for `exec_command`: `cwd` is the call's
 /// `workdir`, and `codex exec` reports `bypassPermissions` whatever the person chose.
 fn codex_exec_payload(cwd: &Path, command: &str) -> Value {
