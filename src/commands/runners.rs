@@ -1412,7 +1412,8 @@ const INTERACTIVE_OPTIONS: &[(&str, &[&str])] = &[
 
 /// git's subcommands and the options with which they read choices, or an editor's
 /// keystrokes, from the terminal: `git add -p`, `git rebase -i`, `git commit -e`,
-/// `git rebase --continue` (which opens the editor for a commit it stopped at).
+/// `git rebase --continue` and `--skip` (which go on with the sequence, opening the editor
+/// for a commit it stops at or rewords).
 const GIT_INTERACTIVE_OPTIONS: &[(&str, &[&str])] = &[
     (
         "add",
@@ -1428,13 +1429,13 @@ const GIT_INTERACTIVE_OPTIONS: &[(&str, &[&str])] = &[
     ("stash", &["-p", "--patch"]),
     (
         "rebase",
-        &["-i", "--interactive", "--edit-todo", "--continue"],
+        &["-i", "--interactive", "--edit-todo", "--continue", "--skip"],
     ),
     ("clean", &["-i", "--interactive"]),
     ("am", &["-i", "--interactive"]),
     ("merge", &["-e", "--edit"]),
     ("revert", &["-e", "--edit"]),
-    ("cherry-pick", &["-e", "--edit", "--continue"]),
+    ("cherry-pick", &["-e", "--edit", "--continue", "--skip"]),
     ("tag", &["-e", "--edit"]),
     ("notes", &["-e", "--edit"]),
     ("config", &["-e", "--edit"]),
@@ -1489,14 +1490,7 @@ const GIT_EDITOR_SUBCOMMANDS: &[(&str, &[&str], &[&str])] = &[
     (
         "revert",
         &[],
-        &[
-            "--no-edit",
-            "-n",
-            "--no-commit",
-            "--abort",
-            "--quit",
-            "--skip",
-        ],
+        &["--no-edit", "-n", "--no-commit", "--abort", "--quit"],
     ),
     (
         "tag",
@@ -1581,9 +1575,9 @@ fn lists(list: &[&str], name: &str) -> bool {
 /// interactive option or a module of [`PYTHON_TERMINAL_MODULES`], or a git subcommand in an
 /// interactive mode or one that opens the editor for a message. `name` is the program's name
 /// (lowercase, without its directory); `args` the words after it. Options are read in the
-/// widest way: a short option anywhere in a cluster (`-qi`), a long one by any prefix of
-/// three letters or more, anywhere before `--`; an option that keeps git's editor closed in
-/// the narrowest.
+/// widest way: a short option anywhere in a cluster (`-qi`), a long one by any prefix
+/// (`git add --e` is `--edit`), anywhere before `--`; an option that keeps git's editor
+/// closed in the narrowest.
 ///
 /// ```
 /// use toolgate::commands::reads_terminal;
@@ -1747,7 +1741,8 @@ fn git_reads_terminal(args: &[String]) -> Option<String> {
     let interactive = GIT_INTERACTIVE_OPTIONS
         .iter()
         .find(|(s, _)| s == sub)
-        .and_then(|(_, options)| given_any(rest, options));
+        .and_then(|(_, options)| given_any(rest, options))
+        .or_else(|| given_interactive_value(sub, rest));
     if let Some(o) = interactive {
         return Some(format!(
             "`git {sub} {o}` reads choices or an editor's keys from the terminal"
@@ -1759,6 +1754,32 @@ fn git_reads_terminal(args: &[String]) -> Option<String> {
              `-m` or `-F`, or `--no-edit`)"
         )
     })
+}
+
+/// git's subcommands whose option takes a value that makes them interactive, whatever
+/// keeps their editor closed: `(subcommand, long option, its short form, the value's first
+/// letter)`. `git pull --rebase=interactive` (or `=i`, `-ri`) edits the rebase's todo list.
+const GIT_INTERACTIVE_VALUES: &[(&str, &str, char, char)] = &[("pull", "--rebase", 'r', 'i')];
+
+/// The word of `rest` (before `--`) that gives the subcommand `sub` a value of
+/// [`GIT_INTERACTIVE_VALUES`], read widely: the long option by any prefix with `=VALUE`, or
+/// the short one in a cluster with its value attached (`-qri`).
+fn given_interactive_value<'a>(sub: &str, rest: &'a [String]) -> Option<&'a str> {
+    let (_, long, short, letter) = GIT_INTERACTIVE_VALUES.iter().find(|(s, ..)| *s == sub)?;
+    let long = long.trim_start_matches('-');
+    let interactive = |word: &str| {
+        if let Some((name, value)) = word.strip_prefix("--").and_then(|w| w.split_once('=')) {
+            return !name.is_empty() && long.starts_with(name) && value.starts_with(*letter);
+        }
+        word.strip_prefix('-')
+            .filter(|c| !c.starts_with('-'))
+            .and_then(|c| c.split_once(*short))
+            .is_some_and(|(_, value)| value.starts_with(*letter))
+    };
+    rest.iter()
+        .take_while(|w| w.as_str() != "--")
+        .map(String::as_str)
+        .find(|w| interactive(w))
 }
 
 /// Whether the git subcommand `sub` given `rest` opens the editor for a message
@@ -1824,8 +1845,9 @@ fn gives_closer(word: &str, closer: &str) -> bool {
 }
 
 /// The first word of `args` (before `--`) that gives one of `options`: the option itself,
-/// a long option's prefix of three letters or more (`--inter`), with or without `=VALUE`,
-/// or a cluster of short options holding a short one (`-pv`).
+/// a long option's prefix of any length (`--inter`, `--e`: git takes any prefix that no
+/// other of its options shares, and one that another shares may be either), with or without
+/// `=VALUE`, or a cluster of short options holding a short one (`-pv`).
 fn given_any<'a>(args: &'a [String], options: &[&str]) -> Option<&'a str> {
     args.iter()
         .take_while(|a| a.as_str() != "--")
@@ -1840,7 +1862,7 @@ fn gives(arg: &str, option: &str) -> bool {
             return false;
         };
         let word = word.split('=').next().unwrap_or(word);
-        return word.len() >= 3 && long.starts_with(word);
+        return !word.is_empty() && long.starts_with(word);
     }
     let Some(letter) = option.strip_prefix('-') else {
         return false;
@@ -2007,5 +2029,56 @@ mod terminal_tests {
         ] {
             assert!(reads(line).is_none(), "{line}");
         }
+    }
+
+    #[test]
+    fn git_long_options_are_read_by_any_prefix() {
+        // git takes any unique prefix of a long option, however short.
+        for line in [
+            "git add --e",
+            "git add --ed",
+            "git commit -m x --e",
+            "git tag -m x v2 --e",
+            "git merge --no-edit --e x",
+            "git clean --i",
+            "git rebase --ed",
+        ] {
+            assert!(reads(line).is_some(), "{line}");
+        }
+        for line in ["git add --all", "git commit -m x --amend", "git add --"] {
+            assert!(reads(line).is_none(), "{line}");
+        }
+    }
+
+    #[test]
+    fn an_interactive_rebase_pull_reads_the_terminal_whatever_closes_its_editor() {
+        for line in [
+            "git pull --no-edit --rebase=i",
+            "git pull --ff-only --rebase=interactive",
+            "git pull --no-edit --reb=i",
+            "git pull --no-edit -ri",
+            "git pull --no-edit -qri origin",
+        ] {
+            assert!(reads(line).is_some(), "{line}");
+        }
+        for line in [
+            "git pull --no-edit --rebase=merges",
+            "git pull --ff-only -rfalse",
+            "git pull --ff-only -- --rebase=i",
+        ] {
+            assert!(reads(line).is_none(), "{line}");
+        }
+    }
+
+    #[test]
+    fn skipping_goes_on_with_the_sequence_and_may_open_the_editor() {
+        for line in [
+            "git rebase --skip",
+            "git cherry-pick --skip",
+            "git revert --skip",
+        ] {
+            assert!(reads(line).is_some(), "{line}");
+        }
+        assert!(reads("git rebase --abort").is_none());
     }
 }
