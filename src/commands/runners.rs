@@ -1672,7 +1672,26 @@ fn interpreter_reads_terminal(name: &str, args: &[String]) -> Option<String> {
 /// named as a program that reads it (`python -m IPython`, `python -m django shell`).
 fn python_module_reads_terminal(name: &str, args: &[String]) -> Option<String> {
     let (module, rest) = python_module(args)?;
+    module_reads_terminal(name, module, rest)
+}
+
+/// Python modules that run another module they are given as `__main__`, and the option
+/// that says so: `python -m cProfile -m MODULE`, `python -m trace --module MODULE`.
+const PYTHON_MODULE_RUNNERS: &[(&str, &str)] = &[
+    ("cProfile", "-m"),
+    ("profile", "-m"),
+    ("trace", "--module"),
+];
+
+/// What the module `module`, run by `name` with the words `rest`, takes from its terminal
+/// (see [`python_module_reads_terminal`]), also through a module it runs
+/// ([`PYTHON_MODULE_RUNNERS`]): every operand after the runner's option is read as that
+/// module, the widest reading of which one it runs.
+fn module_reads_terminal(name: &str, module: &str, rest: &[String]) -> Option<String> {
     let top = module.split('.').next().unwrap_or(module);
+    if let Some(how) = runs_module_that_reads_terminal(name, top, rest) {
+        return Some(how);
+    }
     if PYTHON_TERMINAL_MODULES
         .iter()
         .any(|m| m.eq_ignore_ascii_case(top))
@@ -1682,6 +1701,23 @@ fn python_module_reads_terminal(name: &str, args: &[String]) -> Option<String> {
         ));
     }
     reads_terminal(top, rest).map(|how| format!("`{name} -m {module}`: {how}"))
+}
+
+/// What a module of [`PYTHON_MODULE_RUNNERS`] named `top`, given `rest`, takes from its
+/// terminal through the module its option names.
+fn runs_module_that_reads_terminal(name: &str, top: &str, rest: &[String]) -> Option<String> {
+    let (_, option) = PYTHON_MODULE_RUNNERS.iter().find(|(m, _)| *m == top)?;
+    let words = rest.iter().take_while(|w| w.as_str() != "--");
+    let at = words.clone().position(|w| gives(w, option))?;
+    let after = rest.get(at + 1..).unwrap_or_default();
+    after.iter().enumerate().find_map(|(i, inner)| {
+        if inner.starts_with('-') {
+            return None;
+        }
+        let inner_rest = after.get(i + 1..).unwrap_or_default();
+        module_reads_terminal(name, inner, inner_rest)
+            .map(|how| format!("`{name} -m {top} {option} {inner}` runs `{inner}`: {how}"))
+    })
 }
 
 /// The module `python` given `args` runs and the words after it: `-m MODULE`, `-mMODULE`,
@@ -2080,5 +2116,26 @@ mod terminal_tests {
             assert!(reads(line).is_some(), "{line}");
         }
         assert!(reads("git rebase --abort").is_none());
+    }
+
+    #[test]
+    fn python_modules_that_run_a_module_are_read_through_to_it() {
+        for line in [
+            "python3 -m cProfile -m code",
+            "python3 -m cProfile -o out.prof -m asyncio",
+            "python3 -m profile -m pdb x.py",
+            "python3 -m trace -t --module code",
+            "python3 -m trace -t --mod code",
+            "python3 -m cProfile -m cProfile -m code",
+        ] {
+            assert!(reads(line).is_some(), "{line}");
+        }
+        for line in [
+            "python3 -m cProfile x.py",
+            "python3 -m cProfile -m pytest",
+            "python3 -m trace -t x.py",
+        ] {
+            assert!(reads(line).is_none(), "{line}");
+        }
     }
 }
