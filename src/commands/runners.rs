@@ -23,6 +23,182 @@ pub const INTERPRETERS: &[(&str, &[&str])] = &[
     ("powershell", &["-c", "-command", "-encodedcommand"]),
 ];
 
+/// Interpreters' options (of [`INTERPRETERS`]) that take the next word as their value when
+/// it is not attached: `python -W ignore`, `node -r ./x.js`, `perl -I lib`, `ruby -r json`,
+/// `php -d x=1`, `lua -l string`. That word is neither the script nor code: an interpreter
+/// given only such options reads its program from standard input ([`interpreter_input`]).
+/// A short one also ends a cluster (`python -uW ignore`); attached, it takes the rest of its
+/// word (`-Wignore`). The list reads widely: a word taken for a value where the interpreter
+/// reads a script only makes the call stop.
+const INTERPRETER_OPTIONS_WITH_VALUE: &[(&str, &[&str])] = &[
+    ("python", &["-W", "-X", "--check-hash-based-pycs"]),
+    ("node", NODE_OPTIONS_WITH_VALUE),
+    ("nodejs", NODE_OPTIONS_WITH_VALUE),
+    (
+        "bun",
+        &[
+            "-r",
+            "--preload",
+            "--require",
+            "--import",
+            "--cwd",
+            "--config",
+            "--env-file",
+            "--conditions",
+            "--tsconfig-override",
+            "-d",
+            "--define",
+            "-l",
+            "--loader",
+        ],
+    ),
+    ("perl", &["-I", "-M", "-m"]),
+    (
+        "ruby",
+        &[
+            "-I",
+            "-r",
+            "-C",
+            "-E",
+            "--encoding",
+            "--external-encoding",
+            "--internal-encoding",
+            "--enable",
+            "--disable",
+        ],
+    ),
+    ("php", &["-d", "-c", "-z"]),
+    ("lua", &["-l"]),
+    ("luajit", &["-l", "-j"]),
+    ("osascript", &["-l", "-s"]),
+];
+
+/// Node's options that take the next word as their value (Node reads `--opt value` as
+/// `--opt=value` for every option with a value).
+const NODE_OPTIONS_WITH_VALUE: &[&str] = &[
+    "-r",
+    "--require",
+    "--import",
+    "--loader",
+    "--experimental-loader",
+    "--title",
+    "-C",
+    "--conditions",
+    "--env-file",
+    "--env-file-if-exists",
+    "--input-type",
+    "--experimental-default-type",
+    "--inspect-port",
+    "--debug-port",
+    "--redirect-warnings",
+    "--disable-warning",
+    "--watch-path",
+    "--stack-trace-limit",
+    "--unhandled-rejections",
+    "--dns-result-order",
+    "--openssl-config",
+    "--icu-data-dir",
+    "--diagnostic-dir",
+    "--report-dir",
+    "--report-directory",
+    "--report-filename",
+    "--report-signal",
+    "--cpu-prof-dir",
+    "--cpu-prof-name",
+    "--heap-prof-dir",
+    "--heap-prof-name",
+    "--secure-heap",
+    "--secure-heap-min",
+    "--localstorage-file",
+    "--test-reporter",
+    "--test-reporter-destination",
+    "--test-name-pattern",
+    "--test-skip-pattern",
+    "--experimental-config-file",
+    "--snapshot-blob",
+];
+
+/// Where an interpreter given some words takes its program from ([`interpreter_input`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum InterpreterInput<'a> {
+    /// Code given inline with an option of [`INTERPRETERS`] (`python -c CODE`).
+    Inline(&'a str),
+    /// A script file (or what stands for one: a URL, `/dev/tty`).
+    Script(&'a str),
+    /// Standard input: no script, `-`, or an inline option without its code.
+    Input,
+}
+
+/// Where the interpreter `name` given `args` takes its program from: the code of its first
+/// inline option ([`INTERPRETERS`]), else its first operand, the words its options take as
+/// values passed over ([`INTERPRETER_OPTIONS_WITH_VALUE`]) and `--` ending its options;
+/// standard input when there is none, or it is `-`. Inline options are matched exactly
+/// (PowerShell's in any case), so `ruby -E utf-8` is no `-e`.
+///
+/// ```text
+/// interpreter_input("python3", "-W ignore") == Input
+/// interpreter_input("node", "-r ./x.js app.js") == Script("app.js")
+/// interpreter_input("perl", "-I lib -e 1") == Inline("1")
+/// interpreter_input("python3", "-- x.py") == Script("x.py")
+/// ```
+pub(crate) fn interpreter_input<'a>(name: &str, args: &'a [String]) -> InterpreterInput<'a> {
+    let Some((base, inline)) = interpreter_base(name) else {
+        return InterpreterInput::Input;
+    };
+    let any_case = matches!(*base, "pwsh" | "powershell");
+    let is_inline = |w: &str| {
+        inline
+            .iter()
+            .any(|o| *o == w || (any_case && o.eq_ignore_ascii_case(w)))
+    };
+    let mut words = args.iter().map(String::as_str);
+    while let Some(word) = words.next() {
+        if is_inline(word) {
+            return match words.next() {
+                None | Some("-") => InterpreterInput::Input,
+                Some(code) => InterpreterInput::Inline(code),
+            };
+        }
+        if word == "--" {
+            break;
+        }
+        if word == "-" {
+            return InterpreterInput::Input;
+        }
+        if !word.starts_with('-') {
+            return InterpreterInput::Script(word);
+        }
+        if takes_next_word(base, word) {
+            words.next();
+        }
+    }
+    words.next().map_or(InterpreterInput::Input, |w| match w {
+        "-" => InterpreterInput::Input,
+        script => InterpreterInput::Script(script),
+    })
+}
+
+/// Whether the option word `word` of the interpreter `base` takes the next word as its value
+/// ([`INTERPRETER_OPTIONS_WITH_VALUE`]): the option itself, or a cluster of short options
+/// whose first one with a value closes it (`-uW`).
+fn takes_next_word(base: &str, word: &str) -> bool {
+    let options = INTERPRETER_OPTIONS_WITH_VALUE
+        .iter()
+        .find(|(n, _)| *n == base)
+        .map_or(&[][..], |(_, o)| *o);
+    if options.contains(&word) {
+        return true;
+    }
+    let Some(cluster) = word.strip_prefix('-').filter(|c| !c.starts_with('-')) else {
+        return false;
+    };
+    let short = |c: char| options.iter().any(|o| o.strip_prefix('-') == Some(c.encode_utf8(&mut [0; 4])));
+    cluster
+        .char_indices()
+        .find(|(_, c)| short(*c))
+        .is_some_and(|(at, c)| at + c.len_utf8() == cluster.len())
+}
+
 /// Options of programs outside the program table that run a command they are given
 /// ([`runs_by_option`] reads them with [`RUNNING_SUBCOMMANDS`]):
 /// `(program, options)`, each option spelt in full (a long one may be abbreviated to any
@@ -1721,18 +1897,15 @@ fn runs_module_that_reads_terminal(name: &str, top: &str, rest: &[String]) -> Op
 }
 
 /// The module `python` given `args` runs and the words after it: `-m MODULE`, `-mMODULE`,
-/// or `-m` closing a cluster (`-Im MODULE`). The options that take a value (`-W`, `-X`,
-/// `--check-hash-based-pycs`) are passed over with it; `-c`, a script or `-` end the
-/// options, as Python reads them.
+/// or `-m` closing a cluster (`-Im MODULE`). The options that take a value
+/// ([`INTERPRETER_OPTIONS_WITH_VALUE`]: `-W`, `-X`, `--check-hash-based-pycs`) are passed
+/// over with it; `-c`, a script or `-` end the options, as Python reads them.
 fn python_module(args: &[String]) -> Option<(&str, &[String])> {
     let mut i = 0;
     while let Some(word) = args.get(i) {
         i += 1;
-        if word == "--check-hash-based-pycs" {
-            i += 1;
-            continue;
-        }
         if word.starts_with("--") {
+            i += usize::from(takes_next_word("python", word));
             continue;
         }
         let cluster = word.strip_prefix('-').filter(|c| !c.is_empty())?;
@@ -1745,10 +1918,8 @@ fn python_module(args: &[String]) -> Option<(&str, &[String])> {
                 }
                 'm' => return Some((value, args.get(i..).unwrap_or_default())),
                 'c' => return None,
-                'W' | 'X' => {
-                    if value.is_empty() {
-                        i += 1;
-                    }
+                _ if takes_next_word("python", &format!("-{letter}")) => {
+                    i += usize::from(value.is_empty());
                     break;
                 }
                 _ => {}
@@ -2136,6 +2307,66 @@ mod terminal_tests {
             "python3 -m trace -t x.py",
         ] {
             assert!(reads(line).is_none(), "{line}");
+        }
+    }
+}
+
+#[cfg(test)]
+mod interpreter_input_tests {
+    use super::{interpreter_input, InterpreterInput};
+
+    fn input(line: &str) -> InterpreterInput<'static> {
+        let words: Vec<String> = line.split(' ').map(str::to_owned).collect();
+        let words: &'static [String] = Vec::leak(words);
+        let (name, args) = words.split_first().expect("a program");
+        interpreter_input(name, args)
+    }
+
+    #[test]
+    fn option_values_are_neither_the_script_nor_code() {
+        for line in [
+            "python3 -W ignore",
+            "python3 -uW ignore",
+            "python3 -Wignore",
+            "python3 -X dev",
+            "python3 --check-hash-based-pycs always",
+            "python3 --",
+            "python3 -- -",
+            "node -r ./x.js",
+            "node --require ./x.js",
+            "node --import ./x.js",
+            "node --title x",
+            "perl -I lib",
+            "perl -M strict",
+            "perl -m strict",
+            "ruby -I lib",
+            "ruby -r json",
+            "ruby -E utf-8",
+            "php -d x=1",
+            "lua -l string",
+            "python3 -c",
+            "pwsh -Command -",
+        ] {
+            assert_eq!(input(line), InterpreterInput::Input, "{line}");
+        }
+        for (line, script) in [
+            ("python3 -W ignore x.py", "x.py"),
+            ("python3 -Wignore x.py", "x.py"),
+            ("python3 -u x.py", "x.py"),
+            ("python3 -- x.py", "x.py"),
+            ("node -r ./x.js app.js", "app.js"),
+            ("ruby -E utf-8 x.rb", "x.rb"),
+            ("python3 /dev/tty", "/dev/tty"),
+        ] {
+            assert_eq!(input(line), InterpreterInput::Script(script), "{line}");
+        }
+        for (line, code) in [
+            ("node -r ./x.js -e 1", "1"),
+            ("perl -I lib -e 1", "1"),
+            ("php -r 1", "1"),
+            ("pwsh -command ls", "ls"),
+        ] {
+            assert_eq!(input(line), InterpreterInput::Inline(code), "{line}");
         }
     }
 }
