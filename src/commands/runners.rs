@@ -1262,6 +1262,8 @@ pub const RUNNERS: &[&str] = &[
     "emacs",
     "less",
     "more",
+    // Debian's name for the pager (zsh's `$READNULLCMD` there).
+    "pager",
     "man",
     "ed",
 ];
