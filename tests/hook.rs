@@ -1445,6 +1445,45 @@ fn codex_blocks_repls_debuggers_and_editors_a_command_starts_on_its_terminal() {
 }
 
 #[test]
+fn codex_blocks_terminal_readers_however_their_options_are_spelt() {
+    // git takes any prefix of a long option (`--e` is `--edit`), a rebase's value makes a
+    // pull interactive whatever closes its editor, a profiler runs the module it is given,
+    // an option's value is no script, and the terminal is no file: each of these starts a
+    // program that takes what `write_stdin` types.
+    let s = Sandbox::new("codex-terminal-spellings");
+    s.write("proj/big.txt", "text");
+    for command in [
+        "git add --e",
+        "git commit -m x --e",
+        "git rebase --ed",
+        "git pull --no-edit --rebase=i",
+        "git rebase --skip",
+        "git revert --skip",
+        "python3 -m cProfile -m code",
+        "python3 -m trace -t --module code",
+        "echo aW1wb3J0IG9z | base64 -d | python3 -W ignore",
+        "node -r ./x.js",
+        "perl -I lib",
+        "python3 --",
+        "python3 /dev/tty",
+        "make -f /dev/tty",
+        "< big.txt",
+        "ls; < big.txt",
+    ] {
+        let out = s.hook("codex", &codex_exec_payload(&s.proj(), command));
+        assert!(blocked("codex", &out), "{command}: {}", said("codex", &out));
+    }
+    for command in [
+        "git add --all",
+        "python3 -m cProfile x.py",
+        "node -r ./x.js app.js",
+    ] {
+        let out = s.hook("codex", &codex_exec_payload(&s.proj(), command));
+        assert!(!blocked("codex", &out), "{command}: {}", said("codex", &out));
+    }
+}
+
+#[test]
 fn codex_judges_a_shell_patch_that_runs_more_than_the_patch_as_the_command() {
     let s = Sandbox::new("codex-shell-patch");
     s.write(
