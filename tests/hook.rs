@@ -1269,7 +1269,12 @@ fn codex_blocks_what_a_deny_rule_may_cover_where_every_other_agent_asks() {
             said("codex", &out)
         );
         let out = s.hook("claude", &shell_payload("claude", &s.proj(), command));
-        assert_eq!(permission("claude", &out), "ask", "{}", said("claude", &out));
+        assert_eq!(
+            permission("claude", &out),
+            "ask",
+            "{}",
+            said("claude", &out)
+        );
     }
 }
 
@@ -1479,7 +1484,11 @@ fn codex_blocks_terminal_readers_however_their_options_are_spelt() {
         "node -r ./x.js app.js",
     ] {
         let out = s.hook("codex", &codex_exec_payload(&s.proj(), command));
-        assert!(!blocked("codex", &out), "{command}: {}", said("codex", &out));
+        assert!(
+            !blocked("codex", &out),
+            "{command}: {}",
+            said("codex", &out)
+        );
     }
 }
 

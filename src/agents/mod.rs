@@ -865,7 +865,10 @@ mod tests {
             let Verdict::Deny(text) = verdict_at(policy, &codex(command), "/home/ada/p") else {
                 panic!("{command}: expected deny")
             };
-            assert!(text.contains("deny rule `") && text.contains("name"), "{text}");
+            assert!(
+                text.contains("deny rule `") && text.contains("name"),
+                "{text}"
+            );
         }
         // Every other agent that can ask asks; an ordinary ask is still left to Codex.
         let claude = claude(

@@ -192,7 +192,7 @@ fn takes_next_word(base: &str, word: &str) -> bool {
     let Some(cluster) = word.strip_prefix('-').filter(|c| !c.starts_with('-')) else {
         return false;
     };
-    let short = |c: char| options.iter().any(|o| o.strip_prefix('-') == Some(c.encode_utf8(&mut [0; 4])));
+    let short = |c: char| options.contains(&format!("-{c}").as_str());
     cluster
         .char_indices()
         .find(|(_, c)| short(*c))
@@ -1855,11 +1855,8 @@ fn python_module_reads_terminal(name: &str, args: &[String]) -> Option<String> {
 
 /// Python modules that run another module they are given as `__main__`, and the option
 /// that says so: `python -m cProfile -m MODULE`, `python -m trace --module MODULE`.
-const PYTHON_MODULE_RUNNERS: &[(&str, &str)] = &[
-    ("cProfile", "-m"),
-    ("profile", "-m"),
-    ("trace", "--module"),
-];
+const PYTHON_MODULE_RUNNERS: &[(&str, &str)] =
+    &[("cProfile", "-m"), ("profile", "-m"), ("trace", "--module")];
 
 /// What the module `module`, run by `name` with the words `rest`, takes from its terminal
 /// (see [`python_module_reads_terminal`]), also through a module it runs

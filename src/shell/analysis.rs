@@ -1298,8 +1298,7 @@ impl<'r> Analysis<'r> {
     /// `make -f mf x` with `mf` a link to `/dev/stdin`, [`commands::makefile_from_input`])
     /// holds recipes the line carries, which it runs: unanalysable, as `--eval` is.
     fn makefile_from_input(&mut self, name: &str, values: &[String]) {
-        let Some(makefile) = commands::makefile_from_input(values, |p| self.is_input(p))
-        else {
+        let Some(makefile) = commands::makefile_from_input(values, |p| self.is_input(p)) else {
             return;
         };
         let why = format!(

@@ -146,7 +146,14 @@ mod tests {
             assert!(is_terminal_path(p) && is_input_path(p), "{p}");
             assert!(!is_descriptor_path(p), "{p}");
         }
-        for p in ["/dev/null", "/dev/zero", "/dev/pts", "/dev/pts/x", "/dev/tty.txt", "tty"] {
+        for p in [
+            "/dev/null",
+            "/dev/zero",
+            "/dev/pts",
+            "/dev/pts/x",
+            "/dev/tty.txt",
+            "tty",
+        ] {
             assert!(!is_terminal_path(p) && !is_input_path(p), "{p}");
         }
         assert!(is_input_path("/proc/self/fd/0"));
