@@ -1327,6 +1327,39 @@ fn codex_blocks_what_toolgate_cannot_read_instead_of_passing_it_to_the_sandbox()
     );
 }
 
+#[test]
+fn codex_blocks_what_a_deny_rule_may_cover_where_every_other_agent_asks() {
+    // Codex runs an ask in its sandbox unasked: a folder read whole, a path through a link
+    // the line makes, an archive's writes would reach what the deny rules keep away.
+    let s = Sandbox::new("codex-deny-in-doubt");
+    s.write("proj/.env", "SECRET=1");
+    s.write("proj/secrets/k.txt", "TOKEN=2");
+    s.write(
+        "proj/.toolgate/policy.json",
+        r#"{"permissions":{"deny":["Read(./.env)","Read(./secrets/**)","Edit(./.toolgate/**)"]}}"#,
+    );
+    for command in [
+        "grep -r SECRET .",
+        "ln -s secrets S; cat S/k.txt",
+        "tar xf x.tar",
+    ] {
+        let out = s.hook("codex", &codex_exec_payload(&s.proj(), command));
+        assert!(blocked("codex", &out), "{command}: {}", said("codex", &out));
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains("deny rule `"),
+            "{command}: {}",
+            said("codex", &out)
+        );
+        let out = s.hook("claude", &shell_payload("claude", &s.proj(), command));
+        assert_eq!(
+            permission("claude", &out),
+            "ask",
+            "{}",
+            said("claude", &out)
+        );
+    }
+}
+
 /// A pre-tool payload as Codex 0.169 sends it for `exec_command`: `cwd` is the call's
 /// `workdir`, and `codex exec` reports `bypassPermissions` whatever the person chose.
 fn codex_exec_payload(cwd: &Path, command: &str) -> Value {
@@ -1492,6 +1525,49 @@ fn codex_blocks_repls_debuggers_and_editors_a_command_starts_on_its_terminal() {
         let out = s.hook("codex", &codex_exec_payload(&s.proj(), command));
         assert!(
             !String::from_utf8_lossy(&out.stderr).contains("terminal"),
+            "{command}: {}",
+            said("codex", &out)
+        );
+    }
+}
+
+#[test]
+fn codex_blocks_terminal_readers_however_their_options_are_spelt() {
+    // git takes any prefix of a long option (`--e` is `--edit`), a rebase's value makes a
+    // pull interactive whatever closes its editor, a profiler runs the module it is given,
+    // an option's value is no script, and the terminal is no file: each of these starts a
+    // program that takes what `write_stdin` types.
+    let s = Sandbox::new("codex-terminal-spellings");
+    s.write("proj/big.txt", "text");
+    for command in [
+        "git add --e",
+        "git commit -m x --e",
+        "git rebase --ed",
+        "git pull --no-edit --rebase=i",
+        "git rebase --skip",
+        "git revert --skip",
+        "python3 -m cProfile -m code",
+        "python3 -m trace -t --module code",
+        "echo aW1wb3J0IG9z | base64 -d | python3 -W ignore",
+        "node -r ./x.js",
+        "perl -I lib",
+        "python3 --",
+        "python3 /dev/tty",
+        "make -f /dev/tty",
+        "< big.txt",
+        "ls; < big.txt",
+    ] {
+        let out = s.hook("codex", &codex_exec_payload(&s.proj(), command));
+        assert!(blocked("codex", &out), "{command}: {}", said("codex", &out));
+    }
+    for command in [
+        "git add --all",
+        "python3 -m cProfile x.py",
+        "node -r ./x.js app.js",
+    ] {
+        let out = s.hook("codex", &codex_exec_payload(&s.proj(), command));
+        assert!(
+            !blocked("codex", &out),
             "{command}: {}",
             said("codex", &out)
         );

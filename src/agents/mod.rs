@@ -44,7 +44,7 @@ pub const INSTALLED_TIMEOUT_SECS: u64 = 30;
 
 use serde_json::Value;
 
-use crate::decision::{Decider, Decision, Effect, TrustOverlay};
+use crate::decision::{Decider, Decision, Effect, RuleList, TrustOverlay};
 use crate::error::{Error, ErrorKind, Result};
 use crate::policy::Policy;
 use crate::request::Request;
@@ -376,22 +376,7 @@ fn verdict_for(call: &HookCall, d: &Decision) -> Verdict {
     };
     match d.effect {
         Effect::Deny => Verdict::Deny(d.model_message().unwrap_or(text)),
-        Effect::Ask => match (&d.reason.decider, call.event) {
-            (Decider::ToolDefault { .. }, _) if call.internal => Verdict::Defer,
-            (_, HookEvent::PermissionRequest) => Verdict::Defer,
-            // Codex reads no pre-tool ask: it runs the call in its sandbox. What toolgate could
-            // not read must not run unseen.
-            _ if call.agent == Agent::Codex && unreadable(d) => Verdict::Deny(format!(
-                "Permission denied: toolgate could not check this call ({text}), and Codex \
-                 would run it without asking. Do not retry it; run a plain command toolgate \
-                 can read, or ask the user."
-            )),
-            _ if !call.can_ask => Verdict::Deny(format!(
-                "Permission denied: this call needs approval ({text}) and the agent cannot ask \
-                 here. Do not retry it; ask the user."
-            )),
-            _ => Verdict::Ask(text),
-        },
+        Effect::Ask => ask_verdict(call, d, text),
         Effect::Allow => match d.reason.decider {
             Decider::Mode { .. } | Decider::AgentBypass { .. } => Verdict::Defer,
             // The agent's own bookkeeping tools, allowed by default: the agent decides.
@@ -399,6 +384,74 @@ fn verdict_for(call: &HookCall, d: &Decision) -> Verdict {
             _ => Verdict::Allow(text),
         },
     }
+}
+
+/// What the agent is told for an ask: the person's prompt where the agent can show one;
+/// nothing (the agent's settings) for its own bookkeeping tools and at a permission request;
+/// a deny where the agent cannot ask, and for Codex where the ask stands for something the
+/// policy may forbid ([`codex_refusal`]).
+fn ask_verdict(call: &HookCall, d: &Decision, text: String) -> Verdict {
+    match (&d.reason.decider, call.event) {
+        (Decider::ToolDefault { .. }, _) if call.internal => return Verdict::Defer,
+        (_, HookEvent::PermissionRequest) => return Verdict::Defer,
+        _ => {}
+    }
+    if call.agent == Agent::Codex {
+        if let Some(refusal) = codex_refusal(d, &text) {
+            return Verdict::Deny(refusal);
+        }
+    }
+    if !call.can_ask {
+        return Verdict::Deny(format!(
+            "Permission denied: this call needs approval ({text}) and the agent cannot ask \
+             here. Do not retry it; ask the user."
+        ));
+    }
+    Verdict::Ask(text)
+}
+
+/// Why Codex must not run an ask, if it must not: Codex reads no pre-tool ask and runs the
+/// call in its sandbox, so an ask that stands for something toolgate could not read
+/// ([`unreadable`]), or for a deny rule that may cover what the call reads or writes
+/// ([`deny_rule_in_doubt`]), would let the call do what the policy forbids unseen.
+fn codex_refusal(d: &Decision, text: &str) -> Option<String> {
+    if unreadable(d) {
+        return Some(format!(
+            "Permission denied: toolgate could not check this call ({text}), and Codex \
+             would run it without asking. Do not retry it; run a plain command toolgate \
+             can read, or ask the user."
+        ));
+    }
+    deny_rule_in_doubt(d).map(|rule| {
+        format!(
+            "Permission denied: the deny rule `{rule}` may cover what this call reads or \
+             writes ({text}), and Codex would run it without asking. Do not retry it; name \
+             the files the command needs (no folder it reads or writes whole, no pattern, no \
+             path through a link a command of the line makes), or ask the user."
+        )
+    })
+}
+
+/// The deny rule behind an ask, in the call or in any of its parts, if one is: a rule of
+/// the deny list that may match what the call reads or writes but cannot be shown to
+/// (`grep -r KEY .` reads every file below `.`; a path may pass through a link an earlier
+/// command made).
+fn deny_rule_in_doubt(d: &Decision) -> Option<&str> {
+    std::iter::once((&d.reason.decider, d.effect))
+        .chain(d.parts.iter().map(|p| (&p.reason.decider, p.effect)))
+        .find_map(|(decider, effect)| match decider {
+            Decider::Rule {
+                rule,
+                list: RuleList::Deny,
+                ..
+            }
+            | Decider::DangerRule {
+                rule,
+                list: RuleList::Deny,
+                ..
+            } if effect == Effect::Ask => Some(rule.as_str()),
+            _ => None,
+        })
 }
 
 /// Whether an ask comes from something toolgate could not read: a call it could not analyse
@@ -794,6 +847,40 @@ mod tests {
             let v: Value = serde_json::from_str(text).unwrap();
             assert_eq!(detect(&v), None);
         }
+    }
+
+    fn codex(command: &str) -> String {
+        serde_json::json!({"session_id":"s1","turn_id":"t","cwd":"/home/ada/p",
+            "hook_event_name":"PreToolUse","model":"m","permission_mode":"default",
+            "tool_name":"Bash","tool_input":{"command":command}})
+        .to_string()
+    }
+
+    #[test]
+    fn codex_never_runs_what_a_deny_rule_may_cover() {
+        // Codex runs an ask unasked: a deny rule that may match what a recursive read or an
+        // archive's writes reach must stop the call there.
+        let policy = r#"{"permissions":{"deny":["Read(./.env)","Edit(./.toolgate/**)"]}}"#;
+        for command in ["grep -r SECRET .", "tar xf x.tar"] {
+            let Verdict::Deny(text) = verdict_at(policy, &codex(command), "/home/ada/p") else {
+                panic!("{command}: expected deny")
+            };
+            assert!(
+                text.contains("deny rule `") && text.contains("name"),
+                "{text}"
+            );
+        }
+        // Every other agent that can ask asks; an ordinary ask is still left to Codex.
+        let claude = claude(
+            "Bash",
+            serde_json::json!({"command":"grep -r SECRET ."}),
+            "PreToolUse",
+            "default",
+        );
+        let v = verdict_at(policy, &claude, "/home/ada/p");
+        assert!(matches!(v, Verdict::Ask(_)), "{v:?}");
+        let v = verdict_at(policy, &codex("npm install"), "/home/ada/p");
+        assert!(matches!(v, Verdict::Ask(_)), "{v:?}");
     }
 
     #[test]

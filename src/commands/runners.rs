@@ -23,6 +23,182 @@ pub const INTERPRETERS: &[(&str, &[&str])] = &[
     ("powershell", &["-c", "-command", "-encodedcommand"]),
 ];
 
+/// Interpreters' options (of [`INTERPRETERS`]) that take the next word as their value when
+/// it is not attached: `python -W ignore`, `node -r ./x.js`, `perl -I lib`, `ruby -r json`,
+/// `php -d x=1`, `lua -l string`. That word is neither the script nor code: an interpreter
+/// given only such options reads its program from standard input ([`interpreter_input`]).
+/// A short one also ends a cluster (`python -uW ignore`); attached, it takes the rest of its
+/// word (`-Wignore`). The list reads widely: a word taken for a value where the interpreter
+/// reads a script only makes the call stop.
+const INTERPRETER_OPTIONS_WITH_VALUE: &[(&str, &[&str])] = &[
+    ("python", &["-W", "-X", "--check-hash-based-pycs"]),
+    ("node", NODE_OPTIONS_WITH_VALUE),
+    ("nodejs", NODE_OPTIONS_WITH_VALUE),
+    (
+        "bun",
+        &[
+            "-r",
+            "--preload",
+            "--require",
+            "--import",
+            "--cwd",
+            "--config",
+            "--env-file",
+            "--conditions",
+            "--tsconfig-override",
+            "-d",
+            "--define",
+            "-l",
+            "--loader",
+        ],
+    ),
+    ("perl", &["-I", "-M", "-m"]),
+    (
+        "ruby",
+        &[
+            "-I",
+            "-r",
+            "-C",
+            "-E",
+            "--encoding",
+            "--external-encoding",
+            "--internal-encoding",
+            "--enable",
+            "--disable",
+        ],
+    ),
+    ("php", &["-d", "-c", "-z"]),
+    ("lua", &["-l"]),
+    ("luajit", &["-l", "-j"]),
+    ("osascript", &["-l", "-s"]),
+];
+
+/// Node's options that take the next word as their value (Node reads `--opt value` as
+/// `--opt=value` for every option with a value).
+const NODE_OPTIONS_WITH_VALUE: &[&str] = &[
+    "-r",
+    "--require",
+    "--import",
+    "--loader",
+    "--experimental-loader",
+    "--title",
+    "-C",
+    "--conditions",
+    "--env-file",
+    "--env-file-if-exists",
+    "--input-type",
+    "--experimental-default-type",
+    "--inspect-port",
+    "--debug-port",
+    "--redirect-warnings",
+    "--disable-warning",
+    "--watch-path",
+    "--stack-trace-limit",
+    "--unhandled-rejections",
+    "--dns-result-order",
+    "--openssl-config",
+    "--icu-data-dir",
+    "--diagnostic-dir",
+    "--report-dir",
+    "--report-directory",
+    "--report-filename",
+    "--report-signal",
+    "--cpu-prof-dir",
+    "--cpu-prof-name",
+    "--heap-prof-dir",
+    "--heap-prof-name",
+    "--secure-heap",
+    "--secure-heap-min",
+    "--localstorage-file",
+    "--test-reporter",
+    "--test-reporter-destination",
+    "--test-name-pattern",
+    "--test-skip-pattern",
+    "--experimental-config-file",
+    "--snapshot-blob",
+];
+
+/// Where an interpreter given some words takes its program from ([`interpreter_input`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum InterpreterInput<'a> {
+    /// Code given inline with an option of [`INTERPRETERS`] (`python -c CODE`).
+    Inline(&'a str),
+    /// A script file (or what stands for one: a URL, `/dev/tty`).
+    Script(&'a str),
+    /// Standard input: no script, `-`, or an inline option without its code.
+    Input,
+}
+
+/// Where the interpreter `name` given `args` takes its program from: the code of its first
+/// inline option ([`INTERPRETERS`]), else its first operand, the words its options take as
+/// values passed over ([`INTERPRETER_OPTIONS_WITH_VALUE`]) and `--` ending its options;
+/// standard input when there is none, or it is `-`. Inline options are matched exactly
+/// (PowerShell's in any case), so `ruby -E utf-8` is no `-e`.
+///
+/// ```text
+/// interpreter_input("python3", "-W ignore") == Input
+/// interpreter_input("node", "-r ./x.js app.js") == Script("app.js")
+/// interpreter_input("perl", "-I lib -e 1") == Inline("1")
+/// interpreter_input("python3", "-- x.py") == Script("x.py")
+/// ```
+pub(crate) fn interpreter_input<'a>(name: &str, args: &'a [String]) -> InterpreterInput<'a> {
+    let Some((base, inline)) = interpreter_base(name) else {
+        return InterpreterInput::Input;
+    };
+    let any_case = matches!(*base, "pwsh" | "powershell");
+    let is_inline = |w: &str| {
+        inline
+            .iter()
+            .any(|o| *o == w || (any_case && o.eq_ignore_ascii_case(w)))
+    };
+    let mut words = args.iter().map(String::as_str);
+    while let Some(word) = words.next() {
+        if is_inline(word) {
+            return match words.next() {
+                None | Some("-") => InterpreterInput::Input,
+                Some(code) => InterpreterInput::Inline(code),
+            };
+        }
+        if word == "--" {
+            break;
+        }
+        if word == "-" {
+            return InterpreterInput::Input;
+        }
+        if !word.starts_with('-') {
+            return InterpreterInput::Script(word);
+        }
+        if takes_next_word(base, word) {
+            words.next();
+        }
+    }
+    words.next().map_or(InterpreterInput::Input, |w| match w {
+        "-" => InterpreterInput::Input,
+        script => InterpreterInput::Script(script),
+    })
+}
+
+/// Whether the option word `word` of the interpreter `base` takes the next word as its value
+/// ([`INTERPRETER_OPTIONS_WITH_VALUE`]): the option itself, or a cluster of short options
+/// whose first one with a value closes it (`-uW`).
+fn takes_next_word(base: &str, word: &str) -> bool {
+    let options = INTERPRETER_OPTIONS_WITH_VALUE
+        .iter()
+        .find(|(n, _)| *n == base)
+        .map_or(&[][..], |(_, o)| *o);
+    if options.contains(&word) {
+        return true;
+    }
+    let Some(cluster) = word.strip_prefix('-').filter(|c| !c.starts_with('-')) else {
+        return false;
+    };
+    let short = |c: char| options.contains(&format!("-{c}").as_str());
+    cluster
+        .char_indices()
+        .find(|(_, c)| short(*c))
+        .is_some_and(|(at, c)| at + c.len_utf8() == cluster.len())
+}
+
 /// Options of programs outside the program table that run a command they are given
 /// ([`runs_by_option`] reads them with [`RUNNING_SUBCOMMANDS`]):
 /// `(program, options)`, each option spelt in full (a long one may be abbreviated to any
@@ -1103,6 +1279,8 @@ pub const RUNNERS: &[&str] = &[
     "emacs",
     "less",
     "more",
+    // Debian's name for the pager (zsh's `$READNULLCMD` there).
+    "pager",
     "man",
     "ed",
 ];
@@ -1428,7 +1606,8 @@ const INTERACTIVE_OPTIONS: &[(&str, &[&str])] = &[
 
 /// git's subcommands and the options with which they read choices, or an editor's
 /// keystrokes, from the terminal: `git add -p`, `git rebase -i`, `git commit -e`,
-/// `git rebase --continue` (which opens the editor for a commit it stopped at).
+/// `git rebase --continue` and `--skip` (which go on with the sequence, opening the editor
+/// for a commit it stops at or rewords).
 const GIT_INTERACTIVE_OPTIONS: &[(&str, &[&str])] = &[
     (
         "add",
@@ -1444,13 +1623,13 @@ const GIT_INTERACTIVE_OPTIONS: &[(&str, &[&str])] = &[
     ("stash", &["-p", "--patch"]),
     (
         "rebase",
-        &["-i", "--interactive", "--edit-todo", "--continue"],
+        &["-i", "--interactive", "--edit-todo", "--continue", "--skip"],
     ),
     ("clean", &["-i", "--interactive"]),
     ("am", &["-i", "--interactive"]),
     ("merge", &["-e", "--edit"]),
     ("revert", &["-e", "--edit"]),
-    ("cherry-pick", &["-e", "--edit", "--continue"]),
+    ("cherry-pick", &["-e", "--edit", "--continue", "--skip"]),
     ("tag", &["-e", "--edit"]),
     ("notes", &["-e", "--edit"]),
     ("config", &["-e", "--edit"]),
@@ -1505,14 +1684,7 @@ const GIT_EDITOR_SUBCOMMANDS: &[(&str, &[&str], &[&str])] = &[
     (
         "revert",
         &[],
-        &[
-            "--no-edit",
-            "-n",
-            "--no-commit",
-            "--abort",
-            "--quit",
-            "--skip",
-        ],
+        &["--no-edit", "-n", "--no-commit", "--abort", "--quit"],
     ),
     (
         "tag",
@@ -1597,9 +1769,9 @@ fn lists(list: &[&str], name: &str) -> bool {
 /// interactive option or a module of [`PYTHON_TERMINAL_MODULES`], or a git subcommand in an
 /// interactive mode or one that opens the editor for a message. `name` is the program's name
 /// (lowercase, without its directory); `args` the words after it. Options are read in the
-/// widest way: a short option anywhere in a cluster (`-qi`), a long one by any prefix of
-/// three letters or more, anywhere before `--`; an option that keeps git's editor closed in
-/// the narrowest.
+/// widest way: a short option anywhere in a cluster (`-qi`), a long one by any prefix
+/// (`git add --e` is `--edit`), anywhere before `--`; an option that keeps git's editor
+/// closed in the narrowest.
 ///
 /// ```
 /// use toolgate::commands::reads_terminal;
@@ -1694,7 +1866,23 @@ fn interpreter_reads_terminal(name: &str, args: &[String]) -> Option<String> {
 /// named as a program that reads it (`python -m IPython`, `python -m django shell`).
 fn python_module_reads_terminal(name: &str, args: &[String]) -> Option<String> {
     let (module, rest) = python_module(args)?;
+    module_reads_terminal(name, module, rest)
+}
+
+/// Python modules that run another module they are given as `__main__`, and the option
+/// that says so: `python -m cProfile -m MODULE`, `python -m trace --module MODULE`.
+const PYTHON_MODULE_RUNNERS: &[(&str, &str)] =
+    &[("cProfile", "-m"), ("profile", "-m"), ("trace", "--module")];
+
+/// What the module `module`, run by `name` with the words `rest`, takes from its terminal
+/// (see [`python_module_reads_terminal`]), also through a module it runs
+/// ([`PYTHON_MODULE_RUNNERS`]): every operand after the runner's option is read as that
+/// module, the widest reading of which one it runs.
+fn module_reads_terminal(name: &str, module: &str, rest: &[String]) -> Option<String> {
     let top = module.split('.').next().unwrap_or(module);
+    if let Some(how) = runs_module_that_reads_terminal(name, top, rest) {
+        return Some(how);
+    }
     if PYTHON_TERMINAL_MODULES
         .iter()
         .any(|m| m.eq_ignore_ascii_case(top))
@@ -1706,19 +1894,33 @@ fn python_module_reads_terminal(name: &str, args: &[String]) -> Option<String> {
     reads_terminal(top, rest).map(|how| format!("`{name} -m {module}`: {how}"))
 }
 
+/// What a module of [`PYTHON_MODULE_RUNNERS`] named `top`, given `rest`, takes from its
+/// terminal through the module its option names.
+fn runs_module_that_reads_terminal(name: &str, top: &str, rest: &[String]) -> Option<String> {
+    let (_, option) = PYTHON_MODULE_RUNNERS.iter().find(|(m, _)| *m == top)?;
+    let words = rest.iter().take_while(|w| w.as_str() != "--");
+    let at = words.clone().position(|w| gives(w, option))?;
+    let after = rest.get(at + 1..).unwrap_or_default();
+    after.iter().enumerate().find_map(|(i, inner)| {
+        if inner.starts_with('-') {
+            return None;
+        }
+        let inner_rest = after.get(i + 1..).unwrap_or_default();
+        module_reads_terminal(name, inner, inner_rest)
+            .map(|how| format!("`{name} -m {top} {option} {inner}` runs `{inner}`: {how}"))
+    })
+}
+
 /// The module `python` given `args` runs and the words after it: `-m MODULE`, `-mMODULE`,
-/// or `-m` closing a cluster (`-Im MODULE`). The options that take a value (`-W`, `-X`,
-/// `--check-hash-based-pycs`) are passed over with it; `-c`, a script or `-` end the
-/// options, as Python reads them.
+/// or `-m` closing a cluster (`-Im MODULE`). The options that take a value
+/// ([`INTERPRETER_OPTIONS_WITH_VALUE`]: `-W`, `-X`, `--check-hash-based-pycs`) are passed
+/// over with it; `-c`, a script or `-` end the options, as Python reads them.
 fn python_module(args: &[String]) -> Option<(&str, &[String])> {
     let mut i = 0;
     while let Some(word) = args.get(i) {
         i += 1;
-        if word == "--check-hash-based-pycs" {
-            i += 1;
-            continue;
-        }
         if word.starts_with("--") {
+            i += usize::from(takes_next_word("python", word));
             continue;
         }
         let cluster = word.strip_prefix('-').filter(|c| !c.is_empty())?;
@@ -1731,10 +1933,8 @@ fn python_module(args: &[String]) -> Option<(&str, &[String])> {
                 }
                 'm' => return Some((value, args.get(i..).unwrap_or_default())),
                 'c' => return None,
-                'W' | 'X' => {
-                    if value.is_empty() {
-                        i += 1;
-                    }
+                _ if takes_next_word("python", &format!("-{letter}")) => {
+                    i += usize::from(value.is_empty());
                     break;
                 }
                 _ => {}
@@ -1763,7 +1963,8 @@ fn git_reads_terminal(args: &[String]) -> Option<String> {
     let interactive = GIT_INTERACTIVE_OPTIONS
         .iter()
         .find(|(s, _)| s == sub)
-        .and_then(|(_, options)| given_any(rest, options));
+        .and_then(|(_, options)| given_any(rest, options))
+        .or_else(|| given_interactive_value(sub, rest));
     if let Some(o) = interactive {
         return Some(format!(
             "`git {sub} {o}` reads choices or an editor's keys from the terminal"
@@ -1775,6 +1976,32 @@ fn git_reads_terminal(args: &[String]) -> Option<String> {
              `-m` or `-F`, or `--no-edit`)"
         )
     })
+}
+
+/// git's subcommands whose option takes a value that makes them interactive, whatever
+/// keeps their editor closed: `(subcommand, long option, its short form, the value's first
+/// letter)`. `git pull --rebase=interactive` (or `=i`, `-ri`) edits the rebase's todo list.
+const GIT_INTERACTIVE_VALUES: &[(&str, &str, char, char)] = &[("pull", "--rebase", 'r', 'i')];
+
+/// The word of `rest` (before `--`) that gives the subcommand `sub` a value of
+/// [`GIT_INTERACTIVE_VALUES`], read widely: the long option by any prefix with `=VALUE`, or
+/// the short one in a cluster with its value attached (`-qri`).
+fn given_interactive_value<'a>(sub: &str, rest: &'a [String]) -> Option<&'a str> {
+    let (_, long, short, letter) = GIT_INTERACTIVE_VALUES.iter().find(|(s, ..)| *s == sub)?;
+    let long = long.trim_start_matches('-');
+    let interactive = |word: &str| {
+        if let Some((name, value)) = word.strip_prefix("--").and_then(|w| w.split_once('=')) {
+            return !name.is_empty() && long.starts_with(name) && value.starts_with(*letter);
+        }
+        word.strip_prefix('-')
+            .filter(|c| !c.starts_with('-'))
+            .and_then(|c| c.split_once(*short))
+            .is_some_and(|(_, value)| value.starts_with(*letter))
+    };
+    rest.iter()
+        .take_while(|w| w.as_str() != "--")
+        .map(String::as_str)
+        .find(|w| interactive(w))
 }
 
 /// Whether the git subcommand `sub` given `rest` opens the editor for a message
@@ -1840,8 +2067,9 @@ fn gives_closer(word: &str, closer: &str) -> bool {
 }
 
 /// The first word of `args` (before `--`) that gives one of `options`: the option itself,
-/// a long option's prefix of three letters or more (`--inter`), with or without `=VALUE`,
-/// or a cluster of short options holding a short one (`-pv`).
+/// a long option's prefix of any length (`--inter`, `--e`: git takes any prefix that no
+/// other of its options shares, and one that another shares may be either), with or without
+/// `=VALUE`, or a cluster of short options holding a short one (`-pv`).
 fn given_any<'a>(args: &'a [String], options: &[&str]) -> Option<&'a str> {
     args.iter()
         .take_while(|a| a.as_str() != "--")
@@ -1856,7 +2084,7 @@ fn gives(arg: &str, option: &str) -> bool {
             return false;
         };
         let word = word.split('=').next().unwrap_or(word);
-        return word.len() >= 3 && long.starts_with(word);
+        return !word.is_empty() && long.starts_with(word);
     }
     let Some(letter) = option.strip_prefix('-') else {
         return false;
@@ -2022,6 +2250,138 @@ mod terminal_tests {
             "git log -p",
         ] {
             assert!(reads(line).is_none(), "{line}");
+        }
+    }
+
+    #[test]
+    fn git_long_options_are_read_by_any_prefix() {
+        // git takes any unique prefix of a long option, however short.
+        for line in [
+            "git add --e",
+            "git add --ed",
+            "git commit -m x --e",
+            "git tag -m x v2 --e",
+            "git merge --no-edit --e x",
+            "git clean --i",
+            "git rebase --ed",
+        ] {
+            assert!(reads(line).is_some(), "{line}");
+        }
+        for line in ["git add --all", "git commit -m x --amend", "git add --"] {
+            assert!(reads(line).is_none(), "{line}");
+        }
+    }
+
+    #[test]
+    fn an_interactive_rebase_pull_reads_the_terminal_whatever_closes_its_editor() {
+        for line in [
+            "git pull --no-edit --rebase=i",
+            "git pull --ff-only --rebase=interactive",
+            "git pull --no-edit --reb=i",
+            "git pull --no-edit -ri",
+            "git pull --no-edit -qri origin",
+        ] {
+            assert!(reads(line).is_some(), "{line}");
+        }
+        for line in [
+            "git pull --no-edit --rebase=merges",
+            "git pull --ff-only -rfalse",
+            "git pull --ff-only -- --rebase=i",
+        ] {
+            assert!(reads(line).is_none(), "{line}");
+        }
+    }
+
+    #[test]
+    fn skipping_goes_on_with_the_sequence_and_may_open_the_editor() {
+        for line in [
+            "git rebase --skip",
+            "git cherry-pick --skip",
+            "git revert --skip",
+        ] {
+            assert!(reads(line).is_some(), "{line}");
+        }
+        assert!(reads("git rebase --abort").is_none());
+    }
+
+    #[test]
+    fn python_modules_that_run_a_module_are_read_through_to_it() {
+        for line in [
+            "python3 -m cProfile -m code",
+            "python3 -m cProfile -o out.prof -m asyncio",
+            "python3 -m profile -m pdb x.py",
+            "python3 -m trace -t --module code",
+            "python3 -m trace -t --mod code",
+            "python3 -m cProfile -m cProfile -m code",
+        ] {
+            assert!(reads(line).is_some(), "{line}");
+        }
+        for line in [
+            "python3 -m cProfile x.py",
+            "python3 -m cProfile -m pytest",
+            "python3 -m trace -t x.py",
+        ] {
+            assert!(reads(line).is_none(), "{line}");
+        }
+    }
+}
+
+#[cfg(test)]
+mod interpreter_input_tests {
+    use super::{interpreter_input, InterpreterInput};
+
+    fn input(line: &str) -> InterpreterInput<'static> {
+        let words: Vec<String> = line.split(' ').map(str::to_owned).collect();
+        let words: &'static [String] = Vec::leak(words);
+        let (name, args) = words.split_first().expect("a program");
+        interpreter_input(name, args)
+    }
+
+    #[test]
+    fn option_values_are_neither_the_script_nor_code() {
+        for line in [
+            "python3 -W ignore",
+            "python3 -uW ignore",
+            "python3 -Wignore",
+            "python3 -X dev",
+            "python3 --check-hash-based-pycs always",
+            "python3 --",
+            "python3 -- -",
+            "node -r ./x.js",
+            "node --require ./x.js",
+            "node --import ./x.js",
+            "node --title x",
+            "perl -I lib",
+            "perl -M strict",
+            "perl -m strict",
+            "ruby -I lib",
+            "ruby -r json",
+            "ruby -E utf-8",
+            "php -d x=1",
+            "lua -l string",
+            "python3 -c",
+            "pwsh -Command -",
+        ] {
+            assert_eq!(input(line), InterpreterInput::Input, "{line}");
+        }
+        for (line, script) in [
+            ("python3 -W ignore x.py", "x.py"),
+            ("python3 -Wignore x.py", "x.py"),
+            ("python3 -u x.py", "x.py"),
+            ("python3 -- x.py", "x.py"),
+            ("node -r ./x.js app.js", "app.js"),
+            ("ruby -E utf-8 x.rb", "x.rb"),
+            ("python3 /dev/tty", "/dev/tty"),
+        ] {
+            assert_eq!(input(line), InterpreterInput::Script(script), "{line}");
+        }
+        for (line, code) in [
+            ("node -r ./x.js -e 1", "1"),
+            ("perl -I lib -e 1", "1"),
+            ("php -r 1", "1"),
+            ("pwsh -command ls", "ls"),
+        ] {
+            assert_eq!(input(line), InterpreterInput::Inline(code), "{line}");
         }
     }
 }

@@ -669,7 +669,9 @@ impl Scan<'_> {
                 files.clear();
             }
             Operands::OnlyTheOption => {
-                if self.words.len() != 2 || !files.is_empty() {
+                // `python3 --` ends its options without one, and reads standard input.
+                let alone = self.words.len() == 2 && self.words.get(1).is_some_and(|w| w != "--");
+                if !alone || !files.is_empty() {
                     self.effects.block(format!(
                         "`{name}` is read-only only with `--version` or `--help` alone"
                     ));

@@ -1210,3 +1210,46 @@ fn git_optional_values_are_attached_only() {
     assert!(read_only("git log --max-parents=1"));
     assert!(read_only("git shortlog -c -s HEAD"));
 }
+
+/// Whether the line hides what it runs (the danger a Codex hook denies).
+fn obscured(line: &str) -> bool {
+    danger::classify_line(line)
+        .classes()
+        .contains(&danger::DangerClass::Obscured)
+}
+
+#[test]
+fn an_interpreter_given_only_options_with_values_reads_its_input() {
+    for line in [
+        "echo aW1wb3J0IG9z | base64 -d | python3 -W ignore",
+        "cat x | python3 -X dev",
+        "cat x | python3 --",
+        "node -r ./x.js",
+        "node --import ./x.js",
+        "perl -I lib",
+        "perl -m strict",
+        "ruby -r json",
+        "php -d x=1",
+        "lua -l string",
+        "python3 /dev/tty",
+        "node /dev/pts/0",
+    ] {
+        assert!(obscured(line), "{line}");
+    }
+    for line in [
+        "python3 -W ignore x.py",
+        "node -r ./x.js app.js",
+        "ruby -E utf-8 x.rb",
+        "perl -I lib x.pl",
+        "python3 -c 'print(1)'",
+    ] {
+        assert!(!obscured(line), "{line}");
+    }
+}
+
+#[test]
+fn a_version_only_program_is_read_only_only_with_its_option() {
+    assert!(read_only("python3 --version"));
+    // `--` ends the options without one: `python3` then reads its program from its input.
+    assert!(!read_only("python3 --"));
+}

@@ -6,7 +6,7 @@ use super::canonical::{deny_probes, program_name, Probe};
 use super::canonical_words;
 use super::parse::{parse_as, Dialect, Redir, RedirKind, Simple};
 use super::salvage;
-use super::streams::{is_descriptor_path, Reopened};
+use super::streams::{is_descriptor_path, is_input_path, Reopened};
 use super::word::{piece_of, unreadable, unreadable_except, Word};
 use super::wrappers::{classify, is_harmless_assignment, Inner, Kind, HARMLESS_VARIABLES, SHELLS};
 use super::writes::{
@@ -167,13 +167,20 @@ impl<'r> Analysis<'r> {
     /// `/dev/fd/3`; after a `cd` that cannot be followed, a relative `3` or `stdout` may be;
     /// a link the host resolved to one is one.
     fn is_descriptor(&self, path: &str) -> bool {
+        self.opens(path, is_descriptor_path)
+    }
+
+    /// Whether a program reading `path` takes what is not on the line: a descriptor or a
+    /// terminal ([`is_input_path`]: `/dev/tty`), read as [`Analysis::is_descriptor`] reads it.
+    fn is_input(&self, path: &str) -> bool {
+        self.opens(path, is_input_path)
+    }
+
+    /// Whether `path`, as the line's shell would open it after the `cd`s before it, is one
+    /// that `names` accepts (see [`Analysis::is_descriptor`]).
+    fn opens(&self, path: &str, names: fn(&str) -> bool) -> bool {
         // A link to one (`lstd -> /dev/stdin`), as the host resolved it.
-        if is_descriptor_path(path)
-            || self
-                .rules
-                .resolved(path)
-                .is_some_and(|real| is_descriptor_path(&real))
-        {
+        if names(path) || self.rules.resolved(path).is_some_and(|real| names(&real)) {
             return true;
         }
         if path.starts_with('/') {
@@ -181,11 +188,8 @@ impl<'r> Analysis<'r> {
         }
         match &self.dir {
             Dir::Start => false,
-            Dir::Known(d) => is_descriptor_path(&format!("{}/{path}", d.trim_end_matches('/'))),
-            Dir::Unknown => {
-                is_descriptor_path(&format!("/dev/{path}"))
-                    || is_descriptor_path(&format!("/dev/fd/{path}"))
-            }
+            Dir::Known(d) => names(&format!("{}/{path}", d.trim_end_matches('/'))),
+            Dir::Unknown => names(&format!("/dev/{path}")) || names(&format!("/dev/fd/{path}")),
         }
     }
 
@@ -1300,7 +1304,7 @@ impl<'r> Analysis<'r> {
     /// not show, and it names the files the compiler reads (`#include ".env"`,
     /// `include_str!`): unanalysable, as a response file is.
     fn source_from_input(&mut self, name: &str, values: &[String]) {
-        let Some(source) = commands::source_from_input(values, |p| self.is_descriptor(p)) else {
+        let Some(source) = commands::source_from_input(values, |p| self.is_input(p)) else {
             return;
         };
         let why = format!(
@@ -1315,8 +1319,7 @@ impl<'r> Analysis<'r> {
     /// `make -f mf x` with `mf` a link to `/dev/stdin`, [`commands::makefile_from_input`])
     /// holds recipes the line carries, which it runs: unanalysable, as `--eval` is.
     fn makefile_from_input(&mut self, name: &str, values: &[String]) {
-        let Some(makefile) = commands::makefile_from_input(values, |p| self.is_descriptor(p))
-        else {
+        let Some(makefile) = commands::makefile_from_input(values, |p| self.is_input(p)) else {
             return;
         };
         let why = format!(

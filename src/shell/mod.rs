@@ -37,6 +37,7 @@ mod read_only;
 mod salvage;
 mod searches;
 mod streams;
+pub(crate) use streams::is_input_path;
 mod word;
 mod wrappers;
 mod writes;

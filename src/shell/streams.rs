@@ -26,6 +26,36 @@ pub(crate) fn is_descriptor_path(path: &str) -> bool {
     }
 }
 
+/// Whether `path` names a terminal device: `/dev/tty` (the process's controlling
+/// terminal), `/dev/ttyN`, `/dev/ttyS0`, `/dev/console`, `/dev/pts/N`, however the
+/// directories before are spelled. Opening one reads what is typed there, never a file the
+/// line redirects, so it reopens nothing ([`Reopened`]).
+///
+/// ```text
+/// is_terminal_path("/dev/tty") == true
+/// is_terminal_path("/dev//pts/0") == true
+/// is_terminal_path("/dev/tty.txt") == false
+/// ```
+pub(crate) fn is_terminal_path(path: &str) -> bool {
+    let mut segments = path.rsplit('/').filter(|s| !s.is_empty() && *s != ".");
+    match (segments.next(), segments.next()) {
+        (Some("console"), Some("dev")) => true,
+        (Some(name), Some("dev")) => name
+            .strip_prefix("tty")
+            .is_some_and(|n| n.bytes().all(|b| b.is_ascii_alphanumeric())),
+        (Some(n), Some("pts")) => !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()),
+        _ => false,
+    }
+}
+
+/// Whether a program that reads `path` takes what is not on the line: a descriptor's file
+/// ([`is_descriptor_path`]) or what is typed on a terminal ([`is_terminal_path`]). A
+/// makefile, a source or a script read from one (`make -f /dev/tty`, `python3 /dev/tty`)
+/// holds whatever comes there.
+pub(crate) fn is_input_path(path: &str) -> bool {
+    is_descriptor_path(path) || is_terminal_path(path)
+}
+
 /// What a line does with descriptor paths, and how the files its redirections name would
 /// be judged if reopened through one.
 #[derive(Default)]
@@ -101,5 +131,31 @@ mod tests {
         ] {
             assert!(!is_descriptor_path(p), "{p}");
         }
+    }
+
+    #[test]
+    fn terminals_are_input_but_reopen_no_file() {
+        for p in [
+            "/dev/tty",
+            "/dev/tty1",
+            "/dev/ttyS0",
+            "/dev/console",
+            "/dev/pts/0",
+            "/dev//pts/12",
+        ] {
+            assert!(is_terminal_path(p) && is_input_path(p), "{p}");
+            assert!(!is_descriptor_path(p), "{p}");
+        }
+        for p in [
+            "/dev/null",
+            "/dev/zero",
+            "/dev/pts",
+            "/dev/pts/x",
+            "/dev/tty.txt",
+            "tty",
+        ] {
+            assert!(!is_terminal_path(p) && !is_input_path(p), "{p}");
+        }
+        assert!(is_input_path("/proc/self/fd/0"));
     }
 }

@@ -62,21 +62,15 @@ pub(super) fn interpreter_into(
     out: &mut Classification,
     facts: &mut LineFacts,
 ) {
-    let inline = args
-        .iter()
-        .position(|a| {
-            matches!(
-                a.as_str(),
-                "-c" | "-e" | "-E" | "-r" | "--eval" | "-p" | "--print" | "-Command" | "-command"
-            )
-        })
-        .and_then(|i| args.get(i + 1));
-    if let Some(code) = inline {
+    use crate::commands::runners::InterpreterInput;
+    let python = crate::commands::interpreter_base(name).is_some_and(|(b, _)| *b == "python");
+    let input = crate::commands::runners::interpreter_input(name, args);
+    if let InterpreterInput::Inline(code) = input {
         inline_code(name, code, out);
         facts.runs_code.get_or_insert_with(|| name.to_owned());
         return;
     }
-    if args.iter().any(|a| a == "-m") {
+    if python && args.iter().any(|a| a == "-m") {
         let module: Vec<String> = args
             .iter()
             .skip_while(|a| a.as_str() != "-m")
@@ -94,23 +88,20 @@ pub(super) fn interpreter_into(
         }
         return;
     }
-    let ops = operands(args);
-    match ops.first() {
-        None => {
-            facts.stdin_runner.get_or_insert_with(|| name.to_owned());
-        }
-        Some(&"-") => {
-            facts.stdin_runner.get_or_insert_with(|| name.to_owned());
-        }
-        Some(script) => {
+    match input {
+        InterpreterInput::Script(script) if !crate::shell::is_input_path(script) => {
             if script.contains("://") {
                 out.add(
                     DangerClass::RemoteCode,
                     format!("runs the script at `{script}`"),
-                    vec![(*script).to_owned()],
+                    vec![script.to_owned()],
                 );
             }
             facts.runs_code.get_or_insert_with(|| name.to_owned());
+        }
+        // Standard input, or a descriptor or the terminal (`/dev/tty`) standing for it.
+        _ => {
+            facts.stdin_runner.get_or_insert_with(|| name.to_owned());
         }
     }
 }

@@ -6,7 +6,7 @@
 //! `zsh -c`). Where such a shell reads a construct so that something else runs, the parser
 //! refuses the line ([`Divergence`]) or marks the word as known only at run time.
 
-use super::{fail, Result};
+use super::{fail, RedirKind, Result, Simple};
 
 /// The shells besides bash that may run a line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -71,6 +71,29 @@ impl Dialect {
         (self.posix || self.zsh).then_some(
             "`$\"..\"`, which bash translates and a POSIX shell or zsh reads as `$` and a string",
         )
+    }
+
+    /// The program zsh runs for `cmd` when it has redirections but no command word, if zsh
+    /// may run the line: `$READNULLCMD` for input redirections alone (`< big.txt`; `more`,
+    /// Debian's `pager`: a pager, which runs commands typed into it), `$NULLCMD` (`cat`,
+    /// which reads the terminal) for any other (`> out.txt`). Bash and a POSIX shell only
+    /// open the files. With assignments before them (`X=1 < big.txt`) the line is refused:
+    /// which of the two runs, and with what in its environment, is zsh's choice.
+    pub(super) fn null_command(self, cmd: &Simple) -> Result<Option<&'static str>> {
+        if !self.zsh || !cmd.words.is_empty() || cmd.redirs.is_empty() {
+            return Ok(None);
+        }
+        if !cmd.assigns.is_empty() {
+            return fail(
+                "assignments and redirections without a command, for which zsh runs a pager \
+                 (`$READNULLCMD`) or `cat` (`$NULLCMD`) on the terminal; name the command",
+            );
+        }
+        let input_only = cmd
+            .redirs
+            .iter()
+            .all(|r| matches!(r.kind, RedirKind::Read | RedirKind::HereString));
+        Ok(Some(if input_only { "more" } else { "cat" }))
     }
 
     /// Why a word is only known at run time in zsh, if it may run there: `=name` becomes the
@@ -179,5 +202,29 @@ mod tests {
         assert!(sh.check(Divergence::ZshClobber).is_ok());
         assert!(Dialect::BASH.check(Divergence::AnsiCQuote).is_ok());
         assert!(Dialect::ANY.check(Divergence::ZshDisown).is_err());
+    }
+
+    #[test]
+    fn zsh_runs_a_pager_or_cat_for_a_command_of_redirections_alone() {
+        let program = |line: &str, dialect: Dialect| {
+            let commands = super::super::parse_as(line, 0, dialect).unwrap();
+            commands
+                .iter()
+                .map(|c| c.words.first().map_or("", |w| w.value.as_str()).to_owned())
+                .collect::<Vec<_>>()
+        };
+        let zsh = Dialect::of_shell("zsh").unwrap();
+        assert_eq!(program("< big.txt", zsh), ["more"]);
+        assert_eq!(program("<big.txt", Dialect::ANY), ["more"]);
+        assert_eq!(program("ls; < big.txt", zsh), ["ls", "more"]);
+        assert_eq!(program("(< big.txt)", zsh), ["more"]);
+        assert_eq!(program("<<< text", zsh), ["more"]);
+        assert_eq!(program("> out.txt", zsh), ["cat"]);
+        assert_eq!(program("< in.txt > out.txt", zsh), ["cat"]);
+        assert_eq!(program("cat < big.txt", zsh), ["cat"]);
+        // Bash and a POSIX shell only open the files.
+        assert_eq!(program("< big.txt", Dialect::BASH), [""]);
+        assert_eq!(program("< big.txt", Dialect::of_shell("sh").unwrap()), [""]);
+        assert!(super::super::parse_as("X=1 < big.txt", 0, zsh).is_err());
     }
 }

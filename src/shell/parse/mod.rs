@@ -493,6 +493,9 @@ impl Parser<'_> {
         if negated && empty {
             return fail("`!` has no command after it");
         }
+        if let Some(program) = self.dialect.null_command(&cmd)? {
+            cmd.words.push(Word::literal(program));
+        }
         if !empty {
             self.out.push(cmd);
         }
