@@ -125,6 +125,8 @@ struct Scan<'w> {
     /// whether another keeps them unfollowed ([`Role::NoFollow`]).
     follows: Option<String>,
     no_follow: bool,
+    /// An option reads the whole working tree when no pathspec is given ([`Role::WholeTree`]).
+    whole_tree: bool,
     /// The index of the first word after the program's name.
     from: usize,
 }
@@ -145,6 +147,7 @@ pub(crate) fn scan(program: &'static Program, words: &[String], from: usize) -> 
             .follows_below
             .then(|| "given a directory".to_owned()),
         no_follow: false,
+        whole_tree: false,
         from,
         specs,
     };
@@ -529,6 +532,7 @@ impl Scan<'_> {
                 self.follows = Some(format!("option `{shown}`"));
             }
             Role::NoFollow => self.no_follow = true,
+            Role::WholeTree => self.whole_tree = true,
             Role::RemoteUrls => self
                 .effects
                 .reads
@@ -594,10 +598,14 @@ impl Scan<'_> {
             return self.effects;
         }
         let Some(sub) = self.program.subcommands.iter().find(|p| p.is_named(name)) else {
-            self.effects.block(format!(
-                "`{} {name}` is not known to be read-only",
+            // A subcommand the table does not know may take options that run a program
+            // (`git fetch-pack --upload-pack=CMD`, `git merge-index CMD`): unjudged, as an
+            // unknown option is, so only an allow rule naming the command exactly covers it.
+            let why = format!(
+                "`{} {name}` is not a subcommand toolgate knows",
                 self.program.name
-            ));
+            );
+            self.effects.unknown_option(self.program, why);
             return self.effects;
         };
         let inner = scan(sub, self.words, at + 1);
@@ -622,6 +630,11 @@ impl Scan<'_> {
         let mut files: Vec<usize> = self.operands.clone();
         match self.program.operands {
             Operands::Files | Operands::GitRevisions => {}
+            Operands::Pathspecs => {
+                if files.is_empty() && self.whole_tree {
+                    self.effects.reads_below.push(Target::WorkingDirectory);
+                }
+            }
             Operands::OneFile => {
                 if files.len() > 1 {
                     self.effects
@@ -817,7 +830,10 @@ impl Scan<'_> {
             {
                 self.effects.reads_below.push(wd);
             }
-        } else if self.program.operands == Operands::GitRevisions {
+        } else if matches!(
+            self.program.operands,
+            Operands::GitRevisions | Operands::Pathspecs
+        ) {
             // A path of `git diff A B` (or `git log -- DIR`) is a pathspec: every file
             // below it is read, and `git diff` of a path outside the repository is
             // `git diff --no-index`, which reads both directories whole.
