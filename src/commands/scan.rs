@@ -629,7 +629,8 @@ impl Scan<'_> {
         let name = self.name();
         let mut files: Vec<usize> = self.operands.clone();
         match self.program.operands {
-            Operands::Files | Operands::GitRevisions => {}
+            Operands::Files => {}
+            Operands::GitRevisions => self.object_names(&files),
             Operands::Pathspecs => {
                 if files.is_empty() && self.whole_tree {
                     self.effects.reads_below.push(Target::WorkingDirectory);
@@ -882,6 +883,25 @@ impl Scan<'_> {
 }
 
 impl Scan<'_> {
+    /// `git show ID`, `git diff ID ID`, `git log -p ID`: an object named by its id (or a
+    /// tree) may be any file of any revision, as `git cat-file -p ID` reads: the whole
+    /// working tree counts as read.
+    fn object_names(&mut self, operands: &[usize]) {
+        if !PRINTS_OBJECTS.contains(&self.name()) {
+            return;
+        }
+        let named = operands
+            .iter()
+            .filter_map(|&i| self.words.get(i))
+            .any(|w| names_an_object(w));
+        let wd = Target::WorkingDirectory;
+        if named && !self.effects.reads_below.contains(&wd) {
+            self.effects.reads_below.push(wd);
+        }
+    }
+}
+
+impl Scan<'_> {
     /// git reads its path operands as pathspecs: a glob (`'*.rs'`, `'.e*'`) matches files
     /// at any depth below the working directory, and magic (`:(top)x`, `:!x`,
     /// `:(icase)x`, `:/`) matches from the repository's top or by other rules than the
@@ -907,6 +927,29 @@ impl Scan<'_> {
             self.effects.reads_below.push(Target::WorkingDirectory);
         }
     }
+}
+
+/// The git subcommands that print the content of the objects their operands name (a blob
+/// whole, a tree's or a commit's files as a diff).
+const PRINTS_OBJECTS: &[&str] = &["show", "diff", "log"];
+
+/// Whether `word` names an object by its id (`50b37a2`, `50b37a2^{blob}`) or names a tree
+/// (`HEAD^{tree}`): such a name may be any file of any revision, which a path rule cannot
+/// see.
+///
+/// ```text
+/// names_an_object("50b37a2")        -> true
+/// names_an_object("50b37a2^{blob}") -> true
+/// names_an_object("main^{tree}")    -> true
+/// names_an_object("main")           -> false
+/// names_an_object("HEAD~2")         -> false
+/// ```
+fn names_an_object(word: &str) -> bool {
+    if word.ends_with("^{tree}") || word.ends_with("^{blob}") {
+        return true;
+    }
+    let id = word.split_once("^{").map_or(word, |(id, _)| id);
+    (4..=64).contains(&id.len()) && id.bytes().all(|b| b.is_ascii_hexdigit())
 }
 
 /// The remote helper git runs for a repository address (`git-remote-NAME` on `PATH`):

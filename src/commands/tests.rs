@@ -1315,3 +1315,28 @@ fn git_pathspecs_stored_in_the_object_store_are_read_below() {
     assert!(reads_below("git commit -m x").is_empty());
     assert!(reads_below("git stash push -m wip").is_empty());
 }
+
+#[test]
+fn git_objects_named_by_id_read_the_whole_tree() {
+    // An object id (or a tree) names any file of any revision, as `git cat-file -p ID`.
+    for line in [
+        "git show 50b37a2",
+        "git show 50b37a2^{blob}",
+        "git show HEAD^{tree}",
+        "git diff 45b983b 50b37a2",
+        "git log -p 50b37a2",
+        "git stash show -p 0123abcd",
+    ] {
+        assert!(reads_below(line).contains(&".".to_owned()), "{line}");
+    }
+    for line in [
+        "git show HEAD",
+        "git diff main feature",
+        "git log -3",
+        "git show v1.2",
+        // Commands that only name objects, not print them.
+        "git rev-parse 50b37a2",
+    ] {
+        assert!(!reads_below(line).contains(&".".to_owned()), "{line}");
+    }
+}
