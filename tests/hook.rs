@@ -1377,7 +1377,6 @@ fn codex_blocks_repls_debuggers_and_editors_a_command_starts_on_its_terminal() {
         "git commit",
         "git commit --amend",
         "git tag -a v1",
-        "git pull",
     ] {
         let out = s.hook("codex", &codex_exec_payload(&s.proj(), command));
         assert!(blocked("codex", &out), "{command}: {}", said("codex", &out));
@@ -1392,6 +1391,7 @@ fn codex_blocks_repls_debuggers_and_editors_a_command_starts_on_its_terminal() {
         "git revert HEAD",
         "git rebase --continue",
         "git merge feature",
+        "git pull",
     ] {
         let out = s.hook("codex", &codex_exec_payload(&s.proj(), command));
         assert!(blocked("codex", &out), "{command}: {}", said("codex", &out));
