@@ -1255,7 +1255,15 @@ fn git_subcommands_the_table_does_not_know_are_unjudged() {
         assert!(!unjudged(line), "{line}");
         assert!(!runs(line), "{line}");
     }
-    assert!(read_only("git merge-base main HEAD"));
+    assert!(!unjudged("git gc --auto"));
+    for line in [
+        "git merge-base main HEAD",
+        "git for-each-ref --format=%(refname:short) refs/heads",
+        "git show-ref --verify refs/heads/main",
+    ] {
+        assert!(read_only(line), "{line}");
+    }
+    assert!(runs("git for-each-ref --format=%(signature)"));
 }
 
 #[test]

@@ -705,6 +705,56 @@ const SUBCOMMANDS: &[Program] = &[
         ..git("merge-base")
     },
     Program {
+        options: &[&[
+            "-s --shell --no-shell",
+            "-p --perl --no-perl",
+            "--python --no-python",
+            "--tcl --no-tcl",
+            "--omit-empty --no-omit-empty",
+            "--count =",
+            "--no-count",
+            "--format =:refformat",
+            "--no-format",
+            "--color =?",
+            "--no-color",
+            "--exclude =",
+            "--no-exclude",
+            "--sort =:refsort",
+            "--no-sort",
+            "--points-at =",
+            "--no-points-at",
+            "--merged =",
+            "--no-merged =",
+            "--contains =",
+            "--no-contains =",
+            "--ignore-case --no-ignore-case",
+            // Patterns, not files, from standard input.
+            "--stdin --no-stdin",
+            "--include-root-refs --no-include-root-refs",
+        ]],
+        // Patterns of reference names.
+        operands: Operands::NotFiles,
+        ..git("for-each-ref")
+    },
+    Program {
+        options: &[&[
+            "--tags --no-tags",
+            "--branches --no-branches",
+            "--exists --no-exists",
+            "--verify --no-verify",
+            "--head --no-head",
+            "-d --dereference --no-dereference",
+            "-s --hash =?",
+            "--no-hash",
+            "--abbrev =?",
+            "--no-abbrev",
+            "-q --quiet --no-quiet",
+            "--exclude-existing =?",
+        ]],
+        operands: Operands::NotFiles,
+        ..git("show-ref")
+    },
+    Program {
         options: &[&["--build-options"]],
         operands: Operands::None,
         ..git("version")
@@ -743,6 +793,7 @@ const SUBCOMMANDS: &[Program] = &[
     git_changes::MAINTENANCE,
     git_changes::FOR_EACH_REPO,
     git_changes::UPDATE_INDEX,
+    git_changes::GC,
 ];
 
 /// git.

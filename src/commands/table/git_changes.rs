@@ -1106,3 +1106,20 @@ pub(super) const UPDATE_INDEX: Program = Program {
     operands: Operands::Pathspecs,
     ..changer("update-index", "`git update-index` changes the index")
 };
+
+pub(super) const GC: Program = Program {
+    options: &[&[
+        "-q --quiet --no-quiet",
+        "--prune =?",
+        "--no-prune",
+        "--cruft --no-cruft",
+        "--max-cruft-size =",
+        "--aggressive --no-aggressive",
+        "--auto --no-auto",
+        "--detach --no-detach",
+        "--force --no-force",
+        "--keep-largest-pack --no-keep-largest-pack",
+    ]],
+    operands: Operands::None,
+    ..changer("gc", "`git gc` repacks and prunes the repository")
+};
