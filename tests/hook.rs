@@ -1492,7 +1492,6 @@ fn codex_blocks_repls_debuggers_and_editors_a_command_starts_on_its_terminal() {
         "git commit",
         "git commit --amend",
         "git tag -a v1",
-        "git pull",
     ] {
         let out = s.hook("codex", &codex_exec_payload(&s.proj(), command));
         assert!(blocked("codex", &out), "{command}: {}", said("codex", &out));
@@ -1507,6 +1506,7 @@ fn codex_blocks_repls_debuggers_and_editors_a_command_starts_on_its_terminal() {
         "git revert HEAD",
         "git rebase --continue",
         "git merge feature",
+        "git pull",
     ] {
         let out = s.hook("codex", &codex_exec_payload(&s.proj(), command));
         assert!(blocked("codex", &out), "{command}: {}", said("codex", &out));
@@ -2876,4 +2876,108 @@ fn danger_deny_rules_meet_what_hides_behind_options_wrappers_and_spellings() {
         &call("Bash", json!({"command": "git status"})),
     );
     assert!(!blocked("claude", &out), "{}", said("claude", &out));
+}
+
+#[test]
+fn git_under_a_wildcard_allow_covers_only_what_the_table_knows() {
+    let s = Sandbox::new("git-wildcard");
+    s.write("proj/.gitignore", ".env\nsecrets/\n");
+    s.write("proj/.env", "API_KEY=sk-live-SECRET");
+    s.write("proj/secrets/k.txt", "tok");
+    s.write("proj/src/a.rs", "fn main() {}");
+    s.write(
+        "git.json",
+        &json!({"permissions":{
+            "allow":["Bash(git *)"],
+            "deny":["Read(./.env)","Read(./secrets/**)","Bash(git push:*)"],
+        }})
+        .to_string(),
+    );
+    let policy = s.root.join("git.json");
+    let proj = s.proj();
+    let decide = |command: &str| {
+        let out = s.hook_with("claude", &policy, &shell_payload("claude", &proj, command));
+        (permission("claude", &out), said("claude", &out))
+    };
+    for command in [
+        // Plumbing the table does not know, which runs the program it is given.
+        "git fetch-pack --upload-pack='touch PWNED; exit 1; :' .",
+        "git merge-index ./run.sh -a",
+        "git for-each-repo --config=maintenance.repo -- -c alias.x='!id' x",
+        // Ignored secrets put into the index, then printed by `git diff --cached`.
+        "git add -f . && git diff --cached",
+        "git add -f secrets",
+        "git add -A",
+        "printf '.env\\n' | git update-index --add --stdin",
+        "git commit -m x --include secrets",
+        // A blob printed by its id.
+        "git show 50b37a2",
+        "git diff 45b983b 50b37a2",
+        // A bare pull writes what the upstream holds; maintenance schedules git.
+        "git pull",
+        "git maintenance start",
+        "git maintenance register",
+    ] {
+        let (decision, why) = decide(command);
+        assert!(decision == "ask" || decision == "deny", "{command}: {why}");
+    }
+    // Another spelling of a push meets the deny rule on `git push`.
+    for command in [
+        "git send-pack --force https://github.com/o/r.git main",
+        "git http-push https://example.com/r main",
+    ] {
+        let (decision, why) = decide(command);
+        assert_eq!(decision, "deny", "{command}: {why}");
+    }
+    // What agents do every day stays covered.
+    for command in [
+        "git add src/a.rs",
+        "git commit -m 'a message'",
+        "git checkout -b feature",
+        "git stash list",
+        "git status",
+    ] {
+        let (decision, why) = decide(command);
+        assert_eq!(decision, "allow", "{command}: {why}");
+    }
+}
+
+#[test]
+fn git_s_dashed_programs_ask_even_in_bypass_mode() {
+    let s = Sandbox::new("git-dashed");
+    s.write(
+        "bypass.json",
+        &json!({"defaultMode":"bypassPermissions","permissions":{"deny":[
+            "Bash(git push:*)","Bash(git reset:*)","Danger(network-upload)","Danger(history-rewrite)",
+        ]}})
+        .to_string(),
+    );
+    let policy = s.root.join("bypass.json");
+    let proj = s.proj();
+    for command in [
+        "/usr/lib/git-core/git-push --force origin main",
+        "/usr/local/libexec/git-core/git-reset --hard",
+        "git-clean -fdx",
+        "GIT-PUSH origin main",
+    ] {
+        let out = s.hook_with("claude", &policy, &shell_payload("claude", &proj, command));
+        assert_eq!(
+            permission("claude", &out),
+            "ask",
+            "{command}: {}",
+            said("claude", &out)
+        );
+    }
+    // `git push` itself is denied, as before.
+    let out = s.hook_with(
+        "claude",
+        &policy,
+        &shell_payload("claude", &proj, "git push --force origin main"),
+    );
+    assert_eq!(
+        permission("claude", &out),
+        "deny",
+        "{}",
+        said("claude", &out)
+    );
 }

@@ -125,6 +125,8 @@ struct Scan<'w> {
     /// whether another keeps them unfollowed ([`Role::NoFollow`]).
     follows: Option<String>,
     no_follow: bool,
+    /// An option reads the whole working tree when no pathspec is given ([`Role::WholeTree`]).
+    whole_tree: bool,
     /// The index of the first word after the program's name.
     from: usize,
 }
@@ -145,6 +147,7 @@ pub(crate) fn scan(program: &'static Program, words: &[String], from: usize) -> 
             .follows_below
             .then(|| "given a directory".to_owned()),
         no_follow: false,
+        whole_tree: false,
         from,
         specs,
     };
@@ -529,6 +532,7 @@ impl Scan<'_> {
                 self.follows = Some(format!("option `{shown}`"));
             }
             Role::NoFollow => self.no_follow = true,
+            Role::WholeTree => self.whole_tree = true,
             Role::RemoteUrls => self
                 .effects
                 .reads
@@ -594,10 +598,14 @@ impl Scan<'_> {
             return self.effects;
         }
         let Some(sub) = self.program.subcommands.iter().find(|p| p.is_named(name)) else {
-            self.effects.block(format!(
-                "`{} {name}` is not known to be read-only",
+            // A subcommand the table does not know may take options that run a program
+            // (`git fetch-pack --upload-pack=CMD`, `git merge-index CMD`): unjudged, as an
+            // unknown option is, so only an allow rule naming the command exactly covers it.
+            let why = format!(
+                "`{} {name}` is not a subcommand toolgate knows",
                 self.program.name
-            ));
+            );
+            self.effects.unknown_option(self.program, why);
             return self.effects;
         };
         let inner = scan(sub, self.words, at + 1);
@@ -621,7 +629,13 @@ impl Scan<'_> {
         let name = self.name();
         let mut files: Vec<usize> = self.operands.clone();
         match self.program.operands {
-            Operands::Files | Operands::GitRevisions => {}
+            Operands::Files => {}
+            Operands::GitRevisions => self.object_names(&files),
+            Operands::Pathspecs => {
+                if files.is_empty() && self.whole_tree {
+                    self.effects.reads_below.push(Target::WorkingDirectory);
+                }
+            }
             Operands::OneFile => {
                 if files.len() > 1 {
                     self.effects
@@ -819,7 +833,10 @@ impl Scan<'_> {
             {
                 self.effects.reads_below.push(wd);
             }
-        } else if self.program.operands == Operands::GitRevisions {
+        } else if matches!(
+            self.program.operands,
+            Operands::GitRevisions | Operands::Pathspecs
+        ) {
             // A path of `git diff A B` (or `git log -- DIR`) is a pathspec: every file
             // below it is read, and `git diff` of a path outside the repository is
             // `git diff --no-index`, which reads both directories whole.
@@ -868,6 +885,25 @@ impl Scan<'_> {
 }
 
 impl Scan<'_> {
+    /// `git show ID`, `git diff ID ID`, `git log -p ID`: an object named by its id (or a
+    /// tree) may be any file of any revision, as `git cat-file -p ID` reads: the whole
+    /// working tree counts as read.
+    fn object_names(&mut self, operands: &[usize]) {
+        if !PRINTS_OBJECTS.contains(&self.name()) {
+            return;
+        }
+        let named = operands
+            .iter()
+            .filter_map(|&i| self.words.get(i))
+            .any(|w| names_an_object(w));
+        let wd = Target::WorkingDirectory;
+        if named && !self.effects.reads_below.contains(&wd) {
+            self.effects.reads_below.push(wd);
+        }
+    }
+}
+
+impl Scan<'_> {
     /// git reads its path operands as pathspecs: a glob (`'*.rs'`, `'.e*'`) matches files
     /// at any depth below the working directory, and magic (`:(top)x`, `:!x`,
     /// `:(icase)x`, `:/`) matches from the repository's top or by other rules than the
@@ -893,6 +929,29 @@ impl Scan<'_> {
             self.effects.reads_below.push(Target::WorkingDirectory);
         }
     }
+}
+
+/// The git subcommands that print the content of the objects their operands name (a blob
+/// whole, a tree's or a commit's files as a diff).
+const PRINTS_OBJECTS: &[&str] = &["show", "diff", "log"];
+
+/// Whether `word` names an object by its id (`50b37a2`, `50b37a2^{blob}`) or names a tree
+/// (`HEAD^{tree}`): such a name may be any file of any revision, which a path rule cannot
+/// see.
+///
+/// ```text
+/// names_an_object("50b37a2")        -> true
+/// names_an_object("50b37a2^{blob}") -> true
+/// names_an_object("main^{tree}")    -> true
+/// names_an_object("main")           -> false
+/// names_an_object("HEAD~2")         -> false
+/// ```
+fn names_an_object(word: &str) -> bool {
+    if word.ends_with("^{tree}") || word.ends_with("^{blob}") {
+        return true;
+    }
+    let id = word.split_once("^{").map_or(word, |(id, _)| id);
+    (4..=64).contains(&id.len()) && id.bytes().all(|b| b.is_ascii_hexdigit())
 }
 
 /// The remote helper git runs for a repository address (`git-remote-NAME` on `PATH`):

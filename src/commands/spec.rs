@@ -66,6 +66,11 @@ pub enum Operands {
     Find,
     /// Revisions and paths of a `git` command (`REV:path` reads `path`).
     GitRevisions,
+    /// Pathspecs whose files a `git` command reads into the object store (`git add DIR`,
+    /// `git commit -- DIR`, `git update-index --add F`): every file below each is read, as
+    /// `git grep` reads them, and a [`Role::WholeTree`] option with no pathspec reads the
+    /// whole working tree (`git add -A`).
+    Pathspecs,
     /// A repository, then refs or the directory made (`git clone REPO DIR`, `git push
     /// REPO REFS`): a repository named by a local path (not `scheme://...` nor
     /// `host:path`) is read whole; an address naming a remote helper (`foo::x`, `foo://x`)
@@ -142,6 +147,9 @@ pub enum Role {
     /// a Read deny or ask rule on them stops ([`super::Target::Fixed`]): a URL may hold a
     /// token.
     RemoteUrls,
+    /// With no pathspec, the command reads every file of the working tree ([`Operands::Pathspecs`]:
+    /// `git add -A`, `git commit -a`, `git stash push -u`).
+    WholeTree,
     /// Its value is a directory the program moves to before it reads or writes the words
     /// after the option (`tar -C DIR`, `git -C DIR`): a relative path named after it is
     /// below that directory, and a relative directory is below the one before it
@@ -155,7 +163,7 @@ pub enum Role {
 /// optional value, attached only: `--color=auto`), `=2` (two values, `--arg NAME V`);
 /// then the role after a colon (`:reads`, `:writes`, `:runs`, `:changes`, `:pattern`,
 /// `:patternfile`, `:sed`, `:recursive`, `:readswrites`, `:readslist`, `:archive`, `:local`,
-/// `:creates`, `:date`, `:pretty`, `:refformat`, `:refsort`, `:linerange`, `:follows`, `:nofollow`, `:remoteurls`, `:chdir`); no role is inert.
+/// `:creates`, `:date`, `:pretty`, `:refformat`, `:refsort`, `:linerange`, `:follows`, `:nofollow`, `:remoteurls`, `:chdir`, `:wholetree`); no role is inert.
 ///
 /// ```
 /// use toolgate::commands::{OptionSpec, Role};
@@ -259,6 +267,7 @@ fn role_named(name: &str) -> Option<Role> {
         "nofollow" => Role::NoFollow,
         "remoteurls" => Role::RemoteUrls,
         "chdir" => Role::Directory,
+        "wholetree" => Role::WholeTree,
         _ => return None,
     })
 }

@@ -1253,3 +1253,141 @@ fn a_version_only_program_is_read_only_only_with_its_option() {
     // `--` ends the options without one: `python3` then reads its program from its input.
     assert!(!read_only("python3 --"));
 }
+
+#[test]
+fn git_subcommands_the_table_does_not_know_are_unjudged() {
+    // Plumbing that runs a program given as an option or operand: an allow rule on `git`
+    // covers none of it unless it names the command exactly.
+    for line in [
+        "git fetch-pack --upload-pack=id .",
+        "git send-pack --receive-pack=id . main",
+        "git daemon --inetd --access-hook=id",
+        "git merge-index ./run.sh -a",
+        "git instaweb --httpd=id",
+        "git web--browse --browser=id http://h",
+        "git remote-ext x 'sh -c id'",
+        "git shell -c id",
+        "git upload-pack .",
+        "git http-backend",
+        "git stash frobnicate",
+        "git bisect frobnicate",
+    ] {
+        assert!(unjudged(line), "{line}");
+        assert!(!read_only(line), "{line}");
+    }
+    // The subcommands agents use are in the table: judged by their options.
+    for line in [
+        "git add src/a.rs",
+        "git commit -m x",
+        "git checkout -b feature",
+        "git switch main",
+        "git restore --staged a",
+        "git reset --hard HEAD~1",
+        "git merge --no-ff feature",
+        "git cherry-pick -x abc123",
+        "git revert --no-edit HEAD",
+        "git rm --cached a",
+        "git mv a b",
+        "git clean -fd",
+        "git stash push -m wip",
+        "git stash pop",
+        "git stash drop",
+        "git maintenance register",
+        "git update-index --refresh",
+    ] {
+        assert!(!unjudged(line), "{line}");
+        assert!(!runs(line), "{line}");
+    }
+    assert!(!unjudged("git gc --auto"));
+    for line in [
+        "git merge-base main HEAD",
+        "git for-each-ref --format=%(refname:short) refs/heads",
+        "git show-ref --verify refs/heads/main",
+    ] {
+        assert!(read_only(line), "{line}");
+    }
+    assert!(runs("git for-each-ref --format=%(signature)"));
+}
+
+#[test]
+fn git_subcommands_that_run_git_or_a_scheduler_are_runners() {
+    for line in [
+        "git for-each-repo --config=maintenance.repo -- -c alias.x=!id x",
+        "git for-each-repo --config=k -- -c core.fsmonitor=id status",
+        "git maintenance start",
+        "git maintenance start --scheduler=crontab",
+        "git commit -S -m x",
+        "git merge -s ours x",
+        "git merge --verify-signatures x",
+        "git cherry-pick --strategy=x y",
+    ] {
+        assert!(runs(line), "{line}");
+    }
+}
+
+#[test]
+fn git_pathspecs_stored_in_the_object_store_are_read_below() {
+    // Each pathspec is read with everything below it; with no pathspec, `-A`, `-u`, `-a`
+    // read the whole working tree; a glob or magic reads more than it names.
+    assert_eq!(reads_below("git add -f secrets"), ["secrets"]);
+    assert_eq!(reads_below("git add -f ."), ["."]);
+    assert_eq!(reads_below("git add src/a.rs"), ["src/a.rs"]);
+    assert_eq!(
+        reads_below("git commit -m x --include secrets"),
+        ["secrets"]
+    );
+    assert_eq!(reads_below("git commit -m x -- secrets"), ["secrets"]);
+    assert_eq!(reads_below("git update-index --add .env"), [".env"]);
+    assert_eq!(reads_below("git stash push -- secrets"), ["secrets"]);
+    for line in [
+        "git add -A",
+        "git add --all",
+        "git add -u",
+        "git add --force --all",
+        "git add -fA",
+        "git add -f .e*",
+        "git commit -a -m x",
+        "git commit -am x",
+        "git stash push -a",
+        "git stash push --include-untracked",
+    ] {
+        assert!(reads_below(line).contains(&".".to_owned()), "{line}");
+    }
+    for line in [
+        "git add -f :/",
+        "git add -f --pathspec-from-file=-",
+        "git update-index --add --stdin",
+        "git update-index --again",
+    ] {
+        let e = effects(&words(line)).unwrap();
+        assert!(e.reads_below.contains(&Target::Anywhere), "{line}");
+    }
+    // Committing the index, or stashing tracked changes, reads no file by name.
+    assert!(reads_below("git commit -m x").is_empty());
+    assert!(reads_below("git stash push -m wip").is_empty());
+}
+
+#[test]
+fn git_objects_named_by_id_read_the_whole_tree() {
+    // An object id (or a tree) names any file of any revision, as `git cat-file -p ID`.
+    for line in [
+        "git show 50b37a2",
+        "git show 50b37a2^{blob}",
+        "git show HEAD^{tree}",
+        "git diff 45b983b 50b37a2",
+        "git log -p 50b37a2",
+        "git stash show -p 0123abcd",
+    ] {
+        assert!(reads_below(line).contains(&".".to_owned()), "{line}");
+    }
+    for line in [
+        "git show HEAD",
+        "git diff main feature",
+        "git log -3",
+        "git show v1.2",
+        // Commands that only name objects, not print them.
+        "git rev-parse 50b37a2",
+    ] {
+        assert!(!reads_below(line).contains(&".".to_owned()), "{line}");
+    }
+}

@@ -784,6 +784,7 @@ impl<'r> Analysis<'r> {
             Some(more) => widen(reads, more),
             None => reads,
         };
+        let blocked = blocked.or_else(|| dashed_git(&name));
         let blocked = blocked.or_else(|| match (&self.dir, name == "git") {
             (_, false) => None,
             (Dir::Start, true) => self.rules.away_from_project().map(|(cwd, project)| {
@@ -1548,4 +1549,18 @@ fn names_exactly(reason: &Reason, words: &[String]) -> bool {
     }
     let spec: Vec<String> = spec.split_whitespace().map(str::to_owned).collect();
     canonical_words(&spec) == canonical_words(words)
+}
+
+/// Why a program named `git-SUB` (`git-push`, `/usr/lib/git-core/git-reset`) cannot be
+/// judged: it is git's own program for `git SUB` (or a command git runs as `git SUB`,
+/// such as `git-lfs`), which toolgate reads, with its rules and danger classes, only in
+/// the spelling `git SUB`. It asks in every mode, so that a deny rule on `git SUB` is not
+/// stepped around.
+fn dashed_git(name: &str) -> Option<String> {
+    // In any case: a case-insensitive file system runs `GIT-PUSH` as `git-push`.
+    let lower = name.to_ascii_lowercase();
+    let sub = lower.strip_prefix("git-").filter(|s| !s.is_empty())?;
+    Some(format!(
+        "`{name}` is git's program for `git {sub}`, which toolgate judges only when run as `git {sub}`"
+    ))
 }

@@ -661,3 +661,25 @@ fn a_line_is_read_by_every_shell_a_host_may_run_it_with() {
     assert_eq!(effect("ls &>/dev/null"), "allow");
     assert_eq!(effect("git status &>/dev/null && ls 2>&1"), "allow");
 }
+
+#[test]
+fn git_s_dashed_programs_cannot_be_judged() {
+    // `git-push` is `git push` under another name: it never passes for an unknown program
+    // that a mode lets run.
+    for line in [
+        "/usr/lib/git-core/git-push --force origin main",
+        "/usr/local/libexec/git-core/git-reset --hard",
+        "git-clean -fdx",
+        "GIT-PUSH origin main",
+    ] {
+        let outs = outcomes(line);
+        assert!(
+            outs.iter()
+                .any(|(_, o)| matches!(o, Outcome::Unanalysable { .. })),
+            "{line}: {outs:?}"
+        );
+    }
+    assert!(!outcomes("git push origin main")
+        .iter()
+        .any(|(_, o)| matches!(o, Outcome::Unanalysable { .. })));
+}

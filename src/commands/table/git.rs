@@ -217,7 +217,7 @@ const fn git(name: &'static str) -> Program {
     }
 }
 
-/// `git stash` subcommands that only show.
+/// `git stash` subcommands: those that only show, then those that change something.
 const STASH: &[Program] = &[
     Program {
         options: &[REVS, DIFF],
@@ -227,9 +227,18 @@ const STASH: &[Program] = &[
         options: &[REVS, DIFF, &["--include-untracked", "--only-untracked"]],
         ..git("show")
     },
+    git_changes::STASH_PUSH,
+    git_changes::STASH_SAVE,
+    git_changes::STASH_POP,
+    git_changes::STASH_APPLY,
+    git_changes::STASH_DROP,
+    git_changes::STASH_CLEAR,
+    git_changes::STASH_BRANCH,
 ];
 
-/// Read-only git subcommands.
+/// git's subcommands: those that only read, then ([`git_changes`]) those that change
+/// something. A subcommand not listed is not judged: an allow rule covers it only when it
+/// names the command exactly.
 const SUBCOMMANDS: &[Program] = &[
     Program {
         options: &[&[
@@ -686,6 +695,66 @@ const SUBCOMMANDS: &[Program] = &[
         ..git("config")
     },
     Program {
+        options: &[&[
+            "-a --all --no-all",
+            "--octopus",
+            "--independent",
+            "--is-ancestor",
+            "--fork-point",
+        ]],
+        ..git("merge-base")
+    },
+    Program {
+        options: &[&[
+            "-s --shell --no-shell",
+            "-p --perl --no-perl",
+            "--python --no-python",
+            "--tcl --no-tcl",
+            "--omit-empty --no-omit-empty",
+            "--count =",
+            "--no-count",
+            "--format =:refformat",
+            "--no-format",
+            "--color =?",
+            "--no-color",
+            "--exclude =",
+            "--no-exclude",
+            "--sort =:refsort",
+            "--no-sort",
+            "--points-at =",
+            "--no-points-at",
+            "--merged =",
+            "--no-merged =",
+            "--contains =",
+            "--no-contains =",
+            "--ignore-case --no-ignore-case",
+            // Patterns, not files, from standard input.
+            "--stdin --no-stdin",
+            "--include-root-refs --no-include-root-refs",
+        ]],
+        // Patterns of reference names.
+        operands: Operands::NotFiles,
+        ..git("for-each-ref")
+    },
+    Program {
+        options: &[&[
+            "--tags --no-tags",
+            "--branches --no-branches",
+            "--exists --no-exists",
+            "--verify --no-verify",
+            "--head --no-head",
+            "-d --dereference --no-dereference",
+            "-s --hash =?",
+            "--no-hash",
+            "--abbrev =?",
+            "--no-abbrev",
+            "-q --quiet --no-quiet",
+            "--exclude-existing =?",
+        ]],
+        operands: Operands::NotFiles,
+        ..git("show-ref")
+    },
+    Program {
         options: &[&["--build-options"]],
         operands: Operands::None,
         ..git("version")
@@ -709,6 +778,22 @@ const SUBCOMMANDS: &[Program] = &[
     git_changes::SUBMODULE,
     git_changes::WORKTREE,
     git_changes::BUNDLE,
+    git_changes::ADD,
+    git_changes::COMMIT,
+    git_changes::CHECKOUT,
+    git_changes::SWITCH,
+    git_changes::RESTORE,
+    git_changes::RESET,
+    git_changes::MERGE,
+    git_changes::CHERRY_PICK,
+    git_changes::REVERT,
+    git_changes::RM,
+    git_changes::MV,
+    git_changes::CLEAN,
+    git_changes::MAINTENANCE,
+    git_changes::FOR_EACH_REPO,
+    git_changes::UPDATE_INDEX,
+    git_changes::GC,
 ];
 
 /// git.

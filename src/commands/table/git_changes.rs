@@ -625,3 +625,501 @@ pub(super) const BUNDLE: Program = Program {
     subcommands: BUNDLE_SUBCOMMANDS,
     ..changer("bundle", "`git bundle` reads or writes bundle files")
 };
+
+/// Options of `git add`, `git commit` and `git stash push` that name their pathspecs in a
+/// file, whose names may be any file below the repository.
+const PATHSPEC_FILE: &[&str] = &[
+    "--pathspec-from-file =:readslist",
+    "--no-pathspec-from-file",
+    "--pathspec-file-nul --no-pathspec-file-nul",
+];
+
+/// `git add` reads every file below its pathspecs into the object store, ignored ones with
+/// `-f` (`git add -f .` stores `.env`, which `git diff --cached` then prints).
+pub(super) const ADD: Program = Program {
+    options: &[
+        &[
+            "-n --dry-run --no-dry-run",
+            "-v --verbose --no-verbose",
+            "-i --interactive --no-interactive",
+            "-p --patch --no-patch",
+            "-e --edit --no-edit",
+            "-f --force --no-force",
+            "-u --update :wholetree",
+            "--no-update",
+            "--renormalize --no-renormalize",
+            "-N --intent-to-add --no-intent-to-add",
+            "-A --all :wholetree",
+            "--no-all",
+            "--ignore-removal --no-ignore-removal",
+            "--refresh --no-refresh",
+            "--ignore-errors --no-ignore-errors",
+            "--ignore-missing --no-ignore-missing",
+            "--sparse --no-sparse",
+            "--chmod =",
+            "--no-chmod",
+        ],
+        PATHSPEC_FILE,
+    ],
+    operands: Operands::Pathspecs,
+    ..changer("add", "`git add` updates the index")
+};
+
+/// `git commit` reads the files below its pathspecs (`--include`, `--only`, `-- PATHS`),
+/// or with `-a` every tracked file, into a commit.
+pub(super) const COMMIT: Program = Program {
+    options: &[
+        &[
+            "-q --quiet --no-quiet",
+            "-v --verbose --no-verbose",
+            "-F --file =:reads",
+            "--no-file",
+            "--author =",
+            "--no-author",
+            "--date =",
+            "--no-date",
+            "-m --message =",
+            "--no-message",
+            "-c --reedit-message =",
+            "--no-reedit-message",
+            "-C --reuse-message =",
+            "--no-reuse-message",
+            "--fixup =",
+            "--no-fixup",
+            "--squash =",
+            "--no-squash",
+            "--reset-author --no-reset-author",
+            "--trailer =",
+            "-s --signoff --no-signoff",
+            "-t --template =:reads",
+            "--no-template",
+            "-e --edit --no-edit",
+            "--cleanup =",
+            "--no-cleanup",
+            "--status --no-status",
+            // Signs with gpg (or ssh-keygen), as `--show-signature` verifies.
+            "-S --gpg-sign =?:runs",
+            "--no-gpg-sign",
+            "-a --all :wholetree",
+            "--no-all",
+            "-i --include --no-include",
+            "--interactive --no-interactive",
+            "-p --patch --no-patch",
+            "-o --only --no-only",
+            "-n --no-verify",
+            "--verify",
+            "--dry-run --no-dry-run",
+            "--short --no-short",
+            "--branch --no-branch",
+            "--ahead-behind --no-ahead-behind",
+            "--porcelain --no-porcelain",
+            "--long --no-long",
+            "-z --null --no-null",
+            "--amend --no-amend",
+            "--no-post-rewrite",
+            "--post-rewrite",
+            "-u --untracked-files =?",
+            "--no-untracked-files",
+            "--allow-empty",
+            "--allow-empty-message",
+        ],
+        PATHSPEC_FILE,
+    ],
+    operands: Operands::Pathspecs,
+    ..changer("commit", "`git commit` records a commit")
+};
+
+/// Options of `git stash push` (and `save`): `-u` and `-a` store untracked (and ignored)
+/// files of the whole tree, or below the pathspecs.
+const STASH_PUSH_OPTIONS: &[&str] = &[
+    "-k --keep-index --no-keep-index",
+    "-S --staged --no-staged",
+    "-p --patch --no-patch",
+    "-q --quiet --no-quiet",
+    "-u --include-untracked :wholetree",
+    "--no-include-untracked",
+    "-a --all :wholetree",
+    "--no-all",
+    "-m --message =",
+    "--no-message",
+];
+
+pub(super) const STASH_PUSH: Program = Program {
+    options: &[STASH_PUSH_OPTIONS, PATHSPEC_FILE],
+    operands: Operands::Pathspecs,
+    ..changer("push", "`git stash push` stores and resets changes")
+};
+
+pub(super) const STASH_SAVE: Program = Program {
+    options: &[STASH_PUSH_OPTIONS],
+    ..changer("save", "`git stash save` stores and resets changes")
+};
+
+pub(super) const STASH_POP: Program = Program {
+    options: &[&["-q --quiet --no-quiet", "--index --no-index"]],
+    ..changer(
+        "pop",
+        "`git stash pop` writes a stash into the working tree",
+    )
+};
+
+pub(super) const STASH_APPLY: Program = Program {
+    options: &[&["-q --quiet --no-quiet", "--index --no-index"]],
+    ..changer(
+        "apply",
+        "`git stash apply` writes a stash into the working tree",
+    )
+};
+
+pub(super) const STASH_DROP: Program = Program {
+    options: &[&["-q --quiet --no-quiet"]],
+    ..changer("drop", "`git stash drop` deletes a stash")
+};
+
+pub(super) const STASH_CLEAR: Program = changer("clear", "`git stash clear` deletes every stash");
+
+pub(super) const STASH_BRANCH: Program = changer(
+    "branch",
+    "`git stash branch` checks a stash out on a new branch",
+);
+
+/// Options shared by `git checkout`, `git switch` and `git restore`.
+const CHECKOUT_SHARED: &[&str] = &[
+    "-q --quiet --no-quiet",
+    "--recurse-submodules =?",
+    "--no-recurse-submodules",
+    "--progress --no-progress",
+    "-m --merge --no-merge",
+    "--conflict =",
+    "--no-conflict",
+];
+
+pub(super) const CHECKOUT: Program = Program {
+    options: &[
+        CHECKOUT_SHARED,
+        &[
+            "-b =",
+            "-B =",
+            "-l",
+            "--guess --no-guess",
+            "--overlay --no-overlay",
+            "-d --detach --no-detach",
+            "-t --track =?",
+            "--no-track",
+            "-f --force --no-force",
+            "--orphan =",
+            "--no-orphan",
+            "--overwrite-ignore --no-overwrite-ignore",
+            "--ignore-other-worktrees --no-ignore-other-worktrees",
+            "-2 --ours",
+            "-3 --theirs",
+            "-p --patch --no-patch",
+            "--ignore-skip-worktree-bits --no-ignore-skip-worktree-bits",
+        ],
+        PATHSPEC_FILE,
+    ],
+    ..changer("checkout", "`git checkout` writes the working tree")
+};
+
+pub(super) const SWITCH: Program = Program {
+    options: &[
+        CHECKOUT_SHARED,
+        &[
+            "-c --create =",
+            "--no-create",
+            "-C --force-create =",
+            "--no-force-create",
+            "--guess --no-guess",
+            "--discard-changes --no-discard-changes",
+            "-d --detach --no-detach",
+            "-t --track =?",
+            "--no-track",
+            "-f --force --no-force",
+            "--orphan =",
+            "--no-orphan",
+            "--overwrite-ignore --no-overwrite-ignore",
+            "--ignore-other-worktrees --no-ignore-other-worktrees",
+        ],
+    ],
+    ..changer("switch", "`git switch` writes the working tree")
+};
+
+pub(super) const RESTORE: Program = Program {
+    options: &[
+        CHECKOUT_SHARED,
+        &[
+            "-s --source =",
+            "--no-source",
+            "-S --staged --no-staged",
+            "-W --worktree --no-worktree",
+            "--ignore-unmerged --no-ignore-unmerged",
+            "--overlay --no-overlay",
+            "-2 --ours",
+            "-3 --theirs",
+            "-p --patch --no-patch",
+            "--ignore-skip-worktree-bits --no-ignore-skip-worktree-bits",
+        ],
+        PATHSPEC_FILE,
+    ],
+    ..changer(
+        "restore",
+        "`git restore` writes the working tree or the index",
+    )
+};
+
+pub(super) const RESET: Program = Program {
+    options: &[
+        &[
+            "-q --quiet --no-quiet",
+            "--no-refresh",
+            "--refresh",
+            "--mixed",
+            "--soft",
+            "--hard",
+            "--merge",
+            "--keep",
+            "--recurse-submodules =?",
+            "--no-recurse-submodules",
+            "-p --patch --no-patch",
+            "-N --intent-to-add --no-intent-to-add",
+        ],
+        PATHSPEC_FILE,
+    ],
+    ..changer("reset", "`git reset` moves the branch and resets the index")
+};
+
+/// Options `git merge`, `git cherry-pick` and `git revert` share.
+const PICK_SHARED: &[&str] = &[
+    "--cleanup =",
+    "--no-cleanup",
+    "-e --edit --no-edit",
+    "--rerere-autoupdate --no-rerere-autoupdate",
+    // A strategy is the program `git-merge-<strategy>`, found on `PATH`.
+    "-s --strategy =:runs",
+    "--no-strategy",
+    "-X --strategy-option =",
+    "--no-strategy-option",
+    // Signs with gpg (or ssh-keygen).
+    "-S --gpg-sign =?:runs",
+    "--no-gpg-sign",
+    "--quit",
+    "--continue",
+    "--abort",
+];
+
+pub(super) const MERGE: Program = Program {
+    options: &[
+        PICK_SHARED,
+        &[
+            "-n",
+            "--stat --no-stat",
+            "--summary",
+            "--no-summary",
+            "--log =?",
+            "--no-log",
+            "--squash --no-squash",
+            "--commit --no-commit",
+            "--ff --no-ff",
+            "--ff-only",
+            "--verify-signatures :runs",
+            "--no-verify-signatures",
+            "-m --message =",
+            "--no-message",
+            "-F --file =:reads",
+            "--no-file",
+            "--into-name =",
+            "--no-into-name",
+            "-v --verbose --no-verbose",
+            "-q --quiet --no-quiet",
+            "--no-abort",
+            "--no-quit",
+            "--no-continue",
+            "--allow-unrelated-histories --no-allow-unrelated-histories",
+            "--progress --no-progress",
+            "--autostash --no-autostash",
+            "--overwrite-ignore --no-overwrite-ignore",
+            "--signoff --no-signoff",
+            "--no-verify",
+            "--verify",
+        ],
+    ],
+    ..changer("merge", "`git merge` writes the working tree and a commit")
+};
+
+/// Options `git cherry-pick` and `git revert` share beyond [`PICK_SHARED`].
+const PICK: &[&str] = &[
+    "--skip",
+    "-n --no-commit",
+    "--commit",
+    "-s --signoff --no-signoff",
+    "-m --mainline =",
+    "--no-mainline",
+];
+
+pub(super) const CHERRY_PICK: Program = Program {
+    options: &[
+        PICK_SHARED,
+        PICK,
+        &[
+            "-x",
+            "--ff --no-ff",
+            "--allow-empty --no-allow-empty",
+            "--allow-empty-message --no-allow-empty-message",
+            "--keep-redundant-commits --no-keep-redundant-commits",
+            "--empty =",
+        ],
+    ],
+    ..changer(
+        "cherry-pick",
+        "`git cherry-pick` writes the working tree and commits",
+    )
+};
+
+pub(super) const REVERT: Program = Program {
+    options: &[PICK_SHARED, PICK, &["--reference --no-reference"]],
+    ..changer("revert", "`git revert` writes the working tree and commits")
+};
+
+pub(super) const RM: Program = Program {
+    options: &[
+        &[
+            "-n --dry-run --no-dry-run",
+            "-q --quiet --no-quiet",
+            "--cached --no-cached",
+            "-f --force --no-force",
+            "-r",
+            "--ignore-unmatch --no-ignore-unmatch",
+            "--sparse --no-sparse",
+        ],
+        PATHSPEC_FILE,
+    ],
+    ..changer("rm", "`git rm` deletes files and updates the index")
+};
+
+pub(super) const MV: Program = Program {
+    options: &[&[
+        "-v --verbose --no-verbose",
+        "-n --dry-run --no-dry-run",
+        "-f --force --no-force",
+        "-k",
+        "--sparse --no-sparse",
+    ]],
+    ..changer("mv", "`git mv` moves files")
+};
+
+pub(super) const CLEAN: Program = Program {
+    options: &[&[
+        "-q --quiet --no-quiet",
+        "-n --dry-run --no-dry-run",
+        "-f --force --no-force",
+        "-i --interactive --no-interactive",
+        "-d",
+        "-e --exclude =",
+        "-x",
+        "-X",
+    ]],
+    ..changer("clean", "`git clean` deletes untracked files")
+};
+
+/// `git maintenance start` schedules `git maintenance run` with systemd, cron or launchd
+/// (writing their files and `~/.gitconfig`); `register` and the others write
+/// `~/.gitconfig` (or `--config-file`), which `shell::writes` names.
+const MAINTENANCE_SUBCOMMANDS: &[Program] = &[
+    runner(
+        "start",
+        "`git maintenance start` schedules git to run outside the session (systemd, cron or launchd)",
+    ),
+    Program {
+        options: &[&["--config-file =", "--no-config-file"]],
+        ..changer(
+            "register",
+            "`git maintenance register` adds the repository to `~/.gitconfig`",
+        )
+    },
+    Program {
+        options: &[&["--config-file =", "--no-config-file", "--force"]],
+        ..changer(
+            "unregister",
+            "`git maintenance unregister` changes `~/.gitconfig`",
+        )
+    },
+    changer(
+        "stop",
+        "`git maintenance stop` removes the schedule and changes `~/.gitconfig`",
+    ),
+];
+
+pub(super) const MAINTENANCE: Program = Program {
+    subcommands: MAINTENANCE_SUBCOMMANDS,
+    ..changer("maintenance", "`git maintenance` changes the repository")
+};
+
+/// `git for-each-repo -- ARGS` runs `git ARGS` in each repository a configuration key
+/// names (`-c alias.x='!cmd' x` runs any command).
+pub(super) const FOR_EACH_REPO: Program = runner(
+    "for-each-repo",
+    "`git for-each-repo` runs git with its arguments, which may run any command (`-c alias.x='!cmd'`)",
+);
+
+/// `git update-index --add F` reads `F` into the object store; `--stdin` takes the names
+/// from standard input, `--again` every path of the index that differs from `HEAD`.
+pub(super) const UPDATE_INDEX: Program = Program {
+    options: &[&[
+        "-q",
+        "--ignore-submodules --no-ignore-submodules",
+        "--add --no-add",
+        "--replace --no-replace",
+        "--remove --no-remove",
+        "--unmerged --no-unmerged",
+        "--refresh",
+        "--really-refresh",
+        "--assume-unchanged",
+        "--no-assume-unchanged",
+        "--skip-worktree",
+        "--no-skip-worktree",
+        "--info-only --no-info-only",
+        "--force-remove --no-force-remove",
+        "-z",
+        "--stdin :readslist",
+        "-g --again :readslist",
+        "--ignore-missing --no-ignore-missing",
+        "--verbose --no-verbose",
+        // Index entries given by their object (`MODE,OBJECT,PATH`), not files read.
+        "--cacheinfo =",
+        "--index-info",
+        "--chmod =",
+        "--ignore-skip-worktree-entries --no-ignore-skip-worktree-entries",
+        "--unresolve",
+        "--clear-resolve-undo",
+        "--index-version =",
+        "--no-index-version",
+        "--show-index-version --no-show-index-version",
+        "--split-index --no-split-index",
+        "--untracked-cache --no-untracked-cache",
+        "--test-untracked-cache --no-test-untracked-cache",
+        "--force-untracked-cache --no-force-untracked-cache",
+        "--force-write-index --no-force-write-index",
+        "--fsmonitor --no-fsmonitor",
+        "--fsmonitor-valid",
+        "--no-fsmonitor-valid",
+    ]],
+    operands: Operands::Pathspecs,
+    ..changer("update-index", "`git update-index` changes the index")
+};
+
+pub(super) const GC: Program = Program {
+    options: &[&[
+        "-q --quiet --no-quiet",
+        "--prune =?",
+        "--no-prune",
+        "--cruft --no-cruft",
+        "--max-cruft-size =",
+        "--aggressive --no-aggressive",
+        "--auto --no-auto",
+        "--detach --no-detach",
+        "--force --no-force",
+        "--keep-largest-pack --no-keep-largest-pack",
+    ]],
+    operands: Operands::None,
+    ..changer("gc", "`git gc` repacks and prunes the repository")
+};

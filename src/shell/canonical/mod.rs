@@ -258,6 +258,39 @@ pub(crate) struct Probe {
 /// a respelt command, the subsets of its flags) are canonicalised when looked up, so a
 /// look-up budget that runs out also bounds that work.
 pub(crate) fn deny_probes(words: &[String]) -> Vec<Probe> {
+    let mut out = spelling_probes(words);
+    if let Some(push) = as_git_push(words) {
+        out.extend(spelling_probes(&push));
+    }
+    out
+}
+
+/// git's other spellings of a push (`git send-pack URL REFS`, `git http-push URL REFS`
+/// update another repository as `git push URL REFS` does): deny and ask rules on `git push`
+/// take them as `git push`, while an allow rule on `git push` does not cover them.
+const GIT_PUSH_SPELLINGS: &[&str] = &["send-pack", "http-push"];
+
+/// `words` with its git subcommand respelt `push`, when it is one of
+/// [`GIT_PUSH_SPELLINGS`].
+fn as_git_push(words: &[String]) -> Option<Vec<String>> {
+    let c = canonicalise(words);
+    let (Some("git"), Some(sub)) = (
+        c.head.first().map(String::as_str),
+        c.head.get(1).map(String::as_str),
+    ) else {
+        return None;
+    };
+    if !GIT_PUSH_SPELLINGS.contains(&sub) {
+        return None;
+    }
+    let at = words.iter().skip(1).position(|w| w == sub)? + 1;
+    let mut push = words.to_vec();
+    *push.get_mut(at)? = "push".to_owned();
+    Some(push)
+}
+
+/// The probes of one spelling of a command ([`deny_probes`]).
+fn spelling_probes(words: &[String]) -> Vec<Probe> {
     const MAX_FLAGS: usize = 10;
     const MAX_RULE_FLAGS: usize = 3;
     /// Longer commands are matched in their canonical form only, keeping the cost linear.
@@ -326,6 +359,31 @@ mod tests {
         ] {
             assert_eq!(canon(line), "rm -f -r /tmp/x", "{line}");
         }
+    }
+
+    #[test]
+    fn other_spellings_of_a_push_are_probed_as_git_push() {
+        let probes = |line: &str| {
+            let words: Vec<String> = line.split(' ').map(str::to_owned).collect();
+            deny_forms(&words)
+                .into_iter()
+                .map(|f| f.join(" "))
+                .collect::<Vec<_>>()
+        };
+        for line in [
+            "git send-pack --force https://h/r.git main",
+            "git -C . http-push https://h/r main",
+        ] {
+            let forms = probes(line);
+            assert!(
+                forms.iter().any(|f| f.starts_with("git push ")),
+                "{line}: {forms:?}"
+            );
+        }
+        assert!(probes("git send-pack --force u main").contains(&"git push -f u main".to_owned()));
+        assert!(!probes("git fetch-pack u")
+            .iter()
+            .any(|f| f.starts_with("git push")));
     }
 
     #[test]

@@ -135,17 +135,9 @@ fn work_tree_writes(words: &[Word], sub: usize, name: &str) -> Writes {
             let p = parse_options(rest, "", "", &["pathspec-from-file"]);
             whole_if(p.has('\0', "hard") || p.has('\0', "merge") || p.has('\0', "keep"))
         }
-        // A bare `git pull` merges the branch's configured upstream, which only a change of
-        // `.git/config` (a protected path) points elsewhere: its names are the user's
-        // remote's, though they may still be links.
-        "pull"
-            if parse_options(rest, "jsXo", "", PULL_VALUES)
-                .operands
-                .is_empty() =>
-        {
-            out.links = true;
-            Tree::Nothing
-        }
+        // A bare `git pull` merges the branch's configured upstream, whose commits anyone who
+        // can push there chose (the agent too, with `git push` and the plumbing that builds
+        // any tree without writing a file): the same as a `git pull` of a named branch.
         "merge" | "pull" | "rebase" | "cherry-pick" | "revert" | "am" => Tree::Whole,
         // The merge strategies, run by hand (`git merge-recursive BASE -- HEAD OTHER`).
         "merge-recursive" | "merge-octopus" | "merge-subtree" | "merge-resolve" | "merge-ours"
@@ -236,22 +228,6 @@ fn first_operand(words: &[Word]) -> Option<&str> {
         .map(|w| w.value.as_str())
         .find(|v| !v.starts_with('-'))
 }
-
-/// Long options of `git pull` that take a value (`git pull -h`, git 2.47; `--rebase`,
-/// `--log`, `--gpg-sign` and `--recurse-submodules` take one only when attached).
-const PULL_VALUES: &[&str] = &[
-    "cleanup",
-    "strategy",
-    "strategy-option",
-    "upload-pack",
-    "depth",
-    "shallow-since",
-    "shallow-exclude",
-    "deepen",
-    "negotiation-tip",
-    "server-option",
-    "jobs",
-];
 
 /// Where a subcommand writes the working tree ([`work_tree_writes`]).
 enum Tree {
@@ -415,6 +391,7 @@ fn git_destinations(words: &[Word], sub: usize, name: &str) -> Writes {
                 }
             }
         }
+        "maintenance" => maintenance_writes(rest, &mut out),
         // `git remote add`, `set-url`, `rename`, `remove`, ... change `.git/config`.
         "remote" => {
             let p = parse_options(rest, "mt", "", &["mirror"]);
@@ -439,6 +416,29 @@ fn git_destinations(words: &[Word], sub: usize, name: &str) -> Writes {
         _ => {}
     }
     out
+}
+
+/// `git maintenance register`, `unregister`, `start` and `stop` write the global
+/// configuration (`~/.gitconfig`, or `--config-file F`); `start` and `stop` also write the
+/// scheduler's files: systemd's user units below `~/.config/systemd/user`, launchd's agents
+/// below `~/Library/LaunchAgents` (or the crontab, which has no path here; `start` is a
+/// runner anyway).
+fn maintenance_writes(rest: &[Word], out: &mut Writes) {
+    let p = parse_options(rest, "", "", &["config-file", "scheduler"]);
+    let verb = p.operands.first().map(|w| w.value.as_str());
+    if !matches!(verb, Some("register" | "unregister" | "start" | "stop")) {
+        return;
+    }
+    let named: Vec<Word> = p.values('\0', "config-file").cloned().collect();
+    if named.is_empty() {
+        out.files.push(Word::in_home("~/.gitconfig"));
+    } else {
+        out.files.extend(named);
+    }
+    if matches!(verb, Some("start" | "stop")) {
+        out.below.push(Word::in_home("~/.config/systemd/user"));
+        out.below.push(Word::in_home("~/Library/LaunchAgents"));
+    }
 }
 
 /// The files `git config` writes when it sets something: `--file F`, else the scope's file
@@ -734,9 +734,9 @@ mod tests {
             assert_eq!(below(line), Vec::<String>::new(), "{line}");
             assert!(!links(line), "{line}");
         }
-        // A bare pull brings the configured upstream's names, links among them.
+        // A bare pull merges whatever was pushed to the upstream: the whole tree, as a merge.
         for line in ["git pull", "git pull --rebase", "git pull -j 4 --ff-only"] {
-            assert_eq!(below(line), Vec::<String>::new(), "{line}");
+            assert_eq!(below(line), ["."], "{line}");
             assert!(links(line), "{line}");
         }
     }
@@ -763,6 +763,26 @@ mod tests {
             Vec::<String>::new()
         );
         assert_eq!(written("git config --list"), Vec::<String>::new());
+    }
+
+    #[test]
+    fn maintenance_writes_the_global_configuration_and_the_scheduler() {
+        assert_eq!(written("git maintenance register"), ["~/.gitconfig"]);
+        assert_eq!(
+            written("git maintenance unregister --force"),
+            ["~/.gitconfig"]
+        );
+        assert_eq!(
+            written("git maintenance register --config-file .bashrc"),
+            [".bashrc"]
+        );
+        assert_eq!(written("git maintenance start"), ["~/.gitconfig"]);
+        assert_eq!(
+            below("git maintenance start --scheduler=crontab"),
+            ["~/.config/systemd/user", "~/Library/LaunchAgents"]
+        );
+        assert_eq!(below("git maintenance stop").len(), 2);
+        assert_eq!(written("git maintenance run --auto"), Vec::<String>::new());
     }
 
     #[test]
