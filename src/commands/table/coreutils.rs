@@ -54,7 +54,8 @@ pub(crate) const PROGRAMS: &[Program] = &[
                 "-I --ignore =",
                 "-k --kibibytes",
                 "-l",
-                "-L --dereference",
+                // Follows every link it meets, below the directories it lists too (`-R`).
+                "-L --dereference :follows",
                 "-m",
                 "-n --numeric-uid-gid",
                 "-N --literal",
@@ -219,7 +220,8 @@ pub(crate) const PROGRAMS: &[Program] = &[
                 "--inodes",
                 "-h --human-readable",
                 "-k",
-                "-L --dereference",
+                // Follows every link it meets, below the directories it lists too (`-R`).
+                "-L --dereference :follows",
                 "-l --count-links",
                 "-m",
                 "-P --no-dereference",

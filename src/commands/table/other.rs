@@ -207,8 +207,9 @@ pub(crate) const COPIERS: &[Program] = &[
             "--xattrs-exclude =",
             "--xattrs-include =",
             "--force-local :local",
-            "-L --tape-length =",
-            // At a volume's end it asks for the next on its input: `!` starts a shell.
+            // Both make the archive multi-volume: at a volume's end tar asks for the next on
+            // its input, and `!` there starts a shell.
+            "-L --tape-length =:runs",
             "-M --multi-volume :runs",
             "--volno-file =:writes",
             "-B --read-full-records",

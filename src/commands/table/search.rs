@@ -337,7 +337,8 @@ pub(crate) const PROGRAMS: &[Program] = &[
             "--matchdirs",
             "--metafirst",
             "--prune",
-            "--info",
+            // Prints lines of the `.info` file in every directory it lists.
+            "--info :recursive",
             "--infofile =:reads",
             "--noreport",
             "--charset =",
