@@ -310,19 +310,6 @@ pub fn has_claude_tools(agent: Option<&str>) -> bool {
     })
 }
 
-/// Whether the agent's search tool skips hidden files when no glob names them: Claude
-/// Code's Grep is ripgrep with its defaults, which leaves out every name starting with `.`
-/// (and what `.gitignore` lists). Other agents' searches (`grep -r`) read them.
-///
-/// ```
-/// use toolgate::tool::search_skips_hidden;
-/// assert!(search_skips_hidden(Some("claude")));
-/// assert!(!search_skips_hidden(Some("gemini")));
-/// ```
-pub fn search_skips_hidden(agent: Option<&str>) -> bool {
-    has_claude_tools(agent)
-}
-
 /// The defaults of one of Claude Code's own tools ([`AGENT_TOOLS`]).
 ///
 /// ```

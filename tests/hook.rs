@@ -1524,7 +1524,7 @@ fn codex_blocks_repls_debuggers_and_editors_a_command_starts_on_its_terminal() {
     ] {
         let out = s.hook("codex", &codex_exec_payload(&s.proj(), command));
         assert!(
-            !String::from_utf8_lossy(&out.stderr).contains("terminal"),
+            !String::from_utf8_lossy(&out.stderr).contains("from the terminal"),
             "{command}: {}",
             said("codex", &out)
         );
@@ -2504,13 +2504,19 @@ fn a_search_of_a_directory_holding_a_secret_file_asks() {
         shell_payload("claude", &s.proj(), "grep -rn API_TOKEN src"),
     );
     assert!(out.contains("\"allow\""), "{out}");
-    // Gemini CLI's search reads hidden files; Claude Code's Grep (ripgrep) skips them.
+    // Gemini CLI's search reads hidden files, and so does Claude Code's Grep (ripgrep with
+    // `--hidden`).
     let gemini = json!({"session_id":"s1","cwd":s.proj(),"hook_event_name":"BeforeTool",
         "tool_name":"search_file_content","tool_input":{"pattern":"API_TOKEN"}});
     let (stopped, out) = decide("gemini", gemini);
     assert!(stopped && out.contains(".env"), "{out}");
     let claude = json!({"session_id":"s1","cwd":s.proj(),"hook_event_name":"PreToolUse",
         "tool_name":"Grep","tool_input":{"pattern":"API_TOKEN"}});
+    let (stopped, out) = decide("claude", claude);
+    assert!(stopped || out.contains("\"ask\""), "{out}");
+    assert!(out.contains(".env"), "{out}");
+    let claude = json!({"session_id":"s1","cwd":s.proj(),"hook_event_name":"PreToolUse",
+        "tool_name":"Grep","tool_input":{"pattern":"API_TOKEN","path":"src"}});
     let (_, out) = decide("claude", claude);
     assert!(out.contains("\"allow\""), "{out}");
 }

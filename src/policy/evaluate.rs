@@ -573,19 +573,17 @@ impl<'a> Call<'a> {
 
     /// For the Grep tool: the reason it asks because the host found a secret file below one
     /// of its `roots` that the search opens: any, or with a glob that narrows it
-    /// ([`Self::search_patterns`]), one the glob matches. A search that skips hidden files
-    /// ([`crate::tool::search_skips_hidden`]) does not count one whose path below the root
-    /// has a name starting with `.`.
+    /// ([`Self::search_patterns`]), one the glob matches. Hidden files count: every agent's
+    /// search tool opens them (Claude Code's Grep runs ripgrep with `--hidden`).
     pub(crate) fn search_finds_secret(&self, roots: &[String]) -> Option<Reason> {
         if self.tool.defaults.kind != ToolKind::Grep {
             return None;
         }
         let patterns = self.search_patterns().filter(|p| !p.is_empty());
-        let skip_hidden = crate::tool::search_skips_hidden(self.request.agent.as_deref());
         let q = self.query();
         roots
             .iter()
-            .find_map(|r| self.secret_below(&q, r, skip_hidden, patterns.as_deref()))
+            .find_map(|r| self.secret_below(&q, r, patterns.as_deref()))
     }
 
     /// The first deny, then ask, rule for reads of `kind` (Read rules cover Grep and Glob)

@@ -314,24 +314,19 @@ impl Call<'_> {
     /// For a search that reads the files below the normalised absolute directory `dir`
     /// (`grep -r`, the Grep tool): the reason it asks because the host found a secret file
     /// there ([`crate::Request::add_realpaths_listing`]) that the search opens, unless an
-    /// allow rule of `q` names the file. With `skip_hidden`, a file whose path below `dir`
-    /// has a name starting with `.` is not counted (a search that skips hidden files). With
-    /// `patterns` (globs relative to `dir`, as [`Call::search_patterns`] gives them), only a
-    /// file that one of them matches is counted ([`search_opens`]).
+    /// allow rule of `q` names the file. With `patterns` (globs relative to `dir`, as
+    /// [`Call::search_patterns`] gives them), only a file that one of them matches is counted
+    /// ([`search_opens`]).
     pub(crate) fn secret_below(
         &self,
         q: &ToolQuery,
         dir: &str,
-        skip_hidden: bool,
         patterns: Option<&[String]>,
     ) -> Option<Reason> {
         let dir = dir.trim_end_matches('/');
         self.request.realpaths.iter().find_map(|(path, real)| {
             let below = path.strip_prefix(dir)?.strip_prefix('/')?;
-            if !path.starts_with('/')
-                || (skip_hidden && below.split('/').any(|s| s.starts_with('.')))
-                || !search_opens(patterns, below)
-            {
+            if !path.starts_with('/') || !search_opens(patterns, below) {
                 return None;
             }
             let mut candidates = vec![path.clone()];
@@ -641,8 +636,9 @@ mod tests {
         };
         let list = |dir: &str| {
             let names: &[&str] = match dir {
-                "/p" => &[".env", "src", "certs"],
+                "/p" => &[".env", "src", "certs", "conf"],
                 "/p/src" => &["main.rs"],
+                "/p/conf" => &[".env"],
                 "/p/certs" => &["server.key"],
                 _ => &[],
             };
@@ -696,18 +692,22 @@ mod tests {
             grep("gemini", json!({"pattern": "TOKEN", "path": "src"})),
             Effect::Allow
         );
-        // Claude Code's Grep skips hidden files, not a key in a plain directory.
+        // Claude Code's Grep runs ripgrep with `--hidden`: a hidden secret counts too.
+        assert_eq!(
+            grep("claude", json!({"pattern": "TOKEN", "path": "conf"})),
+            Effect::Ask
+        );
         assert_eq!(
             grep("claude", json!({"pattern": "TOKEN", "path": "/p"})),
             Effect::Ask
         );
-        let hidden_only = in_project(
+        let no_secret = in_project(
             "{}",
             Some("claude"),
             "Grep",
             json!({"pattern": "T", "path": "src"}),
         );
-        assert_eq!(hidden_only.0, Effect::Allow);
+        assert_eq!(no_secret.0, Effect::Allow);
     }
 
     #[test]

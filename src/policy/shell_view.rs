@@ -166,7 +166,7 @@ impl CommandRules for Call<'_> {
         }
         let read = ToolQuery::READ;
         for dir_abs in &dirs {
-            if let Some(reason) = self.secret_below(&read, dir_abs, false, None) {
+            if let Some(reason) = self.secret_below(&read, dir_abs, None) {
                 return Outcome::AskRule(reason);
             }
         }

@@ -645,7 +645,8 @@ pub(super) const ADD: Program = Program {
             "-p --patch --no-patch",
             "-e --edit --no-edit",
             "-f --force --no-force",
-            "-u --update :wholetree",
+            // Stages what tracked files hold now: no file git does not already have.
+            "-u --update",
             "--no-update",
             "--renormalize --no-renormalize",
             "-N --intent-to-add --no-intent-to-add",
@@ -700,7 +701,8 @@ pub(super) const COMMIT: Program = Program {
             // Signs with gpg (or ssh-keygen), as `--show-signature` verifies.
             "-S --gpg-sign =?:runs",
             "--no-gpg-sign",
-            "-a --all :wholetree",
+            // Stages what tracked files hold now: no file git does not already have.
+            "-a --all",
             "--no-all",
             "-i --include --no-include",
             "--interactive --no-interactive",
