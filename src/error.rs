@@ -187,6 +187,55 @@ impl Error {
         ))
     }
 
+    /// The error for a file a hook would `what` (`read`, `append to`) that is not a regular
+    /// file: a FIFO, a device, a socket, or a link to one (`/dev/tty`, `/proc/self/fd/1`).
+    /// Reading one could wait forever, or never end, and an agent runs the call when its hook
+    /// times out; the file is opened without waiting and refused.
+    ///
+    /// ```
+    /// use std::path::Path;
+    /// let e = toolgate::Error::not_a_regular_file(Path::new("/p/.toolgate/policy.json"), "read");
+    /// assert_eq!(e.kind(), toolgate::ErrorKind::Storage);
+    /// assert!(e.message().contains("not a regular file"));
+    /// ```
+    pub fn not_a_regular_file(path: &std::path::Path, what: &str) -> Error {
+        Error::new(
+            ErrorKind::Storage,
+            format!(
+                "cannot {what} `{}`: it is not a regular file",
+                path.display()
+            ),
+        )
+        .with_hint(format!(
+            "make `{}` a regular file, or remove it: toolgate does not read or write a FIFO, \
+             a device or a socket, which could hold the hook past its deadline",
+            path.display()
+        ))
+    }
+
+    /// The error for a file larger than `max` bytes ([`crate::agents::MAX_FILE_BYTES`]),
+    /// which a hook does not read.
+    ///
+    /// ```
+    /// use std::path::Path;
+    /// let e = toolgate::Error::file_too_large(Path::new("/p/.claude/settings.json"), 16);
+    /// assert!(e.message().contains("larger than 16 bytes"));
+    /// ```
+    pub fn file_too_large(path: &std::path::Path, max: u64) -> Error {
+        Error::new(
+            ErrorKind::Storage,
+            format!(
+                "cannot read `{}`: it is larger than {max} bytes",
+                path.display()
+            ),
+        )
+        .with_hint(format!(
+            "shorten `{}`: toolgate reads policy, settings and trust files of at most {max} \
+             bytes",
+            path.display()
+        ))
+    }
+
     /// A new error of `kind` with a message for people (lowercase, no trailing period,
     /// user input in backticks).
     pub fn new(kind: ErrorKind, message: impl Into<String>) -> Self {

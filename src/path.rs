@@ -4,9 +4,10 @@
 //! slashes against the working directory and the home directory, without touching a file
 //! system. Containment is segment-wise: `/proj` contains `/proj/src`, never `/proj_evil`.
 //! A host that can see the file system passes resolved symlink targets in the request's
-//! `realpaths`; this module never follows links itself.
+//! `realpaths`, found by following each link over the host's file system ([`links`]).
 
 mod compose;
+pub mod links;
 
 /// Normalises `path` to an absolute path with no `.`, `..` or empty segments.
 ///

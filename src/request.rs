@@ -84,10 +84,11 @@ impl Request {
     /// [`MAX_RESOLVED_WORDS`] of each; beyond that the call is marked as not fully resolved); and for the project directory (`root`, else `cwd`), keyed by
     /// itself, so that a project reached through a symlink stays inside itself.
     ///
-    /// `realpath` resolves an absolute path on the host (symlinks followed), `None` when it
-    /// cannot. A path whose last components do not exist yet (a file about to be written) is
-    /// resolved through its longest existing prefix, the rest appended; one with more than
-    /// 64 missing components is marked as unresolved (mapped to the empty string), and asks.
+    /// `realpath` resolves an absolute path on the host (symlinks followed,
+    /// [`crate::path::links::real_path`]), `None` when it does not exist, the empty string
+    /// when where it leads is unknown (the call asks). A path whose last components do not
+    /// exist yet (a file about to be written) is resolved through its longest existing
+    /// prefix, the rest appended; one with more than 64 missing components is marked as unresolved (mapped to the empty string), and asks.
     /// So is a path through a directory that each process sees as its own
     /// ([`crate::path::in_process_view`]: `/proc/self/cwd`, `/dev/fd/3`, `/dev/stdin`): the
     /// host resolving it would name its own working directory or descriptors, not those of
@@ -636,7 +637,7 @@ fn list_for_secrets<'a>(
         if names.is_empty() {
             return Some(Listing::default());
         }
-        let real = realpath(dir);
+        let real = realpath(dir).filter(|r| !r.is_empty());
         if let Some(real) = &real {
             if !listed.borrow_mut().insert(real.clone()) {
                 return Some(Listing::default());
@@ -694,7 +695,11 @@ fn secrets_below(
         .map(String::as_str)
         .chain(cwd)
         .chain(project)
-        .map(|p| realpath(p).unwrap_or_else(|| p.to_owned()))
+        .map(|p| {
+            realpath(p)
+                .filter(|r| !r.is_empty())
+                .unwrap_or_else(|| p.to_owned())
+        })
         .collect();
     let mut found: Vec<String> = Vec::new();
     let list = list_for_secrets(list, realpath, kept);
@@ -734,6 +739,7 @@ const MAX_MISSING_COMPONENTS: usize = 64;
 /// that resolves with the missing components appended (`/p/link/new/file` whose `link` leads
 /// to `/tmp` gives `/tmp/new/file`). `None` when no prefix resolves, and for a path through a
 /// process's own view ([`crate::path::in_process_view`]), whose prefix `/proc` would resolve.
+/// The empty string (unresolved) when `realpath` answers so for the path or its prefix.
 pub(crate) fn resolve_existing_prefix(
     full: &str,
     realpath: &dyn Fn(&str) -> Option<String>,
@@ -751,7 +757,8 @@ pub(crate) fn resolve_existing_prefix(
             realpath(prefix)
         };
         if let Some(real) = real {
-            if rest.is_empty() {
+            // Unresolved (the empty string) stays unresolved, whatever follows.
+            if rest.is_empty() || real.is_empty() {
                 return Some(real);
             }
             rest.reverse();

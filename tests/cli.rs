@@ -208,6 +208,29 @@ fn a_path_padded_below_a_link_is_resolved_or_asks() {
 }
 
 #[test]
+fn a_chain_of_links_to_a_file_not_yet_written_is_resolved_by_the_cli() {
+    // `out -> out2 -> ../other/Makefile`: acceptEdits allows edits inside the project only,
+    // and the write lands outside it.
+    let dir = std::env::temp_dir().join(format!("toolgate-chain-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("proj")).unwrap();
+    std::fs::create_dir_all(dir.join("other")).unwrap();
+    std::os::unix::fs::symlink("out2", dir.join("proj/out")).unwrap();
+    std::os::unix::fs::symlink("../other/Makefile", dir.join("proj/out2")).unwrap();
+    let policy = temp("chain.json", r#"{"defaultMode":"acceptEdits"}"#);
+    let req = serde_json::json!({
+        "tool": "Write",
+        "input": {"file_path": "out", "content": "x"},
+        "cwd": dir.join("proj"),
+    })
+    .to_string();
+    let (code, out, _) = toolgate(&["check", "--policy", &policy, "--request", "-"], &req);
+    assert_eq!(code, 0);
+    assert!(out.contains(r#""effect":"ask""#), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn version_prints_the_crate_version() {
     for flag in ["--version", "-V", "version"] {
         let (code, out, _) = toolgate(&[flag], "");

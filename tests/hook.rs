@@ -1294,6 +1294,180 @@ fn a_link_to_a_descriptor_path_reopens_what_the_line_redirects() {
     }
 }
 
+/// Runs `toolgate hook --agent claude --deadline-ms 5000` (and `extra` flags) on `payload`
+/// with the environment `env` added, and says how long it took.
+#[cfg(unix)]
+fn timed_hook(
+    s: &Sandbox,
+    extra: &[&str],
+    env: &[(&str, &Path)],
+    payload: &Value,
+) -> (Output, Duration) {
+    let mut args = vec!["hook", "--agent", "claude", "--deadline-ms", "5000"];
+    args.extend_from_slice(extra);
+    let mut c = s.command(&args);
+    for (name, value) in env {
+        c.env(name, value);
+    }
+    let started = Instant::now();
+    let out = feed(c, &payload.to_string());
+    (out, started.elapsed())
+}
+
+#[cfg(unix)]
+#[test]
+fn a_policy_or_settings_file_that_is_not_a_regular_file_blocks_at_once() {
+    let s = Sandbox::new("not-regular");
+    let proj = s.proj();
+    s.write(
+        "proj/.claude/settings.json",
+        r#"{"permissions":{"deny":["Bash(rm:*)"]}}"#,
+    );
+    let payload = shell_payload("claude", &proj, "rm -rf data");
+    let fifo = proj.join(".claude/settings.local.json");
+    let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(made.success());
+    // A FIFO, a terminal or the hook's own stdout behind a link, a device that never ends:
+    // each is refused when opened, not read until the deadline.
+    let (out, took) = timed_hook(&s, &[], &[], &payload);
+    let text = said("claude", &out);
+    assert!(blocked("claude", &out), "{text}");
+    assert!(text.contains("not a regular file"), "{text}");
+    assert!(took < Duration::from_millis(4000), "{took:?}: {text}");
+    std::fs::remove_file(&fifo).unwrap();
+    for target in ["/proc/self/fd/1", "/dev/zero", "/dev/null"] {
+        std::fs::create_dir_all(proj.join(".toolgate")).unwrap();
+        let policy = proj.join(".toolgate/policy.local.json");
+        let _ = std::fs::remove_file(&policy);
+        std::os::unix::fs::symlink(target, &policy).unwrap();
+        let (out, took) = timed_hook(&s, &[], &[], &payload);
+        let text = said("claude", &out);
+        assert!(blocked("claude", &out), "{target}: {text}");
+        assert!(text.contains("not a regular file"), "{target}: {text}");
+        assert!(took < Duration::from_millis(4000), "{target}: {took:?}");
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn an_audit_log_that_is_a_fifo_is_refused_and_the_decision_kept() {
+    let s = Sandbox::new("audit-fifo");
+    let fifo = s.root.join("audit.fifo");
+    assert!(Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap()
+        .success());
+    let payload = shell_payload("claude", &s.proj(), "git status");
+    let (out, took) = timed_hook(&s, &[], &[("TOOLGATE_AUDIT_LOG", &fifo)], &payload);
+    let text = said("claude", &out);
+    assert_eq!(permission("claude", &out), "allow", "{text}");
+    assert!(text.contains("could not write its audit log"), "{text}");
+    assert!(took < Duration::from_millis(4000), "{took:?}: {text}");
+}
+
+#[cfg(unix)]
+#[test]
+fn a_chain_of_links_to_a_file_not_yet_written_is_judged_where_it_ends() {
+    let s = Sandbox::new("link-chain");
+    let (proj, other) = (s.proj(), s.root.join("other"));
+    std::fs::create_dir_all(&other).unwrap();
+    std::fs::create_dir_all(proj.join(".git/hooks")).unwrap();
+    s.write("proj/x.c", "int main(void) { return 0; }\n");
+    let link = |target: &Path, at: &str| std::os::unix::fs::symlink(target, proj.join(at)).unwrap();
+    // Two hops to a file outside the project; a hop through a link to a directory outside;
+    // two hops into `.git/hooks`.
+    link(Path::new("out2"), "out");
+    link(Path::new("../other/Makefile"), "out2");
+    link(&other, "d2");
+    link(Path::new("d2/Makefile"), "via");
+    link(Path::new("a2"), "a.out");
+    link(Path::new(".git/hooks/pre-commit"), "a2");
+    let deny = format!("Write(/{}/**)", other.display());
+    s.write(
+        "policy.json",
+        &json!({"permissions":{"allow":["Write(./**)","Bash(gcc *)"],"deny":[deny]}}).to_string(),
+    );
+    let policy = s.root.join("policy.json");
+    for name in ["out", "via"] {
+        let p = json!({"session_id":"s1","cwd":proj,"hook_event_name":"PreToolUse",
+            "tool_name":"Write","tool_input":{"file_path":proj.join(name),"content":"all: ;\n"}});
+        let out = s.hook_with("claude", &policy, &p);
+        assert_eq!(
+            permission("claude", &out),
+            "deny",
+            "{name}: {}",
+            said("claude", &out)
+        );
+    }
+    let out = s.hook_with(
+        "claude",
+        &policy,
+        &shell_payload("claude", &proj, "gcc x.c"),
+    );
+    assert_ne!(
+        permission("claude", &out),
+        "allow",
+        "{}",
+        said("claude", &out)
+    );
+    // A write to a plain new file in the project is still allowed.
+    let p = json!({"session_id":"s1","cwd":proj,"hook_event_name":"PreToolUse",
+        "tool_name":"Write","tool_input":{"file_path":proj.join("new.txt"),"content":"x"}});
+    let out = s.hook_with("claude", &policy, &p);
+    assert_eq!(
+        permission("claude", &out),
+        "allow",
+        "{}",
+        said("claude", &out)
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn a_link_into_a_processs_own_view_or_to_a_name_that_is_not_utf8_asks() {
+    use std::os::unix::ffi::OsStrExt as _;
+    let s = Sandbox::new("process-view-link");
+    let (proj, shell_dir) = (s.proj(), s.root.join("o2"));
+    s.write("o2/secret", "the shell's directory");
+    s.write("proj/secret", "the hook's directory");
+    std::os::unix::fs::symlink("/proc/self/cwd", proj.join("cw")).unwrap();
+    std::os::unix::fs::symlink("/dev/stdin", proj.join("mf")).unwrap();
+    let odd = s.root.join(std::ffi::OsStr::from_bytes(b"h\xe9"));
+    std::fs::create_dir_all(odd.join(".ssh")).unwrap();
+    std::fs::write(odd.join(".ssh/id_rsa"), "KEY").unwrap();
+    std::os::unix::fs::symlink(odd.join(".ssh/id_rsa"), proj.join("notes")).unwrap();
+    s.write(
+        "policy.json",
+        &json!({"permissions":{"allow":["Bash(cat *)","Bash(make *)"],
+            "deny":[format!("Read(/{}/**)", shell_dir.display())]}})
+        .to_string(),
+    );
+    let policy = s.root.join("policy.json");
+    // The hook runs in the project; the shell runs the line in `o2`.
+    let line = format!("cat {}/cw/secret", proj.display());
+    let out = s.hook_with(
+        "claude",
+        &policy,
+        &shell_payload("claude", &shell_dir, &line),
+    );
+    assert_ne!(
+        permission("claude", &out),
+        "allow",
+        "{}",
+        said("claude", &out)
+    );
+    for line in ["cat notes", "make -f mf pwn"] {
+        let out = s.hook_with("claude", &policy, &shell_payload("claude", &proj, line));
+        assert_eq!(
+            permission("claude", &out),
+            "ask",
+            "{line}: {}",
+            said("claude", &out)
+        );
+    }
+}
+
 #[test]
 fn codex_blocks_what_toolgate_cannot_read_instead_of_passing_it_to_the_sandbox() {
     let s = Sandbox::new("codex-unreadable");

@@ -12,11 +12,14 @@
 // before the deadline) prints the agent's blocking answer, never a "go ahead".
 
 import {
-  appendFileSync,
+  closeSync,
+  constants as fsConstants,
   existsSync,
+  fstatSync,
   lstatSync,
   mkdirSync,
-  readFileSync,
+  openSync,
+  readSync,
   readdirSync,
   readlinkSync,
   realpathSync,
@@ -24,7 +27,7 @@ import {
   writeSync,
 } from "node:fs";
 import { createRequire } from "node:module";
-import { dirname, resolve } from "node:path";
+import { dirname } from "node:path";
 import { getSystemErrorMap } from "node:util";
 
 const USAGE = `usage: toolgate hook [--agent claude|copilot|codex|gemini|cursor] [--policy <file>]...
@@ -89,18 +92,56 @@ function osError(e) {
   return `${STRERROR[code] ?? `${text.charAt(0).toUpperCase()}${text.slice(1)}`} (os error ${-e.errno})`;
 }
 
-const utf8 = new TextDecoder("utf-8", { fatal: true });
+// A leading byte order mark is kept (and then refused by the JSON parser), as the native
+// hook's `read_to_string` keeps it.
+const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
+// Opening a FIFO or a terminal returns at once instead of waiting for the other end: every
+// file the hook reads or appends to is opened so, and refused unless it is a regular file.
+const NO_WAIT = fsConstants.O_NONBLOCK | fsConstants.O_NOCTTY;
+
+/** An Error the engine reads by its `code` (`NOT_REGULAR`, `TOO_LARGE`). */
+const failure = (code, message, fields = {}) => Object.assign(new Error(message), { code, ...fields });
+
+/** Throws `NOT_REGULAR` unless the open descriptor `fd` is a regular file. */
+function requireRegular(fd, fields) {
+  if (!fstatSync(fd).isFile()) throw failure("NOT_REGULAR", "not a regular file", fields);
+}
+
+/** At most `limit` bytes from the start of the open file `fd`. */
+function readUpTo(fd, limit) {
+  const chunks = [];
+  let total = 0;
+  while (total < limit) {
+    const chunk = Buffer.allocUnsafe(Math.min(limit - total, 1 << 16));
+    const n = readSync(fd, chunk, 0, chunk.length, null);
+    if (n === 0) break;
+    chunks.push(chunk.subarray(0, n));
+    total += n;
+  }
+  return Buffer.concat(chunks, total);
+}
 
 /** The file system and environment the engine reads through (`HookHost` in the typings). */
 const host = {
-  read(path) {
-    let bytes;
+  read(path, max) {
+    let fd;
     try {
-      bytes = readFileSync(path);
+      fd = openSync(path, fsConstants.O_RDONLY | NO_WAIT);
     } catch (e) {
       if (e.code === "ENOENT") return null;
       throw new Error(osError(e));
     }
+    let bytes;
+    try {
+      requireRegular(fd);
+      bytes = readUpTo(fd, max + 1);
+    } catch (e) {
+      throw e.code === "NOT_REGULAR" ? e : new Error(osError(e));
+    } finally {
+      closeSync(fd);
+    }
+    if (bytes.length > max) throw failure("TOO_LARGE", `larger than ${max} bytes`);
     try {
       return utf8.decode(bytes);
     } catch {
@@ -125,29 +166,45 @@ const host = {
       }
     };
     step("create", dirname(path), () => mkdirSync(dirname(path), { recursive: true }));
-    step("open", path, () => appendFileSync(path, text));
+    let fd;
+    step("open", path, () => {
+      fd = openSync(path, fsConstants.O_WRONLY | fsConstants.O_APPEND | fsConstants.O_CREAT | NO_WAIT, 0o666);
+    });
+    try {
+      requireRegular(fd, { what: "append to", path });
+      step("append to", path, () => {
+        const bytes = Buffer.from(text, "utf8");
+        for (let off = 0; off < bytes.length; ) off += writeSync(fd, bytes, off);
+      });
+    } finally {
+      closeSync(fd);
+    }
   },
   now: () => Date.now(),
   clock: () => performance.now(),
-  // Where `path` leads; for a link that cannot be followed to the end (one to `/dev/stdin`,
-  // which this process sees as its own pipe), the link's own target.
+  // The canonical path (the project directory's); the engine follows the links of the
+  // paths a call names itself, one hop at a time, over `entry`.
   realpath(path) {
     try {
       return realpathSync.native(path);
     } catch {
-      try {
-        return resolve(dirname(path), readlinkSync(path));
-      } catch {
-        return null;
-      }
-    }
-  },
-  readLink(path) {
-    try {
-      return lstatSync(path).isSymbolicLink() ? readlinkSync(path) : null;
-    } catch {
       return null;
     }
+  },
+  entry(path) {
+    let stat;
+    try {
+      stat = lstatSync(path, { throwIfNoEntry: false });
+    } catch (e) {
+      if (e.code === "ENOENT" || e.code === "ENOTDIR") return null;
+      throw new Error(osError(e));
+    }
+    if (stat === undefined) return null;
+    if (!stat.isSymbolicLink()) return true;
+    const target = readlinkSync(path, { encoding: "buffer" });
+    const text = target.toString("utf8");
+    if (!Buffer.from(text, "utf8").equals(target)) throw new Error("the link's target is not UTF-8");
+    return text;
   },
   listDir(path) {
     try {

@@ -42,6 +42,11 @@ pub const DEFAULT_DEADLINE_MS: u64 = 25_000;
 /// [`DEFAULT_DEADLINE_MS`].
 pub const INSTALLED_TIMEOUT_SECS: u64 = 30;
 
+/// The largest file a hook reads (a policy, an agent's settings, the trust file), in bytes:
+/// a bigger one is an error ([`crate::Error::file_too_large`]), never read whole into memory.
+/// The native hook and the npm bin both use it.
+pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
+
 use serde_json::Value;
 
 use crate::decision::{Decider, Decision, Effect, RuleList, TrustOverlay};

@@ -13,6 +13,7 @@ mod cli;
 
 use std::process::ExitCode;
 
+use toolgate::path::links::Entry;
 use toolgate::policy::{Explanation, Policy};
 use toolgate::{Error, ErrorKind, Request};
 
@@ -161,20 +162,35 @@ fn add_rule_realpaths(policy: &mut Policy, requests: &[Request]) {
     policy.add_rule_realpaths_for(requests, real_path, list_directory);
 }
 
-/// Where `full` leads: its canonical path, or, for a link that cannot be followed to the
-/// end (one to `/dev/stdin`, which this process sees as its own pipe), the link's own
-/// target, so that the engine judges where the agent's shell would land.
+/// Where `full` leads for the agent's shell, each link followed one hop at a time
+/// ([`toolgate::path::links::real_path`]) over this process's file system ([`entry`]).
 fn real_path(full: &str) -> Option<String> {
-    let path = std::path::Path::new(full);
-    let real = match std::fs::canonicalize(path) {
-        Ok(real) => real,
-        Err(_) => {
-            let target = std::fs::read_link(path).ok()?;
-            path.parent()
-                .map_or(target.clone(), |dir| dir.join(&target))
+    toolgate::path::links::real_path(full, &entry)
+}
+
+/// What is at the absolute path `path`, its last name not followed (`lstat`). A link whose
+/// target is not UTF-8 is [`Entry::Unknown`]: judged by a name that is not the one the
+/// kernel follows, its deny rules could be missed, so the call asks.
+fn entry(path: &str) -> Entry {
+    match std::fs::symlink_metadata(path) {
+        Ok(meta) if meta.file_type().is_symlink() => match std::fs::read_link(path) {
+            Ok(target) => target
+                .into_os_string()
+                .into_string()
+                .map_or(Entry::Unknown, Entry::Link),
+            Err(_) => Entry::Unknown,
+        },
+        Ok(_) => Entry::Other,
+        Err(e)
+            if matches!(
+                e.kind(),
+                std::io::ErrorKind::NotFound | std::io::ErrorKind::NotADirectory
+            ) =>
+        {
+            Entry::Missing
         }
-    };
-    real.to_str().map(str::to_owned)
+        Err(_) => Entry::Unknown,
+    }
 }
 
 /// The names in the directory `dir`: none when it does not exist or is not a directory;

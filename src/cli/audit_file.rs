@@ -5,7 +5,6 @@
 //! place of the agent's, as their shape). A line is written with one `write` on a file opened
 //! for appending, so concurrent hooks do not interleave lines.
 
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
 use serde_json::{json, Value};
@@ -90,20 +89,11 @@ pub fn verdict_parts(v: &Verdict) -> (&'static str, &str) {
     }
 }
 
-/// Appends one record.
+/// Appends one record ([`super::files::append`]).
 pub fn append(path: &Path, record: &Value) -> Result<(), Error> {
     let mut line = serde_json::to_string(record).unwrap_or_default();
     line.push('\n');
-    if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir).map_err(|e| super::files::storage(dir, "create", &e))?;
-    }
-    let mut f = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(path)
-        .map_err(|e| super::files::storage(path, "open", &e))?;
-    f.write_all(line.as_bytes())
-        .map_err(|e| super::files::storage(path, "append to", &e))
+    super::files::append(path, &line)
 }
 
 #[cfg(test)]

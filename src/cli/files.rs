@@ -3,9 +3,10 @@
 //! that is renamed into place, and read-modify-write cycles hold an exclusive file lock.
 
 use std::fs::{File, OpenOptions};
-use std::io::Write as _;
+use std::io::{Read as _, Write as _};
 use std::path::{Path, PathBuf};
 
+use toolgate::agents::MAX_FILE_BYTES;
 use toolgate::{Error, ErrorKind};
 
 /// The home directory (`$HOME`).
@@ -47,24 +48,70 @@ pub fn state_dir() -> Result<PathBuf, Error> {
 }
 
 /// The managed (administrator's) policy: `$TOOLGATE_MANAGED_POLICY` or
-/// `/etc/toolgate/policy.json`.
-pub fn managed_policy() -> PathBuf {
-    std::env::var_os("TOOLGATE_MANAGED_POLICY")
+/// `/etc/toolgate/policy.json`. Never an error here (the variable's bytes are read as they
+/// are); the npm hook's, which sees the variable decoded, can refuse it.
+pub fn managed_policy() -> Result<PathBuf, Error> {
+    Ok(std::env::var_os("TOOLGATE_MANAGED_POLICY")
         .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from("/etc/toolgate/policy.json"))
+        .unwrap_or_else(|| PathBuf::from("/etc/toolgate/policy.json")))
 }
 
 /// A file's text, `None` when it does not exist. Any other failure is an error, and so is a
 /// symbolic link on the way to it that leads nowhere: the file was meant to be there (a
-/// policy whose deny rules would otherwise vanish in silence).
+/// policy whose deny rules would otherwise vanish in silence). The file is opened without
+/// waiting ([`no_wait`]) and read only when it is a regular file of at most
+/// [`MAX_FILE_BYTES`] bytes: a FIFO, a device or a link to one (`/dev/tty`, `/dev/zero`) is
+/// an error, never a read that blocks or never ends.
 pub fn read_optional(path: &Path) -> Result<Option<String>, Error> {
-    match std::fs::read_to_string(path) {
-        Ok(t) => Ok(Some(t)),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => match dangling_link(path) {
-            Some((link, target)) => Err(Error::dangling_link(path, &link, &target)),
-            None => Ok(None),
-        },
-        Err(e) => Err(storage(path, "read", &e)),
+    let file = match no_wait(OpenOptions::new().read(true)).open(path) {
+        Ok(f) => f,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            return match dangling_link(path) {
+                Some((link, target)) => Err(Error::dangling_link(path, &link, &target)),
+                None => Ok(None),
+            }
+        }
+        Err(e) => return Err(storage(path, "read", &e)),
+    };
+    regular(&file, path, "read")?;
+    let mut bytes = Vec::new();
+    file.take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| storage(path, "read", &e))?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(Error::file_too_large(path, MAX_FILE_BYTES));
+    }
+    String::from_utf8(bytes).map(Some).map_err(|_| {
+        let e = std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            "stream did not contain valid UTF-8",
+        );
+        storage(path, "read", &e)
+    })
+}
+
+/// `options` set to open without waiting (`O_NONBLOCK`, and `O_NOCTTY`): opening a FIFO
+/// or a terminal returns at once, so [`regular`] can refuse it.
+pub fn no_wait(options: &mut OpenOptions) -> &mut OpenOptions {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt as _;
+        options.custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY)
+    }
+    #[cfg(not(unix))]
+    {
+        options
+    }
+}
+
+/// Refuses an open `file` at `path` (to `what`: `read`, `append to`) that is not a regular
+/// file ([`Error::not_a_regular_file`]).
+pub fn regular(file: &File, path: &Path, what: &str) -> Result<(), Error> {
+    let meta = file.metadata().map_err(|e| storage(path, what, &e))?;
+    if meta.is_file() {
+        Ok(())
+    } else {
+        Err(Error::not_a_regular_file(path, what))
     }
 }
 
@@ -90,6 +137,21 @@ pub fn storage(path: &Path, what: &str, e: &std::io::Error) -> Error {
         format!("cannot {what} `{}`: {e}", path.display()),
     )
     .with_hint("check the file's permissions and the disk")
+}
+
+/// Appends `text` to `path` in one `write`, creating the file and its directory. The file is
+/// opened without waiting ([`no_wait`]: a FIFO with no reader is an error, not a wait) and
+/// must be a regular file ([`regular`]).
+pub fn append(path: &Path, text: &str) -> Result<(), Error> {
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).map_err(|e| storage(dir, "create", &e))?;
+    }
+    let mut f = no_wait(OpenOptions::new().create(true).append(true))
+        .open(path)
+        .map_err(|e| storage(path, "open", &e))?;
+    regular(&f, path, "append to")?;
+    f.write_all(text.as_bytes())
+        .map_err(|e| storage(path, "append to", &e))
 }
 
 /// Writes `text` to `path` atomically: a temporary file beside it, flushed, then renamed.
@@ -125,12 +187,10 @@ impl FileLock {
         if let Some(dir) = lock_path.parent() {
             std::fs::create_dir_all(dir).map_err(|e| storage(dir, "create", &e))?;
         }
-        let f = OpenOptions::new()
-            .create(true)
-            .truncate(false)
-            .write(true)
+        let f = no_wait(OpenOptions::new().create(true).truncate(false).write(true))
             .open(&lock_path)
             .map_err(|e| storage(&lock_path, "open", &e))?;
+        regular(&f, &lock_path, "open")?;
         let locked = if exclusive { f.lock() } else { f.lock_shared() };
         locked.map_err(|e| storage(&lock_path, "lock", &e))?;
         Ok(FileLock(f))
@@ -183,6 +243,36 @@ mod tests {
             read_optional(&dir.join("policy.json")).unwrap().as_deref(),
             Some("{}")
         );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    // FIFOs are made with the Unix command.
+    #[cfg(unix)]
+    #[test]
+    fn files_that_are_not_regular_or_too_large_are_errors_at_once() {
+        use super::{append, read_optional, MAX_FILE_BYTES};
+        let dir = std::env::temp_dir().join(format!("toolgate-files-nb-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let fifo = dir.join("fifo.json");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        assert!(made.unwrap().success());
+        std::os::unix::fs::symlink("/dev/null", dir.join("null.json")).unwrap();
+        for name in ["fifo.json", "null.json"] {
+            let e = read_optional(&dir.join(name)).unwrap_err();
+            assert!(e.message().contains("not a regular file"), "{name}: {e}");
+            assert!(e.hint().unwrap().contains(name), "{e:?}");
+        }
+        // Nobody reads the FIFO: appending to it fails at once, as does appending to a device.
+        let e = append(&fifo, "line\n").unwrap_err();
+        assert_eq!(e.code(), "STORAGE");
+        let e = append(&dir.join("null.json"), "line\n").unwrap_err();
+        assert!(e.message().contains("not a regular file"), "{e}");
+        let big = dir.join("big.json");
+        let size = usize::try_from(MAX_FILE_BYTES).unwrap() + 1;
+        std::fs::write(&big, vec![b' '; size]).unwrap();
+        let e = read_optional(&big).unwrap_err();
+        assert!(e.message().contains("larger than"), "{e}");
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

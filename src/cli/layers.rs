@@ -35,7 +35,7 @@ pub fn sources(project: &Path, cli: &[PathBuf]) -> Result<Vec<Source>, Error> {
     let root = Some(project.to_string_lossy().into_owned());
     let mut out = vec![Source {
         layer: Layer::Managed,
-        path: super::files::managed_policy(),
+        path: super::files::managed_policy()?,
         root: None,
         required: false,
     }];

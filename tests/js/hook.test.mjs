@@ -436,6 +436,113 @@ test("a policy file that is a symbolic link to nothing blocks alike, naming the 
   assert.match(stdout, /which does not exist/);
 });
 
+test("files that are not regular files and a FIFO audit log: both refuse them at once, alike", async () => {
+  const w = world("not-regular", { claudeSettings: JSON.stringify({ permissions: { deny: ["Bash(rm:*)"] } }) });
+  const claude = JSON.stringify({ session_id: "s", cwd: w.proj, hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "rm -rf data" } });
+  const local = join(w.proj, ".claude", "settings.local.json");
+  const args = ["--agent", "claude", "--deadline-ms", "8000"];
+  const results = [];
+  execFileSync("mkfifo", [local]);
+  let started = Date.now();
+  results.push(await compare(w, "settings.local.json a FIFO", args, claude));
+  assert.ok(Date.now() - started < 6000, "a FIFO held a hook up");
+  rmSync(local);
+  for (const target of ["/proc/self/fd/1", "/dev/zero", "/dev/null"]) {
+    symlinkSync(target, local);
+    started = Date.now();
+    results.push(await compare(w, `settings.local.json -> ${target}`, args, claude));
+    assert.ok(Date.now() - started < 6000, `${target} held a hook up`);
+    rmSync(local);
+  }
+  report(results);
+  for (const r of results) {
+    assert.match(r.native.stdout, /"permissionDecision":"deny"/, r.label);
+    // Node gives its children sockets for stdio, which cannot be opened by name (ENXIO).
+    if (!r.label.includes("/proc/self/fd/1")) assert.match(r.native.stdout, /not a regular file/, r.label);
+  }
+  // The audit log: not written, the decision kept, in both.
+  const fifo = join(w.root, "audit.fifo");
+  execFileSync("mkfifo", [fifo]);
+  const ls = JSON.stringify({ session_id: "s", cwd: w.proj, hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "ls" } });
+  const env = { ...w.env, TOOLGATE_AUDIT_LOG: fifo };
+  started = Date.now();
+  const [native, npm] = await Promise.all([
+    run(NATIVE, ["hook", ...args], { env, input: ls, cwd: w.proj }),
+    run(process.execPath, [NPM_BIN, "hook", ...args], { env, input: ls, cwd: w.proj }),
+  ]);
+  assert.ok(Date.now() - started < 6000, "a FIFO audit log held a hook up");
+  assert.equal(npm.code, native.code);
+  for (const r of [native, npm]) {
+    assert.match(r.stdout, /"permissionDecision":"allow"/);
+    assert.match(r.stdout, /could not write its audit log/);
+  }
+});
+
+test("chains of links and links into a process's own view: same answers, never an allow", async () => {
+  const w = world("link-chains");
+  const outside = join(w.root, "outside");
+  mkdirSync(outside, { recursive: true });
+  mkdirSync(join(w.proj, ".git", "hooks"), { recursive: true });
+  writeFileSync(join(w.proj, "x.c"), "int main(void) { return 0; }\n");
+  writeFileSync(join(outside, "secret"), "the shell's directory");
+  symlinkSync("out2", join(w.proj, "out"));
+  symlinkSync("../outside/Makefile", join(w.proj, "out2"));
+  symlinkSync(outside, join(w.proj, "d2"));
+  symlinkSync("d2/Makefile", join(w.proj, "via"));
+  symlinkSync("a2", join(w.proj, "a.out"));
+  symlinkSync(".git/hooks/pre-commit", join(w.proj, "a2"));
+  symlinkSync("/proc/self/cwd", join(w.proj, "cw"));
+  symlinkSync(Buffer.from(`${outside}/h\xe9`, "latin1"), join(w.proj, "odd"));
+  const policy = join(w.root, "policy.json");
+  writeFileSync(
+    policy,
+    JSON.stringify({ permissions: { allow: ["Write(./**)", "Bash(gcc *)"], deny: [`Write(/${outside}/**)`, `Read(/${outside}/**)`] } }),
+  );
+  const args = ["--agent", "claude", "--policy", policy];
+  const call = (tool_name, tool_input, cwd = w.proj) => JSON.stringify({ session_id: "s", cwd, hook_event_name: "PreToolUse", tool_name, tool_input });
+  const cases = [
+    ["Write out", call("Write", { file_path: join(w.proj, "out"), content: "x" })],
+    ["Write via", call("Write", { file_path: join(w.proj, "via"), content: "x" })],
+    ["Write odd", call("Write", { file_path: join(w.proj, "odd"), content: "x" })],
+    ["gcc x.c", call("Bash", { command: "gcc x.c" })],
+    ["cat cw/secret from outside", call("Bash", { command: `cat ${w.proj}/cw/secret` }, outside)],
+  ].map(([label, payload]) => () => compare(w, label, args, payload));
+  const results = report(await pool(cases));
+  assert.ok(results.every((r) => !/"allow"/.test(r.native.stdout)), "a call through a chain of links was allowed");
+});
+
+test("a policy with a byte order mark blocks alike", async () => {
+  const w = world("bom", { projectPolicy: `\ufeff${JSON.stringify({ permissions: { allow: ["Bash(touch:*)"] } })}` });
+  const claude = JSON.stringify({ session_id: "s", cwd: w.proj, hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "touch x" } });
+  const [r] = report(await pool([() => compare(w, "BOM", ["--agent", "claude"], claude)]));
+  assert.match(r.native.stdout, /"permissionDecision":"deny"/);
+});
+
+test("a HOME or working directory that is not UTF-8: the npm bin blocks, never drops their rules", async () => {
+  const w = world("not-utf8");
+  const odd = `${w.root}/h\xe9`;
+  const oddBytes = Buffer.from(odd, "latin1");
+  mkdirSync(Buffer.from(`${odd}/.claude`, "latin1"), { recursive: true });
+  writeFileSync(Buffer.from(`${odd}/.claude/settings.json`, "latin1"), JSON.stringify({ permissions: { deny: ["Bash(ls:*)"] } }));
+  mkdirSync(Buffer.from(`${odd}/.toolgate`, "latin1"), { recursive: true });
+  writeFileSync(Buffer.from(`${odd}/.toolgate/policy.json`, "latin1"), JSON.stringify({ permissions: { deny: ["Bash(ls:*)"] } }));
+  // Node passes environment values and working directories as UTF-8: bash sets the bytes.
+  const viaBash = (script, payload) =>
+    run("bash", ["-c", script, "bash", process.execPath, NPM_BIN], {
+      env: { ...w.env, ODD_HEX: oddBytes.toString("hex") },
+      input: payload,
+      cwd: w.proj,
+    });
+  const bytes = `"$(printf "$(echo "$ODD_HEX" | sed 's/../\\\\x&/g')")"`;
+  const claude = JSON.stringify({ session_id: "s", cwd: w.proj, hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "ls" } });
+  const home = await viaBash(`HOME=${bytes} exec "$1" "$2" hook --agent claude`, claude);
+  assert.match(home.stdout, /"permissionDecision":"deny"/, home.stdout);
+  assert.match(home.stdout, /not valid UTF-8/, home.stdout);
+  const codex = JSON.stringify({ session_id: "s", turn_id: "t", cwd: "/tmp", hook_event_name: "PreToolUse", model: "m", permission_mode: "default", tool_name: "Bash", tool_input: { command: "ls" }, tool_use_id: "c" });
+  const cwd = await viaBash(`cd ${bytes} && exec "$1" "$2" hook --agent codex`, codex);
+  assert.equal(cwd.code, 2, cwd.stdout + cwd.stderr);
+});
+
 test("the npm bin blocks when stdin never closes (its deadline)", async () => {
   const w = world("deadline");
   const started = Date.now();

@@ -5,9 +5,11 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::agents::MAX_FILE_BYTES;
+use crate::path::links::Entry;
 use crate::{Error, ErrorKind};
 
-use super::host;
+use super::host::{self, ReadFailure};
 
 /// Whether `path` is absolute, as on Unix (`Path::is_absolute` is false for every path on
 /// wasm32-unknown-unknown, which has no notion of a root).
@@ -22,9 +24,26 @@ pub fn real_dir(path: &Path) -> PathBuf {
     host::realpath(&text).map_or_else(|| path.to_path_buf(), PathBuf::from)
 }
 
+/// An environment variable that names a file or directory. Node decodes a value that is not
+/// UTF-8 with U+FFFD in place of the bytes, which names a path that does not exist: its
+/// rules would vanish in silence, so such a value is an error (the native hook reads the
+/// bytes as they are).
+pub fn path_var(name: &str) -> Result<Option<String>, Error> {
+    match host::env(name) {
+        Some(v) if v.contains(char::REPLACEMENT_CHARACTER) => Err(Error::new(
+            ErrorKind::Storage,
+            format!("`{name}` is not valid UTF-8 (or holds U+FFFD), so the npm hook cannot name its path"),
+        )
+        .with_hint(format!(
+            "set `{name}` to a path that is valid UTF-8, or run the native `toolgate hook`"
+        ))),
+        v => Ok(v),
+    }
+}
+
 /// The home directory (`$HOME`).
 pub fn home() -> Result<PathBuf, Error> {
-    match host::env("HOME") {
+    match path_var("HOME")? {
         Some(h) if !h.is_empty() => Ok(PathBuf::from(h)),
         _ => Err(Error::new(ErrorKind::Storage, "`HOME` is not set")
             .with_hint("set `HOME` to your home directory")),
@@ -32,7 +51,7 @@ pub fn home() -> Result<PathBuf, Error> {
 }
 
 fn xdg(var: &str, fallback: &[&str]) -> Result<PathBuf, Error> {
-    match host::env(var) {
+    match path_var(var)? {
         Some(d) if is_absolute(&d) => Ok(PathBuf::from(d)),
         _ => {
             let mut p = home()?;
@@ -55,18 +74,23 @@ pub fn state_dir() -> Result<PathBuf, Error> {
 }
 
 /// The managed (administrator's) policy: `$TOOLGATE_MANAGED_POLICY` or
-/// `/etc/toolgate/policy.json`.
-pub fn managed_policy() -> PathBuf {
-    host::env("TOOLGATE_MANAGED_POLICY")
+/// `/etc/toolgate/policy.json`; an error when the variable is not UTF-8 ([`path_var`]).
+pub fn managed_policy() -> Result<PathBuf, Error> {
+    Ok(path_var("TOOLGATE_MANAGED_POLICY")?
         .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from("/etc/toolgate/policy.json"))
+        .unwrap_or_else(|| PathBuf::from("/etc/toolgate/policy.json")))
 }
 
 /// A file's text, `None` when it does not exist. Any other failure is an error, and so is a
-/// symbolic link on the way to it that leads nowhere (as the native hook reads it).
+/// symbolic link on the way to it that leads nowhere, a file that is not a regular one (a
+/// FIFO, a device: the host opens it without waiting and refuses it) and one larger than
+/// [`MAX_FILE_BYTES`] (as the native hook reads it).
 pub fn read_optional(path: &Path) -> Result<Option<String>, Error> {
-    let text = host::read(&path.to_string_lossy())
-        .map_err(|message| storage(path, "read", &std::io::Error::other(message)))?;
+    let text = host::read(&path.to_string_lossy(), MAX_FILE_BYTES).map_err(|f| match f {
+        ReadFailure::NotRegular => Error::not_a_regular_file(path, "read"),
+        ReadFailure::TooLarge => Error::file_too_large(path, MAX_FILE_BYTES),
+        ReadFailure::Other(message) => storage(path, "read", &std::io::Error::other(message)),
+    })?;
     if text.is_some() {
         return Ok(text);
     }
@@ -79,13 +103,17 @@ pub fn read_optional(path: &Path) -> Result<Option<String>, Error> {
 /// The nearest entry on the way to the missing `path` (itself or a parent directory) that
 /// exists, when it is a symbolic link whose target does not: the link and where it points.
 fn dangling_link(path: &Path) -> Option<(PathBuf, PathBuf)> {
-    let (entry, target) = path
+    let (entry, found) = path
         .ancestors()
         .filter(|a| !a.as_os_str().is_empty())
-        .map(|a| (a, host::read_link(a)))
-        .find(|(a, target)| target.is_some() || host::exists(a))?;
-    let target = target.filter(|_| !host::exists(entry))?;
-    Some((entry.to_path_buf(), target))
+        .map(|a| (a, host::entry(&a.to_string_lossy())))
+        .find(|(_, found)| *found != Entry::Missing)?;
+    match found {
+        Entry::Link(target) if !host::exists(entry) => {
+            Some((entry.to_path_buf(), PathBuf::from(target)))
+        }
+        _ => None,
+    }
 }
 
 /// An I/O error as a toolgate error.
@@ -95,6 +123,12 @@ pub fn storage(path: &Path, what: &str, e: &std::io::Error) -> Error {
         format!("cannot {what} `{}`: {e}", path.display()),
     )
     .with_hint("check the file's permissions and the disk")
+}
+
+/// Appends `text` to `path`, creating the file and its directory; the host opens it without
+/// waiting and refuses a file that is not a regular one.
+pub fn append(path: &Path, text: &str) -> Result<(), Error> {
+    host::append(path, text)
 }
 
 /// The hook only reads the trust file; writing it is the native CLI's (`toolgate trust`).

@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 
 use wasm_bindgen::prelude::*;
 
+use crate::path::links::Entry;
 use crate::{Error, ErrorKind};
 
 #[wasm_bindgen]
@@ -15,7 +16,7 @@ extern "C" {
     pub type HookHost;
 
     #[wasm_bindgen(method, catch)]
-    fn read(this: &HookHost, path: &str) -> Result<Option<String>, JsValue>;
+    fn read(this: &HookHost, path: &str, max: f64) -> Result<Option<String>, JsValue>;
 
     #[wasm_bindgen(method, catch)]
     fn env(this: &HookHost, name: &str) -> Result<Option<String>, JsValue>;
@@ -38,8 +39,8 @@ extern "C" {
     #[wasm_bindgen(method, catch, js_name = realpath)]
     fn real_path(this: &HookHost, path: &str) -> Result<Option<String>, JsValue>;
 
-    #[wasm_bindgen(method, catch, js_name = readLink)]
-    fn read_link(this: &HookHost, path: &str) -> Result<Option<String>, JsValue>;
+    #[wasm_bindgen(method, catch, js_name = entry)]
+    fn lstat(this: &HookHost, path: &str) -> Result<JsValue, JsValue>;
 
     #[wasm_bindgen(method, catch, js_name = listDir)]
     fn list_dir(this: &HookHost, path: &str) -> Result<Option<Vec<String>>, JsValue>;
@@ -87,10 +88,36 @@ pub(super) fn env(name: &str) -> Option<String> {
     with(|h| h.env(name).ok().flatten()).flatten()
 }
 
-/// A file's text, `Ok(None)` when it does not exist, `Err(os error text)` otherwise.
-pub(super) fn read(path: &str) -> Result<Option<String>, String> {
-    with(|h| h.read(path).map_err(|e| message(&e)))
-        .unwrap_or_else(|| Err("no file system to read from".to_owned()))
+/// Why the host could not read a file.
+pub(super) enum ReadFailure {
+    /// Not a regular file (a FIFO, a device, a socket): the host did not read it.
+    NotRegular,
+    /// Larger than the most the host was asked to read.
+    TooLarge,
+    /// Any other failure, with the OS error's text.
+    Other(String),
+}
+
+/// A file's text, read only when it is a regular file of at most `max` bytes; `Ok(None)`
+/// when it does not exist.
+pub(super) fn read(path: &str, max: u64) -> Result<Option<String>, ReadFailure> {
+    let failure = |e: &JsValue| match code(e).as_deref() {
+        Some("NOT_REGULAR") => ReadFailure::NotRegular,
+        Some("TOO_LARGE") => ReadFailure::TooLarge,
+        _ => ReadFailure::Other(message(e)),
+    };
+    // Exact: a cap in bytes is far below 2^53.
+    #[allow(clippy::cast_precision_loss)]
+    let max = max as f64;
+    with(|h| h.read(path, max).map_err(|e| failure(&e)))
+        .unwrap_or_else(|| Err(ReadFailure::Other("no file system to read from".to_owned())))
+}
+
+/// The `code` a value JS threw carries (`ENOENT`, `NOT_REGULAR`).
+fn code(e: &JsValue) -> Option<String> {
+    js_sys::Reflect::get(e, &"code".into())
+        .ok()
+        .and_then(|c| c.as_string())
 }
 
 /// Whether `path` is a directory (false when the host cannot tell).
@@ -98,12 +125,25 @@ pub(super) fn is_dir(path: &Path) -> bool {
     with(|h| h.is_dir(&path.to_string_lossy()).unwrap_or(false)).unwrap_or(false)
 }
 
-/// The target of `path` when it is itself a symbolic link; `None` when it is not one, does
-/// not exist, or the host cannot tell.
-pub(super) fn read_link(path: &Path) -> Option<PathBuf> {
-    with(|h| h.read_link(&path.to_string_lossy()).ok().flatten())
-        .flatten()
-        .map(PathBuf::from)
+/// What is at `path`, its last name not followed (`lstat`): the host answers a link's
+/// target, `true` for anything else, `null` for nothing, and throws when it cannot tell (a
+/// link whose target is not UTF-8 among them).
+pub(super) fn entry(path: &str) -> Entry {
+    let Some(Ok(value)) = with(|h| h.lstat(path)) else {
+        return Entry::Unknown;
+    };
+    match value.as_string() {
+        Some(target) => Entry::Link(target),
+        None if value.is_null() || value.is_undefined() => Entry::Missing,
+        None if value.as_bool() == Some(true) => Entry::Other,
+        None => Entry::Unknown,
+    }
+}
+
+/// Where `path` leads for the agent's shell, each link followed one hop at a time
+/// ([`crate::path::links::real_path`]) over the host's [`entry`].
+pub(super) fn real_path(path: &str) -> Option<String> {
+    crate::path::links::real_path(path, &entry)
 }
 
 /// Whether `path` exists (false when the host cannot tell).
@@ -134,12 +174,17 @@ pub(super) fn os() -> String {
     }
 }
 
-/// The hook process's working directory; `None` when the host cannot tell.
+/// The hook process's working directory; `None` when the host cannot tell, and when its
+/// name holds U+FFFD: Node decodes a name that is not UTF-8 with U+FFFD in place of the
+/// bytes, which names a directory that does not exist (and holds no policy).
 pub(super) fn current_dir() -> Option<PathBuf> {
-    with(|h| h.cwd().ok()).flatten().map(PathBuf::from)
+    with(|h| h.cwd().ok())
+        .flatten()
+        .filter(|dir| !dir.contains(char::REPLACEMENT_CHARACTER))
+        .map(PathBuf::from)
 }
 
-/// Where `path` really leads, symlinks resolved; `None` when it cannot be resolved.
+/// The canonical path of `path` (`realpath(3)`); `None` when it cannot be resolved.
 pub(super) fn realpath(path: &str) -> Option<String> {
     with(|h| h.real_path(path).ok().flatten()).flatten()
 }
@@ -159,7 +204,8 @@ pub(super) fn append_line(path: &Path, record: &serde_json::Value) -> Result<(),
 }
 
 /// Appends `text` to `path`, creating the file and its directory (with an empty `text`,
-/// creates them only, as opening a lock file does).
+/// creates them only, as opening a lock file does). The host opens it without waiting and
+/// refuses a file that is not a regular one (a FIFO, a device), as the native hook does.
 pub(super) fn append(path: &Path, text: &str) -> Result<(), Error> {
     let failed = |e: &JsValue| {
         let field = |k: &str| {
@@ -169,6 +215,9 @@ pub(super) fn append(path: &Path, text: &str) -> Result<(), Error> {
         };
         let what = field("what").unwrap_or_else(|| "append to".to_owned());
         let at = field("path").unwrap_or_else(|| path.to_string_lossy().into_owned());
+        if code(e).as_deref() == Some("NOT_REGULAR") {
+            return Error::not_a_regular_file(Path::new(&at), &what);
+        }
         Error::new(
             ErrorKind::Storage,
             format!("cannot {what} `{at}`: {}", message(e)),

@@ -65,15 +65,22 @@ export interface HookAnswer {
 
 /** The file system and environment `runHook` reads through (the npm bin's `node:fs`). */
 export interface HookHost {
-  /** A file's text; `null` when it does not exist; throws an Error whose message is the OS error otherwise. */
-  read(path: string): string | null;
+  /**
+   * A file's text, opened without waiting (`O_NONBLOCK`) and read only when it is a regular file of at most
+   * `max` bytes; `null` when it does not exist. Throws an Error with `code` `NOT_REGULAR` (a FIFO, a device),
+   * `TOO_LARGE`, or else one whose message is the OS error.
+   */
+  read(path: string, max: number): string | null;
   /** An environment variable, or `undefined`. */
   env(name: string): string | undefined;
   /** Whether `path` is a directory. */
   isDir(path: string): boolean;
   /** Whether `path` exists. */
   exists(path: string): boolean;
-  /** Appends `text` to the file, creating it and its directories; throws an Error with `what` (`create`, `open`, `append to`) and `path`. */
+  /**
+   * Appends `text` to the file, creating it and its directories, opened without waiting; throws an Error with
+   * `what` (`create`, `open`, `append to`) and `path`, and `code` `NOT_REGULAR` for a file that is not a regular one.
+   */
   append(path: string, text: string): void;
   /** Unix milliseconds. */
   now(): number;
@@ -81,13 +88,16 @@ export interface HookHost {
   clock(): number;
   /** Where a path really leads, symlinks resolved (`realpath`); `null` when it cannot be resolved. */
   realpath(path: string): string | null;
-  /** The target of `path` when it is itself a symbolic link (`readlink`); `null` when it is not one or does not exist. */
-  readLink(path: string): string | null;
+  /**
+   * What is at `path`, its last name not followed (`lstat`): a symbolic link's target (`readlink`), `true` for
+   * anything else, `null` when nothing is; throws when it cannot tell (a link whose target is not UTF-8 among them).
+   */
+  entry(path: string): string | true | null;
   /** The names in a directory, without `.` and `..`: `[]` when it does not exist or is not a directory, `null` when it cannot be listed. */
   listDir(path: string): string[] | null;
   /** The operating system, as Node's `process.platform` names it (`linux`, `darwin`, `win32`). */
   platform(): string;
-  /** The process's working directory (`process.cwd()`): where the agent started the hook. */
+  /** The process's working directory (`process.cwd()`): where the agent started the hook. A name with U+FFFD counts as unknown. */
   cwd(): string;
 }
 "#;
@@ -312,7 +322,7 @@ fn audit(record: &serde_json::Value) -> Option<String> {
 
 /// `$TOOLGATE_AUDIT_LOG`, or `audit.jsonl` in the state directory.
 fn audit_path() -> Result<PathBuf, Error> {
-    match host::env("TOOLGATE_AUDIT_LOG") {
+    match files::path_var("TOOLGATE_AUDIT_LOG")? {
         Some(p) => Ok(PathBuf::from(p)),
         None => Ok(files::state_dir()?.join("audit.jsonl")),
     }
@@ -320,7 +330,7 @@ fn audit_path() -> Result<PathBuf, Error> {
 
 /// `$TOOLGATE_TRUST_FILE`, or `trust.json` in the state directory.
 fn trust_path() -> Result<PathBuf, Error> {
-    match host::env("TOOLGATE_TRUST_FILE") {
+    match files::path_var("TOOLGATE_TRUST_FILE")? {
         Some(p) => Ok(PathBuf::from(p)),
         None => Ok(files::state_dir()?.join("trust.json")),
     }
@@ -359,7 +369,7 @@ fn evaluate(
     let mut policy = Policy::compile_unchecked(std::mem::take(&mut merged.document))?;
     // Deny and ask rules written through a symlink (relative ones placed at the call's
     // project) meet the file under either spelling, as in the native hook.
-    policy.add_rule_realpaths_for(&call.requests, host::realpath, host::list_dir);
+    policy.add_rule_realpaths_for(&call.requests, host::real_path, host::list_dir);
     let compiled_at = host::clock_ms() - started;
     let trust_path = trust_path()?;
     let project_key = project.to_string_lossy();
@@ -444,7 +454,7 @@ fn anchor_at_project(call: &mut HookCall) {
 /// name) really lead, as the native CLI does, over the host's `realpath` and `listDir`, so
 /// an allow needs both the link and its target to match.
 fn add_realpaths(request: &mut crate::Request) {
-    request.add_realpaths_listing(host::realpath, host::list_dir);
+    request.add_realpaths_listing(host::real_path, host::list_dir);
 }
 
 /// The project directory ([`crate::agents::project`]), over the host's environment and file
@@ -457,8 +467,10 @@ fn project_dir(call: &HookCall) -> Result<PathBuf, Error> {
 struct HostFiles;
 
 impl ProjectHost for HostFiles {
+    /// A value Node decoded with U+FFFD (it was not UTF-8) is passed over, as the native
+    /// hook passes over a value that is not UTF-8: the project is then searched for.
     fn env(&self, name: &str) -> Option<String> {
-        host::env(name)
+        host::env(name).filter(|v| !v.contains(char::REPLACEMENT_CHARACTER))
     }
     fn is_dir(&self, path: &Path) -> bool {
         host::is_dir(path)
