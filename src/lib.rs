@@ -21,6 +21,7 @@ pub(crate) mod decision;
 pub(crate) mod error;
 pub(crate) mod feedback;
 mod glob;
+mod ignore_files; // the secret walk: files a search that obeys ignore files leaves out
 pub mod import;
 pub mod json; // API: any wire document from JSON text with a typed error at its path
 pub(crate) mod mode;

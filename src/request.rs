@@ -116,7 +116,7 @@ impl Request {
     /// assert!(!r.realpaths.contains_key("."));
     /// ```
     pub fn add_realpaths(&mut self, realpath: impl Fn(&str) -> Option<String>) {
-        self.resolve(&realpath, None);
+        self.resolve(&realpath, None, None);
     }
 
     /// [`Request::add_realpaths`] for a host that can also list a directory: each glob word
@@ -181,13 +181,61 @@ impl Request {
         realpath: impl Fn(&str) -> Option<String>,
         list: impl Fn(&str) -> Option<Vec<String>>,
     ) {
-        self.resolve(&realpath, Some(&list));
+        self.resolve(&realpath, Some(&list), None);
+    }
+
+    /// [`Request::add_realpaths_listing`] for a host that can also read small text files:
+    /// a search that obeys a repository's ignore files (Claude Code's Grep, ripgrep with
+    /// `--hidden` and no `glob`) does not count a secret file that `.gitignore`, `.ignore`,
+    /// `.rgignore` or `.git/info/exclude` plainly leave out (`.env` listed in `.gitignore`,
+    /// no line bringing files back with `!`). `read` gives a file's text, `None` when it
+    /// cannot be read (which leaves the file counted).
+    ///
+    /// ```
+    /// use serde_json::json;
+    /// use toolgate::{Policy, Request};
+    /// let names = |dir: &str| Some(match dir {
+    ///     "/p" => vec![".git".to_owned(), ".gitignore".to_owned(), ".env".to_owned()],
+    ///     _ => Vec::new(),
+    /// });
+    /// let grep = || Request { tool: "Grep".into(), input: json!({"pattern": "TOKEN"}),
+    ///     cwd: Some("/p".into()), ..Request::default() };
+    /// let policy = Policy::from_json("{}").unwrap();
+    /// let mut r = grep();
+    /// r.add_realpaths_reading(|p| Some(p.to_owned()), names,
+    ///     |f| (f == "/p/.gitignore").then(|| ".env\n".to_owned()));
+    /// assert_eq!(policy.evaluate(&r).effect.as_str(), "allow");
+    /// // Without the ignore file's text, the `.env` beside the search counts: it asks.
+    /// let mut r = grep();
+    /// r.add_realpaths_listing(|p| Some(p.to_owned()), names);
+    /// assert_eq!(policy.evaluate(&r).effect.as_str(), "ask");
+    /// ```
+    pub fn add_realpaths_reading(
+        &mut self,
+        realpath: impl Fn(&str) -> Option<String>,
+        list: impl Fn(&str) -> Option<Vec<String>>,
+        read: impl Fn(&str) -> Option<String>,
+    ) {
+        self.resolve(&realpath, Some(&list), Some(&read));
+    }
+
+    /// Whether this call is a search that obeys the repository's ignore files: Claude Code's
+    /// Grep (ripgrep) with no `glob`, which would bring ignored files back in.
+    fn search_obeys_ignore_files(&self) -> bool {
+        crate::tool::kind_without_policy(&self.tool, self.server.is_some())
+            == crate::tool::ToolKind::Grep
+            && crate::tool::has_claude_tools(self.agent.as_deref())
+            && self
+                .input
+                .get("glob")
+                .is_none_or(serde_json::Value::is_null)
     }
 
     fn resolve(
         &mut self,
         host_realpath: &dyn Fn(&str) -> Option<String>,
         host_list: Option<ListDirectory<'_>>,
+        host_read: Option<ReadText<'_>>,
     ) {
         let realpath = outside_process_views(host_realpath);
         let listing = host_list.map(outside_process_views);
@@ -231,7 +279,7 @@ impl Request {
                 search_roots.push(".".to_owned());
             }
         }
-        let secrets = match list {
+        let mut secrets = match list {
             Some(list) => secrets_below(
                 &search_roots,
                 cwd.as_deref(),
@@ -244,6 +292,14 @@ impl Request {
                 complete: true,
             },
         };
+        if let (Some(list), Some(read)) = (list, host_read) {
+            if self.search_obeys_ignore_files() {
+                let read = outside_process_views(read);
+                secrets
+                    .found
+                    .retain(|f| !crate::ignore_files::ignored_by_repository(f, list, &read));
+            }
+        }
         if let Some(project) = self.root.as_deref().or(cwd.as_deref()) {
             if project.starts_with('/') {
                 line_paths.push(project.to_owned());
@@ -433,6 +489,9 @@ pub const MAX_RESOLVED_WORDS: usize = 1024;
 
 /// A host's directory listing ([`Request::add_realpaths_listing`]).
 pub(crate) type ListDirectory<'a> = &'a dyn Fn(&str) -> Option<Vec<String>>;
+
+/// A host's reading of a small text file ([`Request::add_realpaths_reading`]).
+pub(crate) type ReadText<'a> = &'a dyn Fn(&str) -> Option<String>;
 
 /// A host look-up (`realpath`, a listing) that is never asked about a path in a process's
 /// own view ([`crate::path::in_process_view`]): what the host sees there is its own working

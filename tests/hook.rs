@@ -2696,6 +2696,42 @@ fn a_search_of_a_directory_holding_a_secret_file_asks() {
 }
 
 #[test]
+fn claude_s_grep_skips_a_secret_file_the_repository_ignores_and_no_line_brings_back() {
+    let s = Sandbox::new("search-ignored-secrets");
+    s.write("proj/src/main.rs", "fn main() {}");
+    s.write("proj/.env", "API_TOKEN=secret");
+    s.write("proj/.git/HEAD", "ref: refs/heads/main\n");
+    s.write("proj/.gitignore", "target/\n.env\n");
+    let grep = |input: Value| {
+        let payload = json!({"session_id":"s1","cwd":s.proj(),"hook_event_name":"PreToolUse",
+            "tool_name":"Grep","tool_input":input});
+        let out = s.hook("claude", &payload);
+        (blocked("claude", &out), said("claude", &out))
+    };
+    // ripgrep leaves the ignored `.env` out: the search runs.
+    let (_, out) = grep(json!({"pattern": "API_TOKEN"}));
+    assert!(out.contains("\"allow\""), "{out}");
+    // A glob brings ignored files back in, as ripgrep's `--glob` overrides them.
+    let (stopped, out) = grep(json!({"pattern": "API_TOKEN", "glob": ".e*"}));
+    assert!(stopped || out.contains("\"ask\""), "{out}");
+    // `grep -r` in the shell obeys no ignore file.
+    let out = s.hook(
+        "claude",
+        &shell_payload("claude", &s.proj(), "grep -rn API_TOKEN ."),
+    );
+    assert!(
+        said("claude", &out).contains(".env"),
+        "{}",
+        said("claude", &out)
+    );
+    // A line that brings files back (here ripgrep's own ignore file) leaves `.env` counted.
+    s.write("proj/.rgignore", "!.env\n");
+    let (stopped, out) = grep(json!({"pattern": "API_TOKEN"}));
+    assert!(stopped || out.contains("\"ask\""), "{out}");
+    assert!(out.contains(".env"), "{out}");
+}
+
+#[test]
 fn a_search_beside_a_name_that_is_not_utf8_still_finds_the_secret_file() {
     use std::os::unix::ffi::OsStrExt;
     let s = Sandbox::new("search-odd-names");

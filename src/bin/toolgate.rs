@@ -151,7 +151,15 @@ fn policy_and_request(args: &[String]) -> Result<(Policy, Request), Error> {
 /// (and in the files a shell call's globs name) really lead, so that an allow needs both the
 /// link and its target to match.
 fn add_realpaths(request: &mut Request) {
-    request.add_realpaths_listing(real_path, list_directory);
+    request.add_realpaths_reading(real_path, list_directory, read_text);
+}
+
+/// A small text file's contents (a repository's ignore files), read as the hooks read
+/// theirs: never waiting on a FIFO or a device; `None` when it cannot be read.
+fn read_text(path: &str) -> Option<String> {
+    cli::files::read_optional(std::path::Path::new(path))
+        .ok()
+        .flatten()
 }
 
 /// The native CLI can see the file system: record where the deny and ask rules written

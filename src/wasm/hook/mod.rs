@@ -454,7 +454,12 @@ fn anchor_at_project(call: &mut HookCall) {
 /// name) really lead, as the native CLI does, over the host's `realpath` and `listDir`, so
 /// an allow needs both the link and its target to match.
 fn add_realpaths(request: &mut crate::Request) {
-    request.add_realpaths_listing(host::real_path, host::list_dir);
+    let read = |path: &str| {
+        host::read(path, crate::agents::MAX_FILE_BYTES)
+            .ok()
+            .flatten()
+    };
+    request.add_realpaths_reading(host::real_path, host::list_dir, read);
 }
 
 /// The project directory ([`crate::agents::project`]), over the host's environment and file

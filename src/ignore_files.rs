@@ -1,0 +1,248 @@
+//! Whether a repository's ignore files leave a file out of a search that obeys them
+//! (ripgrep, and so Claude Code's Grep): `.gitignore`, `.ignore` and `.rgignore` in each
+//! directory from the repository's top down to the file, and `.git/info/exclude`.
+//!
+//! The answer only ever lets a search skip a secret file it would otherwise be judged as
+//! reading, so it is "yes" only when the files say so plainly: a line that brings files back
+//! (`!.env`), an ignore file that cannot be read, a line with an escape, or no repository
+//! (ripgrep reads `.gitignore` only inside one) all make it "no". Patterns match as git
+//! matches them, case-sensitively: a name without `/` at any depth, one with `/` from the
+//! ignore file's directory, a trailing `/` only directories, an ignored directory everything
+//! below it.
+
+use crate::glob::{Glob, GlobOptions};
+
+/// The most directories looked at above a file for the repository's top.
+const MAX_DEPTH: usize = 64;
+
+/// The names of the ignore files a search that obeys them reads in each directory.
+const IGNORE_FILES: &[&str] = &[".gitignore", ".ignore", ".rgignore"];
+
+/// Whether the ignore files of the repository holding the absolute path `file` plainly leave
+/// it out. `list` gives a directory's names (`None` when it cannot be listed), `read` a
+/// small text file (`None` when it cannot be read).
+///
+/// ```text
+/// /p/.git/  /p/.gitignore: ".env\ntarget/"
+/// ignored_by_repository("/p/.env", ..)            == true
+/// ignored_by_repository("/p/target/debug/k", ..)   == true
+/// ignored_by_repository("/p/src/.env", ..)         == true   (a name at any depth)
+/// ignored_by_repository("/p/certs/server.key", ..) == false
+/// ```
+pub(crate) fn ignored_by_repository(
+    file: &str,
+    list: &dyn Fn(&str) -> Option<Vec<String>>,
+    read: &dyn Fn(&str) -> Option<String>,
+) -> bool {
+    let Some((top, below)) = repository_of(file, list) else {
+        return false;
+    };
+    let mut sources = vec![(top.clone(), format!("{top}/.git/info/exclude"), true)];
+    let mut dir = top.clone();
+    for (i, segment) in below.iter().enumerate() {
+        let Some(names) = list(&dir) else {
+            return false;
+        };
+        for name in IGNORE_FILES {
+            if names.iter().any(|n| n == name) {
+                sources.push((dir.clone(), format!("{dir}/{name}"), false));
+            }
+        }
+        if i + 1 < below.len() {
+            dir = format!("{}/{segment}", dir.trim_end_matches('/'));
+        }
+    }
+    let mut ignored = false;
+    for (base, path, optional) in sources {
+        let Some(text) = read(&path) else {
+            if optional {
+                continue;
+            }
+            return false;
+        };
+        let Some(relative) = relative_segments(&base, file) else {
+            continue;
+        };
+        match leaves_out(&text, &relative) {
+            Verdict::Unsure => return false,
+            Verdict::Ignored => ignored = true,
+            Verdict::Kept => {}
+        }
+    }
+    ignored
+}
+
+/// What one ignore file says of a path.
+#[derive(Debug, PartialEq, Eq)]
+enum Verdict {
+    Ignored,
+    Kept,
+    /// It holds a line that may bring files back, or one this reading does not take apart.
+    Unsure,
+}
+
+/// What the ignore file `text` says of the path `relative` (its segments below the file's
+/// directory).
+fn leaves_out(text: &str, relative: &[&str]) -> Verdict {
+    let mut verdict = Verdict::Kept;
+    for line in text.lines() {
+        let line = line.trim_end_matches('\r');
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        if line.starts_with('!') || line.contains('\\') {
+            return Verdict::Unsure;
+        }
+        let pattern = line.trim_end_matches(' ');
+        let (pattern, directories_only) = match pattern.strip_suffix('/') {
+            Some(p) => (p, true),
+            None => (pattern, false),
+        };
+        if pattern.is_empty() {
+            continue;
+        }
+        if matches_pattern(pattern, directories_only, relative) {
+            verdict = Verdict::Ignored;
+        }
+    }
+    verdict
+}
+
+/// Whether the gitignore `pattern` (its trailing `/` taken off as `directories_only`)
+/// matches the path `relative` or a directory above it.
+fn matches_pattern(pattern: &str, directories_only: bool, relative: &[&str]) -> bool {
+    let anchored = pattern.contains('/');
+    let pattern = pattern.strip_prefix('/').unwrap_or(pattern);
+    let Ok(glob) = Glob::new(pattern, GlobOptions::plain(true)) else {
+        return false;
+    };
+    // The directories above the file, and the file itself unless only directories count.
+    let last = if directories_only {
+        relative.len().saturating_sub(1)
+    } else {
+        relative.len()
+    };
+    if anchored {
+        (1..=last).any(|n| glob.is_match(&relative.get(..n).unwrap_or_default().join("/")))
+    } else {
+        relative
+            .get(..last)
+            .unwrap_or_default()
+            .iter()
+            .any(|s| glob.is_match(s))
+    }
+}
+
+/// The repository's top directory above the absolute `file` (the nearest holding `.git`)
+/// and the segments of `file` below it.
+fn repository_of<'f>(
+    file: &'f str,
+    list: &dyn Fn(&str) -> Option<Vec<String>>,
+) -> Option<(String, Vec<&'f str>)> {
+    let segments: Vec<&str> = file.split('/').filter(|s| !s.is_empty()).collect();
+    for keep in (0..segments.len()).rev().take(MAX_DEPTH) {
+        let dir = format!("/{}", segments.get(..keep)?.join("/"));
+        if list(&dir)?.iter().any(|n| n == ".git") {
+            return Some((dir, segments.get(keep..)?.to_vec()));
+        }
+    }
+    None
+}
+
+/// The segments of the absolute `file` below the directory `base`.
+fn relative_segments<'f>(base: &str, file: &'f str) -> Option<Vec<&'f str>> {
+    let rest = if base == "/" {
+        file.strip_prefix('/')?
+    } else {
+        file.strip_prefix(base)?.strip_prefix('/')?
+    };
+    Some(rest.split('/').filter(|s| !s.is_empty()).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A small file system: directories with their names, and the text of files.
+    fn decide(file: &str, dirs: &[(&str, &[&str])], texts: &[(&str, &str)]) -> bool {
+        let list = |d: &str| {
+            dirs.iter()
+                .find(|(p, _)| *p == d)
+                .map(|(_, names)| names.iter().map(|n| (*n).to_owned()).collect())
+                .or(Some(Vec::new()))
+        };
+        let read = |p: &str| {
+            texts
+                .iter()
+                .find(|(f, _)| *f == p)
+                .map(|(_, t)| (*t).to_owned())
+        };
+        ignored_by_repository(file, &list, &read)
+    }
+
+    const DIRS: &[(&str, &[&str])] = &[
+        ("/p", &[".git", ".gitignore", "src", "certs", ".env"]),
+        ("/p/src", &[".env", "main.rs", ".gitignore"]),
+    ];
+
+    #[test]
+    fn plain_patterns_leave_files_out() {
+        let texts = [
+            ("/p/.gitignore", ".env\ntarget/\n# c\n\n/certs/\n"),
+            ("/p/src/.gitignore", ""),
+        ];
+        for file in [
+            "/p/.env",
+            "/p/src/.env",
+            "/p/target/debug/k",
+            "/p/certs/server.key",
+        ] {
+            assert!(decide(file, DIRS, &texts), "{file}");
+        }
+        for file in ["/p/src/main.rs", "/p/src/certs/k", "/p/key.pem"] {
+            assert!(!decide(file, DIRS, &texts), "{file}");
+        }
+    }
+
+    #[test]
+    fn a_line_that_brings_files_back_or_an_unread_file_leaves_nothing_out() {
+        let back = [
+            ("/p/.gitignore", ".env\n"),
+            ("/p/src/.gitignore", "!.env\n"),
+        ];
+        assert!(!decide("/p/src/.env", DIRS, &back));
+        let unread = [("/p/.gitignore", ".env\n")];
+        assert!(!decide("/p/src/.env", DIRS, &unread));
+        let escaped = [("/p/.gitignore", ".env\n\\#x\n"), ("/p/src/.gitignore", "")];
+        assert!(!decide("/p/.env", DIRS, &escaped));
+        let rg_back = [
+            ("/p/.gitignore", ".env\n"),
+            ("/p/src/.gitignore", ""),
+            ("/p/.rgignore", "!.env\n"),
+        ];
+        let dirs: &[(&str, &[&str])] = &[("/p", &[".git", ".gitignore", ".rgignore", "src"])];
+        assert!(!decide("/p/.env", dirs, &rg_back));
+    }
+
+    #[test]
+    fn outside_a_repository_nothing_is_left_out() {
+        let dirs: &[(&str, &[&str])] = &[("/p", &[".gitignore"])];
+        assert!(!decide("/p/.env", dirs, &[("/p/.gitignore", ".env\n")]));
+    }
+
+    #[test]
+    fn patterns_match_as_git_matches_them() {
+        let texts = [
+            ("/p/.gitignore", "*.key\nsrc/*.local\n.ENV\n"),
+            ("/p/src/.gitignore", ""),
+        ];
+        assert!(decide("/p/certs/server.key", DIRS, &texts));
+        assert!(decide("/p/src/x.local", DIRS, &texts));
+        assert!(!decide("/p/src/deep/x.local", DIRS, &texts));
+        // Case-sensitive: `.ENV` leaves `.env` in.
+        assert!(!decide("/p/.env", DIRS, &texts));
+        // Only directories: `.env/` leaves a file named `.env` in.
+        let dir_only = [("/p/.gitignore", ".env/\n"), ("/p/src/.gitignore", "")];
+        assert!(!decide("/p/.env", DIRS, &dir_only));
+    }
+}
