@@ -452,6 +452,7 @@ pub fn has_windows_spelling(path: &str) -> bool {
 /// assert!(short_name_matches("settings.json", "SETTIN~1.JSO"));
 /// assert!(short_name_matches(".git", "GIT~1"));
 /// assert!(!short_name_matches("src", "GIT~1"));
+/// assert!(short_name_matches("credentials.json", "CR8D2E~1.JSO"));
 /// ```
 pub fn short_name(seg: &str) -> Option<(String, String)> {
     let (base, rest) = seg.split_once('~')?;
@@ -503,8 +504,24 @@ pub fn short_name_matches(long: &str, short: &str) -> bool {
         .chars()
         .filter(|c| !matches!(c, '.' | ' '))
         .collect();
-    (compact.starts_with(&base) && long_ext.starts_with(&ext))
-        || (ext.is_empty() && all.starts_with(&base))
+    let base = spelt_start(&base);
+    (compact.starts_with(base) && long_ext.starts_with(&ext))
+        || (ext.is_empty() && all.starts_with(base))
+}
+
+/// The part of a short name's base that the long name spells: all of it, or, in the hashed
+/// form Windows gives a name once several share a start (`EN4A1B~1`: two letters of the
+/// name, then four hexadecimal digits of a hash), its first two letters.
+fn spelt_start(base: &str) -> &str {
+    let hashed = base.len() == 6
+        && base
+            .get(2..)
+            .is_some_and(|h| h.bytes().all(|b| b.is_ascii_hexdigit()));
+    if hashed {
+        base.get(..2).unwrap_or(base)
+    } else {
+        base
+    }
 }
 
 /// Whether the 8.3 short name `short` could stand for a long name that the one-segment glob
@@ -522,6 +539,8 @@ pub fn short_name_matches(long: &str, short: &str) -> bool {
 /// assert!(!short_name_may_match_glob(".env.*", "HEAD~1"));
 /// assert!(!short_name_may_match_glob("*.pem", "KEY~1.TXT"));
 /// assert!(!short_name_may_match_glob("main.rs", "HEAD~1"));
+/// // The hashed form spells only the name's first two letters.
+/// assert!(short_name_may_match_glob(".env.*", "EN4A1B~1.PRO"));
 /// ```
 pub fn short_name_may_match_glob(glob: &str, short: &str) -> bool {
     let Some((base, ext)) = short_name(short) else {
@@ -530,7 +549,8 @@ pub fn short_name_may_match_glob(glob: &str, short: &str) -> bool {
     let wildcard = |c: char| matches!(c, '*' | '?' | '[' | ']' | '{' | '}' | '\\');
     let lead = glob.split(wildcard).next().unwrap_or_default();
     if let Some(start) = short_name_start(lead) {
-        if !(base.starts_with(&start) || start.starts_with(&base)) {
+        let base = spelt_start(&base);
+        if !(base.starts_with(&start) || start.starts_with(base)) {
             return false;
         }
     }

@@ -36,7 +36,9 @@ pub(crate) const PROGRAMS: &[Program] = &[
                 "-d --directory",
                 "-D --dired",
                 "-f",
-                "-F --classify =?",
+                // The short option takes no value: only `--classify=` does.
+                "-F",
+                "--classify =?",
                 "--file-type",
                 "--format =",
                 "--full-time",
@@ -125,7 +127,9 @@ pub(crate) const PROGRAMS: &[Program] = &[
             HELP,
             &[
                 "-c --bytes =",
-                "-f --follow =?",
+                // The short option takes no value: only `--follow=` does.
+                "-f",
+                "--follow =?",
                 "-F",
                 "-n --lines =",
                 "--max-unchanged-stats =",
@@ -281,7 +285,9 @@ pub(crate) const PROGRAMS: &[Program] = &[
                 "--sort =",
                 "-V --version-sort",
                 "--batch-size =",
-                "-c --check =?",
+                // The short option takes no value: only `--check=` does.
+                "-c",
+                "--check =?",
                 "-C",
                 "--compress-program =:runs",
                 "--debug",

@@ -261,14 +261,14 @@ const fn version_only(name: &'static str, source: &'static str) -> Program {
 }
 
 /// Tools whose `--version` and `--help` only print (each checked under strace by
-/// `tests/shell_dynamic.rs` where installed; `npm` is not here: it writes logs under `~/.npm`;
-/// nor `pip`: a Python program, it runs the `.pth` files of its site directories). Long options are matched only as
+/// `tests/shell_dynamic.rs` where installed). Not here: `npm` (it writes logs under
+/// `~/.npm`), `pip` (a Python program, it runs the `.pth` files of its site directories),
+/// `cargo` and `rustc` (rustup's proxies first read `rust-toolchain.toml` in the working
+/// directory and every directory above, which may name a toolchain folder whose programs run,
+/// or a link whose target rustup prints), and `python`/`python3` (pyenv's shims read
+/// `.python-version` the same way and print its lines). Long options are matched only as
 /// spelled in full (these tools do not all resolve abbreviations as GNU does).
 pub(crate) const VERSIONS: &[Program] = &[
-    version_only("cargo", "cargo 1.x, cargo --help"),
-    version_only("rustc", "rustc 1.x, rustc --help"),
-    version_only("python3", "Python 3.11 (Debian 12), python3 --help"),
-    version_only("python", "Python 3, python --help"),
     Program {
         // `-C DIR` moves it before it reads its makefiles (`-f FILE` is below `DIR`).
         options: &[&["-V --version", "-h --help", "-C --directory =:chdir"]],
