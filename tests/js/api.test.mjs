@@ -397,8 +397,8 @@ describe("ApprovalBroker: answers, listeners, audit", () => {
     store.grant({ rule: "Bash(git push)", scope: "always" });
     const b = broker({ trust: store.export() });
     assert.equal((await b.requestApproval(bash("git push"))).by, "trust");
-    b.trust.grant({ rule: "Bash(git pull)", scope: "session", sessionId: "s9" });
-    assert.equal((await b.requestApproval(bash("git pull", "s9"))).by, "trust");
+    b.trust.grant({ rule: "Bash(git fetch)", scope: "session", sessionId: "s9" });
+    assert.equal((await b.requestApproval(bash("git fetch", "s9"))).by, "trust");
   });
 
   test("savePending and resume", async () => {
