@@ -767,10 +767,12 @@ pub(super) fn git_into(args: &[String], out: &mut Classification) {
             out,
             format!("force-deletes or overwrites branches {}", quoted(&ops)),
         ),
-        "rebase" if !has_flag(sargs, &[], &["abort", "quit", "show-current-patch"]) => rewrite(
-            out,
-            format!("rewrites commits (`git rebase {}`)", sargs.join(" ")),
-        ),
+        "rebase" if !has_flag_surely(sargs, &[], &["abort", "quit", "show-current-patch"]) => {
+            rewrite(
+                out,
+                format!("rewrites commits (`git rebase {}`)", sargs.join(" ")),
+            )
+        }
         "filter-branch" | "filter-repo" | "replace" => {
             rewrite(out, format!("rewrites history with `git {sub}`"))
         }
@@ -808,7 +810,9 @@ pub(super) fn git_into(args: &[String], out: &mut Classification) {
                 ),
             )
         }
-        "rm" if has_flag(sargs, &['f'], &["force"]) && !has_flag(sargs, &[], &["cached"]) => {
+        "rm" if has_flag(sargs, &['f'], &["force"])
+            && !has_flag_surely(sargs, &[], &["cached"]) =>
+        {
             rewrite(
                 out,
                 format!(
@@ -836,6 +840,12 @@ pub(super) fn git_into(args: &[String], out: &mut Classification) {
         }
         "commit" if has_flag(sargs, &[], &["amend"]) => {
             rewrite(out, "rewrites the last commit".to_owned())
+        }
+        "checkout" if has_flag(sargs, &['B'], &[]) => {
+            rewrite(out, format!("resets the branch {}", quoted(&ops)))
+        }
+        "switch" if has_flag(sargs, &['C'], &["force-create"]) => {
+            rewrite(out, format!("resets the branch {}", quoted(&ops)))
         }
         "checkout" | "switch"
             if has_flag(sargs, &['f'], &["force", "discard-changes"])
@@ -865,7 +875,7 @@ pub(super) fn git_into(args: &[String], out: &mut Classification) {
                     "rename-section",
                     "remove-section",
                 ],
-            ) || (!has_flag(
+            ) || (!has_flag_surely(
                 sargs,
                 &['l'],
                 &[
