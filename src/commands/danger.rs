@@ -35,7 +35,7 @@ use network::{curl_into, httpie_into, wget_into};
 use programs::{
     archive_into, aws_into, container_into, find_into, gh_into, git_into, hosts_of, install,
     node_package_into, operand_readings, package_manager_into, publish, rsync_into, service_into,
-    ssh_into,
+    ssh_into, subcommand_program,
 };
 
 /// How deeply `sh -c` scripts, `eval` and `ssh` commands are followed.
@@ -537,7 +537,7 @@ fn command_into(words: &[String], depth: usize, out: &mut Classification, facts:
     let Some((first, args)) = words.split_first() else {
         return;
     };
-    let name = program(first);
+    let name = subcommand_program(program(first));
     if first.starts_with('$') || first.contains("$(") || first.contains('`') {
         out.add(
             DangerClass::Obscured,
@@ -1581,6 +1581,80 @@ mod tests {
                     && !found.contains(&"privilege"),
                 "{line}: {found:?}"
             );
+        }
+    }
+
+    #[test]
+    fn npm_commands_are_read_through_npms_aliases_and_prefixes() {
+        for (line, class) in [
+            ("npm pub", "publish"),
+            ("npm publ", "publish"),
+            ("npm unpub pkg@1.0.0", "publish"),
+            ("npm dep pkg msg", "publish"),
+            ("npm it", "package-install"),
+            ("npm cit", "package-install"),
+            ("npm sit", "package-install"),
+            ("npm ic", "package-install"),
+            ("npm clean-install", "package-install"),
+            ("npm install-clean", "package-install"),
+            ("npm install-test", "package-install"),
+            ("npm install-ci-test", "package-install"),
+            ("npm isnt", "package-install"),
+            ("npm isnta ../dep", "package-install"),
+            ("npm rb", "package-install"),
+            ("npm rebuild", "package-install"),
+            ("npm ln ../dep", "package-install"),
+            ("npm --registry http://r/ pub", "publish"),
+        ] {
+            assert!(
+                classes(line).contains(&class),
+                "{line}: {:?}",
+                classes(line)
+            );
+        }
+        for line in ["npm run build", "npm t", "npm ls", "npm un x", "npm view x"] {
+            assert!(classes(line).is_empty(), "{line}: {:?}", classes(line));
+        }
+    }
+
+    #[test]
+    fn interpreters_running_a_tool_are_judged_as_the_tool() {
+        for (line, class) in [
+            ("node /usr/bin/npm publish", "publish"),
+            (
+                "node /usr/lib/node_modules/npm/bin/npm-cli.js publish",
+                "publish",
+            ),
+            ("node npm-cli.js publish", "publish"),
+            (
+                "node --no-warnings /usr/bin/npm install x",
+                "package-install",
+            ),
+            ("python3 /usr/bin/pip3 install x", "package-install"),
+            (
+                "python3 /usr/lib/python3/dist-packages/pip/__main__.py install x",
+                "package-install",
+            ),
+            ("python3 -mpip install x", "package-install"),
+            ("python3 -Im pip install x", "package-install"),
+            ("python3 -I -mpip install x", "package-install"),
+            ("python3 -m pip.__main__ install x", "package-install"),
+            ("python3.11 -m pip install x", "package-install"),
+            ("pip3.11 install x", "package-install"),
+            ("pip3.12 -v install x", "package-install"),
+        ] {
+            assert!(
+                classes(line).contains(&class),
+                "{line}: {:?}",
+                classes(line)
+            );
+        }
+        for line in [
+            "node build.js",
+            "python3 -m pytest",
+            "python3 app.py install",
+        ] {
+            assert!(classes(line).is_empty(), "{line}: {:?}", classes(line));
         }
     }
 

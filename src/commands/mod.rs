@@ -45,7 +45,7 @@ mod spec;
 mod table;
 
 pub use copiers::{follows_links_below, reads_listed_files};
-pub use npm::npm_command;
+pub use npm::{npm_command, npm_commands};
 pub use runners::{
     compiler_driver, may_start_programs, reads_terminal, runs_by_option, runs_code, INTERPRETERS,
     RUNNERS, SHELLS, STARTS_PROGRAMS, TERMINAL_PROGRAMS, TRANSPARENT_WRAPPERS,

@@ -217,6 +217,23 @@ const GLOBAL_OPTIONS_WITH_VALUE: &[(&[&str], &[&str])] = &[
     ),
 ];
 
+/// The program `name` names, for a program with subcommands ([`GLOBAL_OPTIONS_WITH_VALUE`])
+/// installed under a versioned name: `pip3.11` (as pyenv and python.org install it) is
+/// `pip`, `go1.22` is `go`; a name the table knows, or whose versionless form it does not,
+/// stays as it is.
+pub(super) fn subcommand_program(name: String) -> String {
+    let known = |n: &str| {
+        GLOBAL_OPTIONS_WITH_VALUE
+            .iter()
+            .any(|(names, _)| names.contains(&n))
+    };
+    let base = crate::commands::runners::terminal_name(&name);
+    if known(&name) || base == name || !known(base) {
+        return name;
+    }
+    base.to_owned()
+}
+
 /// The readings of `name`'s operands: each starts at a word that may be its subcommand. The
 /// values of the program's known global options ([`GLOBAL_OPTIONS_WITH_VALUE`]) are skipped;
 /// an option the table does not know may take a value, so the word after it is one candidate
@@ -303,7 +320,32 @@ pub(super) fn node_package_into(
     ops: &[&str],
     out: &mut Classification,
 ) -> Option<Vec<String>> {
-    let sub = ops.first().copied().unwrap_or("");
+    let word = ops.first().copied().unwrap_or("");
+    // npm reads its command through its aliases and any unique prefix (`npm pub`, `npm it`);
+    // a prefix several share is read as each of them.
+    let subs = match name {
+        "npm" => crate::commands::npm_commands(word),
+        _ => Vec::new(),
+    };
+    if subs.is_empty() {
+        return node_command_into(name, args, ops, word, word, out);
+    }
+    let mut inner = None;
+    for sub in subs {
+        inner = inner.or(node_command_into(name, args, ops, word, sub, out));
+    }
+    inner
+}
+
+/// [`node_package_into`] for the command `sub` the word `word` names.
+fn node_command_into(
+    name: &str,
+    args: &[String],
+    ops: &[&str],
+    word: &str,
+    sub: &str,
+    out: &mut Classification,
+) -> Option<Vec<String>> {
     let runs_package = matches!(name, "npx" | "pnpx" | "bunx")
         || (name == "npm" && matches!(sub, "exec" | "x"))
         || (matches!(name, "pnpm" | "yarn") && sub == "dlx")
@@ -322,11 +364,21 @@ pub(super) fn node_package_into(
     let install_word = |s: &str| {
         matches!(
             s,
-            "add" | "ci" | "update" | "up" | "upgrade" | "isntall" | "i"
+            "add"
+                | "ci"
+                | "update"
+                | "up"
+                | "upgrade"
+                | "isntall"
+                | "i"
+                | "install-test"
+                | "install-ci-test"
+                | "rebuild"
+                | "link"
         ) || (s.len() >= 2 && "install".starts_with(s) && s.starts_with("in"))
     };
     match sub {
-        "publish" | "unpublish" | "deprecate" => publish(out, name, sub, ops),
+        "publish" | "unpublish" | "deprecate" => publish(out, name, word, ops),
         // Yarn 2 and later: `yarn npm publish`.
         "npm" if name == "yarn" && ops.get(1) == Some(&"publish") => {
             publish(out, "yarn npm", "publish", ops.get(1..).unwrap_or_default())
