@@ -30,7 +30,7 @@ mod code;
 mod network;
 mod programs;
 
-use code::{eval_into, interpreter_into, shell_into};
+use code::{entry_point_tool, eval_into, interpreter_into, shell_into};
 use network::{curl_into, httpie_into, wget_into};
 use programs::{
     archive_into, aws_into, container_into, find_into, gh_into, git_into, hosts_of, install,
@@ -537,7 +537,8 @@ fn command_into(words: &[String], depth: usize, out: &mut Classification, facts:
     let Some((first, args)) = words.split_first() else {
         return;
     };
-    let name = subcommand_program(program(first));
+    let name = program(first);
+    let name = subcommand_program(entry_point_tool(&name).map_or(name, str::to_owned));
     if first.starts_with('$') || first.contains("$(") || first.contains('`') {
         out.add(
             DangerClass::Obscured,
@@ -1626,6 +1627,10 @@ mod tests {
                 "publish",
             ),
             ("node npm-cli.js publish", "publish"),
+            (
+                "/usr/lib/node_modules/npm/bin/npm-cli.js publish",
+                "publish",
+            ),
             (
                 "node --no-warnings /usr/bin/npm install x",
                 "package-install",

@@ -57,7 +57,7 @@ pub use scan::{Base, Effects, Target};
 pub use spec::{Operands, OptionSpec, Program, Role, Syntax};
 
 pub(crate) use git_config::sets as git_config_sets;
-pub(crate) use runners::interpreter_base;
+pub(crate) use runners::{interpreter_base, python_module};
 
 /// The program name without its directory (`/usr/bin/rm` → `rm`).
 pub fn program_name(word: &str) -> &str {

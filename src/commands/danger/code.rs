@@ -115,6 +115,15 @@ const TOOL_ENTRY_POINTS: &[(&str, &str)] = &[
     ("yarn.cjs", "yarn"),
 ];
 
+/// The tool the script file named `base` (no directory) is an entry point of
+/// ([`TOOL_ENTRY_POINTS`]): `npm-cli.js` is npm, run by node or by its own `#!` line.
+pub(super) fn entry_point_tool(base: &str) -> Option<&'static str> {
+    TOOL_ENTRY_POINTS
+        .iter()
+        .find(|(entry, _)| entry.eq_ignore_ascii_case(base))
+        .map(|(_, tool)| *tool)
+}
+
 /// The tool an interpreter's script `script` may be: an entry point of
 /// [`TOOL_ENTRY_POINTS`], the package of a `__main__.py` (`pip/__main__.py` is pip), else
 /// the script itself (`node /usr/bin/npm` runs npm, `python3 /usr/bin/pip3` pip).
@@ -127,10 +136,7 @@ const TOOL_ENTRY_POINTS: &[(&str, &str)] = &[
 fn script_tool(script: &str) -> &str {
     let mut segments = script.rsplit(['/', '\\']);
     let base = segments.next().unwrap_or(script);
-    if let Some((_, tool)) = TOOL_ENTRY_POINTS
-        .iter()
-        .find(|(entry, _)| entry.eq_ignore_ascii_case(base))
-    {
+    if let Some(tool) = entry_point_tool(base) {
         return tool;
     }
     match segments.next() {
