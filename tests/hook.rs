@@ -400,6 +400,60 @@ fn deny_rules_from_claude_settings_are_never_widened() {
 }
 
 #[test]
+fn danger_and_deny_rules_hold_past_other_spellings_of_the_subcommand() {
+    let s = Sandbox::new("spellings");
+    s.write(
+        "danger.json",
+        r#"{"defaultMode":"bypassPermissions","permissions":{"allow":["Bash(*)"],
+            "deny":["Danger(publish)","Danger(package-install)","Danger(history-rewrite)",
+            "Danger(recursive-delete)"]}}"#,
+    );
+    s.write(
+        "rules.json",
+        r#"{"permissions":{"allow":["Bash(npm *)","Bash(pip *)","Bash(aws *)"],
+            "deny":["Bash(npm publish:*)","Bash(npm install:*)","Bash(pip install:*)",
+            "Bash(aws s3 rm:*)"]}}"#,
+    );
+    let cases = [
+        ("danger.json", "npm pub"),
+        ("danger.json", "npm it"),
+        ("danger.json", "node /usr/bin/npm publish"),
+        ("danger.json", "python3 -mpip install x"),
+        ("danger.json", "pip3.11 install x"),
+        ("danger.json", "git reset --ha"),
+        ("danger.json", "rm --re build"),
+        ("danger.json", "git checkout -B main side"),
+        (
+            "rules.json",
+            "npm --registry http://127.0.0.1:4873/ publish",
+        ),
+        ("rules.json", "npm -w a publish"),
+        ("rules.json", "npm cit"),
+        ("rules.json", "pip -v install x"),
+        ("rules.json", "aws --region us-east-1 s3 rm s3://b/k"),
+    ];
+    for (policy, command) in cases {
+        let out = s.hook_with(
+            "claude",
+            &s.root.join(policy),
+            &shell_payload("claude", &s.proj(), command),
+        );
+        assert!(
+            blocked("claude", &out),
+            "{command}: {}",
+            said("claude", &out)
+        );
+    }
+    // Allow rules keep the narrowest reading; the commands they name still run.
+    let out = s.hook_with(
+        "claude",
+        &s.root.join("rules.json"),
+        &shell_payload("claude", &s.proj(), "npm -w a run build"),
+    );
+    assert!(!blocked("claude", &out), "{}", said("claude", &out));
+}
+
+#[test]
 fn an_unwritable_audit_log_never_blocks_and_is_noted() {
     let s = Sandbox::new("audit");
     s.write("blocker", "a file, not a directory");

@@ -30,12 +30,12 @@ mod code;
 mod network;
 mod programs;
 
-use code::{eval_into, interpreter_into, shell_into};
+use code::{entry_point_tool, eval_into, interpreter_into, shell_into};
 use network::{curl_into, httpie_into, wget_into};
 use programs::{
     archive_into, aws_into, container_into, find_into, gh_into, git_into, hosts_of, install,
     node_package_into, operand_readings, package_manager_into, publish, rsync_into, service_into,
-    ssh_into,
+    ssh_into, subcommand_program,
 };
 
 /// How deeply `sh -c` scripts, `eval` and `ssh` commands are followed.
@@ -422,16 +422,30 @@ fn operands(args: &[String]) -> Vec<&str> {
         .collect()
 }
 
-/// Whether a short option cluster (`-rf`) or a long option (or an unambiguous-looking
-/// prefix of it, `--rec`) is present.
+/// Whether a short option cluster (`-rf`) or a long option is present, read in the widest
+/// way, as git's parse-options and getopt_long read them: a long option by any prefix
+/// however short (`--ha` is `--hard`). A prefix another option shares is ambiguous, so the
+/// program refuses it; reading it as the listed option only adds a label.
 fn has_flag(args: &[String], short: &[char], long: &[&str]) -> bool {
+    has_long_or_short(args, short, long, 1)
+}
+
+/// [`has_flag`] read in the narrowest way, for an option that makes a command safer (`git
+/// rebase --abort`): a long option only by its name or a prefix of three letters or more.
+fn has_flag_surely(args: &[String], short: &[char], long: &[&str]) -> bool {
+    has_long_or_short(args, short, long, 3)
+}
+
+/// Whether a short option of `short` is in a cluster, or a long option of `long` is given by
+/// its name or a prefix of at least `min_prefix` letters, before `--`.
+fn has_long_or_short(args: &[String], short: &[char], long: &[&str], min_prefix: usize) -> bool {
     args.iter().take_while(|a| a.as_str() != "--").any(|a| {
         if let Some(name) = a.strip_prefix("--") {
             let name = name.split('=').next().unwrap_or(name).to_lowercase();
             !name.is_empty()
-                && long
-                    .iter()
-                    .any(|l| *l == name || (name.len() >= 3 && l.starts_with(name.as_str())))
+                && long.iter().any(|l| {
+                    *l == name || (name.len() >= min_prefix && l.starts_with(name.as_str()))
+                })
         } else if let Some(cluster) = a.strip_prefix('-') {
             cluster.chars().all(|c| c.is_ascii_alphanumeric())
                 && cluster.chars().any(|c| short.contains(&c))
@@ -524,6 +538,7 @@ fn command_into(words: &[String], depth: usize, out: &mut Classification, facts:
         return;
     };
     let name = program(first);
+    let name = subcommand_program(entry_point_tool(&name).map_or(name, str::to_owned));
     if first.starts_with('$') || first.contains("$(") || first.contains('`') {
         out.add(
             DangerClass::Obscured,
@@ -793,7 +808,7 @@ fn program_into(
         "rev" | "tr" | "gunzip" | "zcat" | "uudecode" | "printf" => {
             facts.decoder.get_or_insert_with(|| name.to_owned());
         }
-        "crontab" if !has_flag(args, &['l'], &[]) => out.add(
+        "crontab" if !has_flag_surely(args, &['l'], &[]) => out.add(
             DangerClass::Persistence,
             "changes the cron table".to_owned(),
             owned(ops),
@@ -1370,6 +1385,58 @@ mod tests {
     }
 
     #[test]
+    fn long_options_are_read_by_any_prefix_as_git_and_getopt_read_them() {
+        for (line, class) in [
+            ("git commit --am -m rewritten", "history-rewrite"),
+            ("git push --mi origin", "history-rewrite"),
+            ("git tag --de t1", "history-rewrite"),
+            ("git reset --ha", "history-rewrite"),
+            ("git clean --fo -d", "history-rewrite"),
+            ("git checkout --fo", "history-rewrite"),
+            ("git switch --di main", "history-rewrite"),
+            ("git branch --mo --fo a main", "history-rewrite"),
+            ("git worktree remove --fo x", "history-rewrite"),
+            ("git pull --fo origin main:main", "history-rewrite"),
+            ("rm --re dir", "recursive-delete"),
+            ("rm --r dir", "recursive-delete"),
+        ] {
+            assert!(
+                classes(line).contains(&class),
+                "{line}: {:?}",
+                classes(line)
+            );
+        }
+        // An option that makes the command safe is read only by its name or a longer prefix.
+        assert!(classes("git rebase --a").contains(&"history-rewrite"));
+        assert!(!classes("git rebase --abort").contains(&"history-rewrite"));
+        assert!(!classes("git rm --cac -f x").contains(&"history-rewrite"));
+        assert!(classes("git rm --ca -f x").contains(&"history-rewrite"));
+        assert!(!classes("git commit --all -m x").contains(&"history-rewrite"));
+    }
+
+    #[test]
+    fn checkout_and_switch_that_reset_a_branch_are_rewrites() {
+        for line in [
+            "git checkout -B main side",
+            "git checkout -B main",
+            "git checkout -qB main side",
+            "git switch -C main",
+            "git switch -C main side",
+            "git switch --force-create main",
+            "git switch --force-c main",
+        ] {
+            assert!(
+                classes(line).contains(&"history-rewrite"),
+                "{line}: {:?}",
+                classes(line)
+            );
+        }
+        for line in ["git checkout -b feature side", "git switch -c feature"] {
+            assert!(!classes(line).contains(&"history-rewrite"), "{line}");
+        }
+    }
+
+    #[test]
     fn git_forms_that_discard_history_or_work_are_rewrites() {
         for line in [
             "git send-pack --force ../remote.git HEAD~3:refs/heads/main",
@@ -1515,6 +1582,84 @@ mod tests {
                     && !found.contains(&"privilege"),
                 "{line}: {found:?}"
             );
+        }
+    }
+
+    #[test]
+    fn npm_commands_are_read_through_npms_aliases_and_prefixes() {
+        for (line, class) in [
+            ("npm pub", "publish"),
+            ("npm publ", "publish"),
+            ("npm unpub pkg@1.0.0", "publish"),
+            ("npm dep pkg msg", "publish"),
+            ("npm it", "package-install"),
+            ("npm cit", "package-install"),
+            ("npm sit", "package-install"),
+            ("npm ic", "package-install"),
+            ("npm clean-install", "package-install"),
+            ("npm install-clean", "package-install"),
+            ("npm install-test", "package-install"),
+            ("npm install-ci-test", "package-install"),
+            ("npm isnt", "package-install"),
+            ("npm isnta ../dep", "package-install"),
+            ("npm rb", "package-install"),
+            ("npm rebuild", "package-install"),
+            ("npm ln ../dep", "package-install"),
+            ("npm --registry http://r/ pub", "publish"),
+        ] {
+            assert!(
+                classes(line).contains(&class),
+                "{line}: {:?}",
+                classes(line)
+            );
+        }
+        for line in ["npm run build", "npm t", "npm ls", "npm un x", "npm view x"] {
+            assert!(classes(line).is_empty(), "{line}: {:?}", classes(line));
+        }
+    }
+
+    #[test]
+    fn interpreters_running_a_tool_are_judged_as_the_tool() {
+        for (line, class) in [
+            ("node /usr/bin/npm publish", "publish"),
+            (
+                "node /usr/lib/node_modules/npm/bin/npm-cli.js publish",
+                "publish",
+            ),
+            ("node npm-cli.js publish", "publish"),
+            (
+                "/usr/lib/node_modules/npm/bin/npm-cli.js publish",
+                "publish",
+            ),
+            (
+                "node --no-warnings /usr/bin/npm install x",
+                "package-install",
+            ),
+            ("python3 /usr/bin/pip3 install x", "package-install"),
+            (
+                "python3 /usr/lib/python3/dist-packages/pip/__main__.py install x",
+                "package-install",
+            ),
+            ("python3 -mpip install x", "package-install"),
+            ("python3 -Im pip install x", "package-install"),
+            ("python3 -I -mpip install x", "package-install"),
+            ("python3 -m pip.__main__ install x", "package-install"),
+            ("python3.11 -m pip install x", "package-install"),
+            ("pip3.11 install x", "package-install"),
+            ("pip3.12 -v install x", "package-install"),
+        ] {
+            assert!(
+                classes(line).contains(&class),
+                "{line}: {:?}",
+                classes(line)
+            );
+        }
+        for line in [
+            "node build.js",
+            "python3 -m pytest",
+            "python3 app.py install",
+        ] {
+            assert!(classes(line).is_empty(), "{line}: {:?}", classes(line));
         }
     }
 

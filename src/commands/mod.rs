@@ -45,7 +45,7 @@ mod spec;
 mod table;
 
 pub use copiers::{follows_links_below, reads_listed_files};
-pub use npm::npm_command;
+pub use npm::{npm_command, npm_commands};
 pub use runners::{
     compiler_driver, may_start_programs, reads_terminal, runs_by_option, runs_code, INTERPRETERS,
     RUNNERS, SHELLS, STARTS_PROGRAMS, TERMINAL_PROGRAMS, TRANSPARENT_WRAPPERS,
@@ -57,7 +57,7 @@ pub use scan::{Base, Effects, Target};
 pub use spec::{Operands, OptionSpec, Program, Role, Syntax};
 
 pub(crate) use git_config::sets as git_config_sets;
-pub(crate) use runners::interpreter_base;
+pub(crate) use runners::{interpreter_base, python_module};
 
 /// The program name without its directory (`/usr/bin/rm` → `rm`).
 pub fn program_name(word: &str) -> &str {

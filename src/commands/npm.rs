@@ -134,26 +134,40 @@ const ALIASES: &[(&str, &str)] = &[
 /// assert_eq!(npm_command("p"), None); // ambiguous
 /// ```
 pub fn npm_command(word: &str) -> Option<&'static str> {
+    match npm_commands(word).as_slice() {
+        [command] => Some(command),
+        _ => None,
+    }
+}
+
+/// Every npm command `word` may name, the widest reading: the command or alias it is, else
+/// each command a name it is a prefix of stands for (`isnt` is `isntall` or `isntall-clean`:
+/// install or ci). Empty for a word that names none.
+///
+/// ```
+/// use toolgate::commands::npm_commands;
+/// assert_eq!(npm_commands("pub"), ["publish"]);
+/// assert_eq!(npm_commands("isnt"), ["install", "ci"]);
+/// assert!(npm_commands("frobnicate").is_empty());
+/// ```
+pub fn npm_commands(word: &str) -> Vec<&'static str> {
     if let Some(c) = COMMANDS.iter().find(|c| **c == word) {
-        return Some(c);
+        return vec![c];
     }
     if let Some((_, c)) = ALIASES.iter().find(|(a, _)| *a == word) {
-        return Some(c);
+        return vec![c];
     }
     if word.is_empty() {
-        return None;
+        return Vec::new();
     }
-    let mut found: Option<&'static str> = None;
+    let mut found: Vec<&'static str> = Vec::new();
     let names = COMMANDS
         .iter()
         .map(|c| (*c, *c))
         .chain(ALIASES.iter().copied());
     for (name, command) in names {
-        if name.starts_with(word) {
-            match found {
-                Some(f) if f != command => return None,
-                _ => found = Some(command),
-            }
+        if name.starts_with(word) && !found.contains(&command) {
+            found.push(command);
         }
     }
     found

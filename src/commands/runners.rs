@@ -1752,7 +1752,7 @@ const GIT_SWITCHES_BEFORE_A_MESSAGE: &[char] = &['a', 'q', 'v'];
 
 /// `name` without a version after it, for the lists of this module: `ipython3` → `ipython`,
 /// `guile-3.0` → `guile`, `python3.12` → `python`.
-fn terminal_name(name: &str) -> &str {
+pub(crate) fn terminal_name(name: &str) -> &str {
     name.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.' || c == '-')
 }
 
@@ -1915,7 +1915,7 @@ fn runs_module_that_reads_terminal(name: &str, top: &str, rest: &[String]) -> Op
 /// or `-m` closing a cluster (`-Im MODULE`). The options that take a value
 /// ([`INTERPRETER_OPTIONS_WITH_VALUE`]: `-W`, `-X`, `--check-hash-based-pycs`) are passed
 /// over with it; `-c`, a script or `-` end the options, as Python reads them.
-fn python_module(args: &[String]) -> Option<(&str, &[String])> {
+pub(crate) fn python_module(args: &[String]) -> Option<(&str, &[String])> {
     let mut i = 0;
     while let Some(word) = args.get(i) {
         i += 1;

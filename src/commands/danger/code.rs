@@ -70,23 +70,20 @@ pub(super) fn interpreter_into(
         facts.runs_code.get_or_insert_with(|| name.to_owned());
         return;
     }
-    if python && args.iter().any(|a| a == "-m") {
-        let module: Vec<String> = args
-            .iter()
-            .skip_while(|a| a.as_str() != "-m")
-            .skip(1)
-            .cloned()
-            .collect();
-        if let Some((m, rest)) = module.split_first() {
-            let mut words = vec![m.clone()];
-            words.extend(rest.iter().cloned());
-            let mut inner = Classification::default();
-            let mut inner_facts = LineFacts::default();
-            command_into(&words, MAX_DEPTH, &mut inner, &mut inner_facts);
-            out.findings.extend(inner.findings);
-            out.secret_uploads.extend(inner.secret_uploads);
+    if python {
+        // The module parser the terminal check uses: `-m MOD`, `-mMOD`, `-Im MOD`.
+        if let Some((module, rest)) = crate::commands::runners::python_module(args) {
+            let top = module.split('.').next().unwrap_or(module);
+            tool_into(top, rest, out);
+            return;
         }
-        return;
+    }
+    if let InterpreterInput::Script(script) = input {
+        let at = args
+            .iter()
+            .position(|a| a == script)
+            .map_or(args.len(), |i| i + 1);
+        tool_into(script_tool(script), args.get(at..).unwrap_or_default(), out);
     }
     match input {
         InterpreterInput::Script(script) if !crate::shell::is_input_path(script) => {
@@ -104,6 +101,61 @@ pub(super) fn interpreter_into(
             facts.stdin_runner.get_or_insert_with(|| name.to_owned());
         }
     }
+}
+
+/// Script files that are a tool's entry point, and the tool they are: `node npm-cli.js
+/// publish` is `npm publish`.
+const TOOL_ENTRY_POINTS: &[(&str, &str)] = &[
+    ("npm-cli.js", "npm"),
+    ("npx-cli.js", "npx"),
+    ("pnpm.cjs", "pnpm"),
+    ("pnpm.js", "pnpm"),
+    ("pnpx.cjs", "pnpx"),
+    ("yarn.js", "yarn"),
+    ("yarn.cjs", "yarn"),
+];
+
+/// The tool the script file named `base` (no directory) is an entry point of
+/// ([`TOOL_ENTRY_POINTS`]): `npm-cli.js` is npm, run by node or by its own `#!` line.
+pub(super) fn entry_point_tool(base: &str) -> Option<&'static str> {
+    TOOL_ENTRY_POINTS
+        .iter()
+        .find(|(entry, _)| entry.eq_ignore_ascii_case(base))
+        .map(|(_, tool)| *tool)
+}
+
+/// The tool an interpreter's script `script` may be: an entry point of
+/// [`TOOL_ENTRY_POINTS`], the package of a `__main__.py` (`pip/__main__.py` is pip), else
+/// the script itself (`node /usr/bin/npm` runs npm, `python3 /usr/bin/pip3` pip).
+///
+/// ```text
+/// script_tool("/usr/lib/node_modules/npm/bin/npm-cli.js") == "npm"
+/// script_tool("/usr/lib/python3/dist-packages/pip/__main__.py") == "pip"
+/// script_tool("/usr/bin/npm") == "/usr/bin/npm"
+/// ```
+fn script_tool(script: &str) -> &str {
+    let mut segments = script.rsplit(['/', '\\']);
+    let base = segments.next().unwrap_or(script);
+    if let Some(tool) = entry_point_tool(base) {
+        return tool;
+    }
+    match segments.next() {
+        Some(package) if base == "__main__.py" && !package.is_empty() => package,
+        _ => script,
+    }
+}
+
+/// Classifies the tool `tool` an interpreter runs (a module, or a script that is a tool's
+/// entry point) given `rest`, as if it were run itself: `python3 -m pip install x` is
+/// `pip install x`. Its facts stay the interpreter's.
+fn tool_into(tool: &str, rest: &[String], out: &mut Classification) {
+    let mut words = vec![tool.to_owned()];
+    words.extend(rest.iter().cloned());
+    let mut inner = Classification::default();
+    let mut inner_facts = LineFacts::default();
+    command_into(&words, MAX_DEPTH, &mut inner, &mut inner_facts);
+    out.findings.extend(inner.findings);
+    out.secret_uploads.extend(inner.secret_uploads);
 }
 
 /// What inline interpreter code visibly does: the spellings that name a class.

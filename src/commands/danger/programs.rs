@@ -3,258 +3,30 @@
 
 use super::*;
 
-/// Programs whose first operand is a subcommand, with their options before it that take the
-/// next word as their value (`npm --registry URL publish`, `aws --region r s3 rm`): the
-/// subcommand is the first operand that is not such a value. git's are the shell analysis's
-/// ([`git_into`]), cargo's the table of what cargo writes.
-const GLOBAL_OPTIONS_WITH_VALUE: &[(&[&str], &[&str])] = &[
-    (
-        &["npm"],
-        &[
-            "--registry",
-            "--otp",
-            "-w",
-            "--workspace",
-            "--prefix",
-            "-C",
-            "--userconfig",
-            "--globalconfig",
-            "--loglevel",
-            "--cache",
-            "--tag",
-            "--access",
-            "--scope",
-            "--auth-type",
-            "-L",
-            "--location",
-            "--cafile",
-            "--proxy",
-            "--https-proxy",
-        ],
-    ),
-    (&["pnpm"], &["-C", "--dir", "--filter", "-F", "--loglevel"]),
-    (
-        &["yarn"],
-        &["--cwd", "--cache-folder", "--modules-folder", "--mutex"],
-    ),
-    (&["bun"], &["--cwd", "-c", "--config"]),
-    (
-        &["pip", "pip3"],
-        &[
-            "--proxy",
-            "--log",
-            "--log-file",
-            "--cache-dir",
-            "-i",
-            "--index-url",
-            "--extra-index-url",
-            "--timeout",
-            "--retries",
-            "--cert",
-            "--client-cert",
-            "--trusted-host",
-            "--python",
-            "--exists-action",
-        ],
-    ),
-    (&["cargo"], crate::shell::CARGO_GLOBAL_VALUES),
-    (&["gh"], &["-R", "--repo"]),
-    (
-        &["aws"],
-        &[
-            "--region",
-            "--profile",
-            "--endpoint-url",
-            "--output",
-            "--query",
-            "--ca-bundle",
-            "--color",
-            "--cli-read-timeout",
-            "--cli-connect-timeout",
-        ],
-    ),
-    (
-        &["systemctl"],
-        &[
-            "-H",
-            "--host",
-            "-M",
-            "--machine",
-            "-t",
-            "--type",
-            "-s",
-            "--signal",
-            "-p",
-            "--property",
-            "--state",
-            "--job-mode",
-            "--kill-whom",
-            "--root",
-        ],
-    ),
-    (
-        &["loginctl"],
-        &[
-            "-H",
-            "--host",
-            "-M",
-            "--machine",
-            "-p",
-            "--property",
-            "-s",
-            "--signal",
-        ],
-    ),
-    (
-        &["apt", "apt-get", "aptitude"],
-        &[
-            "-o",
-            "--option",
-            "-c",
-            "--config-file",
-            "-t",
-            "--target-release",
-        ],
-    ),
-    (
-        &["uv"],
-        &[
-            "--directory",
-            "--project",
-            "--cache-dir",
-            "--config-file",
-            "--color",
-            "-p",
-            "--python",
-        ],
-    ),
-    (&["poetry"], &["-C", "--directory", "-P", "--project"]),
-    (&["gem"], &["--config-file"]),
-    (
-        &["docker", "podman", "nerdctl"],
-        &[
-            "-H",
-            "--host",
-            "-c",
-            "--context",
-            "--config",
-            "-l",
-            "--log-level",
-            "--tlscacert",
-            "--tlscert",
-            "--tlskey",
-            "--connection",
-            "--url",
-            "--root",
-            "-n",
-            "--namespace",
-        ],
-    ),
-    (
-        &["helm"],
-        &[
-            "-n",
-            "--namespace",
-            "--kube-context",
-            "--kubeconfig",
-            "--registry-config",
-        ],
-    ),
-    (
-        &["dnf", "yum", "zypper"],
-        &[
-            "-c",
-            "--config",
-            "--installroot",
-            "--releasever",
-            "--setopt",
-            "--repo",
-            "-R",
-            "--root",
-        ],
-    ),
-    (&["go"], &["-C"]),
-    // Subcommands, no global option with a value known: an unknown option before the first
-    // operand still makes the next one a candidate.
-    (
-        &[
-            "twine",
-            "pipx",
-            "pipenv",
-            "conda",
-            "mamba",
-            "micromamba",
-            "brew",
-            "composer",
-            "bundle",
-            "apk",
-            "snap",
-            "flatpak",
-            "port",
-            "choco",
-            "winget",
-            "scoop",
-            "nix-env",
-            "dotnet",
-            "deno",
-            "pacman",
-            "flit",
-            "hatch",
-            "pdm",
-            "vsce",
-            "ovsx",
-            "lerna",
-            "changeset",
-            "goreleaser",
-            "nuget",
-            "buildah",
-            "service",
-            "launchctl",
-            "jsr",
-            "skopeo",
-        ],
-        &[],
-    ),
-];
+/// The program `name` names, for a program with subcommands ([`crate::shell::has_subcommands`])
+/// installed under a versioned name: `pip3.11` (as pyenv and python.org install it) is
+/// `pip`, `go1.22` is `go`; a name the table knows, or whose versionless form it does not,
+/// stays as it is.
+pub(super) fn subcommand_program(name: String) -> String {
+    let known = crate::shell::has_subcommands;
+    let base = crate::commands::runners::terminal_name(&name);
+    if known(&name) || base == name || !known(base) {
+        return name;
+    }
+    base.to_owned()
+}
 
-/// The readings of `name`'s operands: each starts at a word that may be its subcommand. The
-/// values of the program's known global options ([`GLOBAL_OPTIONS_WITH_VALUE`]) are skipped;
-/// an option the table does not know may take a value, so the word after it is one candidate
-/// and the next operand another (a wrong guess only adds a label). A program without
-/// subcommands has one reading, every operand.
+/// The readings of `name`'s operands: each starts at a word that may be its subcommand
+/// ([`crate::shell::subcommand_starts`]). A program without subcommands has one reading,
+/// every operand.
 pub(super) fn operand_readings<'a>(name: &str, args: &'a [String]) -> Vec<Vec<&'a str>> {
-    let Some((_, with_value)) = GLOBAL_OPTIONS_WITH_VALUE
-        .iter()
-        .find(|(names, _)| names.contains(&name))
-    else {
-        return vec![operands(args)];
-    };
-    let mut readings = Vec::new();
-    let mut i = 0;
-    let mut after_unknown_option = false;
-    while let Some(word) = args.get(i) {
-        if word == "--" {
-            readings.push(operands(args.get(i + 1..).unwrap_or_default()));
-            break;
-        }
-        if is_option(word) {
-            let takes_next = with_value.contains(&word.as_str());
-            after_unknown_option = !takes_next && !word.contains('=');
-            i += if takes_next { 2 } else { 1 };
-            continue;
-        }
-        readings.push(operands(args.get(i..).unwrap_or_default()));
-        if !after_unknown_option {
-            break;
-        }
-        // The word may have been the value of the unknown option before it.
-        after_unknown_option = false;
-        i += 1;
+    match crate::shell::subcommand_starts(name, args) {
+        None => vec![operands(args)],
+        Some(starts) => starts
+            .into_iter()
+            .map(|at| operands(args.get(at..).unwrap_or_default()))
+            .collect(),
     }
-    if readings.is_empty() {
-        readings.push(Vec::new());
-    }
-    readings
 }
 
 pub(super) fn publish(out: &mut Classification, name: &str, sub: &str, ops: &[&str]) {
@@ -303,7 +75,32 @@ pub(super) fn node_package_into(
     ops: &[&str],
     out: &mut Classification,
 ) -> Option<Vec<String>> {
-    let sub = ops.first().copied().unwrap_or("");
+    let word = ops.first().copied().unwrap_or("");
+    // npm reads its command through its aliases and any unique prefix (`npm pub`, `npm it`);
+    // a prefix several share is read as each of them.
+    let subs = match name {
+        "npm" => crate::commands::npm_commands(word),
+        _ => Vec::new(),
+    };
+    if subs.is_empty() {
+        return node_command_into(name, args, ops, word, word, out);
+    }
+    let mut inner = None;
+    for sub in subs {
+        inner = inner.or(node_command_into(name, args, ops, word, sub, out));
+    }
+    inner
+}
+
+/// [`node_package_into`] for the command `sub` the word `word` names.
+fn node_command_into(
+    name: &str,
+    args: &[String],
+    ops: &[&str],
+    word: &str,
+    sub: &str,
+    out: &mut Classification,
+) -> Option<Vec<String>> {
     let runs_package = matches!(name, "npx" | "pnpx" | "bunx")
         || (name == "npm" && matches!(sub, "exec" | "x"))
         || (matches!(name, "pnpm" | "yarn") && sub == "dlx")
@@ -322,11 +119,21 @@ pub(super) fn node_package_into(
     let install_word = |s: &str| {
         matches!(
             s,
-            "add" | "ci" | "update" | "up" | "upgrade" | "isntall" | "i"
+            "add"
+                | "ci"
+                | "update"
+                | "up"
+                | "upgrade"
+                | "isntall"
+                | "i"
+                | "install-test"
+                | "install-ci-test"
+                | "rebuild"
+                | "link"
         ) || (s.len() >= 2 && "install".starts_with(s) && s.starts_with("in"))
     };
     match sub {
-        "publish" | "unpublish" | "deprecate" => publish(out, name, sub, ops),
+        "publish" | "unpublish" | "deprecate" => publish(out, name, word, ops),
         // Yarn 2 and later: `yarn npm publish`.
         "npm" if name == "yarn" && ops.get(1) == Some(&"publish") => {
             publish(out, "yarn npm", "publish", ops.get(1..).unwrap_or_default())
@@ -767,10 +574,12 @@ pub(super) fn git_into(args: &[String], out: &mut Classification) {
             out,
             format!("force-deletes or overwrites branches {}", quoted(&ops)),
         ),
-        "rebase" if !has_flag(sargs, &[], &["abort", "quit", "show-current-patch"]) => rewrite(
-            out,
-            format!("rewrites commits (`git rebase {}`)", sargs.join(" ")),
-        ),
+        "rebase" if !has_flag_surely(sargs, &[], &["abort", "quit", "show-current-patch"]) => {
+            rewrite(
+                out,
+                format!("rewrites commits (`git rebase {}`)", sargs.join(" ")),
+            )
+        }
         "filter-branch" | "filter-repo" | "replace" => {
             rewrite(out, format!("rewrites history with `git {sub}`"))
         }
@@ -808,7 +617,9 @@ pub(super) fn git_into(args: &[String], out: &mut Classification) {
                 ),
             )
         }
-        "rm" if has_flag(sargs, &['f'], &["force"]) && !has_flag(sargs, &[], &["cached"]) => {
+        "rm" if has_flag(sargs, &['f'], &["force"])
+            && !has_flag_surely(sargs, &[], &["cached"]) =>
+        {
             rewrite(
                 out,
                 format!(
@@ -836,6 +647,12 @@ pub(super) fn git_into(args: &[String], out: &mut Classification) {
         }
         "commit" if has_flag(sargs, &[], &["amend"]) => {
             rewrite(out, "rewrites the last commit".to_owned())
+        }
+        "checkout" if has_flag(sargs, &['B'], &[]) => {
+            rewrite(out, format!("resets the branch {}", quoted(&ops)))
+        }
+        "switch" if has_flag(sargs, &['C'], &["force-create"]) => {
+            rewrite(out, format!("resets the branch {}", quoted(&ops)))
         }
         "checkout" | "switch"
             if has_flag(sargs, &['f'], &["force", "discard-changes"])
@@ -865,7 +682,7 @@ pub(super) fn git_into(args: &[String], out: &mut Classification) {
                     "rename-section",
                     "remove-section",
                 ],
-            ) || (!has_flag(
+            ) || (!has_flag_surely(
                 sargs,
                 &['l'],
                 &[

@@ -6,9 +6,11 @@
 //! command the program name loses its directory (`/bin/rm` → `rm`).
 
 mod flags;
+mod subcommands;
 
 pub use flags::CANONICAL_COMMANDS;
 use flags::{spec_for, Spec};
+pub(crate) use subcommands::{has_subcommands, subcommand_starts};
 
 /// A command split into its canonical pieces.
 pub(crate) struct Canonical {
@@ -82,6 +84,19 @@ const GIT_GLOBAL_FLAGS: &[&str] = &[
     "--exec-path",
 ];
 
+/// The program `first` runs, as rules name it: without its directory, in lower case, and
+/// without `.exe` or `.com` (`/BIN/RM.EXE` is `rm`); `*` stays.
+fn folded_program(first: &str) -> String {
+    if first == "*" {
+        return first.to_owned();
+    }
+    let lower = program_name(first).to_lowercase();
+    match lower.strip_suffix(".exe").or(lower.strip_suffix(".com")) {
+        Some(stem) if !stem.is_empty() => stem.to_owned(),
+        _ => lower,
+    }
+}
+
 /// Splits `words` into canonical pieces.
 pub(crate) fn canonicalise(words: &[String]) -> Canonical {
     let mut rest = words.iter();
@@ -97,15 +112,7 @@ pub(crate) fn canonicalise(words: &[String]) -> Canonical {
     // Windows by default) `RM` and `/BIN/RM` run `rm`, and deny and ask rules take the
     // widest reading. Subcommands keep their case (`git PUSH` is no git command).
     // Windows runs `rm.exe` for `rm` (Git Bash, MSYS2, WSL's interop), so the suffix goes too.
-    let folded = if first == "*" {
-        first.clone()
-    } else {
-        let lower = program_name(first).to_lowercase();
-        match lower.strip_suffix(".exe").or(lower.strip_suffix(".com")) {
-            Some(stem) if !stem.is_empty() => stem.to_owned(),
-            _ => lower,
-        }
-    };
+    let folded = folded_program(first);
     let name = folded.as_str();
     let mut head = vec![name.to_owned()];
     let mut rest: Vec<&String> = rest.collect();
@@ -259,10 +266,92 @@ pub(crate) struct Probe {
 /// look-up budget that runs out also bounds that work.
 pub(crate) fn deny_probes(words: &[String]) -> Vec<Probe> {
     let mut out = spelling_probes(words);
+    for spelling in subcommand_spellings(words) {
+        out.extend(spelling_probes(&spelling));
+    }
     if let Some(push) = as_git_push(words) {
         out.extend(spelling_probes(&push));
     }
     out
+}
+
+/// npm commands that run another one first, which deny and ask rules on that one also take:
+/// `npm install-test` runs `npm install`, `npm install-ci-test` runs `npm ci`, a clean install.
+const NPM_COMMANDS_RUN_FIRST: &[(&str, &[&str])] = &[
+    ("install-test", &["install"]),
+    ("install-ci-test", &["ci", "install"]),
+];
+
+/// The other readings of `words` that deny and ask rules take (allow rules take only the
+/// command as written): for a program with subcommands, the command from each word its
+/// subcommand may start at ([`subcommand_starts`]), its global options before it dropped
+/// (`npm --registry URL publish`, `pip -v install x`, `aws --region r s3 rm x`); for npm,
+/// also each command the subcommand word may name ([`crate::commands::npm_commands`]) and
+/// the one it runs first ([`NPM_COMMANDS_RUN_FIRST`]: `npm it` is `npm install` too).
+///
+/// ```text
+/// subcommand_spellings("npm --otp 1 publish") == ["npm publish"]
+/// subcommand_spellings("npm it") == ["npm install-test", "npm install"]
+/// ```
+fn subcommand_spellings(words: &[String]) -> Vec<Vec<String>> {
+    let Some((first, args)) = words.split_first() else {
+        return Vec::new();
+    };
+    let name = folded_program(first);
+    let mut out: Vec<Vec<String>> = Vec::new();
+    let mut push = |spelling: Vec<String>| {
+        if spelling.as_slice() != words && !out.contains(&spelling) {
+            out.push(spelling);
+        }
+    };
+    if let Some(module) = python_module_spelling(&name, first, args) {
+        push(module);
+    }
+    let Some(starts) = subcommand_starts(&name, args) else {
+        return out;
+    };
+    for at in starts {
+        let rest = args.get(at..).unwrap_or_default();
+        push(
+            std::iter::once(first.clone())
+                .chain(rest.iter().cloned())
+                .collect(),
+        );
+        let Some((word, after)) = rest.split_first().filter(|_| name == "npm") else {
+            continue;
+        };
+        for command in crate::commands::npm_commands(word) {
+            let run_first = NPM_COMMANDS_RUN_FIRST
+                .iter()
+                .find(|(c, _)| *c == command)
+                .map_or(&[][..], |(_, first)| *first);
+            for sub in std::iter::once(command).chain(run_first.iter().copied()) {
+                let spelling = [first.clone(), sub.to_owned()]
+                    .into_iter()
+                    .chain(after.iter().cloned())
+                    .collect();
+                push(spelling);
+            }
+        }
+    }
+    out
+}
+
+/// Python's module run (`-mpip`, `-Im pip`, `-I -m pip.__main__`: the module reader of
+/// [`crate::commands::python_module`]) spelt `python -m PACKAGE`, its top package.
+///
+/// ```text
+/// python_module_spelling("python3 -Im pip.__main__ install x") == "python3 -m pip install x"
+/// ```
+fn python_module_spelling(name: &str, first: &str, args: &[String]) -> Option<Vec<String>> {
+    let (base, _) = crate::commands::interpreter_base(name)?;
+    if *base != "python" {
+        return None;
+    }
+    let (module, rest) = crate::commands::python_module(args)?;
+    let top = module.split('.').next().unwrap_or(module);
+    let head = [first, "-m", top].map(str::to_owned);
+    Some(head.into_iter().chain(rest.iter().cloned()).collect())
 }
 
 /// git's other spellings of a push (`git send-pack URL REFS`, `git http-push URL REFS`
@@ -384,6 +473,48 @@ mod tests {
         assert!(!probes("git fetch-pack u")
             .iter()
             .any(|f| f.starts_with("git push")));
+    }
+
+    #[test]
+    fn deny_forms_drop_global_options_before_the_subcommand_in_every_reading() {
+        let probes = |line: &str| {
+            let words: Vec<String> = line.split(' ').map(str::to_owned).collect();
+            deny_forms(&words)
+                .into_iter()
+                .map(|f| f.join(" "))
+                .collect::<Vec<_>>()
+        };
+        for (line, form) in [
+            ("npm --registry http://r/ publish", "npm publish"),
+            ("npm --workspace a publish", "npm publish"),
+            ("npm -w a publish", "npm publish"),
+            ("npm --otp 1 publish", "npm publish"),
+            ("npm -L project publish", "npm publish"),
+            ("npm --foo bar publish", "npm publish"),
+            ("npm --otp 1 pub", "npm publish"),
+            ("npm it", "npm install"),
+            ("npm cit", "npm install"),
+            ("npm sit", "npm ci"),
+            ("npm isnt", "npm install"),
+            ("pip -v install x", "pip install x"),
+            ("pip --isolated install x", "pip install x"),
+            ("pip --proxy http://p install x", "pip install x"),
+            ("pip3 --python python3 install x", "pip3 install x"),
+            ("cargo --color always publish", "cargo publish"),
+            ("aws --region us-east-1 s3 rm s3://x", "aws s3 rm s3://x"),
+            ("aws --debug s3 rm s3://x", "aws s3 rm s3://x"),
+            ("python3 -mpip install x", "python3 -m pip install x"),
+            (
+                "python3 -I -m pip.__main__ install x",
+                "python3 -m pip install x",
+            ),
+        ] {
+            let forms = probes(line);
+            assert!(forms.contains(&form.to_owned()), "{line}: {forms:?}");
+        }
+        assert!(!probes("npm run build")
+            .iter()
+            .any(|f| f.contains("publish")));
     }
 
     #[test]
