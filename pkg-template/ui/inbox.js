@@ -35,6 +35,7 @@ export function mountInbox(root, transport, options = {}) {
   const trustBody = h("tbody");
   const trustError = h("p", { class: "tgi-error", role: "alert" });
   const auditBody = h("tbody");
+  const auditError = h("p", { class: "tgi-error", role: "alert" });
   const filters = {
     agent: h("input", { type: "search", placeholder: "agent", "aria-label": "Filter by agent", name: "agent" }),
     verdict: h("select", { "aria-label": "Filter by verdict", name: "verdict" }, ...["", "allow", "ask", "deny", "defer"].map((v) => h("option", { value: v, text: v || "any verdict" }))),
@@ -60,6 +61,7 @@ export function mountInbox(root, transport, options = {}) {
       { class: "tgi-panel", "aria-labelledby": "tgi-audit-h" },
       h("h2", { id: "tgi-audit-h", text: "Audit trail" }),
       h("form", { class: "tgi-filters", onsubmit: (e) => (e.preventDefault(), loadAudit()), oninput: () => loadAudit() }, ...Object.values(filters)),
+      auditError,
       h("div", { class: "tgi-scroll" }, h("table", { class: "tgi-table" }, h("thead", {}, h("tr", {}, ...["Time", "Agent", "Session", "Tool", "Verdict", "Decided by"].map((t) => h("th", { text: t })))), auditBody)),
     ),
   );
@@ -158,7 +160,8 @@ export function mountInbox(root, transport, options = {}) {
     clearTimeout(auditTimer);
     auditTimer = setTimeout(() => {
       const f = Object.fromEntries(Object.entries(filters).map(([k, el]) => [k, el.value]));
-      transport.audit(f).then((entries) =>
+      transport.audit(f).then((entries) => {
+        auditError.textContent = "";
         auditBody.replaceChildren(
           ...entries.map((e) =>
             h(
@@ -172,8 +175,8 @@ export function mountInbox(root, transport, options = {}) {
               h("td", { text: decidedBy(e) }),
             ),
           ),
-        ),
-      );
+        );
+      }, (e) => (auditError.textContent = e.message));
     }, 150);
   };
 
