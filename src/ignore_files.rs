@@ -19,8 +19,11 @@ const MAX_DEPTH: usize = 64;
 const IGNORE_FILES: &[&str] = &[".gitignore", ".ignore", ".rgignore"];
 
 /// Whether the ignore files of the repository holding the absolute path `file` plainly leave
-/// it out. `list` gives a directory's names (`None` when it cannot be listed), `read` a
-/// small text file (`None` when it cannot be read).
+/// it out of a search of the directory `root` (at or above `file`). A search given a
+/// directory by name reads it even when it is ignored, and what is below it is then checked
+/// name by name, so only a match on `file` or on a directory strictly below `root` counts.
+/// `list` gives a directory's names (`None` when it cannot be listed), `read` a small text
+/// file (`None` when it cannot be read).
 ///
 /// ```text
 /// /p/.git/  /p/.gitignore: ".env\ntarget/"
@@ -31,9 +34,12 @@ const IGNORE_FILES: &[&str] = &[".gitignore", ".ignore", ".rgignore"];
 /// ```
 pub(crate) fn ignored_by_repository(
     file: &str,
+    root: &str,
     list: &dyn Fn(&str) -> Option<Vec<String>>,
     read: &dyn Fn(&str) -> Option<String>,
 ) -> bool {
+    let depth = |p: &str| p.split('/').filter(|s| !s.is_empty()).count();
+    let root_depth = depth(root);
     let Some((top, below)) = repository_of(file, list) else {
         return false;
     };
@@ -63,7 +69,9 @@ pub(crate) fn ignored_by_repository(
         let Some(relative) = relative_segments(&base, file) else {
             continue;
         };
-        match leaves_out(&text, &relative) {
+        // The first segments of `relative` that name `root` or a directory above it.
+        let fixed = root_depth.saturating_sub(depth(&base));
+        match leaves_out(&text, &relative, fixed) {
             Verdict::Unsure => return false,
             Verdict::Ignored => ignored = true,
             Verdict::Kept => {}
@@ -82,8 +90,8 @@ enum Verdict {
 }
 
 /// What the ignore file `text` says of the path `relative` (its segments below the file's
-/// directory).
-fn leaves_out(text: &str, relative: &[&str]) -> Verdict {
+/// directory), where a match on one of the first `fixed` segments does not count.
+fn leaves_out(text: &str, relative: &[&str], fixed: usize) -> Verdict {
     let mut verdict = Verdict::Kept;
     for line in text.lines() {
         let line = line.trim_end_matches('\r');
@@ -101,7 +109,7 @@ fn leaves_out(text: &str, relative: &[&str]) -> Verdict {
         if pattern.is_empty() {
             continue;
         }
-        if matches_pattern(pattern, directories_only, relative) {
+        if matches_pattern(pattern, directories_only, relative, fixed) {
             verdict = Verdict::Ignored;
         }
     }
@@ -109,8 +117,9 @@ fn leaves_out(text: &str, relative: &[&str]) -> Verdict {
 }
 
 /// Whether the gitignore `pattern` (its trailing `/` taken off as `directories_only`)
-/// matches the path `relative` or a directory above it.
-fn matches_pattern(pattern: &str, directories_only: bool, relative: &[&str]) -> bool {
+/// matches the path `relative` or a directory above it that is not among its first `fixed`
+/// segments.
+fn matches_pattern(pattern: &str, directories_only: bool, relative: &[&str], fixed: usize) -> bool {
     let anchored = pattern.contains('/');
     let pattern = pattern.strip_prefix('/').unwrap_or(pattern);
     let Ok(glob) = Glob::new(pattern, GlobOptions::plain(true)) else {
@@ -123,13 +132,9 @@ fn matches_pattern(pattern: &str, directories_only: bool, relative: &[&str]) -> 
         relative.len()
     };
     if anchored {
-        (1..=last).any(|n| glob.is_match(&relative.get(..n).unwrap_or_default().join("/")))
+        (fixed + 1..=last).any(|n| glob.is_match(&relative.get(..n).unwrap_or_default().join("/")))
     } else {
-        relative
-            .get(..last)
-            .unwrap_or_default()
-            .iter()
-            .any(|s| glob.is_match(s))
+        (fixed..last).any(|i| relative.get(i).is_some_and(|s| glob.is_match(s)))
     }
 }
 
@@ -177,7 +182,7 @@ mod tests {
                 .find(|(f, _)| *f == p)
                 .map(|(_, t)| (*t).to_owned())
         };
-        ignored_by_repository(file, &list, &read)
+        ignored_by_repository(file, "/p", &list, &read)
     }
 
     const DIRS: &[(&str, &[&str])] = &[
@@ -222,6 +227,38 @@ mod tests {
         ];
         let dirs: &[(&str, &[&str])] = &[("/p", &[".git", ".gitignore", ".rgignore", "src"])];
         assert!(!decide("/p/.env", dirs, &rg_back));
+    }
+
+    #[test]
+    fn an_ignored_directory_searched_by_name_is_read() {
+        let dirs: &[(&str, &[&str])] = &[("/p", &[".git", ".gitignore", "certs"])];
+        let list = |d: &str| {
+            dirs.iter()
+                .find(|(p, _)| *p == d)
+                .map(|(_, n)| n.iter().map(|x| (*x).to_owned()).collect())
+                .or(Some(Vec::new()))
+        };
+        let read = |p: &str| (p == "/p/.gitignore").then(|| "certs/\n.env\n".to_owned());
+        // From `/p`, ripgrep never enters `certs`; given `certs` itself, it reads it.
+        assert!(ignored_by_repository(
+            "/p/certs/server.key",
+            "/p",
+            &list,
+            &read
+        ));
+        assert!(!ignored_by_repository(
+            "/p/certs/server.key",
+            "/p/certs",
+            &list,
+            &read
+        ));
+        // A name that matches the file itself counts wherever the search starts.
+        assert!(ignored_by_repository(
+            "/p/certs/.env",
+            "/p/certs",
+            &list,
+            &read
+        ));
     }
 
     #[test]

@@ -295,9 +295,21 @@ impl Request {
         if let (Some(list), Some(read)) = (list, host_read) {
             if self.search_obeys_ignore_files() {
                 let read = outside_process_views(read);
-                secrets
-                    .found
-                    .retain(|f| !crate::ignore_files::ignored_by_repository(f, list, &read));
+                let roots: Vec<String> = search_roots
+                    .iter()
+                    .filter_map(|r| crate::path::normalize(r, cwd.as_deref(), None))
+                    .collect();
+                secrets.found.retain(|f| {
+                    // The search's own root above the file: one given by name is read even
+                    // when it is ignored.
+                    let root = roots
+                        .iter()
+                        .filter(|r| crate::path::contains(r, f))
+                        .max_by_key(|r| r.len());
+                    !root.is_some_and(|root| {
+                        crate::ignore_files::ignored_by_repository(f, root, list, &read)
+                    })
+                });
             }
         }
         if let Some(project) = self.root.as_deref().or(cwd.as_deref()) {

@@ -2755,7 +2755,8 @@ fn claude_s_grep_skips_a_secret_file_the_repository_ignores_and_no_line_brings_b
     s.write("proj/src/main.rs", "fn main() {}");
     s.write("proj/.env", "API_TOKEN=secret");
     s.write("proj/.git/HEAD", "ref: refs/heads/main\n");
-    s.write("proj/.gitignore", "target/\n.env\n");
+    s.write("proj/certs/server.key", "-----BEGIN PRIVATE KEY-----");
+    s.write("proj/.gitignore", "target/\n.env\ncerts/\n");
     let grep = |input: Value| {
         let payload = json!({"session_id":"s1","cwd":s.proj(),"hook_event_name":"PreToolUse",
             "tool_name":"Grep","tool_input":input});
@@ -2765,6 +2766,10 @@ fn claude_s_grep_skips_a_secret_file_the_repository_ignores_and_no_line_brings_b
     // ripgrep leaves the ignored `.env` out: the search runs.
     let (_, out) = grep(json!({"pattern": "API_TOKEN"}));
     assert!(out.contains("\"allow\""), "{out}");
+    // Given an ignored directory by name, ripgrep reads it.
+    let (stopped, out) = grep(json!({"pattern": "API_TOKEN", "path": "certs"}));
+    assert!(stopped || out.contains("\"ask\""), "{out}");
+    assert!(out.contains("server.key"), "{out}");
     // A glob brings ignored files back in, as ripgrep's `--glob` overrides them.
     let (stopped, out) = grep(json!({"pattern": "API_TOKEN", "glob": ".e*"}));
     assert!(stopped || out.contains("\"ask\""), "{out}");
