@@ -44,6 +44,20 @@ pub(crate) fn ignored_by_repository(
         return false;
     };
     let mut sources = vec![(top.clone(), format!("{top}/.git/info/exclude"), true)];
+    // ripgrep also reads `.ignore` and `.rgignore` in the directories above the repository.
+    let above: Vec<&str> = top.split('/').filter(|s| !s.is_empty()).collect();
+    for keep in 0..above.len() {
+        let dir = format!("/{}", above.get(..keep).unwrap_or_default().join("/"));
+        let Some(names) = list(&dir) else {
+            return false;
+        };
+        for name in [".ignore", ".rgignore"] {
+            if names.iter().any(|n| n == name) {
+                let file = format!("{}/{name}", dir.trim_end_matches('/'));
+                sources.push((dir.clone(), file, false));
+            }
+        }
+    }
     let mut dir = top.clone();
     for (i, segment) in below.iter().enumerate() {
         let Some(names) = list(&dir) else {
@@ -220,6 +234,11 @@ mod tests {
         assert!(!decide("/p/src/.env", DIRS, &unread));
         let escaped = [("/p/.gitignore", ".env\n\\#x\n"), ("/p/src/.gitignore", "")];
         assert!(!decide("/p/.env", DIRS, &escaped));
+        // Above the repository, ripgrep's own ignore files still count.
+        let dirs_above: &[(&str, &[&str])] =
+            &[("/", &[".ignore", "p"]), ("/p", &[".git", ".gitignore"])];
+        let above = [("/.ignore", "!.env\n"), ("/p/.gitignore", ".env\n")];
+        assert!(!decide("/p/.env", dirs_above, &above));
         let rg_back = [
             ("/p/.gitignore", ".env\n"),
             ("/p/src/.gitignore", ""),
