@@ -450,15 +450,17 @@ mod tests {
         }
     }
 
+    /// The forms deny and ask rules are matched against for `line` (words split at spaces).
+    fn probes(line: &str) -> Vec<String> {
+        let words: Vec<String> = line.split(' ').map(str::to_owned).collect();
+        deny_forms(&words)
+            .into_iter()
+            .map(|f| f.join(" "))
+            .collect()
+    }
+
     #[test]
     fn other_spellings_of_a_push_are_probed_as_git_push() {
-        let probes = |line: &str| {
-            let words: Vec<String> = line.split(' ').map(str::to_owned).collect();
-            deny_forms(&words)
-                .into_iter()
-                .map(|f| f.join(" "))
-                .collect::<Vec<_>>()
-        };
         for line in [
             "git send-pack --force https://h/r.git main",
             "git -C . http-push https://h/r main",
@@ -477,13 +479,6 @@ mod tests {
 
     #[test]
     fn deny_forms_drop_global_options_before_the_subcommand_in_every_reading() {
-        let probes = |line: &str| {
-            let words: Vec<String> = line.split(' ').map(str::to_owned).collect();
-            deny_forms(&words)
-                .into_iter()
-                .map(|f| f.join(" "))
-                .collect::<Vec<_>>()
-        };
         for (line, form) in [
             ("npm --registry http://r/ publish", "npm publish"),
             ("npm --workspace a publish", "npm publish"),
