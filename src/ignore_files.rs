@@ -15,8 +15,12 @@ use crate::glob::{Glob, GlobOptions};
 /// The most directories looked at above a file for the repository's top.
 const MAX_DEPTH: usize = 64;
 
-/// The names of the ignore files a search that obeys them reads in each directory.
+/// The names of the ignore files a search that obeys them reads in each directory of the
+/// repository.
 const IGNORE_FILES: &[&str] = &[".gitignore", ".ignore", ".rgignore"];
+
+/// ripgrep's own ignore files, which it also reads in the directories above the repository.
+const RIPGREP_IGNORE_FILES: &[&str] = &[".ignore", ".rgignore"];
 
 /// Whether the ignore files of the repository holding the absolute path `file` plainly leave
 /// it out of a search of the directory `root` (at or above `file`). A search given a
@@ -38,40 +42,35 @@ pub(crate) fn ignored_by_repository(
     list: &dyn Fn(&str) -> Option<Vec<String>>,
     read: &dyn Fn(&str) -> Option<String>,
 ) -> bool {
-    let depth = |p: &str| p.split('/').filter(|s| !s.is_empty()).count();
-    let root_depth = depth(root);
-    let Some((top, below)) = repository_of(file, list) else {
+    let Some(dirs) = directories_above(file, list) else {
         return false;
     };
-    let mut sources = vec![(top.clone(), format!("{top}/.git/info/exclude"), true)];
-    // ripgrep also reads `.ignore` and `.rgignore` in the directories above the repository.
-    let above: Vec<&str> = top.split('/').filter(|s| !s.is_empty()).collect();
-    for keep in 0..above.len() {
-        let dir = format!("/{}", above.get(..keep).unwrap_or_default().join("/"));
-        let Some(names) = list(&dir) else {
-            return false;
+    // The repository's top: the nearest directory holding `.git`, at most MAX_DEPTH up.
+    let Some(top) = dirs.iter().rposition(|(_, names)| holds(names, ".git")) else {
+        return false;
+    };
+    if top + MAX_DEPTH < dirs.len() {
+        return false;
+    }
+    let top_dir = dirs.get(top).map_or("/", |(dir, _)| dir.as_str());
+    let mut sources = vec![(
+        top_dir.to_owned(),
+        joined(top_dir, ".git/info/exclude"),
+        true,
+    )];
+    for (at, (dir, names)) in dirs.iter().enumerate() {
+        // Above the repository, ripgrep still reads its own ignore files, not `.gitignore`.
+        let here = if at < top {
+            RIPGREP_IGNORE_FILES
+        } else {
+            IGNORE_FILES
         };
-        for name in [".ignore", ".rgignore"] {
-            if names.iter().any(|n| n == name) {
-                let file = format!("{}/{name}", dir.trim_end_matches('/'));
-                sources.push((dir.clone(), file, false));
-            }
+        for name in here.iter().filter(|n| holds(names, n)) {
+            sources.push((dir.clone(), joined(dir, name), false));
         }
     }
-    let mut dir = top.clone();
-    for (i, segment) in below.iter().enumerate() {
-        let Some(names) = list(&dir) else {
-            return false;
-        };
-        for name in IGNORE_FILES {
-            if names.iter().any(|n| n == name) {
-                sources.push((dir.clone(), format!("{dir}/{name}"), false));
-            }
-        }
-        if i + 1 < below.len() {
-            dir = format!("{}/{segment}", dir.trim_end_matches('/'));
-        }
-    }
+    let depth = |p: &str| p.split('/').filter(|s| !s.is_empty()).count();
+    let root_depth = depth(root);
     let mut ignored = false;
     for (base, path, optional) in sources {
         let Some(text) = read(&path) else {
@@ -92,6 +91,33 @@ pub(crate) fn ignored_by_repository(
         }
     }
     ignored
+}
+
+/// Every directory from `/` down to the one holding the absolute `file`, with the names in
+/// each; `None` when one of them cannot be listed.
+fn directories_above(
+    file: &str,
+    list: &dyn Fn(&str) -> Option<Vec<String>>,
+) -> Option<Vec<(String, Vec<String>)>> {
+    let segments: Vec<&str> = file.split('/').filter(|s| !s.is_empty()).collect();
+    let parents = segments.len().checked_sub(1)?;
+    (0..=parents)
+        .map(|keep| {
+            let dir = format!("/{}", segments.get(..keep)?.join("/"));
+            let names = list(&dir)?;
+            Some((dir, names))
+        })
+        .collect()
+}
+
+/// Whether the listing `names` holds `name`.
+fn holds(names: &[String], name: &str) -> bool {
+    names.iter().any(|n| n == name)
+}
+
+/// The path of `name` in the directory `dir`.
+fn joined(dir: &str, name: &str) -> String {
+    format!("{}/{name}", dir.trim_end_matches('/'))
 }
 
 /// What one ignore file says of a path.
@@ -150,22 +176,6 @@ fn matches_pattern(pattern: &str, directories_only: bool, relative: &[&str], fix
     } else {
         (fixed..last).any(|i| relative.get(i).is_some_and(|s| glob.is_match(s)))
     }
-}
-
-/// The repository's top directory above the absolute `file` (the nearest holding `.git`)
-/// and the segments of `file` below it.
-fn repository_of<'f>(
-    file: &'f str,
-    list: &dyn Fn(&str) -> Option<Vec<String>>,
-) -> Option<(String, Vec<&'f str>)> {
-    let segments: Vec<&str> = file.split('/').filter(|s| !s.is_empty()).collect();
-    for keep in (0..segments.len()).rev().take(MAX_DEPTH) {
-        let dir = format!("/{}", segments.get(..keep)?.join("/"));
-        if list(&dir)?.iter().any(|n| n == ".git") {
-            return Some((dir, segments.get(keep..)?.to_vec()));
-        }
-    }
-    None
 }
 
 /// The segments of the absolute `file` below the directory `base`.

@@ -189,7 +189,9 @@ impl Request {
     /// `--hidden` and no `glob`) does not count a secret file that `.gitignore`, `.ignore`,
     /// `.rgignore` or `.git/info/exclude` plainly leave out (`.env` listed in `.gitignore`,
     /// no line bringing files back with `!`). `read` gives a file's text, `None` when it
-    /// cannot be read (which leaves the file counted).
+    /// cannot be read (which leaves the file counted); `env` a variable of the host's
+    /// environment: with `RIPGREP_CONFIG_PATH` set, ripgrep reads a configuration file that may
+    /// turn ignoring off, so no ignore file is read.
     ///
     /// ```
     /// use serde_json::json;
@@ -202,9 +204,14 @@ impl Request {
     ///     cwd: Some("/p".into()), ..Request::default() };
     /// let policy = Policy::from_json("{}").unwrap();
     /// let mut r = grep();
-    /// r.add_realpaths_reading(|p| Some(p.to_owned()), names,
-    ///     |f| (f == "/p/.gitignore").then(|| ".env\n".to_owned()));
+    /// let gitignore = |f: &str| (f == "/p/.gitignore").then(|| ".env\n".to_owned());
+    /// r.add_realpaths_reading(|p| Some(p.to_owned()), names, gitignore, |_| None);
     /// assert_eq!(policy.evaluate(&r).effect.as_str(), "allow");
+    /// // With a ripgrep configuration, the ignore files may not count: it asks.
+    /// let mut r = grep();
+    /// r.add_realpaths_reading(|p| Some(p.to_owned()), names, gitignore,
+    ///     |v| (v == "RIPGREP_CONFIG_PATH").then(|| "/h/.ripgreprc".to_owned()));
+    /// assert_eq!(policy.evaluate(&r).effect.as_str(), "ask");
     /// // Without the ignore file's text, the `.env` beside the search counts: it asks.
     /// let mut r = grep();
     /// r.add_realpaths_listing(|p| Some(p.to_owned()), names);
@@ -215,8 +222,10 @@ impl Request {
         realpath: impl Fn(&str) -> Option<String>,
         list: impl Fn(&str) -> Option<Vec<String>>,
         read: impl Fn(&str) -> Option<String>,
+        env: impl Fn(&str) -> Option<String>,
     ) {
-        self.resolve(&realpath, Some(&list), Some(&read));
+        let read: Option<ReadText<'_>> = env(RIPGREP_CONFIG).is_none().then_some(&read);
+        self.resolve(&realpath, Some(&list), read);
     }
 
     /// Whether this call is a search that obeys the repository's ignore files: Claude Code's
@@ -295,10 +304,7 @@ impl Request {
         if let (Some(list), Some(read)) = (list, host_read) {
             if self.search_obeys_ignore_files() {
                 let read = outside_process_views(read);
-                let roots: Vec<String> = search_roots
-                    .iter()
-                    .filter_map(|r| crate::path::normalize(r, cwd.as_deref(), None))
-                    .collect();
+                let (roots, _) = placed_roots(&search_roots, cwd.as_deref());
                 secrets.found.retain(|f| {
                     // The search's own root above the file: one given by name is read even
                     // when it is ignored.
@@ -501,6 +507,10 @@ pub const MAX_RESOLVED_WORDS: usize = 1024;
 
 /// A host's directory listing ([`Request::add_realpaths_listing`]).
 pub(crate) type ListDirectory<'a> = &'a dyn Fn(&str) -> Option<Vec<String>>;
+
+/// The variable naming ripgrep's configuration file, whose options may make a search read
+/// ignored files ([`Request::add_realpaths_reading`]).
+pub(crate) const RIPGREP_CONFIG: &str = "RIPGREP_CONFIG_PATH";
 
 /// A host's reading of a small text file ([`Request::add_realpaths_reading`]).
 pub(crate) type ReadText<'a> = &'a dyn Fn(&str) -> Option<String>;
@@ -753,14 +763,7 @@ fn secrets_below(
     realpath: &dyn Fn(&str) -> Option<String>,
     list: ListDirectory<'_>,
 ) -> Walked {
-    let mut placed = true;
-    let mut absolute = Vec::with_capacity(roots.len());
-    for root in roots {
-        match crate::path::normalize(root, cwd, None).filter(|r| r != "/") {
-            Some(r) => absolute.push(r),
-            None => placed = false,
-        }
-    }
+    let (absolute, placed) = placed_roots(roots, cwd);
     let kept = absolute
         .iter()
         .map(String::as_str)
@@ -783,6 +786,21 @@ fn secrets_below(
         found,
         complete: placed && walked,
     }
+}
+
+/// The search roots `roots` as absolute paths from `cwd`, and whether every one could be
+/// placed: a root written with `~`, known only at run time, or `/` itself is left out
+/// ([`secrets_below`] does not look below it).
+fn placed_roots(roots: &[String], cwd: Option<&str>) -> (Vec<String>, bool) {
+    let mut placed = true;
+    let mut absolute = Vec::with_capacity(roots.len());
+    for root in roots {
+        match crate::path::normalize(root, cwd, None).filter(|r| r != "/") {
+            Some(r) => absolute.push(r),
+            None => placed = false,
+        }
+    }
+    (absolute, placed)
 }
 
 /// The files below the absolute directory `root` whose path ends with `target` (its

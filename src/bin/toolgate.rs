@@ -151,13 +151,9 @@ fn policy_and_request(args: &[String]) -> Result<(Policy, Request), Error> {
 /// (and in the files a shell call's globs name) really lead, so that an allow needs both the
 /// link and its target to match.
 fn add_realpaths(request: &mut Request) {
-    // A ripgrep configuration file may make every search read ignored files: then the
-    // repository's ignore files are not read for the search either.
-    if std::env::var_os("RIPGREP_CONFIG_PATH").is_some() {
-        request.add_realpaths_listing(real_path, list_directory);
-    } else {
-        request.add_realpaths_reading(real_path, list_directory, read_text);
-    }
+    // A variable that is not UTF-8 is still set.
+    let env = |name: &str| std::env::var_os(name).map(|v| v.to_string_lossy().into_owned());
+    request.add_realpaths_reading(real_path, list_directory, read_text, env);
 }
 
 /// A small text file's contents (a repository's ignore files), read as the hooks read

@@ -459,13 +459,7 @@ fn add_realpaths(request: &mut crate::Request) {
             .ok()
             .flatten()
     };
-    // A ripgrep configuration file may make every search read ignored files: then the
-    // repository's ignore files are not read for the search either.
-    if host::env("RIPGREP_CONFIG_PATH").is_some() {
-        request.add_realpaths_listing(host::real_path, host::list_dir);
-    } else {
-        request.add_realpaths_reading(host::real_path, host::list_dir, read);
-    }
+    request.add_realpaths_reading(host::real_path, host::list_dir, read, host::env);
 }
 
 /// The project directory ([`crate::agents::project`]), over the host's environment and file
