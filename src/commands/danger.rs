@@ -21,6 +21,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use super::option_words::{has_option, Reading};
 use crate::path::FirstBytes;
 use crate::policy::{is_protected_in, secret_kind};
 use crate::shell::{commands_of, wrapped_command_start, wrapped_script, SHELLS};
@@ -422,37 +423,16 @@ fn operands(args: &[String]) -> Vec<&str> {
         .collect()
 }
 
-/// Whether a short option cluster (`-rf`) or a long option is present, read in the widest
-/// way, as git's parse-options and getopt_long read them: a long option by any prefix
-/// however short (`--ha` is `--hard`). A prefix another option shares is ambiguous, so the
-/// program refuses it; reading it as the listed option only adds a label.
+/// Whether a short option cluster (`-rf`) or a long option is present before `--`, read
+/// in the widest way (`--ha` is `--hard`; see [`Reading::Widest`]).
 fn has_flag(args: &[String], short: &[char], long: &[&str]) -> bool {
-    has_long_or_short(args, short, long, 1)
+    has_option(args, short, long, Reading::Widest)
 }
 
 /// [`has_flag`] read in the narrowest way, for an option that makes a command safer (`git
-/// rebase --abort`): a long option only by its name or a prefix of three letters or more.
+/// rebase --abort`; see [`Reading::Surely`]).
 fn has_flag_surely(args: &[String], short: &[char], long: &[&str]) -> bool {
-    has_long_or_short(args, short, long, 3)
-}
-
-/// Whether a short option of `short` is in a cluster, or a long option of `long` is given by
-/// its name or a prefix of at least `min_prefix` letters, before `--`.
-fn has_long_or_short(args: &[String], short: &[char], long: &[&str], min_prefix: usize) -> bool {
-    args.iter().take_while(|a| a.as_str() != "--").any(|a| {
-        if let Some(name) = a.strip_prefix("--") {
-            let name = name.split('=').next().unwrap_or(name).to_lowercase();
-            !name.is_empty()
-                && long.iter().any(|l| {
-                    *l == name || (name.len() >= min_prefix && l.starts_with(name.as_str()))
-                })
-        } else if let Some(cluster) = a.strip_prefix('-') {
-            cluster.chars().all(|c| c.is_ascii_alphanumeric())
-                && cluster.chars().any(|c| short.contains(&c))
-        } else {
-            false
-        }
-    })
+    has_option(args, short, long, Reading::Surely)
 }
 
 fn quoted(words: &[&str]) -> String {

@@ -37,6 +37,7 @@ mod find;
 mod git_config;
 mod jq;
 mod npm;
+mod option_words;
 mod ref_format;
 mod runners;
 mod scan;

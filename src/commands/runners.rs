@@ -1,6 +1,8 @@
 //! Programs that run code they are given: the one list every part of toolgate asks
 //! ([`runs_code`]).
 
+use super::option_words::{first_giving, gives_spelt};
+
 /// Shells: they run the script they are given (`-c`, a file, standard input).
 pub const SHELLS: &[&str] = &["sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "fish"];
 
@@ -1858,7 +1860,7 @@ fn interpreter_reads_terminal(name: &str, args: &[String]) -> Option<String> {
         .iter()
         .find(|(n, _)| n == base)
         .map_or(&[][..], |(_, o)| *o);
-    given_any(args, options).map(|o| format!("`{name} {o}` reads code from the terminal"))
+    first_giving(args, options).map(|o| format!("`{name} {o}` reads code from the terminal"))
 }
 
 /// What `python -m MODULE` takes from its terminal: a module of
@@ -1899,7 +1901,7 @@ fn module_reads_terminal(name: &str, module: &str, rest: &[String]) -> Option<St
 fn runs_module_that_reads_terminal(name: &str, top: &str, rest: &[String]) -> Option<String> {
     let (_, option) = PYTHON_MODULE_RUNNERS.iter().find(|(m, _)| *m == top)?;
     let words = rest.iter().take_while(|w| w.as_str() != "--");
-    let at = words.clone().position(|w| gives(w, option))?;
+    let at = words.clone().position(|w| gives_spelt(w, option))?;
     let after = rest.get(at + 1..).unwrap_or_default();
     after.iter().enumerate().find_map(|(i, inner)| {
         if inner.starts_with('-') {
@@ -1963,7 +1965,7 @@ fn git_reads_terminal(args: &[String]) -> Option<String> {
     let interactive = GIT_INTERACTIVE_OPTIONS
         .iter()
         .find(|(s, _)| s == sub)
-        .and_then(|(_, options)| given_any(rest, options))
+        .and_then(|(_, options)| first_giving(rest, options))
         .or_else(|| given_interactive_value(sub, rest));
     if let Some(o) = interactive {
         return Some(format!(
@@ -2013,7 +2015,7 @@ fn git_opens_editor(sub: &str, rest: &[String]) -> bool {
     };
     let (modes, options): (Vec<&str>, Vec<&str>) = makes.iter().partition(|m| !m.starts_with('-'));
     let writes = makes.is_empty()
-        || given_any(rest, &options).is_some()
+        || first_giving(rest, &options).is_some()
         || rest
             .iter()
             .take_while(|w| w.as_str() != "--")
@@ -2064,37 +2066,6 @@ fn gives_closer(word: &str, closer: &str) -> bool {
     letters
         .strip_prefix(closer.trim_start_matches('-'))
         .is_some_and(|value| value.is_empty() || takes_value)
-}
-
-/// The first word of `args` (before `--`) that gives one of `options`: the option itself,
-/// a long option's prefix of any length (`--inter`, `--e`: git takes any prefix that no
-/// other of its options shares, and one that another shares may be either), with or without
-/// `=VALUE`, or a cluster of short options holding a short one (`-pv`).
-fn given_any<'a>(args: &'a [String], options: &[&str]) -> Option<&'a str> {
-    args.iter()
-        .take_while(|a| a.as_str() != "--")
-        .map(String::as_str)
-        .find(|a| options.iter().any(|o| gives(a, o)))
-}
-
-/// Whether the word `arg` gives the option `option` (see [`given_any`]).
-fn gives(arg: &str, option: &str) -> bool {
-    if let Some(long) = option.strip_prefix("--") {
-        let Some(word) = arg.strip_prefix("--") else {
-            return false;
-        };
-        let word = word.split('=').next().unwrap_or(word);
-        return !word.is_empty() && long.starts_with(word);
-    }
-    let Some(letter) = option.strip_prefix('-') else {
-        return false;
-    };
-    match arg.strip_prefix('-') {
-        Some(cluster) if !cluster.starts_with('-') && !cluster.is_empty() => {
-            cluster.chars().all(|c| c.is_ascii_alphanumeric()) && cluster.contains(letter)
-        }
-        _ => false,
-    }
 }
 
 #[cfg(test)]
