@@ -532,7 +532,13 @@ fn command_into(words: &[String], depth: usize, out: &mut Classification, facts:
             Vec::new(),
         );
     }
-    secret_words(&without_credential_options(&name, args), out);
+    let opened = read_only_opens(words);
+    secret_words(
+        opened
+            .as_deref()
+            .unwrap_or(&without_credential_options(&name, args)),
+        out,
+    );
     if let Some(how) = crate::commands::reads_terminal(&name, args) {
         out.add(
             DangerClass::Obscured,
@@ -952,6 +958,36 @@ pub fn file_candidates(word: &str) -> Vec<&str> {
     candidates
 }
 
+/// What a command the table reads whole and finds read-only opens: the texts its entry
+/// says it reads (file operands, values of options that read, each from where the file's
+/// name starts) and the directories it reads below. Its other words (a search pattern, a
+/// jq filter, `git log --grep=`, `echo`'s operands) name no file it opens. `None` for a
+/// command the table does not know, cannot read whole, or finds not read-only: every word
+/// of it may name a file it opens.
+///
+/// ```text
+/// read_only_opens("jq .key package.json")  == Some(["package.json"])
+/// read_only_opens("grep -e .key -r src")   == Some(["src"])
+/// read_only_opens("zip out.zip .env")       == None
+/// ```
+fn read_only_opens(words: &[String]) -> Option<Vec<String>> {
+    let effects = crate::commands::effects(words)?;
+    if effects.not_read_only.is_some() || effects.runs || effects.unjudged.is_some() {
+        return None;
+    }
+    let texts = effects
+        .reads
+        .iter()
+        .chain(&effects.reads_below)
+        .filter_map(|t| match *t {
+            crate::commands::Target::Word { .. } => crate::commands::target_text(words, *t),
+            _ => None,
+        })
+        .map(str::to_owned)
+        .collect();
+    Some(texts)
+}
+
 /// Words that name a secret file, read as [`file_candidates`] reads them (also after `@`,
 /// `<`, `name=`, and attached to a single-dash option: `gcc -include.env`).
 fn secret_words(words: &[String], out: &mut Classification) {
@@ -1252,6 +1288,43 @@ mod tests {
                     && !is_protected(&format!("/{}", path.to_lowercase().replace('\\', "/"))),
                 "{path}"
             );
+        }
+    }
+
+    #[test]
+    fn a_read_only_command_reads_secrets_only_from_the_files_it_opens() {
+        // Patterns, filters and messages that look like a secret file's name open nothing.
+        for line in [
+            "jq '.scripts | to_entries[] | .key' package.json",
+            "git log --grep=id_rsa",
+            "grep -rn id_rsa src",
+            "grep -e .key package.json",
+            "echo a.key",
+        ] {
+            assert!(!classes(line).contains(&"secret-read"), "{line}");
+        }
+        // What such a command opens still counts, however it names it.
+        for line in [
+            "cat .env",
+            "grep KEY .env",
+            "grep -f .env x",
+            "grep --fi=.env x",
+            "jq --rawfile a .env . x",
+            "wc --files0-from=.env",
+            "diff --from-file=.env x",
+            "tail -n1 id_rsa",
+            "git diff --no-index .env x",
+            "git blame .env",
+        ] {
+            assert!(classes(line).contains(&"secret-read"), "{line}");
+        }
+        // A command the table does not find read-only: every word may name a file it opens.
+        for line in [
+            "zip out.zip .env",
+            "git log --output=x --grep=id_rsa",
+            "mytool .key",
+        ] {
+            assert!(classes(line).contains(&"secret-read"), "{line}");
         }
     }
 
