@@ -20,6 +20,7 @@ pub mod commands; // public for tests/commands_help.rs, which checks the tables 
 pub(crate) mod decision;
 pub(crate) mod error;
 pub(crate) mod feedback;
+pub(crate) mod git_top; // where `git show REV:path` names `path` from
 mod glob;
 mod ignore_files; // the secret walk: files a search that obeys ignore files leaves out
 pub mod import;

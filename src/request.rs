@@ -73,6 +73,15 @@ pub struct Request {
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     #[cfg_attr(feature = "typescript", ts(as = "Option<_>", optional))]
     pub realpaths: BTreeMap<String, String>,
+    /// For a shell call, the top of the git working tree the working directory is in
+    /// (absolute, symlinks resolved), when the host found it plainly: a `.git` directory
+    /// holding `HEAD`, `objects` and `refs` in the nearest directory up that has a `.git`, a
+    /// repository configuration that neither moves the working tree nor includes other
+    /// files, and no `GIT_DIR` or `GIT_WORK_TREE` in the environment. `git show REV:path`
+    /// names `path` from there; without it, the working directory and every parent of it may
+    /// be the top, and each reading is judged. [`Request::add_realpaths_reading`] sets it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub git_top: Option<String>,
 }
 
 impl Request {
@@ -224,8 +233,29 @@ impl Request {
         read: impl Fn(&str) -> Option<String>,
         env: impl Fn(&str) -> Option<String>,
     ) {
-        let read: Option<ReadText<'_>> = env(RIPGREP_CONFIG).is_none().then_some(&read);
-        self.resolve(&realpath, Some(&list), read);
+        let ignore_files: Option<ReadText<'_>> = env(RIPGREP_CONFIG).is_none().then_some(&read);
+        self.resolve(&realpath, Some(&list), ignore_files);
+        self.git_top = self.find_git_top(&realpath, &list, &read, &env);
+    }
+
+    /// [`Request::git_top`] on the host, for a shell call whose line runs git: found from
+    /// the working directory's real path.
+    fn find_git_top(
+        &self,
+        realpath: &dyn Fn(&str) -> Option<String>,
+        list: ListDirectory<'_>,
+        read: ReadText<'_>,
+        env: &dyn Fn(&str) -> Option<String>,
+    ) -> Option<String> {
+        let line = self.input_str("command")?;
+        if !line.contains("git") {
+            return None;
+        }
+        let cwd = self.cwd.as_deref()?;
+        let real = outside_process_views(realpath)(cwd).filter(|r| !r.is_empty())?;
+        let list = outside_process_views(list);
+        let read = outside_process_views(read);
+        crate::git_top::working_tree_top(&real, &list, &read, env)
     }
 
     /// Whether this call is a search that obeys the repository's ignore files: Claude Code's

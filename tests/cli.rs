@@ -230,6 +230,65 @@ fn a_chain_of_links_to_a_file_not_yet_written_is_resolved_by_the_cli() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// `toolgate check` of `git show REV:package.json` run in `cwd`, with `env` set and git's
+/// own locating variables otherwise removed.
+fn git_show_in(cwd: &std::path::Path, env: &[(&str, &str)]) -> String {
+    let policy = temp("git-top.json", "{}");
+    let req = serde_json::json!({
+        "tool": "Bash",
+        "input": {"command": "git show HEAD~1:package.json"},
+        "cwd": cwd,
+    })
+    .to_string();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_toolgate"));
+    child
+        .args(["check", "--policy", &policy, "--request", "-"])
+        .env_remove("GIT_DIR")
+        .env_remove("GIT_WORK_TREE")
+        .envs(env.iter().copied())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped());
+    let mut child = child.spawn().unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(req.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let decision: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    decision
+        .get("effect")
+        .and_then(|e| e.as_str())
+        .unwrap()
+        .to_owned()
+}
+
+#[test]
+fn a_revision_s_file_is_named_from_the_repository_top_the_cli_finds() {
+    let dir = std::env::temp_dir().join(format!("toolgate-git-top-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let proj = dir.join("proj");
+    for sub in [".git/objects", ".git/refs", "src"] {
+        std::fs::create_dir_all(proj.join(sub)).unwrap();
+    }
+    std::fs::write(proj.join(".git/HEAD"), "ref: refs/heads/main\n").unwrap();
+    std::fs::write(proj.join(".git/config"), "[core]\n\tbare = false\n").unwrap();
+    // The top is the working directory: `package.json` there, inside it.
+    assert_eq!(git_show_in(&proj, &[]), "allow");
+    // From `src`, the top is above it: the file is outside the working directory.
+    assert_eq!(git_show_in(&proj.join("src"), &[]), "ask");
+    // The environment or the repository's configuration may move the top anywhere up.
+    assert_eq!(git_show_in(&proj, &[("GIT_DIR", "/elsewhere")]), "ask");
+    std::fs::write(proj.join(".git/config"), "[core]\n\tworktree = ..\n").unwrap();
+    assert_eq!(git_show_in(&proj, &[]), "ask");
+    // A `.git` that is not a repository: git goes on up.
+    std::fs::write(proj.join(".git/config"), "[core]\n").unwrap();
+    std::fs::remove_dir_all(proj.join(".git/refs")).unwrap();
+    assert_eq!(git_show_in(&proj, &[]), "ask");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn version_prints_the_crate_version() {
     for flag in ["--version", "-V", "version"] {

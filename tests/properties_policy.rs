@@ -204,26 +204,30 @@ fn any_request() -> impl Strategy<Value = Request> {
         prop::option::of("[a-z]{1,6}"),
         prop::option::of((any::<Option<bool>>(), any::<Option<bool>>())),
         prop::collection::btree_map("[a-z./]{1,8}", "/[a-z/]{1,8}", 0..3),
+        prop::option::of("/[a-z/]{0,8}"),
     )
-        .prop_map(|(tool, input, cwd, mode, agent, server, ann, realpaths)| {
-            let annotations = ann.map(|(read_only, destructive)| {
-                serde_json::from_value(json!({
-                    "readOnlyHint": read_only, "destructiveHint": destructive,
-                }))
-                .unwrap()
-            });
-            Request {
-                tool,
-                input,
-                cwd,
-                root: None,
-                mode,
-                agent,
-                server,
-                annotations,
-                realpaths,
-            }
-        })
+        .prop_map(
+            |(tool, input, cwd, mode, agent, server, ann, realpaths, git_top)| {
+                let annotations = ann.map(|(read_only, destructive)| {
+                    serde_json::from_value(json!({
+                        "readOnlyHint": read_only, "destructiveHint": destructive,
+                    }))
+                    .unwrap()
+                });
+                Request {
+                    tool,
+                    input,
+                    cwd,
+                    root: None,
+                    mode,
+                    agent,
+                    server,
+                    annotations,
+                    realpaths,
+                    git_top,
+                }
+            },
+        )
 }
 
 fn permissions() -> impl Strategy<Value = Value> {

@@ -211,6 +211,23 @@ impl CommandRules for Call<'_> {
         }
     }
 
+    fn git_top_levels(&self) -> Option<usize> {
+        let top = self.request.git_top.as_deref()?;
+        let cwd = self.request.cwd.as_deref()?;
+        // Where the working directory really is, when a link leads there.
+        let here = match self.request.realpaths.get(".") {
+            Some(real) if real.is_empty() => return None,
+            Some(real) => real.as_str(),
+            None => cwd,
+        };
+        let (top, here) = (
+            crate::path::normalize(top, None, None)?,
+            crate::path::normalize(here, None, None)?,
+        );
+        let depth = |p: &str| p.split('/').filter(|s| !s.is_empty()).count();
+        crate::path::contains(&top, &here).then(|| depth(&here) - depth(&top))
+    }
+
     fn glob_paths(&self, pattern: &str) -> Vec<String> {
         self.request
             .realpaths

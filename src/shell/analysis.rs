@@ -1100,7 +1100,8 @@ impl<'r> Analysis<'r> {
         // `git show HEAD:.env` prints a file of the repository. `REV:./x` and `REV:../x`
         // name it from the working directory; `REV:x` from the repository's top, which is
         // the working directory or any parent of it: each reading is judged (a parent's
-        // file is outside the working directory), the stricter answer counts.
+        // file is outside the working directory), the stricter answer counts. Where the host
+        // found the top, and nothing on the line moves git elsewhere, only the top counts.
         const TOP_DEPTH: usize = 32;
         match w.value.rsplit_once(':') {
             Some((_, file)) if name == "git" && !file.is_empty() => {
@@ -1108,12 +1109,19 @@ impl<'r> Analysis<'r> {
                 let from_cwd = [".", ".."].contains(&file)
                     || file.starts_with("./")
                     || file.starts_with("../");
+                let top = self.git_top_levels(core, from);
                 let mut up = String::new();
-                for _ in 0..TOP_DEPTH {
+                for level in 1..=TOP_DEPTH {
                     if from_cwd || matches!(out, Outcome::Denied(_)) {
                         break;
                     }
                     up.push_str("../");
+                    if top.is_some_and(|top| level > top) {
+                        break;
+                    }
+                    if top.is_some_and(|top| level < top) {
+                        continue;
+                    }
                     let parent = part_of(&w, &format!("{up}{file}"));
                     out = stricter(out, self.placed_outcome(from, &parent, judge));
                 }
@@ -1121,6 +1129,26 @@ impl<'r> Analysis<'r> {
             }
             _ => read,
         }
+    }
+
+    /// How many directories above the working directory the top of git's working tree is,
+    /// as the host found it ([`crate::Request::git_top`]), for the git command `core` named
+    /// from `from`; `None` when a `cd`, an option that moves git (`-C`, `--git-dir`,
+    /// `--work-tree`, `--bare`) or the host leaves it unknown.
+    fn git_top_levels(&self, core: &[Word], from: &BaseDir) -> Option<usize> {
+        let moves = |w: &Word| {
+            w.value == "-C"
+                || ["--git-dir", "--work-tree", "--bare"]
+                    .iter()
+                    .any(|o| w.value.starts_with(o))
+        };
+        if !matches!(self.dir, Dir::Start)
+            || !matches!(from, BaseDir::Here)
+            || core.iter().any(moves)
+        {
+            return None;
+        }
+        self.rules.git_top_levels()
     }
 
     #[allow(clippy::too_many_arguments)]

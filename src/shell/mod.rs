@@ -174,6 +174,13 @@ pub trait CommandRules {
         Vec::new()
     }
 
+    /// How many directories above the working directory the top of its git working tree
+    /// is, as the host found it ([`crate::Request::git_top`]); `None` when not known. The
+    /// default knows of none.
+    fn git_top_levels(&self) -> Option<usize> {
+        None
+    }
+
     /// Where the host found that `path` (as the line writes it) leads, when it leads
     /// elsewhere ([`crate::Request::realpaths`]). The default knows of none.
     fn resolved(&self, path: &str) -> Option<String> {
