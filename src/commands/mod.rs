@@ -36,6 +36,7 @@ pub mod danger;
 mod find;
 mod git_config;
 mod jq;
+mod name_set;
 mod npm;
 mod option_words;
 mod ref_format;
@@ -52,7 +53,7 @@ pub use runners::{
     RUNNERS, SHELLS, STARTS_PROGRAMS, TERMINAL_PROGRAMS, TRANSPARENT_WRAPPERS,
 };
 pub(crate) use runners::{
-    compiler_operands, makefile_from_input, source_from_input, unversioned_tool,
+    compiler_operands, is_tool, makefile_from_input, source_from_input, unversioned_tool,
 };
 pub use scan::{Base, Effects, Target};
 pub use spec::{Operands, OptionSpec, Program, Role, Syntax};

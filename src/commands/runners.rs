@@ -1,6 +1,7 @@
 //! Programs that run code they are given: the one list every part of toolgate asks
 //! ([`runs_code`]).
 
+use super::name_set::NameSet;
 use super::option_words::{first_giving, gives_spelt};
 
 /// Shells: they run the script they are given (`-c`, a file, standard input).
@@ -590,9 +591,7 @@ const RUSTC_OPTIONS_WITH_VALUE: &[&str] = &[
 /// compiler_operands("rustc --emit asm --crate-name m x.rs") == ["x.rs"]
 /// ```
 pub(crate) fn compiler_operands(words: &[String]) -> Vec<&str> {
-    let rust = words
-        .first()
-        .is_some_and(|p| unversioned_tool(p) == "rustc");
+    let rust = words.first().is_some_and(|p| is_tool(p, "rustc"));
     let takes_value = |o: &str| {
         COMPILER_OUTPUT_OPTIONS.contains(&o)
             || if rust {
@@ -633,23 +632,32 @@ const COMPILER_DRIVERS: &[&str] = &[
 /// assert_eq!(compiler_driver("gcc-ar"), None);
 /// ```
 pub fn compiler_driver(name: &str) -> Option<String> {
-    let tool = unversioned_tool(name);
-    COMPILER_DRIVERS.contains(&tool.as_str()).then_some(tool)
+    let tool = unversioned_tool_as_written(name);
+    COMPILER_DRIVERS
+        .iter()
+        .find(|d| d.eq_ignore_ascii_case(tool))
+        .map(|d| (*d).to_owned())
 }
 
 /// A program's name without its directory, a version suffix and a target prefix, in lower
 /// case (`x86_64-linux-gnu-gcc-12` → `gcc`, `ld.lld-15` → `ld.lld`).
 pub(crate) fn unversioned_tool(name: &str) -> String {
-    let name = crate::commands::program_name(name).to_ascii_lowercase();
+    unversioned_tool_as_written(name).to_ascii_lowercase()
+}
+
+/// [`unversioned_tool`] in the case `name` is written in.
+fn unversioned_tool_as_written(name: &str) -> &str {
+    let name = crate::commands::program_name(name);
     let unversioned = match name.rsplit_once('-') {
         Some((base, version)) if version.chars().all(|c| c.is_ascii_digit() || c == '.') => base,
-        _ => name.as_str(),
+        _ => name,
     };
-    unversioned
-        .rsplit('-')
-        .next()
-        .unwrap_or(unversioned)
-        .to_owned()
+    unversioned.rsplit('-').next().unwrap_or(unversioned)
+}
+
+/// Whether `name` is the tool `tool` (lower case) once [`unversioned_tool`] reads it.
+pub(crate) fn is_tool(name: &str, tool: &str) -> bool {
+    unversioned_tool_as_written(name).eq_ignore_ascii_case(tool)
 }
 
 /// Subcommands of programs outside the program table that run a command they are given:
@@ -1765,6 +1773,14 @@ fn lists(list: &[&str], name: &str) -> bool {
         .any(|p| p.eq_ignore_ascii_case(name) || p.eq_ignore_ascii_case(base))
 }
 
+/// [`TERMINAL_PROGRAMS`], looked up without a scan.
+static TERMINAL_PROGRAM_SET: NameSet = NameSet::new(TERMINAL_PROGRAMS);
+
+/// Whether [`TERMINAL_PROGRAMS`] names the program `name`, as [`lists`] reads a list.
+fn is_terminal_program(name: &str) -> bool {
+    TERMINAL_PROGRAM_SET.contains(name) || TERMINAL_PROGRAM_SET.contains(terminal_name(name))
+}
+
 /// What a command takes from its terminal once it runs, when the command knowledge says
 /// it does: a program of [`TERMINAL_PROGRAMS`], one of [`TERMINAL_WITHOUT_OPERANDS`] given
 /// nothing to run, a subcommand of [`TERMINAL_SUBCOMMANDS`], an interpreter given an
@@ -1791,7 +1807,7 @@ fn lists(list: &[&str], name: &str) -> bool {
 /// assert!(reads_terminal("cat", &words("a.txt")).is_none());
 /// ```
 pub fn reads_terminal(name: &str, args: &[String]) -> Option<String> {
-    if lists(TERMINAL_PROGRAMS, name) {
+    if is_terminal_program(name) {
         return Some(format!("`{name}` takes its instructions from the terminal"));
     }
     if lists(TERMINAL_WITHOUT_OPERANDS, name) && !has_operand(args) {
@@ -1829,9 +1845,10 @@ fn has_operand(args: &[String]) -> bool {
 /// The subcommand of [`TERMINAL_SUBCOMMANDS`] that `args` give the program `name`, if any:
 /// one operand, or two in a row (the first matched by its file name: `./manage.py`).
 fn terminal_subcommand(name: &str, args: &[String]) -> Option<&'static str> {
+    let base = terminal_name(name);
     let (_, subs) = TERMINAL_SUBCOMMANDS
         .iter()
-        .find(|(p, _)| lists(&[p], name))?;
+        .find(|(p, _)| p.eq_ignore_ascii_case(name) || p.eq_ignore_ascii_case(base))?;
     let operands: Vec<&str> = args
         .iter()
         .map(String::as_str)

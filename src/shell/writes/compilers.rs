@@ -10,7 +10,7 @@
 use super::super::canonical::program_name;
 use super::super::word::Word;
 use super::Writes;
-use crate::commands::{compiler_driver, compiler_operands, unversioned_tool};
+use crate::commands::{compiler_driver, compiler_operands, is_tool, unversioned_tool};
 
 /// The endings of GCC's and Clang's auxiliary outputs and the options that write them (an
 /// option is the start of its word: `-save-temps=obj`, `-fcallgraph-info=su`). `-MD` and
@@ -47,9 +47,9 @@ pub(crate) fn implied_outputs(words: &[Word]) -> Writes {
     let name = program_name(&first.value);
     let (files, below) = if compiler_driver(name).is_some() {
         driver_outputs(&values)
-    } else if unversioned_tool(name) == "rustc" {
+    } else if is_tool(name, "rustc") {
         rustc_outputs(&values)
-    } else if unversioned_tool(name) == "javac" {
+    } else if is_tool(name, "javac") {
         (javac_outputs(&values).0, Vec::new())
     } else {
         return Writes::default();
