@@ -453,6 +453,8 @@ pub fn has_windows_spelling(path: &str) -> bool {
 /// assert!(short_name_matches(".git", "GIT~1"));
 /// assert!(!short_name_matches("src", "GIT~1"));
 /// assert!(short_name_matches("credentials.json", "CR8D2E~1.JSO"));
+/// // A one-letter base keeps its letter before the hash.
+/// assert!(short_name_matches("s.secrets", "S1A2B~1.SEC"));
 /// ```
 pub fn short_name(seg: &str) -> Option<(String, String)> {
     let (base, rest) = seg.split_once('~')?;
@@ -511,18 +513,23 @@ pub fn short_name_matches(long: &str, short: &str) -> bool {
 
 /// The part of a short name's base that the long name spells: all of it, or, in the hashed
 /// form Windows gives a name once several share a start (`EN4A1B~1`: two letters of the
-/// name, then four hexadecimal digits of a hash), its first two letters.
+/// name, or the one a one-letter base has, then four hexadecimal digits of a hash), those
+/// letters.
 fn spelt_start(base: &str) -> &str {
-    let hashed = base.len() == 6
+    let letters = base.len().saturating_sub(HASH_DIGITS);
+    let hashed = matches!(letters, 1 | 2)
         && base
-            .get(2..)
+            .get(letters..)
             .is_some_and(|h| h.bytes().all(|b| b.is_ascii_hexdigit()));
     if hashed {
-        base.get(..2).unwrap_or(base)
+        base.get(..letters).unwrap_or(base)
     } else {
         base
     }
 }
+
+/// The hexadecimal digits of the hash in a hashed short name ([`spelt_start`]).
+const HASH_DIGITS: usize = 4;
 
 /// Whether the 8.3 short name `short` could stand for a long name that the one-segment glob
 /// `glob` matches (`*`, `?`, `[...]`, `{a,b}`). Decided by what the glob spells out: the
@@ -539,8 +546,9 @@ fn spelt_start(base: &str) -> &str {
 /// assert!(!short_name_may_match_glob(".env.*", "HEAD~1"));
 /// assert!(!short_name_may_match_glob("*.pem", "KEY~1.TXT"));
 /// assert!(!short_name_may_match_glob("main.rs", "HEAD~1"));
-/// // The hashed form spells only the name's first two letters.
+/// // The hashed form spells only the name's first two letters, or its only one.
 /// assert!(short_name_may_match_glob(".env.*", "EN4A1B~1.PRO"));
+/// assert!(short_name_may_match_glob("a.env*", "A1A2B~5.ENV"));
 /// ```
 pub fn short_name_may_match_glob(glob: &str, short: &str) -> bool {
     let Some((base, ext)) = short_name(short) else {
