@@ -27,7 +27,8 @@ const RIPGREP_IGNORE_FILES: &[&str] = &[".ignore", ".rgignore"];
 /// directory by name reads it even when it is ignored, and what is below it is then checked
 /// name by name, so only a match on `file` or on a directory strictly below `root` counts.
 /// `list` gives a directory's names (`None` when it cannot be listed), `read` a small text
-/// file (`None` when it cannot be read).
+/// file (`None` when it cannot be read), `exists` whether a path leads to something (links
+/// followed: ripgrep takes a dangling `.git` link for no repository).
 ///
 /// ```text
 /// /p/.git/  /p/.gitignore: ".env\ntarget/"
@@ -41,12 +42,17 @@ pub(crate) fn ignored_by_repository(
     root: &str,
     list: &dyn Fn(&str) -> Option<Vec<String>>,
     read: &dyn Fn(&str) -> Option<String>,
+    exists: &dyn Fn(&str) -> bool,
 ) -> bool {
     let Some(dirs) = directories_above(file, list) else {
         return false;
     };
-    // The repository's top: the nearest directory holding `.git`, at most MAX_DEPTH up.
-    let Some(top) = dirs.iter().rposition(|(_, names)| holds(names, ".git")) else {
+    // The repository's top: the nearest directory holding a `.git` that leads somewhere, at
+    // most MAX_DEPTH up.
+    let Some(top) = dirs
+        .iter()
+        .rposition(|(dir, names)| holds(names, ".git") && exists(&joined(dir, ".git")))
+    else {
         return false;
     };
     if top + MAX_DEPTH < dirs.len() {
@@ -206,7 +212,7 @@ mod tests {
                 .find(|(f, _)| *f == p)
                 .map(|(_, t)| (*t).to_owned())
         };
-        ignored_by_repository(file, "/p", &list, &read)
+        ignored_by_repository(file, "/p", &list, &read, &|_| true)
     }
 
     const DIRS: &[(&str, &[&str])] = &[
@@ -273,20 +279,47 @@ mod tests {
             "/p/certs/server.key",
             "/p",
             &list,
-            &read
+            &read,
+            &|_| true
         ));
         assert!(!ignored_by_repository(
             "/p/certs/server.key",
             "/p/certs",
             &list,
-            &read
+            &read,
+            &|_| true
         ));
         // A name that matches the file itself counts wherever the search starts.
         assert!(ignored_by_repository(
             "/p/certs/.env",
             "/p/certs",
             &list,
-            &read
+            &read,
+            &|_| true
+        ));
+    }
+
+    #[test]
+    fn a_git_entry_that_leads_nowhere_is_no_repository() {
+        let dirs: &[(&str, &[&str])] = &[("/p", &[".git", ".gitignore", ".env"])];
+        let list = |d: &str| {
+            dirs.iter()
+                .find(|(p, _)| *p == d)
+                .map(|(_, n)| n.iter().map(|x| (*x).to_owned()).collect())
+                .or(Some(Vec::new()))
+        };
+        let read = |p: &str| (p == "/p/.gitignore").then(|| ".env\n".to_owned());
+        assert!(ignored_by_repository(
+            "/p/.env",
+            "/p",
+            &list,
+            &read,
+            &|_| true
+        ));
+        // A dangling `.git` link: ripgrep finds no repository, and reads `.env`.
+        let dangling = |p: &str| p != "/p/.git";
+        assert!(!ignored_by_repository(
+            "/p/.env", "/p", &list, &read, &dangling
         ));
     }
 

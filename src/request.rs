@@ -342,9 +342,7 @@ impl Request {
                         .iter()
                         .filter(|r| crate::path::contains(r, f))
                         .max_by_key(|r| r.len());
-                    !root.is_some_and(|root| {
-                        crate::ignore_files::ignored_by_repository(f, root, list, &read)
-                    })
+                    !root.is_some_and(|root| ignored_in_search(f, root, realpath, list, &read))
                 });
             }
         }
@@ -558,6 +556,35 @@ fn outside_process_views<'a, T>(
             host(path)
         }
     }
+}
+
+/// Whether the ignore files leave the secret file `file`, found below the search root
+/// `root`, out of a search that obeys them, read as ripgrep reads them: from the root's real
+/// path (ripgrep resolves it to find the ignore files above it), and only when no link lies
+/// between the root and the file. ripgrep does not follow a link below its root, so a file
+/// found through one (an ignored `current -> config/prod`) is read, if at all, at its real
+/// path, which other lines judge.
+fn ignored_in_search(
+    file: &str,
+    root: &str,
+    realpath: &dyn Fn(&str) -> Option<String>,
+    list: ListDirectory<'_>,
+    read: ReadText<'_>,
+) -> bool {
+    let real = |p: &str| realpath(p).filter(|r| !r.is_empty());
+    let (Some(real_root), Some(real_file)) = (real(root), real(file)) else {
+        return false;
+    };
+    let Some(below) = crate::path::relative_to(root, file) else {
+        return false;
+    };
+    let unlinked = format!("{}/{below}", real_root.trim_end_matches('/'));
+    if below.is_empty() || unlinked != real_file {
+        return false;
+    }
+    // A dangling link resolves to where it points, which does not resolve in turn.
+    let exists = |p: &str| real(p).is_some_and(|r| real(&r).is_some());
+    crate::ignore_files::ignored_by_repository(&real_file, &real_root, list, read, &exists)
 }
 
 /// The paths the glob patterns name on the host (at most [`crate::shell::glob::MAX_MATCHED`]

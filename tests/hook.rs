@@ -1547,9 +1547,18 @@ fn codex_blocks_what_toolgate_cannot_read_instead_of_passing_it_to_the_sandbox()
         assert!(blocked("codex", &out), "{command}: {}", said("codex", &out));
     }
     // An ordinary ask is still left to Codex's sandbox and approval policy.
-    let out = run(json!("npm install"));
+    let out = run(json!("git push"));
     assert!(
         !blocked("codex", &out) && out.stdout.is_empty(),
+        "{}",
+        said("codex", &out)
+    );
+    // A program whose reads and writes toolgate does not know may break the deny rule on
+    // `.env` unseen: Codex would run it in its sandbox.
+    let out = run(json!("npm install"));
+    assert!(blocked("codex", &out), "{}", said("codex", &out));
+    assert!(
+        said("codex", &out).contains("Edit(./.env)"),
         "{}",
         said("codex", &out)
     );
@@ -2788,6 +2797,49 @@ fn claude_s_grep_skips_a_secret_file_the_repository_ignores_and_no_line_brings_b
     let (stopped, out) = grep(json!({"pattern": "API_TOKEN"}));
     assert!(stopped || out.contains("\"ask\""), "{out}");
     assert!(out.contains(".env"), "{out}");
+}
+
+#[test]
+fn claude_s_grep_counts_a_secret_that_only_a_link_or_a_dangling_git_makes_look_ignored() {
+    use std::os::unix::fs::symlink;
+    let s = Sandbox::new("search-ignored-links");
+    let grep = |cwd: &std::path::Path, input: Value| {
+        let payload = json!({"session_id":"s1","cwd":cwd,"hook_event_name":"PreToolUse",
+            "tool_name":"Grep","tool_input":input});
+        let out = s.hook("claude", &payload);
+        (blocked("claude", &out), said("claude", &out))
+    };
+    // An ignored link to a directory that holds a secret nothing ignores: ripgrep does not
+    // follow the link, and reads the secret at its real path.
+    s.write("proj/.git/HEAD", "ref: refs/heads/main\n");
+    s.write("proj/.gitignore", "current\n");
+    s.write("proj/config/prod/.env", "KEY=secret");
+    symlink("config/prod", s.proj().join("current")).unwrap();
+    let (stopped, out) = grep(&s.proj(), json!({"pattern": "KEY", "path": "."}));
+    assert!(stopped || out.contains("\"ask\""), "{out}");
+    // A search root through a link: ripgrep finds the ignore files from the real path,
+    // above which there is no repository.
+    s.write("outer/repo/.git/HEAD", "ref: refs/heads/main\n");
+    s.write("outer/repo/.gitignore", ".env\n");
+    s.write("outer/data/.env", "KEY=secret");
+    symlink("../data", s.root.join("outer/repo/lnk")).unwrap();
+    let (stopped, out) = grep(
+        &s.root.join("outer"),
+        json!({"pattern": "KEY", "path": "repo/lnk"}),
+    );
+    assert!(stopped || out.contains("\"ask\""), "{out}");
+    // A `.git` link that leads nowhere is no repository to ripgrep.
+    s.write("dangling/.gitignore", ".env\n");
+    s.write("dangling/.env", "KEY=secret");
+    symlink("/nonexistent/.git", s.root.join("dangling/.git")).unwrap();
+    let (stopped, out) = grep(&s.root.join("dangling"), json!({"pattern": "KEY"}));
+    assert!(stopped || out.contains("\"ask\""), "{out}");
+    // The same secret plainly ignored, with no link on the way, is left out.
+    s.write("plain/.git/HEAD", "ref: refs/heads/main\n");
+    s.write("plain/.gitignore", ".env\n");
+    s.write("plain/.env", "KEY=secret");
+    let (_, out) = grep(&s.root.join("plain"), json!({"pattern": "KEY"}));
+    assert!(out.contains("\"allow\""), "{out}");
 }
 
 #[test]
