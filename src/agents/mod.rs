@@ -320,7 +320,7 @@ pub fn decide(call: &HookCall, policy: &Policy, trust: &TrustOverlay) -> Outcome
             decision: None,
         };
     };
-    let verdict = verdict_for(call, &decision);
+    let verdict = verdict_for(call, &decision, policy);
     Outcome {
         verdict,
         decision: Some(decision),
@@ -372,7 +372,7 @@ pub fn decide_request(policy: &Policy, request: &Request, trust: &TrustOverlay) 
     crate::trust::decide_with_trust(policy, request, &plain, trust, tool_trustable).unwrap_or(plain)
 }
 
-fn verdict_for(call: &HookCall, d: &Decision) -> Verdict {
+fn verdict_for(call: &HookCall, d: &Decision, policy: &Policy) -> Verdict {
     // Said once: a reason that already names toolgate gets no second prefix.
     let text = if d.reason.text.starts_with("toolgate ") {
         d.reason.text.clone()
@@ -381,7 +381,7 @@ fn verdict_for(call: &HookCall, d: &Decision) -> Verdict {
     };
     match d.effect {
         Effect::Deny => Verdict::Deny(d.model_message().unwrap_or(text)),
-        Effect::Ask => ask_verdict(call, d, text),
+        Effect::Ask => ask_verdict(call, d, text, policy),
         Effect::Allow => match d.reason.decider {
             Decider::Mode { .. } | Decider::AgentBypass { .. } => Verdict::Defer,
             // The agent's own bookkeeping tools, allowed by default: the agent decides.
@@ -395,14 +395,14 @@ fn verdict_for(call: &HookCall, d: &Decision) -> Verdict {
 /// nothing (the agent's settings) for its own bookkeeping tools and at a permission request;
 /// a deny where the agent cannot ask, and for Codex where the ask stands for something the
 /// policy may forbid ([`codex_refusal`]).
-fn ask_verdict(call: &HookCall, d: &Decision, text: String) -> Verdict {
+fn ask_verdict(call: &HookCall, d: &Decision, text: String, policy: &Policy) -> Verdict {
     match (&d.reason.decider, call.event) {
         (Decider::ToolDefault { .. }, _) if call.internal => return Verdict::Defer,
         (_, HookEvent::PermissionRequest) => return Verdict::Defer,
         _ => {}
     }
     if call.agent == Agent::Codex {
-        if let Some(refusal) = codex_refusal(d, &text) {
+        if let Some(refusal) = codex_refusal(call, d, &text, policy) {
             return Verdict::Deny(refusal);
         }
     }
@@ -417,9 +417,11 @@ fn ask_verdict(call: &HookCall, d: &Decision, text: String) -> Verdict {
 
 /// Why Codex must not run an ask, if it must not: Codex reads no pre-tool ask and runs the
 /// call in its sandbox, so an ask that stands for something toolgate could not read
-/// ([`unreadable`]), or for a deny rule that may cover what the call reads or writes
-/// ([`deny_rule_in_doubt`]), would let the call do what the policy forbids unseen.
-fn codex_refusal(d: &Decision, text: &str) -> Option<String> {
+/// ([`unreadable`]), for a deny rule that may cover what the call reads or writes
+/// ([`deny_rule_in_doubt`]), or for a program whose reads and writes toolgate does not know
+/// while a deny rule on files stands ([`deny_rule_unkept`]), would let the call do what the
+/// policy forbids unseen.
+fn codex_refusal(call: &HookCall, d: &Decision, text: &str, policy: &Policy) -> Option<String> {
     if unreadable(d) {
         return Some(format!(
             "Permission denied: toolgate could not check this call ({text}), and Codex \
@@ -427,14 +429,45 @@ fn codex_refusal(d: &Decision, text: &str) -> Option<String> {
              can read, or ask the user."
         ));
     }
-    deny_rule_in_doubt(d).map(|rule| {
-        format!(
+    if let Some(rule) = deny_rule_in_doubt(d) {
+        return Some(format!(
             "Permission denied: the deny rule `{rule}` may cover what this call reads or \
              writes ({text}), and Codex would run it without asking. Do not retry it; name \
              the files the command needs (no folder it reads or writes whole, no pattern, no \
              path through a link a command of the line makes), or ask the user."
+        ));
+    }
+    deny_rule_unkept(call, d, policy).map(|(rule, program)| {
+        format!(
+            "Permission denied: toolgate does not know what `{program}` reads or writes, so \
+             it cannot keep the deny rule `{rule}` ({text}), and Codex would run it without \
+             asking. Do not retry it; ask the user, who can allow this command with a rule."
         )
     })
+}
+
+/// The deny rule on files that an ask's command may break unseen, with the program that may
+/// break it: a command whose reads and writes the program table does not vouch for
+/// ([`crate::shell::program_of_unknown_effects`]: `npm pack` packs every file below `.`,
+/// `make` runs what its recipes say) in a part that asks, while a deny rule on files stands.
+fn deny_rule_unkept<'p>(
+    call: &HookCall,
+    d: &Decision,
+    policy: &'p Policy,
+) -> Option<(&'p str, String)> {
+    let rule = policy.first_path_deny_rule()?;
+    let program = if d.parts.is_empty() {
+        call.requests
+            .iter()
+            .filter_map(|r| r.input_str("command"))
+            .find_map(crate::shell::program_of_unknown_effects)
+    } else {
+        d.parts
+            .iter()
+            .filter(|p| p.effect == Effect::Ask)
+            .find_map(|p| crate::shell::program_of_unknown_effects(&p.part))
+    }?;
+    Some((rule, program))
 }
 
 /// The deny rule behind an ask, in the call or in any of its parts, if one is: a rule of
@@ -884,7 +917,51 @@ mod tests {
         );
         let v = verdict_at(policy, &claude, "/home/ada/p");
         assert!(matches!(v, Verdict::Ask(_)), "{v:?}");
-        let v = verdict_at(policy, &codex("npm install"), "/home/ada/p");
+        let v = verdict_at(policy, &codex("git push"), "/home/ada/p");
+        assert!(matches!(v, Verdict::Ask(_)), "{v:?}");
+    }
+
+    #[test]
+    fn codex_never_runs_a_program_of_unknown_effects_beside_a_deny_rule_on_files() {
+        // `npm pack` reads every file below `.`, `make` runs its recipes, `npm version`
+        // writes `package.json`: toolgate cannot show them to keep a rule on files.
+        let policy = r#"{"permissions":{"deny":["Read(./secrets/**)","Edit(./package.json)"]}}"#;
+        for command in [
+            "npm pack --silent && zcat p.tgz | strings | grep KEY",
+            "timeout 3 make",
+            "npm version patch --no-git-tag-version",
+            "cd sub && cargo fmt",
+        ] {
+            let Verdict::Deny(text) = verdict_at(policy, &codex(command), "/home/ada/p") else {
+                panic!("{command}: expected deny")
+            };
+            assert!(text.contains("Permission denied"), "{text}");
+        }
+        let read_rule = r#"{"permissions":{"deny":["Read(./secrets/**)"]}}"#;
+        let Verdict::Deny(text) = verdict_at(read_rule, &codex("timeout 3 make"), "/home/ada/p")
+        else {
+            panic!("make: expected deny")
+        };
+        assert!(
+            text.contains("does not know what `make`") && text.contains("Read(./secrets/**)"),
+            "{text}"
+        );
+        // What the table knows, and a part an allow rule covers, are Codex's to decide.
+        let allowed = r#"{"permissions":{"deny":["Read(./secrets/**)"],"allow":["Bash(make)"]}}"#;
+        for (policy, command) in [
+            (policy, "git push"),
+            (policy, "rm -rf build"),
+            (allowed, "make && git push"),
+        ] {
+            let v = verdict_at(policy, &codex(command), "/home/ada/p");
+            assert!(matches!(v, Verdict::Ask(_)), "{command}: {v:?}");
+        }
+        // Without a deny rule on files there is nothing to keep: Codex decides.
+        let v = verdict_at(
+            r#"{"permissions":{"deny":["Bash(git push:*)"]}}"#,
+            &codex("make"),
+            "/home/ada/p",
+        );
         assert!(matches!(v, Verdict::Ask(_)), "{v:?}");
     }
 

@@ -287,6 +287,19 @@ impl Policy {
         self.rule_links = evaluate::rule_links(self, &realpath, requests, Some(&list));
     }
 
+    /// The first active deny rule on files (`Read(./.env)`, `Edit(./package.json)`), in
+    /// precedence order: a rule that a call which may read or write any file can break.
+    pub(crate) fn first_path_deny_rule(&self) -> Option<&str> {
+        self.entries
+            .iter()
+            .find(|e| {
+                e.active
+                    && e.list == RuleList::Deny
+                    && matches!(e.rule.specifier(), Some(crate::rule::Specifier::Path(_)))
+            })
+            .map(|e| e.text.as_str())
+    }
+
     /// The mode for requests that name none.
     pub fn default_mode(&self) -> Mode {
         self.default_mode

@@ -449,6 +449,43 @@ pub fn commands_of(line: &str) -> Vec<Vec<String>> {
         .unwrap_or_default()
 }
 
+/// The first program of `line` whose reads and writes the program table does not vouch
+/// for: one it does not know, a use of it with an option or subcommand it does not know, or
+/// a use of a program whose entry knows one option alone (`make`, `cargo build`: the table
+/// vouches for `--version` only). Wrappers are looked through (`timeout 3 make`);
+/// redirections are judged by the analysis itself. `None` when the table knows what every
+/// command reads and writes, or when the line is outside the parsed subset.
+///
+/// ```
+/// use toolgate::shell::program_of_unknown_effects;
+/// assert_eq!(program_of_unknown_effects("timeout 5 make all").as_deref(), Some("make"));
+/// assert_eq!(program_of_unknown_effects("cd src && zcat a.gz | grep x").as_deref(), Some("zcat"));
+/// assert_eq!(program_of_unknown_effects("git push origin main > log.txt"), None);
+/// assert_eq!(program_of_unknown_effects("cat a | sort -u"), None);
+/// ```
+pub fn program_of_unknown_effects(line: &str) -> Option<String> {
+    commands_of(line).into_iter().find_map(|words| {
+        let mut words = words.as_slice();
+        for _ in 0..MAX_NESTING {
+            match wrappers::wrapped_command_start(words) {
+                Some(start) => words = words.get(start..)?,
+                None => break,
+            }
+        }
+        let first = words.first()?;
+        if matches!(first.as_str(), ">" | "<") {
+            return None;
+        }
+        let vouched_for = crate::commands::effects(words).is_some_and(|e| {
+            let one_option_only = crate::commands::lookup(first)
+                .is_some_and(|p| p.operands == crate::commands::Operands::OnlyTheOption);
+            e.unjudged.is_none() && !(one_option_only && e.not_read_only.is_some())
+        }) || writes::knows_writes_of(words)
+            || writes::is_destructive(crate::commands::program_name(first));
+        (!vouched_for).then(|| crate::commands::program_name(first).to_owned())
+    })
+}
+
 /// [`commands_of`] for a line already parsed into `simples`.
 fn commands_of_simples(simples: Vec<parse::Simple>) -> Vec<Vec<String>> {
     let mut out = Vec::with_capacity(simples.len());

@@ -456,6 +456,13 @@ pub(crate) fn is_bare_repository_name(word: &str) -> bool {
 /// Whether `words` (argv after quote removal) writes any file by the table, or is `tee`:
 /// the danger classifier asks this before it looks for persistence places among the
 /// operands.
+/// [`knows_writes`] of a command given as words after quote removal.
+pub(crate) fn knows_writes_of(words: &[String]) -> bool {
+    words
+        .first()
+        .is_some_and(|w| knows_writes(&[Word::literal(w)]))
+}
+
 pub(crate) fn writes_files(words: &[String]) -> bool {
     let words: Vec<Word> = words.iter().map(|w| Word::literal(w)).collect();
     words
