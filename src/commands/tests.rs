@@ -1261,6 +1261,31 @@ fn a_version_only_program_is_read_only_only_with_its_option() {
 }
 
 #[test]
+fn npm_is_read_only_only_with_its_version_option_alone() {
+    for line in ["npm -v", "npm --version"] {
+        assert!(read_only(line), "{line}");
+    }
+    // `--help` and every command write a debug log where a project `.npmrc` says.
+    for line in [
+        "npm --help",
+        "npm -h",
+        "npm help",
+        "npm ls",
+        "npm root",
+        "npm prefix",
+        "npm -v ls",
+        "npm --version --logs-dir=x",
+        "npm -version",
+        "npm ---version",
+        "npm --versio",
+        "npm --",
+        "npm",
+    ] {
+        assert!(!read_only(line), "{line}");
+    }
+}
+
+#[test]
 fn git_subcommands_the_table_does_not_know_are_unjudged() {
     // Plumbing that runs a program given as an option or operand: an allow rule on `git`
     // covers none of it unless it names the command exactly.
