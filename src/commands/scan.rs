@@ -129,6 +129,8 @@ struct Scan<'w> {
     whole_tree: bool,
     /// The index of the first word after the program's name.
     from: usize,
+    /// The options given, in order.
+    used: Vec<OptionSpec>,
 }
 
 /// Reads `words` (the whole command) from index `from` with `program`'s entry.
@@ -150,12 +152,16 @@ pub(crate) fn scan(program: &'static Program, words: &[String], from: usize) -> 
         whole_tree: false,
         from,
         specs,
+        used: Vec::new(),
     };
     if s.specs.len() != program.option_lines().count() {
         s.effects.block(format!(
             "the table entry of `{}` does not read",
             program.name
         ));
+        return s.effects;
+    }
+    if prints_alone(program, words, from) {
         return s.effects;
     }
     s.effects.reads_unnamed |= program.reads_unnamed;
@@ -217,8 +223,19 @@ pub(crate) fn scan(program: &'static Program, words: &[String], from: usize) -> 
         s.effects.block(why);
         s.effects.follows_links = true;
     }
+    if s.lists_names() {
+        s.listed_directories();
+        return s.effects;
+    }
     s.operands();
     s.effects
+}
+
+/// Whether the command is one of the program's [`super::spec::Listing::alone`] options and nothing else
+/// (`rg --version`): it reads no file.
+fn prints_alone(program: &Program, words: &[String], from: usize) -> bool {
+    let alone = program.listing.map_or(&[][..], |l| l.alone);
+    words.len() == from + 1 && words.get(from).is_some_and(|w| alone.contains(&w.as_str()))
 }
 
 impl Scan<'_> {
@@ -455,7 +472,29 @@ impl Scan<'_> {
         }
     }
 
+    /// Whether the options make the command a listing of names ([`super::spec::Listing::names`]): the
+    /// listing option is given, and every other option is one that may go with it.
+    fn lists_names(&self) -> bool {
+        let Some(listing) = self.program.listing else {
+            return false;
+        };
+        let lists = |o: &OptionSpec| o.has_long(listing.names);
+        let goes_with = |o: &OptionSpec| listing.names_with.iter().any(|n| o.has_long(n));
+        self.used.iter().any(lists) && self.used.iter().all(|o| lists(o) || goes_with(o))
+    }
+
+    /// A listing's operands are the directories listed (the working directory with none),
+    /// read as `ls` and `find` read theirs; nothing below them is opened.
+    fn listed_directories(&mut self) {
+        if self.operands.is_empty() {
+            self.effects.reads.push(Target::WorkingDirectory);
+        }
+        let listed = self.operands.iter().map(|&i| Target::whole(i));
+        self.effects.reads.extend(listed);
+    }
+
     fn apply(&mut self, spec: &OptionSpec, shown: &str, value: Option<Target>) {
+        self.used.push(spec.clone());
         let name = self.name();
         match spec.role {
             Role::Inert => {}

@@ -328,6 +328,28 @@ pub struct Program {
     /// configuration file's values): a Read deny or ask rule that could match any file
     /// judges it ([`super::Effects::reads_unnamed`]).
     pub reads_unnamed: bool,
+    /// Forms in which a search prints something other than what it finds and reads no
+    /// file's contents (`rg --version`, `rg --files`).
+    pub listing: Option<Listing>,
+}
+
+/// The forms of a search program ([`Program::listing`]) that read no file's contents: each
+/// checked under strace, with every option that may go with it.
+#[derive(Clone, Copy, Debug)]
+pub struct Listing {
+    /// Options that, as the only word after the program's name, make it print something
+    /// about itself and exit before it opens any file of the project (`rg --version`,
+    /// `rg --type-list`), spelled exactly as here.
+    pub alone: &'static [&'static str],
+    /// The option that makes it print the names of the files it would search instead of
+    /// searching them (`rg --files`): the operands are then the directories listed, read as
+    /// `find` and `ls` read theirs, and no file below them is opened for its contents.
+    pub names: &'static str,
+    /// The long names of the only options that may go with [`Listing::names`] and keep the
+    /// command a listing: filters of which names are listed and how they are printed. Any
+    /// other option (one that reads, runs, or switches back to searching, as `-l` after
+    /// `--files` does) leaves it a search.
+    pub names_with: &'static [&'static str],
 }
 
 impl Program {
@@ -351,6 +373,7 @@ impl Program {
             changes: None,
             runs: None,
             reads_unnamed: false,
+            listing: None,
         }
     }
 

@@ -1261,6 +1261,80 @@ fn a_version_only_program_is_read_only_only_with_its_option() {
 }
 
 #[test]
+fn every_listing_names_options_of_its_entry() {
+    for p in programs() {
+        let Some(listing) = p.listing else { continue };
+        let specs: Vec<OptionSpec> = p.option_specs().collect();
+        for name in listing.names_with.iter().chain([&listing.names]) {
+            assert!(specs.iter().any(|o| o.has_long(name)), "{}: --{name}", p.name);
+        }
+        for word in listing.alone {
+            let known = specs.iter().any(|o| match word.strip_prefix("--") {
+                Some(long) => o.has_long(long),
+                None => word.chars().nth(1).is_some_and(|c| o.short.contains(&c)),
+            });
+            assert!(known, "{}: {word}", p.name);
+        }
+    }
+}
+
+#[test]
+fn rg_printing_about_itself_reads_nothing() {
+    for line in [
+        "rg --version",
+        "rg -V",
+        "rg --help",
+        "rg -h",
+        "rg --type-list",
+        "rg --pcre2-version",
+    ] {
+        let e = effects(&words(line)).unwrap();
+        assert!(e.not_read_only.is_none(), "{line}");
+        assert!(e.reads.is_empty() && e.reads_below.is_empty(), "{line}");
+    }
+    // With another word, a search: the working directory (or the operand) is read below.
+    for line in ["rg --version x", "rg -V --files", "rg -h -e x", "rg --type-list -uuu"] {
+        let e = effects(&words(line)).unwrap();
+        assert!(!e.reads_below.is_empty(), "{line}");
+    }
+}
+
+#[test]
+fn rg_files_lists_names_and_reads_none_below() {
+    for (line, listed) in [
+        ("rg --files", vec![Target::WorkingDirectory]),
+        ("rg --files src tests", vec![Target::whole(2), Target::whole(3)]),
+        ("rg --hidden -g *.ts --files src", vec![Target::whole(5)]),
+        ("rg -uuu --files --sort path -t rust", vec![Target::WorkingDirectory]),
+    ] {
+        let e = effects(&words(line)).unwrap();
+        assert!(e.not_read_only.is_none(), "{line}");
+        assert!(e.reads_below.is_empty(), "{line}");
+        assert_eq!(e.reads, listed, "{line}");
+    }
+    // The last of `--files`, `-l`, `--json`, ... wins: with a search mode, an option that
+    // reads or runs, or links followed, it is a search.
+    for line in [
+        "rg --files -l x",
+        "rg -l x --files",
+        "rg --files -c x",
+        "rg --files --json",
+        "rg --files --count-matches",
+        "rg --files --files-without-match",
+        "rg --files -e x",
+        "rg --files --pre ./x",
+        "rg --files --pre-glob *",
+        "rg --files --ignore-file x",
+        "rg --files -f pats",
+        "rg --files -z",
+        "rg --files -L",
+    ] {
+        let e = effects(&words(line)).unwrap();
+        assert!(!e.reads_below.is_empty(), "{line}");
+    }
+}
+
+#[test]
 fn npm_is_read_only_only_with_its_version_option_alone() {
     for line in ["npm -v", "npm --version"] {
         assert!(read_only(line), "{line}");
