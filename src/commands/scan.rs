@@ -131,6 +131,8 @@ struct Scan<'w> {
     from: usize,
     /// The options given, in order.
     used: Vec<OptionSpec>,
+    /// An option made the operands patterns of names listed ([`Role::ListsPatterns`]).
+    lists_patterns: bool,
 }
 
 /// Reads `words` (the whole command) from index `from` with `program`'s entry.
@@ -153,6 +155,7 @@ pub(crate) fn scan(program: &'static Program, words: &[String], from: usize) -> 
         from,
         specs,
         used: Vec::new(),
+        lists_patterns: false,
     };
     if s.specs.len() != program.option_lines().count() {
         s.effects.block(format!(
@@ -178,6 +181,9 @@ pub(crate) fn scan(program: &'static Program, words: &[String], from: usize) -> 
     }
     if program.response_files {
         s.response_files(from);
+    }
+    if let Some(default) = default_subcommand(program, words, from) {
+        return s.enter(default, from);
     }
     let posix = matches!(program.syntax, Syntax::Posix | Syntax::FirstLetter)
         || !program.subcommands.is_empty();
@@ -229,6 +235,21 @@ pub(crate) fn scan(program: &'static Program, words: &[String], from: usize) -> 
     }
     s.operands();
     s.effects
+}
+
+/// The subcommand the words go to when the first of them is an option or there is none
+/// ([`Program::default_subcommand`]: `git reflog -n 5`).
+fn default_subcommand(
+    program: &'static Program,
+    words: &[String],
+    from: usize,
+) -> Option<&'static Program> {
+    let name = program.default_subcommand?;
+    words
+        .get(from)
+        .is_none_or(|w| w.starts_with('-'))
+        .then(|| program.subcommands.iter().find(|p| p.is_named(name)))
+        .flatten()
 }
 
 /// Whether the command is one of the program's [`super::spec::Listing::alone`] options and nothing else
@@ -572,6 +593,7 @@ impl Scan<'_> {
             }
             Role::NoFollow => self.no_follow = true,
             Role::WholeTree => self.whole_tree = true,
+            Role::ListsPatterns => self.lists_patterns = true,
             Role::RemoteUrls => self
                 .effects
                 .reads
@@ -647,7 +669,13 @@ impl Scan<'_> {
             self.effects.unknown_option(self.program, why);
             return self.effects;
         };
-        let inner = scan(sub, self.words, at + 1);
+        self.enter(sub, at + 1)
+    }
+
+    /// The effects of subcommand `sub`, whose words start at index `from`, with those of
+    /// the options before it.
+    fn enter(self, sub: &'static Program, from: usize) -> Effects {
+        let inner = scan(sub, self.words, from);
         let mut effects = self.effects;
         effects.reads.extend(inner.reads);
         effects.reads_below.extend(inner.reads_below);
@@ -762,6 +790,7 @@ impl Scan<'_> {
                 }
                 files.clear();
             }
+            Operands::None if self.lists_patterns => files.clear(),
             Operands::None => {
                 if !files.is_empty() {
                     self.effects

@@ -150,6 +150,10 @@ pub enum Role {
     /// With no pathspec, the command reads every file of the working tree ([`Operands::Pathspecs`]:
     /// `git add -A`, `git commit -a`, `git stash push -u`).
     WholeTree,
+    /// With it, the operands are patterns of the names listed (`git tag -l 'v*'`, `git branch
+    /// --list 'feat*'`), not names to create: an entry whose operands are
+    /// [`Operands::None`] takes them.
+    ListsPatterns,
     /// Its value is a directory the program moves to before it reads or writes the words
     /// after the option (`tar -C DIR`, `git -C DIR`): a relative path named after it is
     /// below that directory, and a relative directory is below the one before it
@@ -163,7 +167,7 @@ pub enum Role {
 /// optional value, attached only: `--color=auto`), `=2` (two values, `--arg NAME V`);
 /// then the role after a colon (`:reads`, `:writes`, `:runs`, `:changes`, `:pattern`,
 /// `:patternfile`, `:sed`, `:recursive`, `:readswrites`, `:readslist`, `:archive`, `:local`,
-/// `:creates`, `:date`, `:pretty`, `:refformat`, `:refsort`, `:linerange`, `:follows`, `:nofollow`, `:remoteurls`, `:chdir`, `:wholetree`); no role is inert.
+/// `:creates`, `:date`, `:pretty`, `:refformat`, `:refsort`, `:linerange`, `:follows`, `:nofollow`, `:remoteurls`, `:chdir`, `:wholetree`, `:lists`); no role is inert.
 ///
 /// ```
 /// use toolgate::commands::{OptionSpec, Role};
@@ -268,6 +272,7 @@ fn role_named(name: &str) -> Option<Role> {
         "remoteurls" => Role::RemoteUrls,
         "chdir" => Role::Directory,
         "wholetree" => Role::WholeTree,
+        "lists" => Role::ListsPatterns,
         _ => return None,
     })
 }
@@ -297,6 +302,10 @@ pub struct Program {
     pub follows_below: bool,
     /// Subcommands; when not empty, the first operand must name one of them.
     pub subcommands: &'static [Program],
+    /// The subcommand the words are given to when the first of them is an option, or there
+    /// is none (`git reflog -n 5` is `git reflog show -n 5`). Any other first word must name
+    /// a subcommand, so a subcommand of a later version is never taken for an operand.
+    pub default_subcommand: Option<&'static str>,
     /// The first word may be a cluster of options without a dash (`tar czf`).
     pub bundled_first: bool,
     /// Programs it starts by itself, found on `PATH`, that only filter its data (tar's
@@ -365,6 +374,7 @@ impl Program {
             recursive: false,
             follows_below: false,
             subcommands: &[],
+            default_subcommand: None,
             bundled_first: false,
             starts: &[],
             reads_working_directory: false,
@@ -427,6 +437,10 @@ mod tests {
         assert_eq!(
             OptionSpec::parse("-C --directory =:chdir").map(|o| o.role),
             Some(Role::Directory)
+        );
+        assert_eq!(
+            OptionSpec::parse("-l --list :lists").map(|o| o.role),
+            Some(Role::ListsPatterns)
         );
         assert!(OptionSpec::parse("-ab").is_none());
         assert!(OptionSpec::parse("x").is_none());

@@ -1266,7 +1266,11 @@ fn every_listing_names_options_of_its_entry() {
         let Some(listing) = p.listing else { continue };
         let specs: Vec<OptionSpec> = p.option_specs().collect();
         for name in listing.names_with.iter().chain([&listing.names]) {
-            assert!(specs.iter().any(|o| o.has_long(name)), "{}: --{name}", p.name);
+            assert!(
+                specs.iter().any(|o| o.has_long(name)),
+                "{}: --{name}",
+                p.name
+            );
         }
         for word in listing.alone {
             let known = specs.iter().any(|o| match word.strip_prefix("--") {
@@ -1293,7 +1297,12 @@ fn rg_printing_about_itself_reads_nothing() {
         assert!(e.reads.is_empty() && e.reads_below.is_empty(), "{line}");
     }
     // With another word, a search: the working directory (or the operand) is read below.
-    for line in ["rg --version x", "rg -V --files", "rg -h -e x", "rg --type-list -uuu"] {
+    for line in [
+        "rg --version x",
+        "rg -V --files",
+        "rg -h -e x",
+        "rg --type-list -uuu",
+    ] {
         let e = effects(&words(line)).unwrap();
         assert!(!e.reads_below.is_empty(), "{line}");
     }
@@ -1303,9 +1312,15 @@ fn rg_printing_about_itself_reads_nothing() {
 fn rg_files_lists_names_and_reads_none_below() {
     for (line, listed) in [
         ("rg --files", vec![Target::WorkingDirectory]),
-        ("rg --files src tests", vec![Target::whole(2), Target::whole(3)]),
+        (
+            "rg --files src tests",
+            vec![Target::whole(2), Target::whole(3)],
+        ),
         ("rg --hidden -g *.ts --files src", vec![Target::whole(5)]),
-        ("rg -uuu --files --sort path -t rust", vec![Target::WorkingDirectory]),
+        (
+            "rg -uuu --files --sort path -t rust",
+            vec![Target::WorkingDirectory],
+        ),
     ] {
         let e = effects(&words(line)).unwrap();
         assert!(e.not_read_only.is_none(), "{line}");
@@ -1331,6 +1346,79 @@ fn rg_files_lists_names_and_reads_none_below() {
     ] {
         let e = effects(&words(line)).unwrap();
         assert!(!e.reads_below.is_empty(), "{line}");
+    }
+}
+
+#[test]
+fn git_reflog_shows_with_logs_options_and_its_other_forms_change() {
+    for line in [
+        "git reflog",
+        "git reflog -n 10",
+        "git reflog --date=iso -p",
+        "git reflog show --oneline HEAD",
+        "git reflog list",
+        "git reflog exists HEAD",
+        // git takes only the first word for a subcommand: here `expire` is a revision.
+        "git reflog -n 5 expire",
+    ] {
+        assert!(read_only(line), "{line}");
+    }
+    for line in [
+        "git reflog expire --expire=now --all",
+        "git reflog delete HEAD@{1}",
+        "git reflog drop",
+        // A first word that is no option must name a subcommand: a later git may add one.
+        "git reflog HEAD",
+        "git reflog frobnicate",
+        "git reflog -p --output=x",
+        "git reflog --ext-diff -p",
+        "git reflog --pretty=%GS",
+    ] {
+        assert!(!read_only(line), "{line}");
+    }
+}
+
+#[test]
+fn git_rev_list_is_read_only_with_the_revision_walks_options() {
+    for line in [
+        "git rev-list --count HEAD",
+        "git rev-list --objects --all --header",
+        "git rev-list --max-age=1 --reverse main..HEAD -- src",
+    ] {
+        assert!(read_only(line), "{line}");
+    }
+    for line in [
+        "git rev-list --output=x HEAD",
+        "git rev-list --pretty=%GS HEAD",
+        "git rev-list --show-signature HEAD",
+        "git rev-list --missing=print HEAD",
+        "git rev-list --filter=blob:none HEAD",
+        "git rev-list --stdin",
+    ] {
+        assert!(!read_only(line), "{line}");
+    }
+}
+
+#[test]
+fn git_tag_and_branch_take_patterns_only_when_listing() {
+    for line in [
+        "git tag -l v* --sort=-v:refname",
+        "git tag --list v1.*",
+        "git branch --list feat*",
+        "git branch -l --sort=version:refname",
+    ] {
+        assert!(read_only(line), "{line}");
+    }
+    for line in [
+        "git tag v2",
+        "git tag -n v2",
+        "git tag --sort=-v:refname v2",
+        "git tag -l -d v1",
+        "git branch feat",
+        "git branch -l feat -m x",
+        "git tag -l v* --sort=signature",
+    ] {
+        assert!(!read_only(line), "{line}");
     }
 }
 
