@@ -90,6 +90,10 @@ pub struct Effects {
     /// The directories it moves to, in order, before it names the words after them
     /// (`tar -C DIR`, `git -C DIR`): its reads and writes of relative paths are below them.
     pub bases: Vec<Base>,
+    /// The globs that the files it opens below [`Effects::reads_below`] match (relative to
+    /// each directory, `**/NAME` for a name at any depth), from options such as `grep
+    /// --include` ([`super::spec::NameFilter`]); `None` when it opens every file there.
+    pub search_filter: Option<Vec<String>>,
 }
 
 impl Effects {
@@ -129,8 +133,8 @@ struct Scan<'w> {
     whole_tree: bool,
     /// The index of the first word after the program's name.
     from: usize,
-    /// The options given, in order.
-    used: Vec<OptionSpec>,
+    /// The options given, in order, with their values.
+    used: Vec<(OptionSpec, Option<Target>)>,
     /// An option made the operands patterns of names listed ([`Role::ListsPatterns`]).
     lists_patterns: bool,
 }
@@ -234,7 +238,32 @@ pub(crate) fn scan(program: &'static Program, words: &[String], from: usize) -> 
         return s.effects;
     }
     s.operands();
+    if !s.effects.reads_below.is_empty() {
+        s.effects.search_filter = s.name_globs();
+    }
     s.effects
+}
+
+/// The globs of names at any depth (`**/*.ts`) that the glob `glob` of a name filter stands
+/// for: its brace alternatives when `braces`. `None` when it cannot be read safely as a
+/// name: empty, with a `/` (anchored differently by each program), a class (`[`), an escape
+/// or a `!`, or braces where they are characters.
+///
+/// ```text
+/// name_glob("*.ts", false)       -> Some(["**/*.ts"])
+/// name_glob("*.{ts,tsx}", true)  -> Some(["**/*.ts", "**/*.tsx"])
+/// name_glob("*.{ts,tsx}", false) -> None
+/// name_glob("src/*.ts", true)    -> None
+/// ```
+fn name_glob(glob: &str, braces: bool) -> Option<Vec<String>> {
+    let unreadable = glob.is_empty()
+        || glob.contains(['/', '[', ']', '\\', '!'])
+        || (!braces && glob.contains(['{', '}']));
+    if unreadable {
+        return None;
+    }
+    let alternatives = crate::policy::expand_braces(glob)?;
+    Some(alternatives.iter().map(|g| format!("**/{g}")).collect())
 }
 
 /// The subcommand the words go to when the first of them is an option or there is none
@@ -499,9 +528,33 @@ impl Scan<'_> {
         let Some(listing) = self.program.listing else {
             return false;
         };
-        let lists = |o: &OptionSpec| o.has_long(listing.names);
-        let goes_with = |o: &OptionSpec| listing.names_with.iter().any(|n| o.has_long(n));
+        let lists = |(o, _): &(OptionSpec, _)| o.has_long(listing.names);
+        let goes_with = |(o, _): &(OptionSpec, _)| listing.names_with.iter().any(|n| o.has_long(n));
         self.used.iter().any(lists) && self.used.iter().all(|o| lists(o) || goes_with(o))
+    }
+
+    /// The globs its name filter narrows the recursive reads to ([`Effects::search_filter`]):
+    /// `None` when it has none, an exclusion comes first, no glob is positive, or one cannot be
+    /// read safely.
+    fn name_globs(&self) -> Option<Vec<String>> {
+        let filter = self.program.name_filter?;
+        let named = |o: &OptionSpec, names: &[&str]| names.iter().any(|n| o.has_long(n));
+        let first = self
+            .used
+            .iter()
+            .find(|(o, _)| named(o, filter.includes) || named(o, filter.excludes))?;
+        if named(&first.0, filter.excludes) {
+            return None;
+        }
+        let mut out = Vec::new();
+        for (_, value) in self.used.iter().filter(|(o, _)| named(o, filter.includes)) {
+            let glob = self.value_text(*value)?;
+            if filter.bang_excludes && glob.starts_with('!') {
+                continue;
+            }
+            out.extend(name_glob(glob, filter.braces)?);
+        }
+        (!out.is_empty()).then_some(out)
     }
 
     /// A listing's operands are the directories listed (the working directory with none),
@@ -515,7 +568,7 @@ impl Scan<'_> {
     }
 
     fn apply(&mut self, spec: &OptionSpec, shown: &str, value: Option<Target>) {
-        self.used.push(spec.clone());
+        self.used.push((spec.clone(), value));
         let name = self.name();
         match spec.role {
             Role::Inert => {}

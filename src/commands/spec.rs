@@ -340,6 +340,31 @@ pub struct Program {
     /// Forms in which a search prints something other than what it finds and reads no
     /// file's contents (`rg --version`, `rg --files`).
     pub listing: Option<Listing>,
+    /// The options that narrow its recursive reads to the files whose names match a glob
+    /// (grep's `--include`, ripgrep's `-g`).
+    pub name_filter: Option<NameFilter>,
+}
+
+/// A recursive search's options that narrow the files it opens below its directories to
+/// those whose names match a glob ([`Program::name_filter`]): the host's secret files that no
+/// glob matches are not counted as read. The files named as operands are read whatever
+/// the globs say. Checked under strace for each program.
+#[derive(Clone, Copy, Debug)]
+pub struct NameFilter {
+    /// The long names of the options whose value is a glob of the names opened (grep's
+    /// `--include`, ripgrep's `--glob`, `--iglob`); several are a union.
+    pub includes: &'static [&'static str],
+    /// The long names of the options that leave names out (grep's `--exclude`,
+    /// `--exclude-from`): when one comes before the first include, GNU grep opens every name
+    /// that neither matches, so the includes narrow nothing.
+    pub excludes: &'static [&'static str],
+    /// An include's value with a leading `!` leaves the names it matches out instead
+    /// (ripgrep's `-g '!*.md'`), which only narrows; with a positive glob given too, a name
+    /// no glob matches is not opened. Otherwise `!` is a character of the name.
+    pub bang_excludes: bool,
+    /// The globs may hold braces, one level of alternatives (`*.{ts,tsx}`); otherwise a
+    /// brace is a character of the name (GNU grep's `fnmatch`).
+    pub braces: bool,
 }
 
 /// The forms of a search program ([`Program::listing`]) that read no file's contents: each
@@ -384,6 +409,7 @@ impl Program {
             runs: None,
             reads_unnamed: false,
             listing: None,
+            name_filter: None,
         }
     }
 

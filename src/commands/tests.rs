@@ -1423,6 +1423,39 @@ fn git_tag_and_branch_take_patterns_only_when_listing() {
 }
 
 #[test]
+fn name_globs_narrow_a_recursive_search() {
+    let filter = |line: &str| effects(&words(line)).unwrap().search_filter;
+    let globs = |g: &[&str]| Some(g.iter().map(|g| (*g).to_owned()).collect::<Vec<_>>());
+    assert_eq!(filter("grep -r --include=*.ts x ."), globs(&["**/*.ts"]));
+    assert_eq!(
+        filter("grep -r --include *.ts --exclude=a.ts --include=*.md x"),
+        globs(&["**/*.ts", "**/*.md"])
+    );
+    assert_eq!(
+        filter("rg -g *.{ts,tsx} -g !*.d.ts x"),
+        globs(&["**/*.ts", "**/*.tsx"])
+    );
+    assert_eq!(filter("rg --iglob *.PY x src"), globs(&["**/*.PY"]));
+    for line in [
+        "grep -r x .",
+        "grep -r --exclude=a --include=*.ts x .",
+        "grep -r --exclude-from=f --include=*.ts x .",
+        "grep -r --include=*.{ts,md} x .",
+        "grep -r --include=!*.ts x .",
+        "grep -r --include=src/*.ts x .",
+        "grep -r --include=*.[tj]s x .",
+        "grep -r --include= x .",
+        "rg -g !*.md x",
+        "rg -g src/*.ts x",
+        "rg -g *.ts -g \\*.md x",
+        // Not recursive: nothing below to narrow.
+        "grep --include=*.ts x a.ts",
+    ] {
+        assert_eq!(filter(line), None, "{line}");
+    }
+}
+
+#[test]
 fn npm_is_read_only_only_with_its_version_option_alone() {
     for line in ["npm -v", "npm --version"] {
         assert!(read_only(line), "{line}");

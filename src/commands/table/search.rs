@@ -1,7 +1,7 @@
 //! Searching, comparing and inspecting: grep, ripgrep, diff, file, tree, xxd, hexdump,
 //! strings, column, rev, jq, sed, and shell builtins that only look things up.
 
-use crate::commands::spec::{Listing, Operands, Program, Syntax};
+use crate::commands::spec::{Listing, NameFilter, Operands, Program, Syntax};
 
 const HELP: &[&str] = &["--help", "--version"];
 
@@ -128,6 +128,16 @@ pub(crate) const PROGRAMS: &[Program] = &[
     Program {
         options: &[GREP],
         operands: Operands::PatternThenFiles,
+        // GNU grep 3.8 under strace: `--include` is matched against the base name of each
+        // file found below a directory operand (`fnmatch`, no braces, `*` matching a leading
+        // dot), never against a file named as an operand; with an `--exclude` first, a name
+        // neither matches is opened too.
+        name_filter: Some(NameFilter {
+            includes: &["include"],
+            excludes: &["exclude", "exclude-from"],
+            bang_excludes: false,
+            braces: false,
+        }),
         aliases: &["egrep", "fgrep"],
         ..Program::new("grep", "GNU grep 3.8 (Debian 12), grep --help")
     },
@@ -277,6 +287,15 @@ pub(crate) const PROGRAMS: &[Program] = &[
         operands: Operands::PatternThenFiles,
         recursive: true,
         listing: Some(RG_LISTING),
+        // ripgrep 14.1 and 15.2 under strace (`-uuu`): with a positive `-g`/`--iglob`, only
+        // the names one matches are opened (`*.ts` matches `.env.ts` and files in hidden
+        // directories); a `!` glob only leaves names out; a file named as an operand is read.
+        name_filter: Some(NameFilter {
+            includes: &["glob", "iglob"],
+            excludes: &[],
+            bang_excludes: true,
+            braces: true,
+        }),
         ..Program::new("rg", "ripgrep 13.0.0 (Debian 12), rg --help")
     },
     Program {
