@@ -137,6 +137,8 @@ struct Scan<'w> {
     used: Vec<(OptionSpec, Option<Target>)>,
     /// An option made the operands patterns of names listed ([`Role::ListsPatterns`]).
     lists_patterns: bool,
+    /// The index of the `--` that ended the options, when one did.
+    dash_dash: Option<usize>,
 }
 
 /// Reads `words` (the whole command) from index `from` with `program`'s entry.
@@ -160,6 +162,7 @@ pub(crate) fn scan(program: &'static Program, words: &[String], from: usize) -> 
         specs,
         used: Vec::new(),
         lists_patterns: false,
+        dash_dash: None,
     };
     if s.specs.len() != program.option_lines().count() {
         s.effects.block(format!(
@@ -205,8 +208,9 @@ pub(crate) fn scan(program: &'static Program, words: &[String], from: usize) -> 
             }
             continue;
         }
-        if w == "--" {
+        if w == "--" && !only_operands {
             only_operands = true;
+            s.dash_dash = Some(i - 1);
             continue;
         }
         i = if program.syntax == Syntax::FirstLetter {
@@ -238,7 +242,7 @@ pub(crate) fn scan(program: &'static Program, words: &[String], from: usize) -> 
         return s.effects;
     }
     s.operands();
-    if !s.effects.reads_below.is_empty() {
+    if s.effects.search_filter.is_none() && !s.effects.reads_below.is_empty() {
         s.effects.search_filter = s.name_globs();
     }
     s.effects
@@ -533,6 +537,48 @@ impl Scan<'_> {
         self.used.iter().any(lists) && self.used.iter().all(|o| lists(o) || goes_with(o))
     }
 
+    /// The globs the working tree is read through when every operand `files` (past a
+    /// search's pattern) is a pathspec after `--` ending a name (`'*.rs'`), so that none is a
+    /// revision: `git diff -- '*.rs'`, `git grep TODO -- '*.ts'`. Without magic, git's `*`
+    /// matches `/` too, so `*SUFFIX` matches exactly the paths whose name ends with `SUFFIX`
+    /// (`**/*SUFFIX`). `None` for any other operand.
+    fn suffix_pathspecs(&self, files: &[usize]) -> Option<Vec<String>> {
+        // Not `git cat-file`, whose operands are objects wherever they are.
+        let reads_pathspecs = match self.program.operands {
+            Operands::GitRevisions => !self.program.recursive,
+            Operands::PatternThenFiles => true,
+            _ => false,
+        };
+        let dash_dash = self
+            .dash_dash
+            .filter(|_| reads_pathspecs && !files.is_empty())?;
+        files
+            .iter()
+            .map(|&i| {
+                let suffix = self
+                    .words
+                    .get(i)
+                    .filter(|_| i > dash_dash)?
+                    .strip_prefix('*')?;
+                let plain = !suffix.is_empty()
+                    && !suffix.contains(['*', '?', '[', ']', '\\', '/', '{', '}', '!', ':']);
+                plain.then(|| format!("**/*{suffix}"))
+            })
+            .collect()
+    }
+
+    /// Whether a search's operands after its pattern are all pathspecs after a `--`, so that
+    /// none of them is a revision (`git grep -n TODO -- src`, not `git grep TODO HEAD`).
+    fn only_pathspecs(&self) -> bool {
+        let searched = match (self.program.operands, self.pattern_given) {
+            (Operands::PatternThenFiles, false) => self.operands.get(1..).unwrap_or_default(),
+            (Operands::PatternThenFiles, true) => self.operands.as_slice(),
+            _ => return false,
+        };
+        self.dash_dash
+            .is_some_and(|d| !searched.is_empty() && searched.iter().all(|&i| i > d))
+    }
+
     /// The globs its name filter narrows the recursive reads to ([`Effects::search_filter`]):
     /// `None` when it has none, an exclusion comes first, no glob is positive, or one cannot be
     /// read safely.
@@ -731,6 +777,10 @@ impl Scan<'_> {
         let inner = scan(sub, self.words, from);
         let mut effects = self.effects;
         effects.reads.extend(inner.reads);
+        // The subcommand's filter narrows its own reads below only.
+        if effects.reads_below.is_empty() {
+            effects.search_filter = inner.search_filter;
+        }
         effects.reads_below.extend(inner.reads_below);
         effects.writes.extend(inner.writes);
         effects.runs |= inner.runs;
@@ -939,6 +989,11 @@ impl Scan<'_> {
             self.effects.reads.push(Target::WorkingDirectory);
         }
         if self.program.syntax == Syntax::Git {
+            if let Some(globs) = self.suffix_pathspecs(&files) {
+                self.effects.reads_below.push(Target::WorkingDirectory);
+                self.effects.search_filter = Some(globs);
+                return;
+            }
             self.git_pathspecs(&files);
         }
         let targets = files.into_iter().map(Target::whole);
@@ -946,8 +1001,9 @@ impl Scan<'_> {
             let before = self.effects.reads_below.len();
             self.effects.reads_below.extend(targets);
             // `git grep PAT REV` searches the whole tree of a revision: as much as the
-            // working tree.
-            let git = self.program.syntax == Syntax::Git;
+            // working tree. Only pathspecs after `--` name no revision (`git grep PAT -- src`
+            // reads the files below `src`).
+            let git = self.program.syntax == Syntax::Git && !self.only_pathspecs();
             let wd = Target::WorkingDirectory;
             if (git || self.effects.reads_below.len() == before)
                 && !self.effects.reads_below.contains(&wd)

@@ -1456,6 +1456,47 @@ fn name_globs_narrow_a_recursive_search() {
 }
 
 #[test]
+fn git_pathspecs_after_dash_dash_narrow_what_is_read() {
+    let e = |line: &str| effects(&words(line)).unwrap();
+    // Literal pathspecs with no revision: only below them.
+    assert_eq!(e("git grep -n TODO -- src").reads_below, [Target::whole(5)]);
+    assert_eq!(e("git grep -- TODO src").reads_below, [Target::whole(4)]);
+    // A revision, or a word before `--` that may be one, is the whole tree.
+    for line in [
+        "git grep -n TODO src",
+        "git grep -n TODO HEAD -- src",
+        "git grep -- TODO",
+    ] {
+        assert!(
+            e(line).reads_below.contains(&Target::WorkingDirectory),
+            "{line}"
+        );
+    }
+    // `*SUFFIX` pathspecs after `--` and nothing else: the working tree, through them.
+    let globs = |g: &[&str]| Some(g.iter().map(|g| (*g).to_owned()).collect::<Vec<_>>());
+    assert_eq!(e("git diff -- *.rs").search_filter, globs(&["**/*.rs"]));
+    assert_eq!(
+        e("git grep x -- *.ts *.md").search_filter,
+        globs(&["**/*.ts", "**/*.md"])
+    );
+    assert_eq!(e("git log -p -- *.rs").search_filter, globs(&["**/*.rs"]));
+    for line in [
+        "git diff HEAD -- *.rs",
+        "git diff *.rs",
+        "git diff -- *.rs src",
+        "git diff -- src/*.rs",
+        "git diff -- *env*",
+        "git diff -- *",
+        "git diff -- *:x",
+        "git show 50b37a2 -- *.rs",
+        "git cat-file -p -- *.rs",
+        "git add -- *.rs",
+    ] {
+        assert_eq!(e(line).search_filter, None, "{line}");
+    }
+}
+
+#[test]
 fn npm_is_read_only_only_with_its_version_option_alone() {
     for line in ["npm -v", "npm --version"] {
         assert!(read_only(line), "{line}");

@@ -721,6 +721,9 @@ mod tests {
             "rg -g '*.rs' TOKEN",
             "rg -g '*.{rs,md}' -g '!x.rs' TOKEN",
             "rg --iglob '*.RS' TOKEN",
+            "git grep -n TOKEN -- src",
+            "git diff -- '*.rs'",
+            "git grep -l TOKEN -- '*.rs' '*.md'",
         ] {
             assert_eq!(bash(line), Effect::Allow, "{line}");
         }
@@ -742,6 +745,12 @@ mod tests {
             // A file named as an operand is read whatever the globs say.
             "grep -rn TOKEN --include='*.rs' .env",
             "rg -g '*.rs' TOKEN certs/server.key",
+            // git: a revision (or a word that may be one) reads the whole tree.
+            "git grep -n TOKEN src",
+            "git grep -n TOKEN HEAD -- src",
+            "git diff HEAD -- '*.rs'",
+            "git diff -- '*.key'",
+            "git grep TOKEN -- certs",
         ] {
             assert_eq!(bash(line), Effect::Ask, "{line}");
         }
