@@ -253,6 +253,17 @@ const REFLOG: &[Program] = &[
         ..git("exists")
     },
     Program {
+        options: &[&[
+            "--expire =",
+            "--expire-unreachable =",
+            "--rewrite",
+            "--updateref",
+            "--stale-fix",
+            "-n --dry-run",
+            "--verbose",
+            "--all",
+            "--single-worktree",
+        ]],
         aliases: &["delete", "drop"],
         changes: Some("it removes reflog entries"),
         ..git("expire")
@@ -809,6 +820,8 @@ const SUBCOMMANDS: &[Program] = &[
                 "--bisect-all",
                 "--timestamp",
                 "--in-commit-order",
+                // Revisions and paths from standard input: not known.
+                "--stdin :changes",
             ],
         ],
         ..git("rev-list")
