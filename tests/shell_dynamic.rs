@@ -342,8 +342,14 @@ fn read_only_commands_do_only_what_the_analysis_says() {
     let s = scratch();
     let benign = schema::load("benign.json");
     let mut ran = 0;
-    for case in &benign.file.cases {
-        if run_checked(&s, case.command.as_deref().unwrap()) {
+    // The shell lines; the other tools' calls run no program.
+    for line in benign
+        .file
+        .cases
+        .iter()
+        .filter_map(|c| c.command.as_deref())
+    {
+        if run_checked(&s, line) {
             ran += 1;
         }
     }

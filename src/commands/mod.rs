@@ -56,7 +56,7 @@ pub(crate) use runners::{
     compiler_operands, is_tool, makefile_from_input, source_from_input, unversioned_tool,
 };
 pub use scan::{Base, Effects, Target};
-pub use spec::{Operands, OptionSpec, Program, Role, Syntax};
+pub use spec::{Listing, NameFilter, Operands, OptionSpec, Program, Role, Syntax};
 
 pub(crate) use git_config::sets as git_config_sets;
 pub(crate) use runners::{interpreter_base, python_module};

@@ -90,6 +90,10 @@ pub struct Effects {
     /// The directories it moves to, in order, before it names the words after them
     /// (`tar -C DIR`, `git -C DIR`): its reads and writes of relative paths are below them.
     pub bases: Vec<Base>,
+    /// The globs that the files it opens below [`Effects::reads_below`] match (relative to
+    /// each directory, `**/NAME` for a name at any depth), from options such as `grep
+    /// --include` ([`super::spec::NameFilter`]); `None` when it opens every file there.
+    pub search_filter: Option<Vec<String>>,
 }
 
 impl Effects {
@@ -129,6 +133,12 @@ struct Scan<'w> {
     whole_tree: bool,
     /// The index of the first word after the program's name.
     from: usize,
+    /// The options given, in order, with their values.
+    used: Vec<(OptionSpec, Option<Target>)>,
+    /// An option made the operands patterns of names listed ([`Role::ListsPatterns`]).
+    lists_patterns: bool,
+    /// The index of the `--` that ended the options, when one did.
+    dash_dash: Option<usize>,
 }
 
 /// Reads `words` (the whole command) from index `from` with `program`'s entry.
@@ -150,12 +160,18 @@ pub(crate) fn scan(program: &'static Program, words: &[String], from: usize) -> 
         whole_tree: false,
         from,
         specs,
+        used: Vec::new(),
+        lists_patterns: false,
+        dash_dash: None,
     };
     if s.specs.len() != program.option_lines().count() {
         s.effects.block(format!(
             "the table entry of `{}` does not read",
             program.name
         ));
+        return s.effects;
+    }
+    if prints_alone(program, words, from) {
         return s.effects;
     }
     s.effects.reads_unnamed |= program.reads_unnamed;
@@ -173,6 +189,9 @@ pub(crate) fn scan(program: &'static Program, words: &[String], from: usize) -> 
     if program.response_files {
         s.response_files(from);
     }
+    if let Some(default) = default_subcommand(program, words, from) {
+        return s.enter(default, from);
+    }
     let posix = matches!(program.syntax, Syntax::Posix | Syntax::FirstLetter)
         || !program.subcommands.is_empty();
     let mut i = from;
@@ -189,8 +208,9 @@ pub(crate) fn scan(program: &'static Program, words: &[String], from: usize) -> 
             }
             continue;
         }
-        if w == "--" {
+        if w == "--" && !only_operands {
             only_operands = true;
+            s.dash_dash = Some(i - 1);
             continue;
         }
         i = if program.syntax == Syntax::FirstLetter {
@@ -217,8 +237,59 @@ pub(crate) fn scan(program: &'static Program, words: &[String], from: usize) -> 
         s.effects.block(why);
         s.effects.follows_links = true;
     }
+    if s.lists_names() {
+        s.listed_directories();
+        return s.effects;
+    }
     s.operands();
+    if s.effects.search_filter.is_none() && !s.effects.reads_below.is_empty() {
+        s.effects.search_filter = s.name_globs();
+    }
     s.effects
+}
+
+/// The globs of names at any depth (`**/*.ts`) that the glob `glob` of a name filter stands
+/// for: its brace alternatives when `braces`. `None` when it cannot be read safely as a
+/// name: empty, with a `/` (anchored differently by each program), a class (`[`), an escape
+/// or a `!`, or braces where they are characters.
+///
+/// ```text
+/// name_glob("*.ts", false)       -> Some(["**/*.ts"])
+/// name_glob("*.{ts,tsx}", true)  -> Some(["**/*.ts", "**/*.tsx"])
+/// name_glob("*.{ts,tsx}", false) -> None
+/// name_glob("src/*.ts", true)    -> None
+/// ```
+fn name_glob(glob: &str, braces: bool) -> Option<Vec<String>> {
+    let unreadable = glob.is_empty()
+        || glob.contains(['/', '[', ']', '\\', '!'])
+        || (!braces && glob.contains(['{', '}']));
+    if unreadable {
+        return None;
+    }
+    let alternatives = crate::policy::expand_braces(glob)?;
+    Some(alternatives.iter().map(|g| format!("**/{g}")).collect())
+}
+
+/// The subcommand the words go to when the first of them is an option or there is none
+/// ([`Program::default_subcommand`]: `git reflog -n 5`).
+fn default_subcommand(
+    program: &'static Program,
+    words: &[String],
+    from: usize,
+) -> Option<&'static Program> {
+    let name = program.default_subcommand?;
+    words
+        .get(from)
+        .is_none_or(|w| w.starts_with('-'))
+        .then(|| program.subcommands.iter().find(|p| p.is_named(name)))
+        .flatten()
+}
+
+/// Whether the command is one of the program's [`super::spec::Listing::alone`] options and nothing else
+/// (`rg --version`): it reads no file.
+fn prints_alone(program: &Program, words: &[String], from: usize) -> bool {
+    let alone = program.listing.map_or(&[][..], |l| l.alone);
+    words.len() == from + 1 && words.get(from).is_some_and(|w| alone.contains(&w.as_str()))
 }
 
 impl Scan<'_> {
@@ -455,7 +526,95 @@ impl Scan<'_> {
         }
     }
 
+    /// Whether the options make the command a listing of names ([`super::spec::Listing::names`]): the
+    /// listing option is given, and every other option is one that may go with it.
+    fn lists_names(&self) -> bool {
+        let Some(listing) = self.program.listing else {
+            return false;
+        };
+        let lists = |(o, _): &(OptionSpec, _)| o.has_long(listing.names);
+        let goes_with = |(o, _): &(OptionSpec, _)| listing.names_with.iter().any(|n| o.has_long(n));
+        self.used.iter().any(lists) && self.used.iter().all(|o| lists(o) || goes_with(o))
+    }
+
+    /// The globs the working tree is read through when every operand `files` (past a
+    /// search's pattern) is a pathspec after `--` ending a name (`'*.rs'`), so that none is a
+    /// revision: `git diff -- '*.rs'`, `git grep TODO -- '*.ts'`. Without magic, git's `*`
+    /// matches `/` too, so `*SUFFIX` matches exactly the paths whose name ends with `SUFFIX`
+    /// (`**/*SUFFIX`). `None` for any other operand.
+    fn suffix_pathspecs(&self, files: &[usize]) -> Option<Vec<String>> {
+        // Not `git cat-file`, whose operands are objects wherever they are.
+        let reads_pathspecs = match self.program.operands {
+            Operands::GitRevisions => !self.program.recursive,
+            Operands::PatternThenFiles => true,
+            _ => false,
+        };
+        let dash_dash = self
+            .dash_dash
+            .filter(|_| reads_pathspecs && !files.is_empty())?;
+        files
+            .iter()
+            .map(|&i| {
+                let suffix = self
+                    .words
+                    .get(i)
+                    .filter(|_| i > dash_dash)?
+                    .strip_prefix('*')?;
+                let plain = !suffix.is_empty()
+                    && !suffix.contains(['*', '?', '[', ']', '\\', '/', '{', '}', '!', ':']);
+                plain.then(|| format!("**/*{suffix}"))
+            })
+            .collect()
+    }
+
+    /// Whether a search's operands after its pattern are all pathspecs after a `--`, so that
+    /// none of them is a revision (`git grep -n TODO -- src`, not `git grep TODO HEAD`).
+    fn only_pathspecs(&self) -> bool {
+        let searched = match (self.program.operands, self.pattern_given) {
+            (Operands::PatternThenFiles, false) => self.operands.get(1..).unwrap_or_default(),
+            (Operands::PatternThenFiles, true) => self.operands.as_slice(),
+            _ => return false,
+        };
+        self.dash_dash
+            .is_some_and(|d| !searched.is_empty() && searched.iter().all(|&i| i > d))
+    }
+
+    /// The globs its name filter narrows the recursive reads to ([`Effects::search_filter`]):
+    /// `None` when it has none, an exclusion comes first, no glob is positive, or one cannot be
+    /// read safely.
+    fn name_globs(&self) -> Option<Vec<String>> {
+        let filter = self.program.name_filter?;
+        let named = |o: &OptionSpec, names: &[&str]| names.iter().any(|n| o.has_long(n));
+        let first = self
+            .used
+            .iter()
+            .find(|(o, _)| named(o, filter.includes) || named(o, filter.excludes))?;
+        if named(&first.0, filter.excludes) {
+            return None;
+        }
+        let mut out = Vec::new();
+        for (_, value) in self.used.iter().filter(|(o, _)| named(o, filter.includes)) {
+            let glob = self.value_text(*value)?;
+            if filter.bang_excludes && glob.starts_with('!') {
+                continue;
+            }
+            out.extend(name_glob(glob, filter.braces)?);
+        }
+        (!out.is_empty()).then_some(out)
+    }
+
+    /// A listing's operands are the directories listed (the working directory with none),
+    /// read as `ls` and `find` read theirs; nothing below them is opened.
+    fn listed_directories(&mut self) {
+        if self.operands.is_empty() {
+            self.effects.reads.push(Target::WorkingDirectory);
+        }
+        let listed = self.operands.iter().map(|&i| Target::whole(i));
+        self.effects.reads.extend(listed);
+    }
+
     fn apply(&mut self, spec: &OptionSpec, shown: &str, value: Option<Target>) {
+        self.used.push((spec.clone(), value));
         let name = self.name();
         match spec.role {
             Role::Inert => {}
@@ -533,6 +692,7 @@ impl Scan<'_> {
             }
             Role::NoFollow => self.no_follow = true,
             Role::WholeTree => self.whole_tree = true,
+            Role::ListsPatterns => self.lists_patterns = true,
             Role::RemoteUrls => self
                 .effects
                 .reads
@@ -608,9 +768,19 @@ impl Scan<'_> {
             self.effects.unknown_option(self.program, why);
             return self.effects;
         };
-        let inner = scan(sub, self.words, at + 1);
+        self.enter(sub, at + 1)
+    }
+
+    /// The effects of subcommand `sub`, whose words start at index `from`, with those of
+    /// the options before it.
+    fn enter(self, sub: &'static Program, from: usize) -> Effects {
+        let inner = scan(sub, self.words, from);
         let mut effects = self.effects;
         effects.reads.extend(inner.reads);
+        // The subcommand's filter narrows its own reads below only.
+        if effects.reads_below.is_empty() {
+            effects.search_filter = inner.search_filter;
+        }
         effects.reads_below.extend(inner.reads_below);
         effects.writes.extend(inner.writes);
         effects.runs |= inner.runs;
@@ -723,6 +893,7 @@ impl Scan<'_> {
                 }
                 files.clear();
             }
+            Operands::None if self.lists_patterns => files.clear(),
             Operands::None => {
                 if !files.is_empty() {
                     self.effects
@@ -818,6 +989,11 @@ impl Scan<'_> {
             self.effects.reads.push(Target::WorkingDirectory);
         }
         if self.program.syntax == Syntax::Git {
+            if let Some(globs) = self.suffix_pathspecs(&files) {
+                self.effects.reads_below.push(Target::WorkingDirectory);
+                self.effects.search_filter = Some(globs);
+                return;
+            }
             self.git_pathspecs(&files);
         }
         let targets = files.into_iter().map(Target::whole);
@@ -825,8 +1001,9 @@ impl Scan<'_> {
             let before = self.effects.reads_below.len();
             self.effects.reads_below.extend(targets);
             // `git grep PAT REV` searches the whole tree of a revision: as much as the
-            // working tree.
-            let git = self.program.syntax == Syntax::Git;
+            // working tree. Only pathspecs after `--` name no revision (`git grep PAT -- src`
+            // reads the files below `src`).
+            let git = self.program.syntax == Syntax::Git && !self.only_pathspecs();
             let wd = Target::WorkingDirectory;
             if (git || self.effects.reads_below.len() == before)
                 && !self.effects.reads_below.contains(&wd)

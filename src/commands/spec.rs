@@ -150,6 +150,10 @@ pub enum Role {
     /// With no pathspec, the command reads every file of the working tree ([`Operands::Pathspecs`]:
     /// `git add -A`, `git commit -a`, `git stash push -u`).
     WholeTree,
+    /// With it, the operands are patterns of the names listed (`git tag -l 'v*'`, `git branch
+    /// --list 'feat*'`), not names to create: an entry whose operands are
+    /// [`Operands::None`] takes them.
+    ListsPatterns,
     /// Its value is a directory the program moves to before it reads or writes the words
     /// after the option (`tar -C DIR`, `git -C DIR`): a relative path named after it is
     /// below that directory, and a relative directory is below the one before it
@@ -163,7 +167,7 @@ pub enum Role {
 /// optional value, attached only: `--color=auto`), `=2` (two values, `--arg NAME V`);
 /// then the role after a colon (`:reads`, `:writes`, `:runs`, `:changes`, `:pattern`,
 /// `:patternfile`, `:sed`, `:recursive`, `:readswrites`, `:readslist`, `:archive`, `:local`,
-/// `:creates`, `:date`, `:pretty`, `:refformat`, `:refsort`, `:linerange`, `:follows`, `:nofollow`, `:remoteurls`, `:chdir`, `:wholetree`); no role is inert.
+/// `:creates`, `:date`, `:pretty`, `:refformat`, `:refsort`, `:linerange`, `:follows`, `:nofollow`, `:remoteurls`, `:chdir`, `:wholetree`, `:lists`); no role is inert.
 ///
 /// ```
 /// use toolgate::commands::{OptionSpec, Role};
@@ -268,6 +272,7 @@ fn role_named(name: &str) -> Option<Role> {
         "remoteurls" => Role::RemoteUrls,
         "chdir" => Role::Directory,
         "wholetree" => Role::WholeTree,
+        "lists" => Role::ListsPatterns,
         _ => return None,
     })
 }
@@ -297,6 +302,10 @@ pub struct Program {
     pub follows_below: bool,
     /// Subcommands; when not empty, the first operand must name one of them.
     pub subcommands: &'static [Program],
+    /// The subcommand the words are given to when the first of them is an option, or there
+    /// is none (`git reflog -n 5` is `git reflog show -n 5`). Any other first word must name
+    /// a subcommand, so a subcommand of a later version is never taken for an operand.
+    pub default_subcommand: Option<&'static str>,
     /// The first word may be a cluster of options without a dash (`tar czf`).
     pub bundled_first: bool,
     /// Programs it starts by itself, found on `PATH`, that only filter its data (tar's
@@ -328,6 +337,53 @@ pub struct Program {
     /// configuration file's values): a Read deny or ask rule that could match any file
     /// judges it ([`super::Effects::reads_unnamed`]).
     pub reads_unnamed: bool,
+    /// Forms in which a search prints something other than what it finds and reads no
+    /// file's contents (`rg --version`, `rg --files`).
+    pub listing: Option<Listing>,
+    /// The options that narrow its recursive reads to the files whose names match a glob
+    /// (grep's `--include`, ripgrep's `-g`).
+    pub name_filter: Option<NameFilter>,
+}
+
+/// A recursive search's options that narrow the files it opens below its directories to
+/// those whose names match a glob ([`Program::name_filter`]): the host's secret files that no
+/// glob matches are not counted as read. The files named as operands are read whatever
+/// the globs say. Checked under strace for each program.
+#[derive(Clone, Copy, Debug)]
+pub struct NameFilter {
+    /// The long names of the options whose value is a glob of the names opened (grep's
+    /// `--include`, ripgrep's `--glob`, `--iglob`); several are a union.
+    pub includes: &'static [&'static str],
+    /// The long names of the options that leave names out (grep's `--exclude`,
+    /// `--exclude-from`): when one comes before the first include, GNU grep opens every name
+    /// that neither matches, so the includes narrow nothing.
+    pub excludes: &'static [&'static str],
+    /// An include's value with a leading `!` leaves the names it matches out instead
+    /// (ripgrep's `-g '!*.md'`), which only narrows; with a positive glob given too, a name
+    /// no glob matches is not opened. Otherwise `!` is a character of the name.
+    pub bang_excludes: bool,
+    /// The globs may hold braces, one level of alternatives (`*.{ts,tsx}`); otherwise a
+    /// brace is a character of the name (GNU grep's `fnmatch`).
+    pub braces: bool,
+}
+
+/// The forms of a search program ([`Program::listing`]) that read no file's contents: each
+/// checked under strace, with every option that may go with it.
+#[derive(Clone, Copy, Debug)]
+pub struct Listing {
+    /// Options that, as the only word after the program's name, make it print something
+    /// about itself and exit before it opens any file of the project (`rg --version`,
+    /// `rg --type-list`), spelled exactly as here.
+    pub alone: &'static [&'static str],
+    /// The option that makes it print the names of the files it would search instead of
+    /// searching them (`rg --files`): the operands are then the directories listed, read as
+    /// `find` and `ls` read theirs, and no file below them is opened for its contents.
+    pub names: &'static str,
+    /// The long names of the only options that may go with [`Listing::names`] and keep the
+    /// command a listing: filters of which names are listed and how they are printed. Any
+    /// other option (one that reads, runs, or switches back to searching, as `-l` after
+    /// `--files` does) leaves it a search.
+    pub names_with: &'static [&'static str],
 }
 
 impl Program {
@@ -343,6 +399,7 @@ impl Program {
             recursive: false,
             follows_below: false,
             subcommands: &[],
+            default_subcommand: None,
             bundled_first: false,
             starts: &[],
             reads_working_directory: false,
@@ -351,6 +408,8 @@ impl Program {
             changes: None,
             runs: None,
             reads_unnamed: false,
+            listing: None,
+            name_filter: None,
         }
     }
 
@@ -404,6 +463,10 @@ mod tests {
         assert_eq!(
             OptionSpec::parse("-C --directory =:chdir").map(|o| o.role),
             Some(Role::Directory)
+        );
+        assert_eq!(
+            OptionSpec::parse("-l --list :lists").map(|o| o.role),
+            Some(Role::ListsPatterns)
         );
         assert!(OptionSpec::parse("-ab").is_none());
         assert!(OptionSpec::parse("x").is_none());

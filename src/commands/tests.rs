@@ -1261,6 +1261,267 @@ fn a_version_only_program_is_read_only_only_with_its_option() {
 }
 
 #[test]
+fn every_listing_names_options_of_its_entry() {
+    for p in programs() {
+        let Some(listing) = p.listing else { continue };
+        let specs: Vec<OptionSpec> = p.option_specs().collect();
+        for name in listing.names_with.iter().chain([&listing.names]) {
+            assert!(
+                specs.iter().any(|o| o.has_long(name)),
+                "{}: --{name}",
+                p.name
+            );
+        }
+        for word in listing.alone {
+            let known = specs.iter().any(|o| match word.strip_prefix("--") {
+                Some(long) => o.has_long(long),
+                None => word.chars().nth(1).is_some_and(|c| o.short.contains(&c)),
+            });
+            assert!(known, "{}: {word}", p.name);
+        }
+    }
+}
+
+#[test]
+fn rg_printing_about_itself_reads_nothing() {
+    for line in [
+        "rg --version",
+        "rg -V",
+        "rg --help",
+        "rg -h",
+        "rg --type-list",
+        "rg --pcre2-version",
+    ] {
+        let e = effects(&words(line)).unwrap();
+        assert!(e.not_read_only.is_none(), "{line}");
+        assert!(e.reads.is_empty() && e.reads_below.is_empty(), "{line}");
+    }
+    // With another word, a search: the working directory (or the operand) is read below.
+    for line in [
+        "rg --version x",
+        "rg -V --files",
+        "rg -h -e x",
+        "rg --type-list -uuu",
+    ] {
+        let e = effects(&words(line)).unwrap();
+        assert!(!e.reads_below.is_empty(), "{line}");
+    }
+}
+
+#[test]
+fn rg_files_lists_names_and_reads_none_below() {
+    for (line, listed) in [
+        ("rg --files", vec![Target::WorkingDirectory]),
+        (
+            "rg --files src tests",
+            vec![Target::whole(2), Target::whole(3)],
+        ),
+        ("rg --hidden -g *.ts --files src", vec![Target::whole(5)]),
+        (
+            "rg -uuu --files --sort path -t rust",
+            vec![Target::WorkingDirectory],
+        ),
+    ] {
+        let e = effects(&words(line)).unwrap();
+        assert!(e.not_read_only.is_none(), "{line}");
+        assert!(e.reads_below.is_empty(), "{line}");
+        assert_eq!(e.reads, listed, "{line}");
+    }
+    // The last of `--files`, `-l`, `--json`, ... wins: with a search mode, an option that
+    // reads or runs, or links followed, it is a search.
+    for line in [
+        "rg --files -l x",
+        "rg -l x --files",
+        "rg --files -c x",
+        "rg --files --json",
+        "rg --files --count-matches",
+        "rg --files --files-without-match",
+        "rg --files -e x",
+        "rg --files --pre ./x",
+        "rg --files --pre-glob *",
+        "rg --files --ignore-file x",
+        "rg --files -f pats",
+        "rg --files -z",
+        "rg --files -L",
+    ] {
+        let e = effects(&words(line)).unwrap();
+        assert!(!e.reads_below.is_empty(), "{line}");
+    }
+}
+
+#[test]
+fn git_reflog_shows_with_logs_options_and_its_other_forms_change() {
+    for line in [
+        "git reflog",
+        "git reflog -n 10",
+        "git reflog --date=iso -p",
+        "git reflog show --oneline HEAD",
+        "git reflog list",
+        "git reflog exists HEAD",
+        // git takes only the first word for a subcommand: here `expire` is a revision.
+        "git reflog -n 5 expire",
+    ] {
+        assert!(read_only(line), "{line}");
+    }
+    for line in [
+        "git reflog expire --expire=now --all",
+        "git reflog delete HEAD@{1}",
+        "git reflog drop",
+        // A first word that is no option must name a subcommand: a later git may add one.
+        "git reflog HEAD",
+        "git reflog frobnicate",
+        "git reflog -p --output=x",
+        "git reflog --ext-diff -p",
+        "git reflog --pretty=%GS",
+    ] {
+        assert!(!read_only(line), "{line}");
+    }
+}
+
+#[test]
+fn git_rev_list_is_read_only_with_the_revision_walks_options() {
+    for line in [
+        "git rev-list --count HEAD",
+        "git rev-list --objects --all --header",
+        "git rev-list --max-age=1 --reverse main..HEAD -- src",
+    ] {
+        assert!(read_only(line), "{line}");
+    }
+    for line in [
+        "git rev-list --output=x HEAD",
+        "git rev-list --pretty=%GS HEAD",
+        "git rev-list --show-signature HEAD",
+        "git rev-list --missing=print HEAD",
+        "git rev-list --filter=blob:none HEAD",
+        "git rev-list --stdin",
+    ] {
+        assert!(!read_only(line), "{line}");
+    }
+}
+
+#[test]
+fn git_tag_and_branch_take_patterns_only_when_listing() {
+    for line in [
+        "git tag -l v* --sort=-v:refname",
+        "git tag --list v1.*",
+        "git branch --list feat*",
+        "git branch -l --sort=version:refname",
+    ] {
+        assert!(read_only(line), "{line}");
+    }
+    for line in [
+        "git tag v2",
+        "git tag -n v2",
+        "git tag --sort=-v:refname v2",
+        "git tag -l -d v1",
+        "git branch feat",
+        "git branch -l feat -m x",
+        "git tag -l v* --sort=signature",
+    ] {
+        assert!(!read_only(line), "{line}");
+    }
+}
+
+#[test]
+fn name_globs_narrow_a_recursive_search() {
+    let filter = |line: &str| effects(&words(line)).unwrap().search_filter;
+    let globs = |g: &[&str]| Some(g.iter().map(|g| (*g).to_owned()).collect::<Vec<_>>());
+    assert_eq!(filter("grep -r --include=*.ts x ."), globs(&["**/*.ts"]));
+    assert_eq!(
+        filter("grep -r --include *.ts --exclude=a.ts --include=*.md x"),
+        globs(&["**/*.ts", "**/*.md"])
+    );
+    assert_eq!(
+        filter("rg -g *.{ts,tsx} -g !*.d.ts x"),
+        globs(&["**/*.ts", "**/*.tsx"])
+    );
+    assert_eq!(filter("rg --iglob *.PY x src"), globs(&["**/*.PY"]));
+    for line in [
+        "grep -r x .",
+        "grep -r --exclude=a --include=*.ts x .",
+        "grep -r --exclude-from=f --include=*.ts x .",
+        "grep -r --include=*.{ts,md} x .",
+        "grep -r --include=!*.ts x .",
+        "grep -r --include=src/*.ts x .",
+        "grep -r --include=*.[tj]s x .",
+        "grep -r --include= x .",
+        "rg -g !*.md x",
+        "rg -g src/*.ts x",
+        "rg -g *.ts -g \\*.md x",
+        // Not recursive: nothing below to narrow.
+        "grep --include=*.ts x a.ts",
+    ] {
+        assert_eq!(filter(line), None, "{line}");
+    }
+}
+
+#[test]
+fn git_pathspecs_after_dash_dash_narrow_what_is_read() {
+    let e = |line: &str| effects(&words(line)).unwrap();
+    // Literal pathspecs with no revision: only below them.
+    assert_eq!(e("git grep -n TODO -- src").reads_below, [Target::whole(5)]);
+    assert_eq!(e("git grep -- TODO src").reads_below, [Target::whole(4)]);
+    // A revision, or a word before `--` that may be one, is the whole tree.
+    for line in [
+        "git grep -n TODO src",
+        "git grep -n TODO HEAD -- src",
+        "git grep -- TODO",
+    ] {
+        assert!(
+            e(line).reads_below.contains(&Target::WorkingDirectory),
+            "{line}"
+        );
+    }
+    // `*SUFFIX` pathspecs after `--` and nothing else: the working tree, through them.
+    let globs = |g: &[&str]| Some(g.iter().map(|g| (*g).to_owned()).collect::<Vec<_>>());
+    assert_eq!(e("git diff -- *.rs").search_filter, globs(&["**/*.rs"]));
+    assert_eq!(
+        e("git grep x -- *.ts *.md").search_filter,
+        globs(&["**/*.ts", "**/*.md"])
+    );
+    assert_eq!(e("git log -p -- *.rs").search_filter, globs(&["**/*.rs"]));
+    for line in [
+        "git diff HEAD -- *.rs",
+        "git diff *.rs",
+        "git diff -- *.rs src",
+        "git diff -- src/*.rs",
+        "git diff -- *env*",
+        "git diff -- *",
+        "git diff -- *:x",
+        "git show 50b37a2 -- *.rs",
+        "git cat-file -p -- *.rs",
+        "git add -- *.rs",
+    ] {
+        assert_eq!(e(line).search_filter, None, "{line}");
+    }
+}
+
+#[test]
+fn npm_is_read_only_only_with_its_version_option_alone() {
+    for line in ["npm -v", "npm --version"] {
+        assert!(read_only(line), "{line}");
+    }
+    // `--help` and every command write a debug log where a project `.npmrc` says.
+    for line in [
+        "npm --help",
+        "npm -h",
+        "npm help",
+        "npm ls",
+        "npm root",
+        "npm prefix",
+        "npm -v ls",
+        "npm --version --logs-dir=x",
+        "npm -version",
+        "npm ---version",
+        "npm --versio",
+        "npm --",
+        "npm",
+    ] {
+        assert!(!read_only(line), "{line}");
+    }
+}
+
+#[test]
 fn git_subcommands_the_table_does_not_know_are_unjudged() {
     // Plumbing that runs a program given as an option or operand: an allow rule on `git`
     // covers none of it unless it names the command exactly.

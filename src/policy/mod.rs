@@ -46,6 +46,7 @@ pub use document::{
     AgentSettings, CopilotFlags, DisableBypass, Example, LayerDocument, McpServer, Permissions,
     PolicyDocument, Provenance, Warning,
 };
+pub(crate) use evaluate::expand_braces;
 pub use explain::{ConsultedRule, Explanation};
 pub(crate) use protected::is_protected_reach;
 pub use protected::{is_protected, is_protected_from, is_protected_in, pattern_names_protected};

@@ -711,6 +711,52 @@ mod tests {
     }
 
     #[test]
+    fn a_shell_search_narrowed_by_its_name_globs_counts_only_the_files_they_match() {
+        use crate::decision::Effect;
+        use serde_json::json;
+        let bash = |c: &str| in_project("{}", None, "Bash", json!({ "command": c })).0;
+        for line in [
+            "grep -rn TOKEN --include='*.rs' .",
+            "grep -rn TOKEN --include='*.rs' --include='*.md' --exclude=x .",
+            "rg -g '*.rs' TOKEN",
+            "rg -g '*.{rs,md}' -g '!x.rs' TOKEN",
+            "rg --iglob '*.RS' TOKEN",
+            "git grep -n TOKEN -- src",
+            "git diff -- '*.rs'",
+            "git grep -l TOKEN -- '*.rs' '*.md'",
+        ] {
+            assert_eq!(bash(line), Effect::Allow, "{line}");
+        }
+        for line in [
+            // A glob that matches a secret file's name, or none that narrows.
+            "grep -rn TOKEN --include='*.key' .",
+            "grep -rn TOKEN --include='*env' .",
+            "grep -rn TOKEN --include='*' .",
+            "rg -g '.env*' TOKEN",
+            "rg -g 'server*' TOKEN",
+            "rg -g 'certs' TOKEN",
+            "rg -g '!*.md' TOKEN",
+            // GNU grep opens every name neither matches when an exclusion comes first.
+            "grep -rn TOKEN --exclude=x --include='*.rs' .",
+            "grep -rn TOKEN --exclude-from=.gitignore --include='*.rs' .",
+            // grep reads braces as characters; a `/` is anchored differently by each program.
+            "grep -rn TOKEN --include='*.{rs,md}' .",
+            "rg -g 'src/*.rs' TOKEN",
+            // A file named as an operand is read whatever the globs say.
+            "grep -rn TOKEN --include='*.rs' .env",
+            "rg -g '*.rs' TOKEN certs/server.key",
+            // git: a revision (or a word that may be one) reads the whole tree.
+            "git grep -n TOKEN src",
+            "git grep -n TOKEN HEAD -- src",
+            "git diff HEAD -- '*.rs'",
+            "git diff -- '*.key'",
+            "git grep TOKEN -- certs",
+        ] {
+            assert_eq!(bash(line), Effect::Ask, "{line}");
+        }
+    }
+
+    #[test]
     fn a_search_narrowed_to_a_secret_file_it_found_asks() {
         use crate::decision::Effect;
         use serde_json::json;

@@ -143,34 +143,11 @@ impl CommandRules for Call<'_> {
     }
 
     fn read_below_outcome(&self, dir: &str) -> Outcome {
-        let own = self.read_outcome(dir);
-        if !matches!(own, Outcome::ReadOnly | Outcome::NoRule) {
-            return own;
-        }
-        // The directory as written and, when it is (or passes through) a link, where it
-        // leads: the files below either are read.
-        let dirs = match self.path_candidates(dir) {
-            Ok(d) => d,
-            Err(why) => return Outcome::Unanalysable { why },
-        };
-        for dir_abs in &dirs {
-            if let Some(rule) = self.could_read_below(ToolKind::Read, dir_abs) {
-                return Outcome::AskRule(Reason {
-                    text: format!(
-                        "a file below `{dir}` could match a rule, and the command reads every file there: {}",
-                        rule.text
-                    ),
-                    decider: rule.decider,
-                });
-            }
-        }
-        let read = ToolQuery::READ;
-        for dir_abs in &dirs {
-            if let Some(reason) = self.secret_below(&read, dir_abs, None) {
-                return Outcome::AskRule(reason);
-            }
-        }
-        own
+        self.read_below_opening(dir, None)
+    }
+
+    fn read_below_matching_outcome(&self, dir: &str, patterns: &[String]) -> Outcome {
+        self.read_below_opening(dir, Some(patterns))
     }
 
     fn write_below_outcome(&self, dir: &str) -> Outcome {
@@ -278,6 +255,41 @@ enum ToolWide {
 }
 
 impl Call<'_> {
+    /// A read of every file below `dir`, opening only the files one of `patterns` matches
+    /// when there are some ([`CommandRules::read_below_matching_outcome`]): the read of
+    /// `dir` itself, a Read deny or ask rule that could match a file below it, and a secret
+    /// file the host found there that the search opens.
+    fn read_below_opening(&self, dir: &str, patterns: Option<&[String]>) -> Outcome {
+        let own = self.read_outcome(dir);
+        if !matches!(own, Outcome::ReadOnly | Outcome::NoRule) {
+            return own;
+        }
+        // The directory as written and, when it is (or passes through) a link, where it
+        // leads: the files below either are read.
+        let dirs = match self.path_candidates(dir) {
+            Ok(d) => d,
+            Err(why) => return Outcome::Unanalysable { why },
+        };
+        for dir_abs in &dirs {
+            if let Some(rule) = self.could_read_below(ToolKind::Read, dir_abs) {
+                return Outcome::AskRule(Reason {
+                    text: format!(
+                        "a file below `{dir}` could match a rule, and the command reads every file there: {}",
+                        rule.text
+                    ),
+                    decider: rule.decider,
+                });
+            }
+        }
+        let read = ToolQuery::READ;
+        for dir_abs in &dirs {
+            if let Some(reason) = self.secret_below(&read, dir_abs, patterns) {
+                return Outcome::AskRule(reason);
+            }
+        }
+        own
+    }
+
     /// The first deny, then ask, rule that covers a call of the file tool `q` on any of
     /// `paths` (a path and its real path), as that tool itself would be judged.
     fn deny_or_ask(&self, q: &ToolQuery, paths: &[String]) -> Option<Outcome> {

@@ -917,12 +917,13 @@ impl<'r> Analysis<'r> {
 
     /// The strictest judgement of the files a command reads (by its table entry).
     fn judge_reads(&self, name: &str, core: &[Word], e: &Effects) -> Outcome {
-        let below = e.reads_below.iter().map(|t| (t, true));
+        let below = Reading::Below(e.search_filter.as_deref());
+        let below = e.reads_below.iter().map(|t| (t, below));
         e.reads
             .iter()
-            .map(|t| (t, false))
+            .map(|t| (t, Reading::File))
             .chain(below)
-            .map(|(t, below)| self.based_read(name, core, &e.bases, *t, below))
+            .map(|(t, reading)| self.based_read(name, core, &e.bases, *t, reading))
             .chain(e.reads_unnamed.then(|| self.unnamed_reads()))
             .chain(e.follows_links.then(|| self.followed_reads()))
             .fold(Outcome::ReadOnly, stricter)
@@ -1017,21 +1018,22 @@ impl<'r> Analysis<'r> {
         core: &[Word],
         bases: &[commands::Base],
         target: Target,
-        below: bool,
+        reading: Reading<'_>,
     ) -> Outcome {
         let index = match target {
             Target::Word { word, .. } => word,
             _ => usize::MAX,
         };
-        let here = self.read_target(name, core, target, below, &BaseDir::Here);
+        let here = self.read_target(name, core, target, reading, &BaseDir::Here);
+        let anywhere = Reading::Below(None);
         match base::directory(core, bases, index) {
             BaseDir::Here => here,
             BaseDir::Unknown if target != Target::Anywhere => stricter(
                 here,
-                self.read_target(name, core, Target::Anywhere, true, &BaseDir::Here),
+                self.read_target(name, core, Target::Anywhere, anywhere, &BaseDir::Here),
             ),
             BaseDir::Unknown => here,
-            dir => stricter(here, self.read_target(name, core, target, below, &dir)),
+            dir => stricter(here, self.read_target(name, core, target, reading, &dir)),
         }
     }
 
@@ -1041,15 +1043,13 @@ impl<'r> Analysis<'r> {
         name: &str,
         core: &[Word],
         target: Target,
-        below: bool,
+        reading: Reading<'_>,
         from: &BaseDir,
     ) -> Outcome {
-        let judge = |p: &str| {
-            if below {
-                self.rules.read_below_outcome(p)
-            } else {
-                self.rules.read_outcome(p)
-            }
+        let judge = |p: &str| match reading {
+            Reading::File => self.rules.read_outcome(p),
+            Reading::Below(None) => self.rules.read_below_outcome(p),
+            Reading::Below(Some(patterns)) => self.rules.read_below_matching_outcome(p, patterns),
         };
         let w = match target {
             Target::WorkingDirectory => Word {
@@ -1591,4 +1591,12 @@ fn dashed_git(name: &str) -> Option<String> {
     Some(format!(
         "`{name}` is git's program for `git {sub}`, which toolgate judges only when run as `git {sub}`"
     ))
+}
+
+/// How a command reads a path it names: the file itself, or every file below it, narrowed to
+/// the names that one of the globs matches when there are some ([`Effects::search_filter`]).
+#[derive(Clone, Copy)]
+enum Reading<'a> {
+    File,
+    Below(Option<&'a [String]>),
 }

@@ -166,6 +166,16 @@ pub trait CommandRules {
     /// asking.
     fn read_below_outcome(&self, dir: &str) -> Outcome;
 
+    /// [`CommandRules::read_below_outcome`] for a search that opens only the files below
+    /// `dir` that one of `patterns` matches (`grep -r --include='*.ts'`, `rg -g '*.py'`:
+    /// globs relative to `dir`, `**/NAME` for a name at any depth). The rules are still
+    /// judged for every file below; only the host's secret files that no pattern matches
+    /// are left out. The default judges every file below.
+    fn read_below_matching_outcome(&self, dir: &str, patterns: &[String]) -> Outcome {
+        let _ = patterns;
+        self.read_below_outcome(dir)
+    }
+
     /// The paths the host found for the glob `pattern` (as [`PathWords::globs`] writes it)
     /// and resolved ([`crate::Request::add_realpaths_listing`]): those that lead elsewhere
     /// than they read, to be judged as named paths. The default knows of none.

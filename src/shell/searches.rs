@@ -67,6 +67,8 @@ mod tests {
             ("rg TOKEN", vec!["."]),
             ("git grep --no-index TOKEN", vec!["."]),
             ("ls && grep -r a lib", vec!["lib"]),
+            ("rg --files -l TOKEN", vec!["."]),
+            ("rg --files --pre ./x src", vec!["."]),
         ] {
             assert_eq!(search_roots(line), roots, "{line}");
         }
@@ -74,7 +76,15 @@ mod tests {
 
     #[test]
     fn named_files_and_unparsed_lines_have_none() {
-        for line in ["cat .env", "grep x a.txt", "echo 'unterminated", "ls -la"] {
+        for line in [
+            "cat .env",
+            "grep x a.txt",
+            "echo 'unterminated",
+            "ls -la",
+            "rg --version",
+            "rg --files | head -100",
+            "rg --files -g '*.ts' src",
+        ] {
             assert!(search_roots(line).is_empty(), "{line}");
         }
     }

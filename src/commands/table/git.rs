@@ -236,6 +236,40 @@ const STASH: &[Program] = &[
     git_changes::STASH_BRANCH,
 ];
 
+/// `git reflog` subcommands (git 2.47, `git reflog -h`): `show`, also what the words are
+/// when the first is an option (`git reflog -n 10`), then those that only print, then those
+/// that remove entries (`drop` from git 2.49 on).
+const REFLOG: &[Program] = &[
+    Program {
+        options: &[REVS, DIFF],
+        ..git("show")
+    },
+    Program {
+        operands: Operands::None,
+        ..git("list")
+    },
+    Program {
+        operands: Operands::NotFiles,
+        ..git("exists")
+    },
+    Program {
+        options: &[&[
+            "--expire =",
+            "--expire-unreachable =",
+            "--rewrite",
+            "--updateref",
+            "--stale-fix",
+            "-n --dry-run",
+            "--verbose",
+            "--all",
+            "--single-worktree",
+        ]],
+        aliases: &["delete", "drop"],
+        changes: Some("it removes reflog entries"),
+        ..git("expire")
+    },
+];
+
 /// git's subcommands: those that only read, then ([`git_changes`]) those that change
 /// something. A subcommand not listed is not judged: an allow rule covers it only when it
 /// names the command exactly.
@@ -551,7 +585,7 @@ const SUBCOMMANDS: &[Program] = &[
         options: &[&[
             "-a --all",
             "-r --remotes",
-            "-l --list",
+            "-l --list :lists",
             "-v --verbose",
             "--show-current",
             "--contains =?",
@@ -590,7 +624,7 @@ const SUBCOMMANDS: &[Program] = &[
     },
     Program {
         options: &[&[
-            "-l --list",
+            "-l --list :lists",
             "-n =?",
             "--sort =:refsort",
             "--contains =?",
@@ -758,6 +792,39 @@ const SUBCOMMANDS: &[Program] = &[
         options: &[&["--build-options"]],
         operands: Operands::None,
         ..git("version")
+    },
+    Program {
+        subcommands: REFLOG,
+        default_subcommand: Some("show"),
+        ..git("reflog")
+    },
+    Program {
+        options: &[
+            REVS,
+            &[
+                "--max-age =",
+                "--min-age =",
+                "--exclude-hidden =",
+                "--quiet",
+                "--objects",
+                "--objects-edge",
+                "--objects-edge-aggressive",
+                "--disk-usage =?",
+                "--unpacked",
+                "--header",
+                "--object-names",
+                "--no-object-names",
+                "--abbrev =?",
+                "--count",
+                "--bisect-vars",
+                "--bisect-all",
+                "--timestamp",
+                "--in-commit-order",
+                // Revisions and paths from standard input: not known.
+                "--stdin :changes",
+            ],
+        ],
+        ..git("rev-list")
     },
     git_changes::REBASE,
     git_changes::PUSH,

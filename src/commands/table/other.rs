@@ -261,8 +261,9 @@ const fn version_only(name: &'static str, source: &'static str) -> Program {
 }
 
 /// Tools whose `--version` and `--help` only print (each checked under strace by
-/// `tests/shell_dynamic.rs` where installed). Not here: `npm` (it writes logs under
-/// `~/.npm`), `pip` (a Python program, it runs the `.pth` files of its site directories),
+/// `tests/shell_dynamic.rs` where installed). npm only with `-v` or `--version`: any other
+/// word, `--help` included, writes a debug log into the directory a project `.npmrc`'s
+/// `logs-dir` names. Not here: `pip` (a Python program, it runs the `.pth` files of its site directories),
 /// `cargo` and `rustc` (rustup's proxies first read `rust-toolchain.toml` in the working
 /// directory and every directory above, which may name a toolchain folder whose programs run,
 /// or a link whose target rustup prints), and `python`/`python3` (pyenv's shims read
@@ -282,5 +283,13 @@ pub(crate) const VERSIONS: &[Program] = &[
         operands: Operands::OnlyTheOption,
         aliases: &["nodejs"],
         ..Program::new("node", "Node.js 18 (Debian 12), node --help")
+    },
+    Program {
+        // npm prints its version before it opens its log file or checks for updates, even
+        // with a project `.npmrc` setting `logs-dir`, `loglevel`, `timing` or a broken line.
+        syntax: Syntax::Git,
+        options: &[&["-v --version"]],
+        operands: Operands::OnlyTheOption,
+        ..Program::new("npm", "npm 11.19 (Node.js 20), npm -v under strace")
     },
 ];

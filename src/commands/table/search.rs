@@ -1,7 +1,7 @@
 //! Searching, comparing and inspecting: grep, ripgrep, diff, file, tree, xxd, hexdump,
 //! strings, column, rev, jq, sed, and shell builtins that only look things up.
 
-use crate::commands::spec::{Operands, Program, Syntax};
+use crate::commands::spec::{Listing, NameFilter, Operands, Program, Syntax};
 
 const HELP: &[&str] = &["--help", "--version"];
 
@@ -56,11 +56,88 @@ const GREP: &[&str] = &[
     "-U --binary",
 ];
 
+/// ripgrep's forms that read no file's contents (ripgrep 14.1 and 15.2 under strace, with a
+/// hidden, ignored `.env` and `-uuu`). `--type-list` reads the configuration file
+/// `RIPGREP_CONFIG_PATH` names, as every search does; the others read nothing. With
+/// `--files` the last of `--files`, `-l`, `-c`, `--json`, `--count-matches` and
+/// `--files-without-match` wins, so only options that filter or print the names may go with
+/// it; `--pre` and `-z` run nothing in a listing, and `--ignore-file` and `-f` read their
+/// file, but none of them is among those options, so each is judged as in a search.
+const RG_LISTING: Listing = Listing {
+    alone: &[
+        "-V",
+        "--version",
+        "-h",
+        "--help",
+        "--type-list",
+        "--pcre2-version",
+    ],
+    names: "files",
+    names_with: &[
+        "hidden",
+        "no-hidden",
+        "unrestricted",
+        "no-ignore",
+        "ignore",
+        "no-ignore-dot",
+        "ignore-dot",
+        "no-ignore-exclude",
+        "ignore-exclude",
+        "no-ignore-files",
+        "ignore-files",
+        "no-ignore-global",
+        "ignore-global",
+        "no-ignore-parent",
+        "ignore-parent",
+        "no-ignore-vcs",
+        "ignore-vcs",
+        "no-require-git",
+        "require-git",
+        "ignore-file-case-insensitive",
+        "no-ignore-file-case-insensitive",
+        "no-ignore-messages",
+        "ignore-messages",
+        "glob",
+        "iglob",
+        "glob-case-insensitive",
+        "no-glob-case-insensitive",
+        "type",
+        "type-not",
+        "type-add",
+        "type-clear",
+        "max-depth",
+        "max-filesize",
+        "one-file-system",
+        "no-one-file-system",
+        "no-follow",
+        "sort",
+        "sortr",
+        "null",
+        "path-separator",
+        "color",
+        "colors",
+        "no-config",
+        "no-messages",
+        "messages",
+        "threads",
+    ],
+};
+
 /// Programs that search or show files.
 pub(crate) const PROGRAMS: &[Program] = &[
     Program {
         options: &[GREP],
         operands: Operands::PatternThenFiles,
+        // GNU grep 3.8 under strace: `--include` is matched against the base name of each
+        // file found below a directory operand (`fnmatch`, no braces, `*` matching a leading
+        // dot), never against a file named as an operand; with an `--exclude` first, a name
+        // neither matches is opened too.
+        name_filter: Some(NameFilter {
+            includes: &["include"],
+            excludes: &["exclude", "exclude-from"],
+            bang_excludes: false,
+            braces: false,
+        }),
         aliases: &["egrep", "fgrep"],
         ..Program::new("grep", "GNU grep 3.8 (Debian 12), grep --help")
     },
@@ -209,6 +286,16 @@ pub(crate) const PROGRAMS: &[Program] = &[
         ]],
         operands: Operands::PatternThenFiles,
         recursive: true,
+        listing: Some(RG_LISTING),
+        // ripgrep 14.1 and 15.2 under strace (`-uuu`): with a positive `-g`/`--iglob`, only
+        // the names one matches are opened (`*.ts` matches `.env.ts` and files in hidden
+        // directories); a `!` glob only leaves names out; a file named as an operand is read.
+        name_filter: Some(NameFilter {
+            includes: &["glob", "iglob"],
+            excludes: &[],
+            bang_excludes: true,
+            braces: true,
+        }),
         ..Program::new("rg", "ripgrep 13.0.0 (Debian 12), rg --help")
     },
     Program {
