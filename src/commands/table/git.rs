@@ -583,6 +583,25 @@ const SUBCOMMANDS: &[Program] = &[
     },
     Program {
         options: &[&[
+            "-q --quiet",
+            "--no-quiet",
+            "-v --verbose",
+            "--no-verbose",
+            // Names read from standard input: matched, not opened.
+            "--stdin",
+            "--no-stdin",
+            "-z",
+            "-n --non-matching",
+            "--no-non-matching",
+            "--no-index",
+            "--index",
+        ]],
+        // Path names matched against the ignore files (which `-v` quotes), never opened.
+        operands: Operands::NotFiles,
+        ..git("check-ignore")
+    },
+    Program {
+        options: &[&[
             "-a --all",
             "-r --remotes",
             "-l --list :lists",
