@@ -13,7 +13,8 @@
 /// The most directories looked at above the starting one.
 const MAX_DEPTH: usize = 64;
 
-/// What a repository's directory holds, at least (git's `is_git_directory`).
+/// What a repository's directory holds, at least (git's `is_git_directory`): a directory
+/// that holds them all is taken for a bare repository.
 const REPOSITORY_ENTRIES: &[&str] = &["HEAD", "objects", "refs"];
 
 /// The environment variables that tell git where the repository or its working tree is.
@@ -44,12 +45,9 @@ pub(crate) fn working_tree_top(
         let names = list(&here)?;
         if names.iter().any(|n| n == ".git") {
             let git_dir = joined(&here, ".git");
-            let inside = list(&git_dir)?;
-            let is_repository = REPOSITORY_ENTRIES
-                .iter()
-                .all(|e| inside.iter().any(|n| n == e));
             let config = read(&joined(&git_dir, "config"))?;
-            return (is_repository && !moves_working_tree(&config)).then_some(here);
+            return (is_repository(&git_dir, list, read) && !moves_working_tree(&config))
+                .then_some(here);
         }
         // A directory that is itself a repository is taken as a bare one.
         if REPOSITORY_ENTRIES
@@ -68,6 +66,35 @@ pub(crate) fn working_tree_top(
         };
     }
     None
+}
+
+/// Whether `git_dir` is a repository as git checks one before it stops looking further up
+/// (`is_git_directory`): `objects` and `refs` directories, a `HEAD` that names a branch
+/// (`ref: refs/...`) or holds an object id, and no `commondir` (a linked worktree's
+/// directory, whose objects are elsewhere). Anything else, git passes over to the parent.
+fn is_repository(
+    git_dir: &str,
+    list: &dyn Fn(&str) -> Option<Vec<String>>,
+    read: &dyn Fn(&str) -> Option<String>,
+) -> bool {
+    let Some(inside) = list(git_dir) else {
+        return false;
+    };
+    let holds = |name: &str| inside.iter().any(|n| n == name);
+    let directories = ["objects", "refs"]
+        .iter()
+        .all(|d| holds(d) && list(&joined(git_dir, d)).is_some());
+    let head = read(&joined(git_dir, "HEAD")).is_some_and(|h| names_a_commit(&h));
+    directories && head && !holds("commondir")
+}
+
+/// Whether the text of `HEAD` is one git accepts: `ref: refs/...`, or an object id.
+fn names_a_commit(head: &str) -> bool {
+    let head = head.trim_end();
+    match head.strip_prefix("ref:") {
+        Some(target) => target.trim_start().starts_with("refs/"),
+        None => matches!(head.len(), 40 | 64) && head.bytes().all(|b| b.is_ascii_hexdigit()),
+    }
 }
 
 /// Whether a repository configuration may put the working tree elsewhere: it sets
@@ -98,6 +125,9 @@ mod tests {
                 .map(|(_, names)| names.iter().map(|n| (*n).to_owned()).collect())
         };
         let read = |f: &str| {
+            if f.ends_with("/.git/HEAD") {
+                return Some("ref: refs/heads/main\n".to_owned());
+            }
             f.ends_with("/.git/config")
                 .then(|| config.map(str::to_owned))
                 .flatten()
@@ -115,6 +145,8 @@ mod tests {
             ("/", &["p"]),
             ("/p", &[".git", "src"]),
             ("/p/.git", GIT),
+            ("/p/.git/objects", &[]),
+            ("/p/.git/refs", &["heads"]),
             ("/p/src", &["deep"]),
             ("/p/src/deep", &[]),
         ];
@@ -135,6 +167,8 @@ mod tests {
             ("/", &["p"]),
             ("/p", &[".git", "src"]),
             ("/p/.git", GIT),
+            ("/p/.git/objects", &[]),
+            ("/p/.git/refs", &[]),
             ("/p/src", &[]),
         ];
         // The environment or the configuration moves the repository or its working tree.
@@ -170,5 +204,42 @@ mod tests {
             top("/q", &[("/", &["q"]), ("/q", &[])], Some(PLAIN), &[]),
             None
         );
+    }
+
+    #[test]
+    fn a_git_directory_git_would_pass_over_gives_no_top() {
+        // git goes on to the parent's repository from a `.git` it does not take for one.
+        let decide = |inside: &[&str], listable: &[&str], head: &str| {
+            let list = |d: &str| match d {
+                "/" => Some(vec!["p".to_owned()]),
+                "/p" => Some(vec![".git".to_owned()]),
+                "/p/.git" => Some(inside.iter().map(|n| (*n).to_owned()).collect()),
+                _ => d
+                    .strip_prefix("/p/.git/")
+                    .filter(|n| listable.contains(n))
+                    .map(|_| Vec::new()),
+            };
+            let read = |f: &str| match f {
+                "/p/.git/HEAD" => Some(head.to_owned()),
+                "/p/.git/config" => Some(PLAIN.to_owned()),
+                _ => None,
+            };
+            working_tree_top("/p", &list, &read, &|_| None)
+        };
+        let all = &["HEAD", "objects", "refs", "config"][..];
+        let dirs = &["objects", "refs"][..];
+        assert_eq!(
+            decide(all, dirs, "ref: refs/heads/main\n").as_deref(),
+            Some("/p")
+        );
+        let id = "0123456789abcdef0123456789abcdef01234567";
+        assert_eq!(decide(all, dirs, id).as_deref(), Some("/p"));
+        for head in ["", "garbage", "ref: heads/main", "0123"] {
+            assert_eq!(decide(all, dirs, head), None, "{head:?}");
+        }
+        // `objects` or `refs` not a directory, or a linked worktree's `commondir`.
+        assert_eq!(decide(all, &["refs"], "ref: refs/heads/main"), None);
+        let worktree = &["HEAD", "objects", "refs", "config", "commondir"][..];
+        assert_eq!(decide(worktree, dirs, "ref: refs/heads/main"), None);
     }
 }

@@ -435,6 +435,14 @@ impl Request {
             let real = resolve_existing_prefix(&secret, realpath).unwrap_or_default();
             self.realpaths.entry(secret).or_insert(real);
         }
+        // ripgrep reads the ignore files below and above its roots; one that is a link
+        // reads its target, whose lines it may print (`error parsing glob '...'`).
+        let ignore_roots = self.ignore_file_roots(&search_roots);
+        if let (Some(list), false) = (list, ignore_roots.is_empty()) {
+            if !ignore_files_unlinked(&ignore_roots, cwd.as_deref(), realpath, list) {
+                secrets.complete = false;
+            }
+        }
         if !secrets.complete {
             // Not every file the search opens was looked at: the call asks.
             match self.input_str("command") {
@@ -451,6 +459,32 @@ impl Request {
     /// Marks each root of a search tool (`tool_paths`, or `.` for the working directory
     /// when there is none) as not resolved (mapped to the empty string): the host could not
     /// look at every file the search opens.
+    /// The directories whose ignore files the call's search reads: a Grep tool's search
+    /// roots (`search_roots`); for each `rg` of a shell line that does more than print its
+    /// version or help, its words that may be directories, and `.`.
+    fn ignore_file_roots(&self, search_roots: &[String]) -> Vec<String> {
+        if crate::tool::kind_without_policy(&self.tool, self.server.is_some())
+            == crate::tool::ToolKind::Grep
+        {
+            return search_roots.to_vec();
+        }
+        let Some(line) = self.input_str("command") else {
+            return Vec::new();
+        };
+        let mut roots = Vec::new();
+        for words in crate::shell::commands_of(line) {
+            let Some((program, args)) = words.split_first() else {
+                continue;
+            };
+            if crate::commands::program_name(program) != "rg" || prints_about_itself(args) {
+                continue;
+            }
+            roots.push(".".to_owned());
+            roots.extend(args.iter().filter(|a| !a.starts_with('-')).cloned());
+        }
+        roots
+    }
+
     fn mark_roots_unresolved(&mut self, tool_paths: &[String]) {
         let roots = if tool_paths.is_empty() {
             vec![".".to_owned()]
@@ -843,6 +877,82 @@ fn secrets_below(
         found,
         complete: placed && walked,
     }
+}
+
+/// Whether `args` only make ripgrep print its version or help, reading no ignore file.
+fn prints_about_itself(args: &[String]) -> bool {
+    matches!(
+        args,
+        [one] if ["-V", "--version", "-h", "--help", "--pcre2-version"].contains(&one.as_str())
+    )
+}
+
+/// The names of the ignore files ripgrep reads in a directory.
+const RIPGREP_READS: &[&str] = &[".ignore", ".rgignore", ".gitignore"];
+
+/// Whether no ignore file a search below `roots` reads is a link (the roots as the call
+/// writes them, relative ones from `cwd`; those that are no directory are left out): in
+/// every directory below them and above them, `.ignore`, `.rgignore`, `.gitignore`, and a
+/// repository's `.git/info/exclude`. `false` too when not every directory could be looked at.
+fn ignore_files_unlinked(
+    roots: &[String],
+    cwd: Option<&str>,
+    realpath: &dyn Fn(&str) -> Option<String>,
+    list: ListDirectory<'_>,
+) -> bool {
+    let (placed, all_placed) = placed_roots(roots, cwd);
+    let directories: Vec<String> = placed.into_iter().filter(|r| list(r).is_some()).collect();
+    // An entry is a link when it does not resolve to itself inside its directory's real path.
+    let linked = |dir_real: &str, name: &str, full: &str| {
+        let unlinked = format!("{}/{name}", dir_real.trim_end_matches('/'));
+        realpath(full).filter(|r| !r.is_empty()) != Some(unlinked)
+    };
+    let links_in = |dir: &str, dir_real: &str, names: &[String]| {
+        let holds = |n: &str| names.iter().any(|x| x == n);
+        RIPGREP_READS
+            .iter()
+            .filter(|n| holds(n))
+            .any(|n| linked(dir_real, n, &format!("{}/{n}", dir.trim_end_matches('/'))))
+            || (holds(".git") && {
+                let exclude = format!("{}/.git/info/exclude", dir.trim_end_matches('/'));
+                realpath(&exclude).is_some() && linked(dir_real, ".git/info/exclude", &exclude)
+            })
+    };
+    let mut found = false;
+    let walked = walk_below(
+        directories.clone(),
+        list_for_secrets(list, realpath, Vec::new()),
+        |name, full, listing| {
+            if RIPGREP_READS.contains(&name) || name == ".git" {
+                let dir = full.rsplit_once('/').map_or("/", |(d, _)| d);
+                let dir_real = listing.real.as_deref().unwrap_or(dir);
+                found |= links_in(dir, dir_real, std::slice::from_ref(&name.to_owned()));
+            }
+        },
+    );
+    // The directories above each root, up to `/`, by their real paths: each ignore file
+    // looked up by name (ripgrep opens them there without listing the directory).
+    for root in &directories {
+        let real = realpath(root)
+            .filter(|r| !r.is_empty())
+            .unwrap_or_else(|| root.clone());
+        let mut dir = real.as_str();
+        while let Some((parent, _)) = dir.rsplit_once('/') {
+            let parent = if parent.is_empty() { "/" } else { parent };
+            let present: Vec<String> = RIPGREP_READS
+                .iter()
+                .chain(&[".git"])
+                .filter(|n| realpath(&format!("{}/{n}", parent.trim_end_matches('/'))).is_some())
+                .map(|n| (*n).to_owned())
+                .collect();
+            found |= links_in(parent, parent, &present);
+            if parent == "/" {
+                break;
+            }
+            dir = parent;
+        }
+    }
+    all_placed && walked && !found
 }
 
 /// The search roots `roots` as absolute paths from `cwd`, and whether every one could be

@@ -284,6 +284,10 @@ fn a_revision_s_file_is_named_from_the_repository_top_the_cli_finds() {
     assert_eq!(git_show_in(&proj, &[]), "ask");
     // A `.git` that is not a repository: git goes on up.
     std::fs::write(proj.join(".git/config"), "[core]\n").unwrap();
+    std::fs::write(proj.join(".git/HEAD"), "").unwrap();
+    assert_eq!(git_show_in(&proj, &[]), "ask");
+    std::fs::write(proj.join(".git/HEAD"), "ref: refs/heads/main\n").unwrap();
+    assert_eq!(git_show_in(&proj, &[]), "allow");
     std::fs::remove_dir_all(proj.join(".git/refs")).unwrap();
     assert_eq!(git_show_in(&proj, &[]), "ask");
     let _ = std::fs::remove_dir_all(&dir);

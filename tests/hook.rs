@@ -2843,6 +2843,41 @@ fn claude_s_grep_counts_a_secret_that_only_a_link_or_a_dangling_git_makes_look_i
 }
 
 #[test]
+fn ripgrep_s_ignore_file_that_is_a_link_makes_a_search_ask() {
+    use std::os::unix::fs::symlink;
+    let s = Sandbox::new("search-linked-ignore");
+    s.write("proj/.env", "DB_PASSWORD=Tr0ub4dor{3");
+    s.write("proj/sub/a.txt", "hi");
+    let decide = |payload: Value| {
+        let out = s.hook("claude", &payload);
+        (blocked("claude", &out), said("claude", &out))
+    };
+    let grep = json!({"session_id":"s1","cwd":s.proj(),"hook_event_name":"PreToolUse",
+        "tool_name":"Grep","tool_input":{"pattern":"hi","path":"sub"}});
+    let lines = ["rg --files sub", "rg hi sub"];
+    // Without a link, the listing and the searches run.
+    let (_, out) = decide(grep.clone());
+    assert!(out.contains("\"allow\""), "{out}");
+    for line in lines {
+        let (_, out) = decide(shell_payload("claude", &s.proj(), line));
+        assert!(out.contains("\"allow\""), "{line}: {out}");
+    }
+    // ripgrep reads `sub/.ignore`, a link to `.env`, and prints the lines it cannot parse.
+    symlink("../.env", s.proj().join("sub/.ignore")).unwrap();
+    let (stopped, out) = decide(grep.clone());
+    assert!(stopped || out.contains("\"ask\""), "{out}");
+    for line in lines {
+        let (stopped, out) = decide(shell_payload("claude", &s.proj(), line));
+        assert!(stopped || out.contains("\"ask\""), "{line}: {out}");
+    }
+    // Above the search too: ripgrep reads the ignore files of every parent directory.
+    std::fs::remove_file(s.proj().join("sub/.ignore")).unwrap();
+    symlink(".env", s.proj().join(".rgignore")).unwrap();
+    let (stopped, out) = decide(grep);
+    assert!(stopped || out.contains("\"ask\""), "{out}");
+}
+
+#[test]
 fn a_search_beside_a_name_that_is_not_utf8_still_finds_the_secret_file() {
     use std::os::unix::ffi::OsStrExt;
     let s = Sandbox::new("search-odd-names");

@@ -471,6 +471,7 @@ pub fn commands_of(line: &str) -> Vec<Vec<String>> {
 /// assert_eq!(program_of_unknown_effects("timeout 5 make all").as_deref(), Some("make"));
 /// assert_eq!(program_of_unknown_effects("cd src && zcat a.gz | grep x").as_deref(), Some("zcat"));
 /// assert_eq!(program_of_unknown_effects("git push origin main > log.txt"), None);
+/// assert_eq!(program_of_unknown_effects("git frobnicate").as_deref(), Some("git"));
 /// assert_eq!(program_of_unknown_effects("cat a | sort -u"), None);
 /// ```
 pub fn program_of_unknown_effects(line: &str) -> Option<String> {
@@ -486,12 +487,19 @@ pub fn program_of_unknown_effects(line: &str) -> Option<String> {
         if matches!(first.as_str(), ">" | "<") {
             return None;
         }
-        let vouched_for = crate::commands::effects(words).is_some_and(|e| {
-            let one_option_only = crate::commands::lookup(first)
-                .is_some_and(|p| p.operands == crate::commands::Operands::OnlyTheOption);
-            e.unjudged.is_none() && !(one_option_only && e.not_read_only.is_some())
-        }) || writes::knows_writes_of(words)
-            || writes::is_destructive(crate::commands::program_name(first));
+        // A program the table has an entry for is vouched for by that entry alone; one it
+        // has none for, by the writes the analysis knows it makes (`cp`, `rm`, `curl`).
+        let vouched_for = match crate::commands::effects(words) {
+            Some(e) => {
+                let one_option_only = crate::commands::lookup(first)
+                    .is_some_and(|p| p.operands == crate::commands::Operands::OnlyTheOption);
+                e.unjudged.is_none() && !(one_option_only && e.not_read_only.is_some())
+            }
+            None => {
+                writes::knows_writes_of(words)
+                    || writes::is_destructive(crate::commands::program_name(first))
+            }
+        };
         (!vouched_for).then(|| crate::commands::program_name(first).to_owned())
     })
 }
