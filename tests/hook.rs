@@ -431,6 +431,12 @@ fn danger_and_deny_rules_hold_past_other_spellings_of_the_subcommand() {
         ("rules.json", "npm cit"),
         ("rules.json", "pip -v install x"),
         ("rules.json", "aws --region us-east-1 s3 rm s3://b/k"),
+        (
+            "rules.json",
+            "aws s3 --endpoint-url http://127.0.0.1:8765 rm s3://b/k",
+        ),
+        ("rules.json", "aws s3 --no-verify-ssl rm s3://b/k"),
+        ("rules.json", "aws s3 --region=x rm s3://b/k"),
     ];
     for (policy, command) in cases {
         let out = s.hook_with(

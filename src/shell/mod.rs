@@ -25,7 +25,7 @@
 mod analysis;
 mod base;
 mod canonical;
-pub(crate) use canonical::{has_subcommands, subcommand_starts, GIT_GLOBAL_WITH_VALUE};
+pub(crate) use canonical::{has_subcommands, subcommand_readings, GIT_GLOBAL_WITH_VALUE};
 // A test aid that lives with the integration tests; the unit tests use it too.
 pub(crate) mod glob;
 #[cfg(test)]
