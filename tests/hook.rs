@@ -460,6 +460,54 @@ fn danger_and_deny_rules_hold_past_other_spellings_of_the_subcommand() {
 }
 
 #[test]
+fn aliases_and_package_scripts_ask_under_a_deny_rule_on_commands() {
+    let s = Sandbox::new("unseen");
+    s.write(
+        "rules.json",
+        r#"{"defaultMode":"bypassPermissions","permissions":{"allow":["Bash(npm run lint)","Bash(*)"],
+            "deny":["Bash(npm publish:*)","Bash(git push:*)","Bash(aws s3 rm:*)"]}}"#,
+    );
+    let decision = |command: &str| {
+        let out = s.hook_with(
+            "claude",
+            &s.root.join("rules.json"),
+            &shell_payload("claude", &s.proj(), command),
+        );
+        let v = stdout_json(&out);
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        (v["hookSpecificOutput"]["permissionDecision"].clone(), text)
+    };
+    // Writing the alias asks too (`.git/config` is protected); the alias asks of its own.
+    let (asked, text) = decision("git config alias.p push && git p origin main");
+    assert_eq!(asked, "ask", "{text}");
+    for (command, rule) in [
+        ("git p origin main", "git push"),
+        ("npm test", "npm publish"),
+        ("npm t", "npm publish"),
+        ("npm version patch", "npm publish"),
+        ("npm it", "npm publish"),
+        ("npm run build", "npm publish"),
+        ("yarn build", "npm publish"),
+        ("cargo p", "npm publish"),
+    ] {
+        let (decision, text) = decision(command);
+        assert_eq!(decision, "ask", "{command}: {text}");
+        assert!(text.contains(rule), "{command}: {text}");
+    }
+    // Known subcommands, and a script command an allow rule names exactly, are judged as
+    // before.
+    for command in [
+        "git status",
+        "git log -1",
+        "npm view left-pad",
+        "npm run lint",
+    ] {
+        let (decision, text) = decision(command);
+        assert_eq!(decision, "allow", "{command}: {text}");
+    }
+}
+
+#[test]
 fn an_unwritable_audit_log_never_blocks_and_is_noted() {
     let s = Sandbox::new("audit");
     s.write("blocker", "a file, not a directory");
