@@ -1257,12 +1257,12 @@ impl<'r> Analysis<'r> {
         if exact {
             return None;
         }
-        let name = match &rule.decider {
-            Decider::Rule { rule, .. } => rule.clone(),
-            _ => rule.text.clone(),
+        let text = match &rule.decider {
+            Decider::Rule { rule: name, .. } => format!("{why}, such as one rule `{name}` {verb}"),
+            _ => format!("{why}, such as one the policy names: {}", rule.text),
         };
         Some(Outcome::AskRule(Reason {
-            text: format!("{why}, such as one rule `{name}` {verb}"),
+            text,
             decider: rule.decider,
         }))
     }

@@ -369,7 +369,7 @@ const MAX_READINGS: usize = 64;
 /// ```text
 /// subcommand_readings("npm", "--registry URL publish x") == Some([[2, 3]])
 /// subcommand_readings("npm", "--foo bar publish") == Some([[2], [1, 2]])
-/// subcommand_readings("aws", "s3 --region r rm x") == Some([[0, 1, 2, 3, 4], [0, 3, 4], [0, 3]])
+/// subcommand_readings("aws", "s3 --region r rm x") == Some([[0, 1, 2, 3, 4], [0, 3, 4]])
 /// subcommand_readings("rm", "-rf x") == None
 /// ```
 pub(crate) fn subcommand_readings(name: &str, args: &[String]) -> Option<Vec<Vec<usize>>> {
