@@ -1601,7 +1601,7 @@ fn codex_blocks_what_toolgate_cannot_read_instead_of_passing_it_to_the_sandbox()
         assert!(blocked("codex", &out), "{command}: {}", said("codex", &out));
     }
     // An ordinary ask is still left to Codex's sandbox and approval policy.
-    let out = run(json!("npm install"));
+    let out = run(json!("make build"));
     assert!(
         !blocked("codex", &out) && out.stdout.is_empty(),
         "{}",
