@@ -6,8 +6,8 @@
 use std::io::Write as _;
 use std::process::{Command, Stdio};
 
-const POLICY: &str = r#"{"permissions":{"allow":["Bash(npm test *)"],"deny":["Bash(curl *)"]},
-  "examples":[{"name":"tests","request":{"tool":"Bash","input":{"command":"npm test"},"cwd":"/p"},"expect":"allow"}]}"#;
+const POLICY: &str = r#"{"permissions":{"allow":["Bash(cargo test *)"],"deny":["Bash(curl *)"]},
+  "examples":[{"name":"tests","request":{"tool":"Bash","input":{"command":"cargo test"},"cwd":"/p"},"expect":"allow"}]}"#;
 
 fn toolgate(args: &[&str], stdin: &str) -> (i32, String, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_toolgate"))
@@ -77,11 +77,11 @@ fn bad_policy_or_request_exits_2() {
 #[test]
 fn explain_lists_rules() {
     let policy = temp("explain.json", POLICY);
-    let req = r#"{"tool":"Bash","input":{"command":"npm test --ci"},"cwd":"/p"}"#;
+    let req = r#"{"tool":"Bash","input":{"command":"cargo test --lib"},"cwd":"/p"}"#;
     let (code, out, _) = toolgate(&["explain", "--policy", &policy, "--request", "-"], req);
     assert_eq!(code, 0);
     assert!(out.starts_with("ALLOW"), "{out}");
-    assert!(out.contains("* Bash(npm test *)"), "{out}");
+    assert!(out.contains("* Bash(cargo test *)"), "{out}");
     assert!(out.contains("  Bash(curl *)"), "{out}");
 }
 

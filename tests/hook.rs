@@ -431,6 +431,12 @@ fn danger_and_deny_rules_hold_past_other_spellings_of_the_subcommand() {
         ("rules.json", "npm cit"),
         ("rules.json", "pip -v install x"),
         ("rules.json", "aws --region us-east-1 s3 rm s3://b/k"),
+        (
+            "rules.json",
+            "aws s3 --endpoint-url http://127.0.0.1:8765 rm s3://b/k",
+        ),
+        ("rules.json", "aws s3 --no-verify-ssl rm s3://b/k"),
+        ("rules.json", "aws s3 --region=x rm s3://b/k"),
     ];
     for (policy, command) in cases {
         let out = s.hook_with(
@@ -451,6 +457,54 @@ fn danger_and_deny_rules_hold_past_other_spellings_of_the_subcommand() {
         &shell_payload("claude", &s.proj(), "npm -w a run build"),
     );
     assert!(!blocked("claude", &out), "{}", said("claude", &out));
+}
+
+#[test]
+fn aliases_and_package_scripts_ask_under_a_deny_rule_on_commands() {
+    let s = Sandbox::new("unseen");
+    s.write(
+        "rules.json",
+        r#"{"defaultMode":"bypassPermissions","permissions":{"allow":["Bash(npm run lint)","Bash(*)"],
+            "deny":["Bash(npm publish:*)","Bash(git push:*)","Bash(aws s3 rm:*)"]}}"#,
+    );
+    let decision = |command: &str| {
+        let out = s.hook_with(
+            "claude",
+            &s.root.join("rules.json"),
+            &shell_payload("claude", &s.proj(), command),
+        );
+        let v = stdout_json(&out);
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        (v["hookSpecificOutput"]["permissionDecision"].clone(), text)
+    };
+    // Writing the alias asks too (`.git/config` is protected); the alias asks of its own.
+    let (asked, text) = decision("git config alias.p push && git p origin main");
+    assert_eq!(asked, "ask", "{text}");
+    for (command, rule) in [
+        ("git p origin main", "git push"),
+        ("npm test", "npm publish"),
+        ("npm t", "npm publish"),
+        ("npm version patch", "npm publish"),
+        ("npm it", "npm publish"),
+        ("npm run build", "npm publish"),
+        ("yarn build", "npm publish"),
+        ("cargo p", "npm publish"),
+    ] {
+        let (decision, text) = decision(command);
+        assert_eq!(decision, "ask", "{command}: {text}");
+        assert!(text.contains(rule), "{command}: {text}");
+    }
+    // Known subcommands, and a script command an allow rule names exactly, are judged as
+    // before.
+    for command in [
+        "git status",
+        "git log -1",
+        "npm view left-pad",
+        "npm run lint",
+    ] {
+        let (decision, text) = decision(command);
+        assert_eq!(decision, "allow", "{command}: {text}");
+    }
 }
 
 #[test]

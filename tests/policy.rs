@@ -173,7 +173,7 @@ fn trust_overlay_sits_below_every_layer() {
     .unwrap();
     let trust = TrustOverlay {
         allow_rules: vec![
-            "Bash(npm test *)".into(),
+            "Bash(cargo test *)".into(),
             "Bash(rm *)".into(),
             "Edit".into(),
             "not a rule(".into(),
@@ -181,7 +181,7 @@ fn trust_overlay_sits_below_every_layer() {
         ],
         agent_bypass: false,
     };
-    let d = p.evaluate_with(&bash("npm test --ci"), &trust);
+    let d = p.evaluate_with(&bash("cargo test --lib"), &trust);
     assert_eq!(d.effect, Effect::Allow);
     assert!(matches!(
         d.reason.decider,
@@ -401,4 +401,40 @@ fn policy_documents_round_trip() {
 fn policies_can_be_shared_across_threads() {
     fn shared<T: Send + Sync>() {}
     shared::<Policy>();
+}
+
+#[test]
+fn allow_rules_that_do_not_cover_package_scripts_under_a_deny_rule_are_warned_of() {
+    let codes = |json: &str| -> Vec<String> {
+        Policy::from_json(json)
+            .unwrap()
+            .warnings()
+            .iter()
+            .map(|w| format!("{} {}", w.code, w.path))
+            .collect()
+    };
+    let warned = codes(
+        r#"{"permissions":{"allow":["Bash(npm run test:*)","Bash(git status)","Bash(*)"],
+            "deny":["Bash(curl *)"]}}"#,
+    );
+    assert!(
+        warned.contains(&"ALLOW_NOT_EXACT permissions.allow[0]".to_owned()),
+        "{warned:?}"
+    );
+    assert!(
+        warned.contains(&"ALLOW_NOT_EXACT permissions.allow[2]".to_owned()),
+        "{warned:?}"
+    );
+    assert_eq!(warned.len(), 2, "{warned:?}");
+    // An exact rule, or no deny or ask rule on commands, is nothing to warn of.
+    assert!(
+        codes(r#"{"permissions":{"allow":["Bash(npm run test)"],"deny":["Bash(curl *)"]}}"#)
+            .is_empty()
+    );
+    assert!(codes(r#"{"permissions":{"allow":["Bash(npm run test:*)"]}}"#).is_empty());
+    let p = Policy::from_json(
+        r#"{"permissions":{"allow":["Bash(npm run test:*)"],"deny":["Bash(curl *)"]}}"#,
+    )
+    .unwrap();
+    assert_eq!(p.evaluate(&bash("npm run test")).effect, Effect::Ask);
 }

@@ -41,6 +41,9 @@ impl CommandRules for Recorder {
     fn match_command(&self, list: RuleList, words: &[String]) -> Option<Reason> {
         self.inner.match_command(list, words)
     }
+    fn first_command_rule(&self, list: RuleList, program: &str) -> Option<Reason> {
+        self.inner.first_command_rule(list, program)
+    }
     fn write_outcome(&self, path: &str) -> Outcome {
         self.inner.write_outcome(path)
     }

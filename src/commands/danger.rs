@@ -1438,6 +1438,31 @@ mod tests {
     }
 
     #[test]
+    fn global_options_between_subcommand_words_do_not_hide_them() {
+        for (line, class) in [
+            (
+                "aws s3 --endpoint-url http://127.0.0.1:4874 rm --recursive s3://b",
+                "recursive-delete",
+            ),
+            ("aws s3 --debug rm --recursive s3://b", "recursive-delete"),
+            (
+                "aws s3 --region=r rm --recursive s3://b",
+                "recursive-delete",
+            ),
+            ("aws s3 --frob x rm --recursive s3://b", "recursive-delete"),
+            ("gh release -R o/r create v1", "publish"),
+            ("gh repo --repo o/r delete o/r --yes", "history-rewrite"),
+        ] {
+            assert!(
+                classes(line).contains(&class),
+                "{line}: {:?}",
+                classes(line)
+            );
+        }
+        assert!(classes("aws s3 --region r ls s3://b").is_empty());
+    }
+
+    #[test]
     fn long_options_are_read_by_any_prefix_as_git_and_getopt_read_them() {
         for (line, class) in [
             ("git commit --am -m rewritten", "history-rewrite"),

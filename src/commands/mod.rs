@@ -45,6 +45,7 @@ mod scan;
 mod sed;
 mod spec;
 mod table;
+mod unseen;
 
 pub use copiers::{follows_links_below, reads_listed_files};
 pub use npm::{npm_command, npm_commands};
@@ -60,6 +61,7 @@ pub use spec::{Listing, NameFilter, Operands, OptionSpec, Program, Role, Syntax}
 
 pub(crate) use git_config::sets as git_config_sets;
 pub(crate) use runners::{interpreter_base, python_module};
+pub(crate) use unseen::unseen_command;
 
 /// The program name without its directory (`/usr/bin/rm` → `rm`).
 pub fn program_name(word: &str) -> &str {

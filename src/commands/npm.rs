@@ -172,3 +172,68 @@ pub fn npm_commands(word: &str) -> Vec<&'static str> {
     }
     found
 }
+
+/// npm's commands that run no package script: they show, configure or talk to the registry.
+/// Every other command may run one (npm 10, `npm help scripts`): `test`, `start`, `stop`,
+/// `restart` and `run-script` by name with their `pre`/`post` scripts, `version` its
+/// `preversion`/`version`/`postversion`, `pack` and `publish` `prepack`/`prepare`/`postpack`,
+/// those that install (`install`, `ci`, `update`, `uninstall`, `dedupe`, `prune`, `link`,
+/// `rebuild`, `audit fix`, `install-test`) the project's and its local dependencies'
+/// `preinstall`/`install`/`postinstall`/`prepare`, `cache add`, `diff` and `edit` a
+/// dependency's `prepare`, `exec`, `explore` and `init` a command or package.
+const NO_SCRIPTS: &[&str] = &[
+    "access",
+    "adduser",
+    "bugs",
+    "completion",
+    "config",
+    "deprecate",
+    "dist-tag",
+    "docs",
+    "doctor",
+    "explain",
+    "find-dupes",
+    "fund",
+    "get",
+    "help",
+    "help-search",
+    "hook",
+    "ll",
+    "login",
+    "logout",
+    "ls",
+    "org",
+    "outdated",
+    "owner",
+    "ping",
+    "pkg",
+    "prefix",
+    "profile",
+    "query",
+    "repo",
+    "root",
+    "search",
+    "set",
+    "shrinkwrap",
+    "star",
+    "stars",
+    "team",
+    "token",
+    "unpublish",
+    "unstar",
+    "view",
+    "whoami",
+];
+
+/// Whether the npm command `command` (as [`npm_commands`] names it) may run a script of the
+/// package's `package.json`, which may run any command: every command but those known to
+/// run none.
+///
+/// ```text
+/// runs_package_scripts("test") == true
+/// runs_package_scripts("install") == true
+/// runs_package_scripts("view") == false
+/// ```
+pub(crate) fn runs_package_scripts(command: &str) -> bool {
+    !NO_SCRIPTS.contains(&command)
+}

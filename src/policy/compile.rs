@@ -3,7 +3,7 @@
 
 use crate::decision::{Layer, RuleList};
 use crate::error::{Error, ErrorKind, Result};
-use crate::rule::{Rule, Specifier, ToolSelector};
+use crate::rule::{CommandMatch, Rule, Specifier, ToolSelector};
 use crate::tool::{builtin, BUILTIN_TOOLS};
 
 use super::document::{DisableBypass, Permissions, PolicyDocument, Warning};
@@ -251,6 +251,7 @@ pub(crate) fn compile(doc: PolicyDocument) -> Result<Policy> {
             active,
         });
     }
+    lint_unseen_commands(&entries, flags.allow_all_tools, &mut warnings);
     let case_sensitive = doc.case_sensitive;
     let deny = build_class(&entries, RuleList::Deny, case_sensitive)?;
     let ask = build_class(&entries, RuleList::Ask, case_sensitive)?;
@@ -383,6 +384,70 @@ fn lint(rule: &Rule, s: &Source, doc: &PolicyDocument, warnings: &mut Vec<Warnin
             format!(
                 "`{rule}` can never match: `{name}` is a tool, and a specifier after a \
                  non-built-in name names a tool of an MCP server"
+            ),
+        ));
+    }
+}
+
+/// Warnings for allow rules (and Copilot's `allowAllTools`) that do not cover commands they
+/// name while a deny or ask rule names a command: a command that may run one the line does
+/// not show (a git alias, a package script: [`crate::commands::unseen_command`]) asks then,
+/// unless an allow rule names it exactly (`Bash(npm run test:*)` does not cover `npm run
+/// test`, `Bash(*)` does not cover `npm test`).
+fn lint_unseen_commands(entries: &[Entry], allow_all_tools: bool, warnings: &mut Vec<Warning>) {
+    let names_command = |e: &&Entry| matches!(e.rule.specifier(), Some(Specifier::Command(_)));
+    let Some(guard) = entries
+        .iter()
+        .filter(|e| e.active && e.list != RuleList::Allow)
+        .find(names_command)
+    else {
+        return;
+    };
+    let any = "commands that may run one the line does not show (a git, cargo or gh alias, a \
+               package script: `npm test`, `npm install`, `yarn build`)";
+    let fix = "an allow rule naming the command exactly (without a wildcard) allows it";
+    if allow_all_tools {
+        warnings.push(Warning::new(
+            "ALLOW_NOT_EXACT",
+            "copilot.allowAllTools",
+            format!(
+                "`allowAllTools` does not allow {any} while rule `{}` names a command; {fix}",
+                guard.text
+            ),
+        ));
+    }
+    for e in entries
+        .iter()
+        .filter(|e| e.active && e.list == RuleList::Allow)
+    {
+        let Some(Specifier::Command(c)) = e.rule.specifier() else {
+            continue;
+        };
+        let named = match &c.matcher {
+            CommandMatch::Exact(s) if !s.contains('*') => continue,
+            CommandMatch::Exact(s) | CommandMatch::Prefix(s) => s,
+        };
+        let words: Vec<String> = named
+            .split('*')
+            .next()
+            .unwrap_or_default()
+            .split_whitespace()
+            .map(str::to_owned)
+            .collect();
+        let what = if words.is_empty() {
+            any.to_owned()
+        } else {
+            match crate::commands::unseen_command(&words) {
+                Some(why) => format!("`{}` ({why})", words.join(" ")),
+                None => continue,
+            }
+        };
+        warnings.push(Warning::new(
+            "ALLOW_NOT_EXACT",
+            &e.path,
+            format!(
+                "allow rule `{}` does not allow {what} while rule `{}` names a command; {fix}",
+                e.text, guard.text
             ),
         ));
     }

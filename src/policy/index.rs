@@ -322,6 +322,8 @@ pub(crate) struct ClassIndex {
     name_globs: GlobIndex,
     commands: Buckets,
     commands_canonical: Buckets,
+    /// Every rule that names a command, in the order of the rules.
+    command_rules: Vec<Id>,
     /// Path rules grouped by the tool kinds they cover, so a rule that covers several
     /// kinds (`Read` covers Read, Glob and Grep) is compiled once, not once per kind.
     paths: Vec<(&'static [ToolKind], PathSets)>,
@@ -351,6 +353,7 @@ impl ClassIndex {
         let mut name_globs = GlobIndexBuilder::new(restrictive);
         let mut commands = BucketsBuilder::new(' ', restrictive);
         let mut commands_canonical = BucketsBuilder::new(' ', restrictive);
+        let mut command_rules = Vec::new();
         let mut paths: Vec<(&'static [ToolKind], PathSetsBuilder)> = Vec::new();
         let mut fetch = FetchIndex::default();
         for r in rules {
@@ -382,6 +385,7 @@ impl ClassIndex {
                     name_globs.add(id, &glob, false).map_err(fail)?;
                 }
                 (_, Some(Specifier::Command(c))) => {
+                    command_rules.push(id);
                     for g in c.literal_globs() {
                         commands.add(id, &g).map_err(fail)?;
                     }
@@ -459,6 +463,7 @@ impl ClassIndex {
             name_globs: name_globs.build().map_err(|e| (0, e))?,
             commands: commands.build().map_err(|e| (0, e))?,
             commands_canonical: commands_canonical.build().map_err(|e| (0, e))?,
+            command_rules,
             paths: built_paths,
             fetch,
             restrictive,
@@ -507,6 +512,12 @@ impl ClassIndex {
     pub(crate) fn command_matches(&self, line: &str, canonical: &str, out: &mut Vec<Id>) {
         self.commands.matches_into(line, out);
         self.commands_canonical.matches_into(canonical, out);
+    }
+
+    /// Every rule that names a command (`Bash(git push:*)`), whatever the command: those a
+    /// command the line does not show may meet.
+    pub(crate) fn command_rules(&self) -> &[Id] {
+        &self.command_rules
     }
 
     /// Path rules for calls of `kind` that match the normalised absolute `path`. Deny and

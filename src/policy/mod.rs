@@ -9,13 +9,13 @@
 //! use toolgate::{Effect, Policy, Request};
 //! let policy = Policy::from_json(r#"{
 //!     "permissions": {
-//!         "allow": ["Bash(npm run test:*)", "Edit(/src/**)"],
+//!         "allow": ["Bash(cargo test:*)", "Edit(/src/**)"],
 //!         "deny": ["Read(./.env)", "Bash(curl *)"]
 //!     }
 //! }"#).unwrap();
 //! let req = |json: &str| Request::from_json(json).unwrap();
 //! let d = policy.evaluate(&req(
-//!     r#"{"tool":"Bash","input":{"command":"npm run test -- --ci"},"cwd":"/p"}"#));
+//!     r#"{"tool":"Bash","input":{"command":"cargo test -- --nocapture"},"cwd":"/p"}"#));
 //! assert_eq!(d.effect, Effect::Allow);
 //! let d = policy.evaluate(&req(r#"{"tool":"Read","input":{"file_path":".env"},"cwd":"/p"}"#));
 //! assert_eq!(d.effect, Effect::Deny);

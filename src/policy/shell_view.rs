@@ -40,6 +40,31 @@ impl CommandRules for Call<'_> {
         })
     }
 
+    fn first_command_rule(&self, list: RuleList, program: &str) -> Option<Reason> {
+        let names_program = |id: &usize| {
+            self.policy
+                .entries
+                .get(*id)
+                .is_some_and(|e| match e.rule.specifier() {
+                    Some(crate::rule::Specifier::Command(c)) => c
+                        .literal_globs()
+                        .first()
+                        .and_then(|g| g.split(' ').next())
+                        .is_some_and(|first| first.eq_ignore_ascii_case(program)),
+                    _ => false,
+                })
+        };
+        self.first(list, &|idx: &ClassIndex| {
+            let all = idx.command_rules();
+            let own: Vec<usize> = all.iter().copied().filter(names_program).collect();
+            if own.is_empty() {
+                all.to_vec()
+            } else {
+                own
+            }
+        })
+    }
+
     fn write_guard(&self, path: &str, reach: Reach) -> Outcome {
         match self.path_candidates(path) {
             Ok(paths) => self

@@ -1182,6 +1182,9 @@ impl<'r> Analysis<'r> {
         if let Some(ask @ Outcome::AskRule(_)) = &reads {
             return ask.clone();
         }
+        if let Some(ask) = self.unseen_command_rule(values) {
+            return ask;
+        }
         // `MV a /` is not known to be `mv` (it keeps its destination among the paths checked).
         if is_destructive(name) {
             if let Some(c) = destroyed(name, core).find_map(|w| self.critical_path(w)) {
@@ -1229,6 +1232,39 @@ impl<'r> Analysis<'r> {
             Some(r) if read_only => r,
             _ => Outcome::NoRule,
         }
+    }
+
+    /// For a command that may run one the line does not show ([`commands::unseen_command`]:
+    /// a git alias, a package script), the first deny, then ask, rule on commands: what it
+    /// runs may be a command the rule names, so it asks, naming the rule. An allow rule that
+    /// names the command exactly lets it be judged as any other.
+    fn unseen_command_rule(&self, values: &[String]) -> Option<Outcome> {
+        let why = commands::unseen_command(values)?;
+        let program = canonical_words(values)
+            .into_iter()
+            .next()
+            .unwrap_or_default();
+        let (rule, verb) = match self.rules.first_command_rule(RuleList::Deny, &program) {
+            Some(r) => (r, "denies"),
+            None => (
+                self.rules.first_command_rule(RuleList::Ask, &program)?,
+                "asks about",
+            ),
+        };
+        let exact = self
+            .lookup(RuleList::Allow, values)
+            .is_some_and(|r| names_exactly(&r, values));
+        if exact {
+            return None;
+        }
+        let text = match &rule.decider {
+            Decider::Rule { rule: name, .. } => format!("{why}, such as one rule `{name}` {verb}"),
+            _ => format!("{why}, such as one the policy names: {}", rule.text),
+        };
+        Some(Outcome::AskRule(Reason {
+            text,
+            decider: rule.decider,
+        }))
     }
 
     /// Files a command writes through its operands or options (`cp x DEST`, `sort -o F`,

@@ -25,7 +25,7 @@
 mod analysis;
 mod base;
 mod canonical;
-pub(crate) use canonical::{has_subcommands, subcommand_starts, GIT_GLOBAL_WITH_VALUE};
+pub(crate) use canonical::{has_subcommands, subcommand_readings, GIT_GLOBAL_WITH_VALUE};
 // A test aid that lives with the integration tests; the unit tests use it too.
 pub(crate) mod glob;
 #[cfg(test)]
@@ -98,6 +98,12 @@ pub trait CommandRules {
         let _ = canonical;
         self.match_command(list, words)
     }
+
+    /// The first rule of `list` (across all layers) from the shell family that names a
+    /// command, whatever the command (`Bash(git push:*)`, not `Bash` alone): one that a
+    /// command the line does not show may meet (a git alias, a package script). A rule on
+    /// the program `program` comes first (`Bash(git push:*)` for a git alias).
+    fn first_command_rule(&self, list: RuleList, program: &str) -> Option<Reason>;
 
     /// How a write to `path` (a redirection target, a `tee` file) is judged: Edit/Write
     /// rules, protected paths and the working directory, as for a file-writing tool.
@@ -308,6 +314,9 @@ pub struct Part {
 ///             },
 ///             text: "no rm".to_owned(),
 ///         })
+///     }
+///     fn first_command_rule(&self, list: RuleList, _program: &str) -> Option<Reason> {
+///         self.match_command(list, &["rm".to_owned()])
 ///     }
 ///     fn write_outcome(&self, _path: &str) -> Outcome {
 ///         Outcome::NoRule

@@ -34,6 +34,10 @@ impl CommandRules for Recorder {
         None
     }
 
+    fn first_command_rule(&self, _list: RuleList, _program: &str) -> Option<Reason> {
+        None
+    }
+
     fn write_outcome(&self, _path: &str) -> Outcome {
         Outcome::NoRule
     }

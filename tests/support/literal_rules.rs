@@ -159,6 +159,19 @@ impl CommandRules for LiteralRules {
             .map(|(i, (_, _, _, rule))| Self::reason(list, rule, i))
     }
 
+    fn first_command_rule(&self, list: RuleList, program: &str) -> Option<Reason> {
+        let commands = || {
+            self.rules
+                .iter()
+                .enumerate()
+                .filter(|(_, (l, s, _, _))| *l == list && *s == Subject::Command)
+        };
+        commands()
+            .find(|(_, (_, _, spec, _))| spec.split(' ').next() == Some(program))
+            .or_else(|| commands().next())
+            .map(|(i, (_, _, _, rule))| Self::reason(list, rule, i))
+    }
+
     fn write_outcome(&self, path: &str) -> Outcome {
         if let Some(o) = self.path_rule(Subject::Write, path) {
             return o;

@@ -16,15 +16,23 @@ pub(super) fn subcommand_program(name: String) -> String {
     base.to_owned()
 }
 
-/// The readings of `name`'s operands: each starts at a word that may be its subcommand
-/// ([`crate::shell::subcommand_starts`]). A program without subcommands has one reading,
-/// every operand.
+/// The readings of `name`'s operands: each starts at a word that may be its subcommand, its
+/// global options dropped, between the subcommand's words too where the program takes them
+/// there ([`crate::shell::subcommand_readings`]). A program without subcommands has one
+/// reading, every operand.
 pub(super) fn operand_readings<'a>(name: &str, args: &'a [String]) -> Vec<Vec<&'a str>> {
-    match crate::shell::subcommand_starts(name, args) {
+    match crate::shell::subcommand_readings(name, args) {
         None => vec![operands(args)],
-        Some(starts) => starts
+        Some(readings) => readings
             .into_iter()
-            .map(|at| operands(args.get(at..).unwrap_or_default()))
+            .map(|reading| {
+                reading
+                    .iter()
+                    .filter_map(|i| args.get(*i))
+                    .map(String::as_str)
+                    .filter(|w| !is_option(w))
+                    .collect()
+            })
             .collect(),
     }
 }

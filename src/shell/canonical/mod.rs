@@ -10,7 +10,7 @@ mod subcommands;
 
 pub use flags::CANONICAL_COMMANDS;
 use flags::{spec_for, Spec};
-pub(crate) use subcommands::{has_subcommands, subcommand_starts};
+pub(crate) use subcommands::{has_subcommands, subcommand_readings};
 
 /// A command split into its canonical pieces.
 pub(crate) struct Canonical {
@@ -284,8 +284,9 @@ const NPM_COMMANDS_RUN_FIRST: &[(&str, &[&str])] = &[
 
 /// The other readings of `words` that deny and ask rules take (allow rules take only the
 /// command as written): for a program with subcommands, the command from each word its
-/// subcommand may start at ([`subcommand_starts`]), its global options before it dropped
-/// (`npm --registry URL publish`, `pip -v install x`, `aws --region r s3 rm x`); for npm,
+/// subcommand may be read as ([`subcommand_readings`]), its global options dropped
+/// (`npm --registry URL publish`, `pip -v install x`, `aws --region r s3 rm x`, and between
+/// the subcommand's words where the program takes them there: `aws s3 --region r rm x`); for npm,
 /// also each command the subcommand word may name ([`crate::commands::npm_commands`]) and
 /// the one it runs first ([`NPM_COMMANDS_RUN_FIRST`]: `npm it` is `npm install` too).
 ///
@@ -307,11 +308,15 @@ fn subcommand_spellings(words: &[String]) -> Vec<Vec<String>> {
     if let Some(module) = python_module_spelling(&name, first, args) {
         push(module);
     }
-    let Some(starts) = subcommand_starts(&name, args) else {
+    let Some(readings) = subcommand_readings(&name, args) else {
         return out;
     };
-    for at in starts {
-        let rest = args.get(at..).unwrap_or_default();
+    for reading in readings {
+        let rest: Vec<String> = reading
+            .iter()
+            .filter_map(|i| args.get(*i))
+            .cloned()
+            .collect();
         push(
             std::iter::once(first.clone())
                 .chain(rest.iter().cloned())
@@ -510,6 +515,78 @@ mod tests {
         assert!(!probes("npm run build")
             .iter()
             .any(|f| f.contains("publish")));
+    }
+
+    #[test]
+    fn deny_forms_drop_global_options_between_subcommand_words() {
+        for (line, form) in [
+            (
+                "aws s3 --endpoint-url http://127.0.0.1:8765 rm s3://b/k",
+                "aws s3 rm s3://b/k",
+            ),
+            ("aws s3 --region x rm s3://b/k", "aws s3 rm s3://b/k"),
+            ("aws s3 --debug rm s3://b/k", "aws s3 rm s3://b/k"),
+            ("aws s3 --profile p rm s3://b/k", "aws s3 rm s3://b/k"),
+            ("aws s3 --output json rm s3://b/k", "aws s3 rm s3://b/k"),
+            ("aws s3 --no-paginate rm s3://b/k", "aws s3 rm s3://b/k"),
+            ("aws s3 --no-verify-ssl rm s3://b/k", "aws s3 rm s3://b/k"),
+            (
+                "aws s3 --endpoint-url=http://e rm s3://b/k",
+                "aws s3 rm s3://b/k",
+            ),
+            (
+                "aws --debug s3 --region x rm s3://b/k",
+                "aws s3 rm s3://b/k",
+            ),
+            // An option the table does not know may take the next word, or not.
+            ("aws s3 --frob x rm s3://b/k", "aws s3 rm s3://b/k"),
+            ("aws s3 --frob x rm s3://b/k", "aws s3 x rm s3://b/k"),
+            (
+                "gcloud compute --project p instances --zone z delete vm",
+                "gcloud compute instances delete vm",
+            ),
+            (
+                "kubectl config --kubeconfig k delete-context c",
+                "kubectl config delete-context c",
+            ),
+            ("kubectl -n x delete pod p", "kubectl delete pod p"),
+            ("gh pr -R o/r merge 1", "gh pr merge 1"),
+            ("helm repo --kube-context c remove r", "helm repo remove r"),
+            (
+                "az group --subscription s delete -n g",
+                "az group delete -n g",
+            ),
+        ] {
+            let forms = probes(line);
+            assert!(forms.contains(&form.to_owned()), "{line}: {forms:?}");
+        }
+        // docker, podman and nerdctl take their options before the first subcommand only.
+        assert!(!probes("docker image --context x rm i").contains(&"docker image rm i".to_owned()));
+        // Only global options are dropped: the operation's own stay.
+        assert!(probes("aws s3 rm --recursive s3://b")
+            .contains(&"aws s3 rm --recursive s3://b".to_owned()));
+    }
+
+    #[test]
+    fn readings_of_many_unknown_options_stay_bounded() {
+        let split = |line: &str| -> Vec<String> { line.split(' ').map(str::to_owned).collect() };
+        let mut line = "aws s3".to_owned();
+        for i in 0..200 {
+            line.push_str(&format!(" --o{i} v{i}"));
+        }
+        line.push_str(" rm s3://b/k");
+        let words: Vec<String> = line.split(' ').map(str::to_owned).collect();
+        let forms = deny_forms(&words);
+        assert!(forms.len() <= 200, "{}", forms.len());
+        // The reading in which every unknown option takes a value comes first.
+        assert!(forms.contains(&split("aws s3 rm s3://b/k")));
+        let mut line = "gcloud compute --quiet instances".to_owned();
+        for i in 0..200 {
+            line.push_str(&format!(" --o{i} v{i}"));
+        }
+        line.push_str(" delete vm");
+        let words: Vec<String> = line.split(' ').map(str::to_owned).collect();
+        assert!(deny_forms(&words).contains(&split("gcloud compute instances delete vm")));
     }
 
     #[test]

@@ -57,7 +57,7 @@ const GLOBAL_OPTIONS_WITH_VALUE: &[(&[&str], &[&str])] = &[
         ],
     ),
     (&["cargo"], crate::shell::CARGO_GLOBAL_VALUES),
-    (&["gh"], &["-R", "--repo"]),
+    (&["gh"], &["-R", "--repo", "--hostname"]),
     (
         &["aws"],
         &[
@@ -70,6 +70,51 @@ const GLOBAL_OPTIONS_WITH_VALUE: &[(&[&str], &[&str])] = &[
             "--color",
             "--cli-read-timeout",
             "--cli-connect-timeout",
+            "--cli-binary-format",
+        ],
+    ),
+    (
+        &["gcloud"],
+        &[
+            "--project",
+            "--account",
+            "--configuration",
+            "--verbosity",
+            "--format",
+            "--flatten",
+            "--billing-project",
+            "--impersonate-service-account",
+            "--access-token-file",
+            "--trace-token",
+            "--flags-file",
+        ],
+    ),
+    (&["az"], &["-o", "--output", "--query", "--subscription"]),
+    (
+        &["kubectl"],
+        &[
+            "-n",
+            "--namespace",
+            "--context",
+            "--kubeconfig",
+            "--cluster",
+            "--user",
+            "-s",
+            "--server",
+            "--token",
+            "--as",
+            "--as-group",
+            "--as-uid",
+            "--certificate-authority",
+            "--client-certificate",
+            "--client-key",
+            "--cache-dir",
+            "--request-timeout",
+            "--tls-server-name",
+            "-v",
+            "--v",
+            "--profile",
+            "--profile-output",
         ],
     ),
     (
@@ -157,6 +202,15 @@ const GLOBAL_OPTIONS_WITH_VALUE: &[(&[&str], &[&str])] = &[
             "--kube-context",
             "--kubeconfig",
             "--registry-config",
+            "--repository-config",
+            "--repository-cache",
+            "--kube-apiserver",
+            "--kube-token",
+            "--kube-as-user",
+            "--kube-as-group",
+            "--kube-ca-file",
+            "--burst-limit",
+            "--qps",
         ],
     ),
     (
@@ -229,23 +283,153 @@ pub(crate) fn has_subcommands(name: &str) -> bool {
         .any(|(names, _)| names.contains(&name))
 }
 
-/// Where in `args` the program `name`'s subcommand may start, every reading: the values of
-/// its known global options ([`GLOBAL_OPTIONS_WITH_VALUE`]) are skipped; an option the
-/// table does not know may take a value, so the word after it is one candidate and the next
-/// operand another (a wrong guess only adds a reading). `--` ends the options. `None` for a
-/// program without subcommands; `args.len()` when no operand is left.
+/// Programs whose parser takes their global options between subcommand words as well as
+/// before the first: `aws s3 --region r rm` is `aws s3 rm` (aws-cli's and gcloud's argparse
+/// parsers read them anywhere, `az`'s knack parser too), `kubectl config --kubeconfig k view`
+/// and `gh pr -R o/r merge` (cobra's persistent flags, helm's too). Not docker, podman or
+/// nerdctl: their options go before the first subcommand only (`docker image --context x ls`
+/// is refused as an unknown flag).
+const OPTIONS_BETWEEN_LEVELS: &[&str] = &["aws", "gcloud", "az", "kubectl", "gh", "helm"];
+
+/// The global options of the programs of [`OPTIONS_BETWEEN_LEVELS`] that take no value
+/// (`aws help`, `gcloud help`, `az --help`, `kubectl options`, `helm --help`): the word
+/// after one is never read as its value.
+const GLOBAL_FLAGS: &[(&str, &[&str])] = &[
+    (
+        "aws",
+        &[
+            "--debug",
+            "--no-verify-ssl",
+            "--no-paginate",
+            "--no-sign-request",
+            "--no-cli-pager",
+            "--cli-auto-prompt",
+            "--no-cli-auto-prompt",
+            "--version",
+        ],
+    ),
+    (
+        "gcloud",
+        &[
+            "--quiet",
+            "-q",
+            "--log-http",
+            "--no-log-http",
+            "--user-output-enabled",
+            "--no-user-output-enabled",
+            "--help",
+            "-h",
+        ],
+    ),
+    (
+        "az",
+        &["--debug", "--verbose", "--only-show-errors", "--help", "-h"],
+    ),
+    (
+        "kubectl",
+        &[
+            "--insecure-skip-tls-verify",
+            "--match-server-version",
+            "--warnings-as-errors",
+            "--disable-compression",
+            "--help",
+            "-h",
+        ],
+    ),
+    ("gh", &["--help", "-h"]),
+    (
+        "helm",
+        &["--debug", "--kube-insecure-skip-tls-verify", "--help", "-h"],
+    ),
+];
+
+/// How many subcommand words deep the readings of a program of [`OPTIONS_BETWEEN_LEVELS`]
+/// look (`gcloud beta compute instances delete` is four).
+const MAX_LEVELS: usize = 4;
+
+/// How many readings of one command are made at most.
+const MAX_READINGS: usize = 64;
+
+/// Every reading of the program `name`'s subcommand in `args`, each the indices of the
+/// words that remain once its global options are dropped: the subcommand's words, then the
+/// words after the last of them as written. The values of the known global options
+/// ([`GLOBAL_OPTIONS_WITH_VALUE`]) are skipped; an option the table does not know may take
+/// a value, so the word after it is read both as that value and as the next subcommand
+/// word (a wrong guess only adds a reading). `--` ends the options. For a program of
+/// [`OPTIONS_BETWEEN_LEVELS`] the options between subcommand words are dropped too, up to
+/// [`MAX_LEVELS`] words deep. `None` for a program without subcommands; one empty reading
+/// when no operand is left.
+///
+/// The readings are made depth first, up to [`MAX_READINGS`], the reading in which every
+/// unknown option takes a value first at each level: that is how cobra finds a
+/// subcommand (kubectl, gh, helm), and argparse (aws, gcloud, az) refuses an option it
+/// does not know, so padding a command with unknown options cannot push its real reading
+/// past the bound.
 ///
 /// ```text
-/// subcommand_starts("npm", "--registry URL publish") == Some([2])
-/// subcommand_starts("npm", "--foo bar publish") == Some([1, 2])
-/// subcommand_starts("rm", "-rf x") == None
+/// subcommand_readings("npm", "--registry URL publish x") == Some([[2, 3]])
+/// subcommand_readings("npm", "--foo bar publish") == Some([[2], [1, 2]])
+/// subcommand_readings("aws", "s3 --region r rm x") == Some([[0, 1, 2, 3, 4], [0, 3, 4]])
+/// subcommand_readings("rm", "-rf x") == None
 /// ```
-pub(crate) fn subcommand_starts(name: &str, args: &[String]) -> Option<Vec<usize>> {
+pub(crate) fn subcommand_readings(name: &str, args: &[String]) -> Option<Vec<Vec<usize>>> {
     let (_, with_value) = GLOBAL_OPTIONS_WITH_VALUE
         .iter()
         .find(|(names, _)| names.contains(&name))?;
+    let levels = if OPTIONS_BETWEEN_LEVELS.contains(&name) {
+        MAX_LEVELS
+    } else {
+        1
+    };
+    let mut readings: Vec<Vec<usize>> = Vec::new();
+    // The subcommand words found so far, and where the next one may be. The first
+    // candidate is pushed first, so the last one (every unknown option before it took a
+    // value) is read first.
+    let flags = GLOBAL_FLAGS
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map_or(&[][..], |(_, f)| *f);
+    let options = KnownOptions { with_value, flags };
+    let mut stack: Vec<(Vec<usize>, usize)> = next_word_starts(args, &options, 0)
+        .into_iter()
+        .map(|at| (Vec::new(), at))
+        .collect();
+    let mut visits = 0;
+    while let Some((path, at)) = stack.pop() {
+        visits += 1;
+        if readings.len() >= MAX_READINGS || visits > 4 * MAX_READINGS {
+            break;
+        }
+        let mut words = path.clone();
+        words.extend(at..args.len());
+        if !readings.contains(&words) {
+            readings.push(words);
+        }
+        if at < args.len() && path.len() + 1 < levels {
+            let mut deeper = path;
+            deeper.push(at);
+            for next in next_word_starts(args, &options, at + 1) {
+                stack.push((deeper.clone(), next));
+            }
+        }
+    }
+    Some(readings)
+}
+
+/// A program's known global options: those that take the next word as their value, and
+/// those that take none.
+struct KnownOptions<'a> {
+    with_value: &'a [&'a str],
+    flags: &'a [&'a str],
+}
+
+/// Where in `args`, from `from` on, the next subcommand word may be, every reading: the
+/// values of the known options that take one are skipped; after an option the table does
+/// not know, the next operand is one candidate and the operand after it another. `--` ends
+/// the options. `args.len()` when no operand is left.
+fn next_word_starts(args: &[String], options: &KnownOptions<'_>, from: usize) -> Vec<usize> {
     let mut starts = Vec::new();
-    let mut i = 0;
+    let mut i = from;
     let mut after_unknown_option = false;
     while let Some(word) = args.get(i) {
         if word == "--" {
@@ -253,8 +437,9 @@ pub(crate) fn subcommand_starts(name: &str, args: &[String]) -> Option<Vec<usize
             break;
         }
         if word.starts_with('-') && word.len() > 1 {
-            let takes_next = with_value.contains(&word.as_str());
-            after_unknown_option = !takes_next && !word.contains('=');
+            let w = word.as_str();
+            let takes_next = options.with_value.contains(&w);
+            after_unknown_option = !takes_next && !w.contains('=') && !options.flags.contains(&w);
             i += if takes_next { 2 } else { 1 };
             continue;
         }
@@ -269,5 +454,5 @@ pub(crate) fn subcommand_starts(name: &str, args: &[String]) -> Option<Vec<usize
     if starts.is_empty() {
         starts.push(args.len());
     }
-    Some(starts)
+    starts
 }
