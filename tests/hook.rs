@@ -1609,7 +1609,7 @@ fn codex_blocks_what_toolgate_cannot_read_instead_of_passing_it_to_the_sandbox()
     );
     // A program whose reads and writes toolgate does not know may break the deny rule on
     // `.env` unseen: Codex would run it in its sandbox.
-    let out = run(json!("npm install"));
+    let out = run(json!("make build"));
     assert!(blocked("codex", &out), "{}", said("codex", &out));
     assert!(
         said("codex", &out).contains("Edit(./.env)"),

@@ -414,7 +414,7 @@ fn allow_rules_that_do_not_cover_package_scripts_under_a_deny_rule_are_warned_of
             .collect()
     };
     let warned = codes(
-        r#"{"permissions":{"allow":["Bash(npm run test:*)","Bash(git status)","Bash(*)"],
+        r#"{"permissions":{"allow":["Bash(npm *)","Bash(git status)","Bash(*)","Bash(npm run test:*)"],
             "deny":["Bash(curl *)"]}}"#,
     );
     assert!(
@@ -426,15 +426,17 @@ fn allow_rules_that_do_not_cover_package_scripts_under_a_deny_rule_are_warned_of
         "{warned:?}"
     );
     assert_eq!(warned.len(), 2, "{warned:?}");
-    // An exact rule, or no deny or ask rule on commands, is nothing to warn of.
+    // An exact rule, one that names the script, or no deny or ask rule on commands, is
+    // nothing to warn of.
     assert!(
         codes(r#"{"permissions":{"allow":["Bash(npm run test)"],"deny":["Bash(curl *)"]}}"#)
             .is_empty()
     );
-    assert!(codes(r#"{"permissions":{"allow":["Bash(npm run test:*)"]}}"#).is_empty());
+    assert!(codes(r#"{"permissions":{"allow":["Bash(npm *)"]}}"#).is_empty());
     let p = Policy::from_json(
-        r#"{"permissions":{"allow":["Bash(npm run test:*)"],"deny":["Bash(curl *)"]}}"#,
+        r#"{"permissions":{"allow":["Bash(npm *)","Bash(npm run test:*)"],"deny":["Bash(curl *)"]}}"#,
     )
     .unwrap();
-    assert_eq!(p.evaluate(&bash("npm run test")).effect, Effect::Ask);
+    assert_eq!(p.evaluate(&bash("npm run test")).effect, Effect::Allow);
+    assert_eq!(p.evaluate(&bash("npm test")).effect, Effect::Ask);
 }

@@ -299,12 +299,16 @@ const NO_SCRIPTS: &[(&str, &[&str])] = &[
 /// `PATH`), or a package manager's command that runs the package's scripts.
 ///
 /// ```text
-/// unseen_command("git p origin main") == Some("`git p` is not a git command: it may be an alias …")
-/// unseen_command("npm test") == Some("`npm test` runs scripts of the package's package.json …")
+/// unseen_command("git p origin main") == Some(("`git p` is not a command `git` has built in …", "p"))
+/// unseen_command("npm test") == Some(("`npm test` may run scripts of the package's `package.json` …", "test"))
 /// unseen_command("git status") == None
 /// unseen_command("npm view x") == None
 /// ```
-pub(crate) fn unseen_command(words: &[String]) -> Option<String> {
+///
+/// With the reason comes the word that names the hidden command (the alias `p` of `git p`,
+/// npm's `run` or `test`, yarn's script name; empty for a bare `yarn`): an allow rule whose
+/// words, before any wildcard, include it names that command ([`allow_names_unseen`]).
+pub(crate) fn unseen_command(words: &[String]) -> Option<(String, String)> {
     let canonical = crate::shell::canonical_words(words);
     let name = canonical.first()?.as_str();
     let args = words.get(1..).unwrap_or_default();
@@ -312,7 +316,7 @@ pub(crate) fn unseen_command(words: &[String]) -> Option<String> {
         "git" => {
             // The canonical form puts git's subcommand second, past git's own options.
             let sub = canonical.get(1).filter(|s| !s.starts_with('-'))?;
-            (!GIT_COMMANDS.contains(&sub.as_str())).then(|| not_built_in("git", sub))
+            (!GIT_COMMANDS.contains(&sub.as_str())).then(|| (not_built_in("git", sub), sub.clone()))
         }
         "cargo" | "gh" => {
             let known = if name == "cargo" {
@@ -324,7 +328,7 @@ pub(crate) fn unseen_command(words: &[String]) -> Option<String> {
                 .into_iter()
                 .flatten()
                 .find(|sub| !known.contains(&sub.as_str()))
-                .map(|sub| not_built_in(name, &sub))
+                .map(|sub| (not_built_in(name, &sub), sub))
         }
         "npm" => subcommand_words(name, args)
             .into_iter()
@@ -334,7 +338,7 @@ pub(crate) fn unseen_command(words: &[String]) -> Option<String> {
                     .into_iter()
                     .any(super::npm::runs_package_scripts)
             })
-            .map(|word| runs_scripts(name, &word)),
+            .map(|word| (runs_scripts(name, &word), word)),
         "pnpm" | "yarn" | "bun" => {
             let quiet = NO_SCRIPTS
                 .iter()
@@ -347,10 +351,39 @@ pub(crate) fn unseen_command(words: &[String]) -> Option<String> {
                     // `yarn` alone installs; `pnpm` and `bun` alone print their help.
                     None => name == "yarn" && !asks_for_help(args),
                 })
-                .map(|word| runs_scripts(name, word.as_deref().unwrap_or("")))
+                .map(|word| {
+                    let word = word.unwrap_or_default();
+                    (runs_scripts(name, &word), word)
+                })
         }
         _ => None,
     }
+}
+
+/// The programs whose commands may hide another ([`unseen_command`]): an allow rule that
+/// names only the program (`Bash(npm *)`) covers none of those.
+pub(crate) const HIDING_PROGRAMS: &[&str] = &["git", "cargo", "gh", "npm", "pnpm", "yarn", "bun"];
+
+/// Whether the allow rule's command `pattern` (its text inside `Bash(...)`) names the
+/// hidden command `word` of [`unseen_command_word`]: the word is among the pattern's words
+/// before any wildcard (`npm run test:*` and `npm run *` name `run`; `npm *` names none).
+///
+/// ```
+/// use toolgate::commands::allow_names_unseen;
+/// assert!(allow_names_unseen("npm run test:*", "run"));
+/// assert!(allow_names_unseen("git p:*", "p"));
+/// assert!(!allow_names_unseen("npm *", "test"));
+/// ```
+pub fn allow_names_unseen(pattern: &str, word: &str) -> bool {
+    let literal = pattern
+        .trim_end_matches(":*")
+        .split('*')
+        .next()
+        .unwrap_or_default();
+    let mut words = literal.split_whitespace();
+    // Past the program: its name alone names no command.
+    words.next();
+    !word.is_empty() && words.any(|w| w.eq_ignore_ascii_case(word))
 }
 
 /// The word each reading of `name`'s subcommand starts with ([`subcommand_readings`]),
@@ -405,7 +438,29 @@ mod tests {
 
     fn unseen(line: &str) -> Option<String> {
         let words: Vec<String> = line.split(' ').map(str::to_owned).collect();
-        unseen_command(&words)
+        unseen_command(&words).map(|(why, _)| why)
+    }
+
+    #[test]
+    fn an_allow_rule_names_a_hidden_command_by_its_word_before_any_wildcard() {
+        for (pattern, word) in [
+            ("npm run test:*", "run"),
+            ("npm run *", "run"),
+            ("npm test", "test"),
+            ("git p:*", "p"),
+            ("cargo clippy *", "clippy"),
+        ] {
+            assert!(allow_names_unseen(pattern, word), "{pattern} {word}");
+        }
+        for (pattern, word) in [
+            ("npm *", "test"),
+            ("*", "run"),
+            ("git *", "p"),
+            ("npm r*", "run"),
+            ("yarn", ""),
+        ] {
+            assert!(!allow_names_unseen(pattern, word), "{pattern} {word}");
+        }
     }
 
     #[test]

@@ -213,6 +213,26 @@ impl CommandRules for Call<'_> {
         }
     }
 
+    fn allow_naming(&self, words: &[String], word: &str) -> Option<Reason> {
+        let line = words.join(" ");
+        let names_word = |id: &usize| {
+            self.policy.entries.get(*id).is_some_and(|e| {
+                let inner = e
+                    .text
+                    .find('(')
+                    .zip(e.text.rfind(')'))
+                    .and_then(|(open, close)| e.text.get(open + 1..close));
+                inner.is_some_and(|p| crate::commands::allow_names_unseen(p, word))
+            })
+        };
+        self.first(RuleList::Allow, &|idx: &ClassIndex| {
+            let mut out = Vec::new();
+            idx.command_matches(&line, "", &mut out);
+            out.retain(names_word);
+            out
+        })
+    }
+
     fn git_top_levels(&self) -> Option<usize> {
         let top = self.request.git_top.as_deref()?;
         let cwd = self.request.cwd.as_deref()?;

@@ -1239,7 +1239,7 @@ impl<'r> Analysis<'r> {
     /// runs may be a command the rule names, so it asks, naming the rule. An allow rule that
     /// names the command exactly lets it be judged as any other.
     fn unseen_command_rule(&self, values: &[String]) -> Option<Outcome> {
-        let why = commands::unseen_command(values)?;
+        let (why, word) = commands::unseen_command(values)?;
         let program = canonical_words(values)
             .into_iter()
             .next()
@@ -1251,10 +1251,13 @@ impl<'r> Analysis<'r> {
                 "asks about",
             ),
         };
-        let exact = self
+        // An allow rule that names the command exactly, or names the hidden command itself
+        // (`Bash(npm run test:*)`, `Bash(git p:*)`), covers what the person chose to run.
+        let named = self
             .lookup(RuleList::Allow, values)
-            .is_some_and(|r| names_exactly(&r, values));
-        if exact {
+            .is_some_and(|r| names_exactly(&r, values))
+            || self.rules.allow_naming(values, &word).is_some();
+        if named {
             return None;
         }
         let text = match &rule.decider {

@@ -190,6 +190,14 @@ pub trait CommandRules {
         Vec::new()
     }
 
+    /// The first allow rule matching the command `words` that names its hidden command
+    /// `word` ([`crate::commands::allow_names_unseen`]: `Bash(npm run test:*)` for `npm run
+    /// test`), whatever broader allow rule comes first. The default knows of none.
+    fn allow_naming(&self, words: &[String], word: &str) -> Option<Reason> {
+        let _ = (words, word);
+        None
+    }
+
     /// How many directories above the working directory the top of its git working tree
     /// is, as the host found it ([`crate::Request::git_top`]); `None` when not known. The
     /// default knows of none.

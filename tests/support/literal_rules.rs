@@ -159,6 +159,22 @@ impl CommandRules for LiteralRules {
             .map(|(i, (_, _, _, rule))| Self::reason(list, rule, i))
     }
 
+    fn allow_naming(&self, words: &[String], word: &str) -> Option<Reason> {
+        let joined = canonical_words(words).join(" ");
+        self.rules
+            .iter()
+            .enumerate()
+            .filter(|(_, (l, s, _, _))| *l == RuleList::Allow && *s == Subject::Command)
+            .filter(|(_, (_, _, _, rule))| {
+                let inner = rule
+                    .split_once('(')
+                    .and_then(|(_, rest)| rest.strip_suffix(')'));
+                inner.is_some_and(|p| toolgate::commands::allow_names_unseen(p, word))
+            })
+            .find(|(_, (_, _, spec, _))| command_matches(spec, &joined, RuleList::Allow))
+            .map(|(i, (_, _, _, rule))| Self::reason(RuleList::Allow, rule, i))
+    }
+
     fn first_command_rule(&self, list: RuleList, program: &str) -> Option<Reason> {
         let commands = || {
             self.rules
