@@ -720,6 +720,12 @@ impl Scan<'_> {
                     "`{name}` option `{shown}` moves to another directory"
                 ));
             }
+            Role::ReadsTree => {
+                self.effects.reads_below.extend(value);
+                self.effects.block(format!(
+                    "`{name}` option `{shown}` reads the files below another directory"
+                ));
+            }
             Role::Creates => {
                 self.recursive = true;
                 self.effects

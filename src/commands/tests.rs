@@ -876,6 +876,27 @@ fn git_cat_file_reads_any_object() {
 }
 
 #[test]
+fn git_reads_below_the_work_tree_and_git_dir_it_is_given() {
+    for (line, dir) in [
+        ("git --work-tree=secrets diff", "secrets"),
+        ("git --work-tree secrets status", "secrets"),
+        ("git --work-tree=/p/secrets diff --stat", "/p/secrets"),
+        ("git --git-dir=other/.git log -p", "other/.git"),
+    ] {
+        assert!(!read_only(line), "{line}");
+        assert!(reads_below(line).contains(&dir.to_owned()), "{line}");
+    }
+}
+
+#[test]
+fn git_fast_export_reads_the_whole_tree() {
+    for line in ["git fast-export --all", "git fast-export HEAD"] {
+        assert!(!read_only(line), "{line}");
+        assert!(reads_below(line).contains(&".".to_owned()), "{line}");
+    }
+}
+
+#[test]
 fn recursive_reads_that_follow_links_are_not_read_only() {
     for line in [
         "diff -r a b",

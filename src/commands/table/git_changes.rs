@@ -398,6 +398,40 @@ pub(super) const ARCHIVE: Program = Program {
     ..changer("archive", "`git archive` writes an archive of a whole tree")
 };
 
+/// `git fast-export` prints every blob of the revisions it exports (`--all`: the whole
+/// history), whatever its words: as much as the working tree, as `git archive` reads.
+pub(super) const FAST_EXPORT: Program = Program {
+    options: &[
+        REVS,
+        &[
+            "--progress =",
+            "--signed-tags =",
+            "--signed-commits =",
+            "--tag-of-filtered-object =",
+            "--reencode =",
+            "--export-marks =:writes",
+            "--import-marks =:reads",
+            "--import-marks-if-exists =:reads",
+            "--fake-missing-tagger",
+            "--full-tree",
+            "--use-done-feature",
+            "--no-data",
+            "--refspec =",
+            "--anonymize",
+            "--anonymize-map =",
+            "--reference-excluded-parents",
+            "--show-original-ids",
+            "--mark-tags",
+        ],
+    ],
+    operands: Operands::GitRevisions,
+    recursive: true,
+    ..changer(
+        "fast-export",
+        "`git fast-export` prints every file of every revision it exports",
+    )
+};
+
 pub(super) const DIFFTOOL: Program = runner(
     "difftool",
     "`git difftool` runs the configured diff tool (or `-x`'s command)",
