@@ -171,6 +171,28 @@ fn files_read_are_found_in_every_spelling() {
 }
 
 #[test]
+fn jq_modules_may_be_read_from_anywhere() {
+    let effects_of = |line: &[&str]| {
+        let words: Vec<String> = line.iter().map(|w| (*w).to_owned()).collect();
+        effects(&words).unwrap()
+    };
+    for line in [
+        &[
+            "jq",
+            "-n",
+            r#"import "secrets/config" as $d {search: "./"}; $d"#,
+        ][..],
+        &["jq", "-n", "-L", ".", r#"include "secrets/config"; ."#],
+        &["jq", "-f", "prog.jq", "x"],
+    ] {
+        let e = effects_of(line);
+        assert!(e.reads_unnamed, "{line:?}");
+        assert!(e.not_read_only.is_some(), "{line:?}");
+    }
+    assert!(!effects_of(&["jq", ".name", "package.json"]).reads_unnamed);
+}
+
+#[test]
 fn runners_are_one_list() {
     for r in [
         "xargs", "awk", "gawk", "busybox", "fakeroot", "npx", "vim", "gdb", "tmux", "screen",
