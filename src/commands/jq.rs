@@ -90,6 +90,28 @@ pub(crate) fn check_filter(filter: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// jq 1.6 directives and builtins that open module and data files by names the filter and
+/// the search path build (`import "x" as $d {search: "./"}`, `-L DIR`, `~/.jq`,
+/// `$ORIGIN/../lib`): the files may be anywhere.
+const LOADS_FILES: &[&str] = &["import", "include", "modulemeta"];
+
+/// Whether `filter` may open files other than its input: it imports or includes a module
+/// or data file, or asks for a module's metadata ([`LOADS_FILES`]). A filter that cannot be
+/// read counts as one that may.
+///
+/// ```text
+/// loads_files(r#"import "secrets/config" as $d {search: "./"}; $d"#) == true
+/// loads_files(r#"include "lib"; f"#)                                 == true
+/// loads_files(".import")                                             == false
+/// ```
+pub(crate) fn loads_files(filter: &str) -> bool {
+    tokens(filter).map_or(true, |tokens| {
+        tokens
+            .iter()
+            .any(|t| LOADS_FILES.iter().any(|name| t.is_call(name)))
+    })
+}
+
 /// A function the filter defines, and the tokens that see it.
 struct Definition<'t> {
     name: &'t str,
@@ -375,6 +397,22 @@ mod tests {
             "{a: env}",
         ] {
             assert!(check_filter(f).is_err(), "{f}");
+        }
+    }
+
+    #[test]
+    fn modules_and_data_files_are_files_it_loads() {
+        for f in [
+            r#"import "secrets/config" as $d {search: "./"}; $d"#,
+            r#"import "m" as m; m::f"#,
+            r#"include "lib"; f"#,
+            r#""m" | modulemeta"#,
+            "\"unterminated",
+        ] {
+            assert!(loads_files(f), "{f}");
+        }
+        for f in [".", ".import", "{import: 1}", "$__loc__", "input_filename"] {
+            assert!(!loads_files(f), "{f}");
         }
     }
 

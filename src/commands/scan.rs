@@ -720,6 +720,12 @@ impl Scan<'_> {
                     "`{name}` option `{shown}` moves to another directory"
                 ));
             }
+            Role::ReadsTree => {
+                self.effects.reads_below.extend(value);
+                self.effects.block(format!(
+                    "`{name}` option `{shown}` reads the files below another directory"
+                ));
+            }
             Role::Creates => {
                 self.recursive = true;
                 self.effects
@@ -837,6 +843,15 @@ impl Scan<'_> {
                     if let Err(why) = jq::check_filter(text) {
                         self.effects.block(why);
                     }
+                    // Modules and data files are found by names the filter and the search
+                    // path build: anywhere.
+                    if jq::loads_files(text) {
+                        self.effects.reads_unnamed = true;
+                    }
+                }
+                // A filter read from a file may load modules too.
+                if self.used.iter().any(|(o, _)| o.has_long("from-file")) {
+                    self.effects.reads_unnamed = true;
                 }
             }
             Operands::NotFiles => files.clear(),

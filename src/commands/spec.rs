@@ -159,6 +159,10 @@ pub enum Role {
     /// below that directory, and a relative directory is below the one before it
     /// ([`super::Effects::bases`]). Not read-only.
     Directory,
+    /// Its value is a directory the program reads every file below, whatever its other
+    /// words name (`git --work-tree=DIR diff` prints the files below `DIR`, `git
+    /// --git-dir=DIR log -p` the history stored there). Not read-only.
+    ReadsTree,
 }
 
 /// One option of a table entry, written as one line of text:
@@ -167,7 +171,7 @@ pub enum Role {
 /// optional value, attached only: `--color=auto`), `=2` (two values, `--arg NAME V`);
 /// then the role after a colon (`:reads`, `:writes`, `:runs`, `:changes`, `:pattern`,
 /// `:patternfile`, `:sed`, `:recursive`, `:readswrites`, `:readslist`, `:archive`, `:local`,
-/// `:creates`, `:date`, `:pretty`, `:refformat`, `:refsort`, `:linerange`, `:follows`, `:nofollow`, `:remoteurls`, `:chdir`, `:wholetree`, `:lists`); no role is inert.
+/// `:creates`, `:date`, `:pretty`, `:refformat`, `:refsort`, `:linerange`, `:follows`, `:nofollow`, `:remoteurls`, `:chdir`, `:readstree`, `:wholetree`, `:lists`); no role is inert.
 ///
 /// ```
 /// use toolgate::commands::{OptionSpec, Role};
@@ -271,6 +275,7 @@ fn role_named(name: &str) -> Option<Role> {
         "nofollow" => Role::NoFollow,
         "remoteurls" => Role::RemoteUrls,
         "chdir" => Role::Directory,
+        "readstree" => Role::ReadsTree,
         "wholetree" => Role::WholeTree,
         "lists" => Role::ListsPatterns,
         _ => return None,

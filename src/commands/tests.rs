@@ -171,6 +171,28 @@ fn files_read_are_found_in_every_spelling() {
 }
 
 #[test]
+fn jq_modules_may_be_read_from_anywhere() {
+    let effects_of = |line: &[&str]| {
+        let words: Vec<String> = line.iter().map(|w| (*w).to_owned()).collect();
+        effects(&words).unwrap()
+    };
+    for line in [
+        &[
+            "jq",
+            "-n",
+            r#"import "secrets/config" as $d {search: "./"}; $d"#,
+        ][..],
+        &["jq", "-n", "-L", ".", r#"include "secrets/config"; ."#],
+        &["jq", "-f", "prog.jq", "x"],
+    ] {
+        let e = effects_of(line);
+        assert!(e.reads_unnamed, "{line:?}");
+        assert!(e.not_read_only.is_some(), "{line:?}");
+    }
+    assert!(!effects_of(&["jq", ".name", "package.json"]).reads_unnamed);
+}
+
+#[test]
 fn runners_are_one_list() {
     for r in [
         "xargs", "awk", "gawk", "busybox", "fakeroot", "npx", "vim", "gdb", "tmux", "screen",
@@ -873,6 +895,27 @@ fn git_cat_file_reads_any_object() {
     // An object id may be any file's blob: read as the whole working tree.
     assert!(read_only("git cat-file -p e0be66a"));
     assert_eq!(reads("git cat-file -p e0be66a"), ["e0be66a", "."]);
+}
+
+#[test]
+fn git_reads_below_the_work_tree_and_git_dir_it_is_given() {
+    for (line, dir) in [
+        ("git --work-tree=secrets diff", "secrets"),
+        ("git --work-tree secrets status", "secrets"),
+        ("git --work-tree=/p/secrets diff --stat", "/p/secrets"),
+        ("git --git-dir=other/.git log -p", "other/.git"),
+    ] {
+        assert!(!read_only(line), "{line}");
+        assert!(reads_below(line).contains(&dir.to_owned()), "{line}");
+    }
+}
+
+#[test]
+fn git_fast_export_reads_the_whole_tree() {
+    for line in ["git fast-export --all", "git fast-export HEAD"] {
+        assert!(!read_only(line), "{line}");
+        assert!(reads_below(line).contains(&".".to_owned()), "{line}");
+    }
 }
 
 #[test]

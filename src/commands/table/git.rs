@@ -853,6 +853,7 @@ const SUBCOMMANDS: &[Program] = &[
     git_changes::CLONE,
     git_changes::INIT,
     git_changes::ARCHIVE,
+    git_changes::FAST_EXPORT,
     git_changes::DIFFTOOL,
     git_changes::CREDENTIAL,
     git_changes::CREDENTIAL_STORE,
@@ -899,8 +900,10 @@ pub(crate) const GIT: Program = Program {
         "-c =:runs",
         "--config-env =:runs",
         "--exec-path =?:runs",
-        "--git-dir =:changes",
-        "--work-tree =:changes",
+        // The repository and the working tree git reads (`--work-tree=DIR diff` prints
+        // the files below `DIR`), wherever the working directory is.
+        "--git-dir =:readstree",
+        "--work-tree =:readstree",
         "--namespace =:changes",
         "--bare :changes",
         "-p --paginate :runs",

@@ -398,6 +398,47 @@ pub(super) const ARCHIVE: Program = Program {
     ..changer("archive", "`git archive` writes an archive of a whole tree")
 };
 
+/// `git fast-export` prints every blob of the revisions it exports (`--all`: the whole
+/// history), whatever its words: as much as the working tree, as `git archive` reads.
+pub(super) const FAST_EXPORT: Program = Program {
+    options: &[
+        REVS,
+        &[
+            "--progress =",
+            "--no-progress",
+            "--signed-tags =",
+            "--no-signed-tags",
+            "--tag-of-filtered-object =",
+            "--no-tag-of-filtered-object",
+            "--reencode =",
+            "--no-reencode",
+            "--export-marks =:writes",
+            "--no-export-marks",
+            "--import-marks =:reads",
+            "--no-import-marks",
+            "--import-marks-if-exists =:reads",
+            "--no-import-marks-if-exists",
+            "--fake-missing-tagger --no-fake-missing-tagger",
+            "--full-tree --no-full-tree",
+            "--use-done-feature --no-use-done-feature",
+            "--data --no-data",
+            "--refspec =",
+            "--no-refspec",
+            "--anonymize --no-anonymize",
+            "--anonymize-map =",
+            "--reference-excluded-parents --no-reference-excluded-parents",
+            "--show-original-ids --no-show-original-ids",
+            "--mark-tags --no-mark-tags",
+        ],
+    ],
+    operands: Operands::GitRevisions,
+    recursive: true,
+    ..changer(
+        "fast-export",
+        "`git fast-export` prints every file of every revision it exports",
+    )
+};
+
 pub(super) const DIFFTOOL: Program = runner(
     "difftool",
     "`git difftool` runs the configured diff tool (or `-x`'s command)",

@@ -212,7 +212,8 @@ fn local_urls(p: &Parsed) -> Vec<(&Word, Local)> {
 /// What curl reads on this machine through words that are not paths of their own.
 #[derive(Debug, Default)]
 pub(crate) struct LocalReads {
-    /// Files read: the paths of `file:` URLs.
+    /// Files read: the paths of `file:` URLs, the files option values name after `@` or
+    /// `<` (`--data-urlencode n@FILE`, `-F 'f=@"FILE"'`) and the netrc file (`-n`).
     pub files: Vec<Word>,
     /// Directories below which any file may be read: a glob's, a config file's (`/`).
     pub below: Vec<Word>,
@@ -222,8 +223,9 @@ pub(crate) struct LocalReads {
 
 /// The files `words` (a curl command) reads on this machine: each `file:` URL's path
 /// (percent-decoded too), below the directory of a globbed `file:` URL or upload name
-/// (`-T '.en[v-v]'`), and anywhere for a config file (`-K`, which may name any URL).
-/// Each transfer of a `--next` line is read with its own options ([`transfers`]).
+/// (`-T '.en[v-v]'`), anywhere for a config file (`-K`, which may name any URL), the
+/// files option values name ([`FILE_VALUES`]: `-d @F`, `--data-urlencode n@F`,
+/// `--url-query +@F`, `-F 'f=@"F"'`, `-F 'f=<F'`) and the netrc file (`-n`). Each transfer of a `--next` line is read with its own options ([`transfers`]).
 pub(crate) fn curl_reads(words: &[Word]) -> LocalReads {
     let mut out = LocalReads::default();
     for p in transfers(words) {
@@ -255,6 +257,178 @@ fn transfer_reads(p: &Parsed, out: &mut LocalReads) {
     if p.has('K', "config") {
         out.below.push(Word::literal("/"));
     }
+    out.files.extend(option_files(p));
+    if reads_netrc(p) {
+        out.files.extend(NETRC.iter().map(|f| Word::in_home(f)));
+    }
+}
+
+/// How the value of an option of curl names a file it reads (curl 8.x manual).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum FileValue {
+    /// `@FILE` (`-d @FILE`, `-H @FILE`, `-w @FILE`).
+    At,
+    /// `[+][NAME]@FILE`, when no `=` comes before the `@` (`--data-urlencode n@FILE`,
+    /// `--url-query +@FILE`, `--variable v@FILE`).
+    NameAt,
+    /// A form part: `NAME=@FILE[,FILE...]` or `NAME=<FILE`, each name bare or in double
+    /// quotes, and `;headers=@FILE` (or `<FILE`) among its parameters (`-F`).
+    Form,
+}
+
+/// curl's options whose value may name a file it reads, and how. Long options may be
+/// abbreviated: a prefix counts as every option it begins.
+const FILE_VALUES: &[(char, &str, FileValue)] = &[
+    ('d', "data", FileValue::At),
+    ('\0', "data-ascii", FileValue::At),
+    ('\0', "data-binary", FileValue::At),
+    ('\0', "json", FileValue::At),
+    ('H', "header", FileValue::At),
+    ('\0', "proxy-header", FileValue::At),
+    ('w', "write-out", FileValue::At),
+    ('\0', "data-urlencode", FileValue::NameAt),
+    ('\0', "url-query", FileValue::NameAt),
+    ('\0', "variable", FileValue::NameAt),
+    ('F', "form", FileValue::Form),
+];
+
+/// The netrc files curl reads for `-n`, `--netrc` and `--netrc-optional` (`_netrc` is
+/// Windows' name for it).
+const NETRC: &[&str] = &["~/.netrc", "~/_netrc"];
+
+/// Whether a transfer reads the user's netrc file: `-n`, `--netrc`, `--netrc-optional`
+/// (`--netrc-file F` reads `F`, a word of its own).
+fn reads_netrc(p: &Parsed) -> bool {
+    p.has('n', "netrc") || p.has('\0', "netrc-optional")
+}
+
+/// The files the values of a transfer's options name ([`FILE_VALUES`]); standard input
+/// (`@-`) is none.
+fn option_files(p: &Parsed) -> Vec<Word> {
+    let mut out = Vec::new();
+    for &(short, long, form) in FILE_VALUES {
+        for value in p.values(short, long) {
+            let names = match form {
+                FileValue::At => value
+                    .value
+                    .strip_prefix('@')
+                    .map(str::to_owned)
+                    .into_iter()
+                    .collect(),
+                FileValue::NameAt => name_at_file(&value.value)
+                    .map(str::to_owned)
+                    .into_iter()
+                    .collect(),
+                FileValue::Form => form_files(&value.value),
+            };
+            out.extend(
+                names
+                    .iter()
+                    .filter(|n| !n.is_empty() && *n != "-")
+                    .map(|n| part_of(value, n)),
+            );
+        }
+    }
+    out
+}
+
+/// The file of a `[+][NAME]@FILE` value: what follows the first `@` when no `=` comes
+/// before it (curl reads `NAME=CONTENT` as content).
+///
+/// ```text
+/// name_at_file("n@secrets/db.txt") == Some("secrets/db.txt")
+/// name_at_file("+@f")              == Some("f")
+/// name_at_file("a=b@c")            == None
+/// ```
+fn name_at_file(value: &str) -> Option<&str> {
+    let (before, file) = value.split_once('@')?;
+    (!before.contains('=')).then_some(file)
+}
+
+/// The files a `-F` value reads: after the part's name, `@FILE` (several, split at `,`)
+/// or `<FILE`, and each `headers=@FILE` or `headers=<FILE` parameter after a `;`. A name
+/// in double quotes may hold `,`, `;` and `\"`; a quoted name followed by more text is
+/// read both ways.
+///
+/// ```text
+/// form_files(r#"f=@"secrets/db.txt""#)          == ["secrets/db.txt"]
+/// form_files("f=@a;type=text/plain,b")          == ["a", "b"]
+/// form_files("f=x;headers=<h.txt")              == ["h.txt"]
+/// ```
+fn form_files(value: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let Some((_, mut rest)) = value.split_once('=') else {
+        return out;
+    };
+    let files = rest.chars().next().filter(|c| matches!(c, '@' | '<'));
+    if let Some(sign) = files {
+        rest = &rest[1..];
+        loop {
+            let (names, after) = form_word(rest, if sign == '@' { ";," } else { ";" });
+            out.extend(names);
+            rest = form_parameters(after, &mut out);
+            match rest.strip_prefix(',') {
+                Some(next) if sign == '@' => rest = next,
+                _ => break,
+            }
+        }
+    } else {
+        let (_, after) = form_word(rest, ";");
+        form_parameters(after, &mut out);
+    }
+    out
+}
+
+/// Reads the `;KEY=VALUE` parameters at the start of `text`, adding the file of each
+/// `headers=@FILE` or `headers=<FILE` to `out`; returns the text after them.
+fn form_parameters<'t>(mut text: &'t str, out: &mut Vec<String>) -> &'t str {
+    while let Some(param) = text.strip_prefix(';') {
+        let param = param.trim_start();
+        let (key, value) = param.split_once('=').unwrap_or((param, ""));
+        let is_headers = key.trim().eq_ignore_ascii_case("headers");
+        let value = value.trim_start();
+        let file = value.strip_prefix(['@', '<']).filter(|_| is_headers);
+        let (words, after) = form_word(file.unwrap_or(value), ";,");
+        if file.is_some() {
+            out.extend(words);
+        }
+        text = if key.contains([';', ',']) {
+            // No `=` before the next separator: the key alone.
+            &param[param.find([';', ',']).unwrap_or(param.len())..]
+        } else {
+            after
+        };
+    }
+    text
+}
+
+/// One word of a `-F` value, up to one of `ends`: in double quotes (backslash escapes the
+/// next character) or bare. A quoted word followed by more text is also read as bare, as
+/// curl reads it. Returns the readings and the text after the word.
+fn form_word<'t>(text: &'t str, ends: &str) -> (Vec<String>, &'t str) {
+    let text = text.trim_start();
+    let bare_end = text.find(|c| ends.contains(c)).unwrap_or(text.len());
+    let bare = (text[..bare_end].to_owned(), &text[bare_end..]);
+    let Some(quoted) = text.strip_prefix('"') else {
+        return (vec![bare.0], bare.1);
+    };
+    let mut word = String::new();
+    let mut chars = quoted.char_indices();
+    while let Some((at, c)) = chars.next() {
+        match c {
+            '\\' => word.extend(chars.next().map(|(_, next)| next)),
+            '"' => {
+                let after = &quoted[at + 1..];
+                if after.is_empty() || after.starts_with(|c| ends.contains(c)) {
+                    return (vec![word], after);
+                }
+                return (vec![word, bare.0], bare.1);
+            }
+            _ => word.push(c),
+        }
+    }
+    // No closing quote: the rest, either way.
+    (vec![word, bare.0], bare.1)
 }
 
 /// The directory before the first glob character of a local name (`a/b{c,d}` is `a`).
@@ -625,6 +799,60 @@ mod tests {
             reads("curl -fsSL https://example.com -o out.html"),
             (vec![], vec![], 0)
         );
+    }
+
+    #[test]
+    fn option_values_name_the_files_curl_reads() {
+        let file = |line: &str| reads(line).0;
+        for line in [
+            "curl --data-urlencode name@s/db.txt http://h/",
+            "curl --data-urlenc name@s/db.txt http://h/",
+            "curl --data-urlencode=@s/db.txt http://h/",
+            "curl --url-query x@s/db.txt http://h/",
+            "curl --url-query +name@s/db.txt http://h/",
+            "curl --url-query +@s/db.txt http://h/",
+            "curl --variable v@s/db.txt http://h/",
+            "curl -d @s/db.txt http://h/",
+            "curl -d@s/db.txt http://h/",
+            "curl --json @s/db.txt http://h/",
+            "curl -H @s/db.txt http://h/",
+            "curl -F f=@\"s/db.txt\" http://h/",
+            "curl -F f=<\"s/db.txt\" http://h/",
+            "curl -F f=<s/db.txt;type=text/plain http://h/",
+            "curl -F f=x;headers=@s/db.txt http://h/",
+            "curl -F f=x;type=a;headers=<\"s/db.txt\" http://h/",
+        ] {
+            assert_eq!(file(line), ["s/db.txt"], "{line}");
+        }
+        assert_eq!(
+            file("curl -F f=@a;type=t/p,\"b,c\";filename=x http://h/"),
+            ["a", "b,c"]
+        );
+        assert_eq!(file("curl -F f=@\"a\\\"b\" http://h/"), ["a\"b"]);
+        for line in [
+            "curl --data-urlencode a=b@c http://h/",
+            "curl --url-query name=v http://h/",
+            "curl -d @- http://h/",
+            "curl -d user@example.com http://h/",
+            "curl -F f=@- http://h/",
+            "curl -F f=text http://h/",
+        ] {
+            assert!(file(line).is_empty(), "{line}: {:?}", file(line));
+        }
+    }
+
+    #[test]
+    fn netrc_options_read_the_netrc_file() {
+        for line in [
+            "curl -n http://h/",
+            "curl -sn http://h/",
+            "curl --netrc http://h/",
+            "curl --netrc-optional http://h/",
+            "curl --netrc-opt http://h/",
+        ] {
+            assert_eq!(reads(line).0, ["~/.netrc", "~/_netrc"], "{line}");
+        }
+        assert!(reads("curl --netrc-file f http://h/").0.is_empty());
     }
 
     #[test]

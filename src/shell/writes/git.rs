@@ -4,7 +4,8 @@
 //! with the names a commit, the index or a stash holds.
 
 use super::{
-    files_written, into_directories, joined, parse_options, part_of, Parsed, Word, Writes,
+    files_written, into_directories, joined, joined_from, parse_options, part_of, Parsed, Word,
+    Writes,
 };
 
 /// The index and value of `git`'s subcommand, past its global options (`-C DIR`, `-c k=v`).
@@ -108,7 +109,8 @@ fn subcommand_writes(words: &[Word], sub: usize, name: &str) -> Writes {
 /// The root is `git --work-tree DIR`, else `git -C DIR`, else `.`: a root above the working
 /// directory is that of a `git` run away from the project, which is judged as after a `cd`.
 fn work_tree_writes(words: &[Word], sub: usize, name: &str) -> Writes {
-    let root = work_tree_root(words, sub).unwrap_or_else(|| Word::literal("."));
+    let named_root = work_tree_root(words, sub);
+    let root = named_root.clone().unwrap_or_else(|| Word::literal("."));
     let rest = words.get(sub + 1..).unwrap_or_default();
     let mut out = Writes::default();
     let written = match name {
@@ -192,6 +194,8 @@ fn work_tree_writes(words: &[Word], sub: usize, name: &str) -> Writes {
             moved.links = true;
             // The sources are removed: moving a settings file away changes it.
             moved.files.extend(operands.iter().cloned());
+            moved.files = in_work_tree(named_root.as_ref(), moved.files);
+            moved.below = in_work_tree(named_root.as_ref(), moved.below);
             return moved;
         }
         "rm" => {
@@ -216,7 +220,30 @@ fn work_tree_writes(words: &[Word], sub: usize, name: &str) -> Writes {
     match written {
         Tree::Nothing => {}
         Tree::Whole => out.below.push(root),
-        Tree::Paths(paths) => out.below.extend(paths.iter().cloned()),
+        Tree::Paths(paths) => out.below.extend(in_work_tree(named_root.as_ref(), paths)),
+    }
+    out
+}
+
+/// Where the pathspecs `paths` lead when `git --work-tree DIR` names the working tree
+/// (`root`): git names them from the tree's top when the working directory is outside it,
+/// and from the working directory when it is inside, so each relative path counts at both
+/// `./PATH` and `DIR/PATH`. Without `--work-tree`, the paths as they are.
+///
+/// ```text
+/// in_work_tree(Some(".toolgate"), ["policy.json"]) == ["policy.json", ".toolgate/policy.json"]
+/// in_work_tree(None, ["a"])                         == ["a"]
+/// ```
+fn in_work_tree(root: Option<&Word>, paths: Vec<Word>) -> Vec<Word> {
+    let Some(root) = root else {
+        return paths;
+    };
+    let mut out = Vec::with_capacity(paths.len() * 2);
+    for path in paths {
+        let rooted = path.home || path.value.starts_with('/');
+        let below_root = (!rooted).then(|| joined_from(root, &path.value, &path));
+        out.push(path);
+        out.extend(below_root);
     }
     out
 }
@@ -634,6 +661,33 @@ mod tests {
             w.below.iter().map(|w| w.value.as_str()).collect::<Vec<_>>(),
             ["/"]
         );
+    }
+
+    #[test]
+    fn pathspecs_are_written_below_the_named_work_tree_too() {
+        for line in [
+            "git --work-tree=.toolgate checkout HEAD -- policy.json",
+            "git --work-tree .toolgate restore policy.json",
+            "git --work-tree=.toolgate rm -f policy.json",
+            "git --work-tree=.toolgate clean -f policy.json",
+        ] {
+            assert_eq!(
+                below(line),
+                ["policy.json", ".toolgate/policy.json"],
+                "{line}"
+            );
+        }
+        assert_eq!(
+            below("git --work-tree=/p/.toolgate restore policy.json /abs"),
+            ["policy.json", "/p/.toolgate/policy.json", "/abs"]
+        );
+        assert_eq!(below("git -C a --work-tree=t restore p"), ["a/p", "a/t/p"]);
+        let moved = written("git --work-tree=.toolgate mv a policy.json");
+        for path in ["policy.json", ".toolgate/policy.json", "a", ".toolgate/a"] {
+            assert!(moved.contains(&path.to_owned()), "{path}: {moved:?}");
+        }
+        // Without `--work-tree`, the pathspecs as they are.
+        assert_eq!(below("git restore policy.json"), ["policy.json"]);
     }
 
     #[test]

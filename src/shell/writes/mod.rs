@@ -252,11 +252,13 @@ pub(crate) fn writes(words: &[Word]) -> Writes {
 }
 
 /// What `words` reads on this machine through words that are not paths of their own:
-/// curl's `file:` URLs (percent-decoded), its URL globs and its config file
-/// ([`curl_reads`]); nothing for other programs.
+/// curl's `file:` URLs (percent-decoded), its URL globs, its config file, the files its
+/// option values name after `@` or `<` and its netrc file ([`curl_reads`]); anywhere for
+/// wget running wgetrc commands ([`wget_reads`]); nothing for other programs.
 pub(crate) fn local_reads(words: &[Word]) -> LocalReads {
-    match words.first() {
-        Some(first) if program_name(&first.value) == "curl" => curl_reads(words),
+    match words.first().map(|first| program_name(&first.value)) {
+        Some("curl") => curl_reads(words),
+        Some("wget") => wget_reads(words),
         _ => LocalReads::default(),
     }
 }
@@ -671,12 +673,7 @@ fn within(dir: Option<&Word>, name: &str, from: &Word) -> Word {
 /// `-x`), files below that directory under names only the server knows. Long options may be
 /// abbreviated.
 fn wget_writes(words: &[Word]) -> Writes {
-    let p = parse_options(
-        words.get(1..).unwrap_or_default(),
-        "aABDeIilOoPQRTtUwXY",
-        "",
-        WGET_LONG_VALUES,
-    );
+    let p = wget_options(words);
     let mut out = Writes::default();
     for (short, long) in [
         ('O', "output-document"),
@@ -704,7 +701,7 @@ fn wget_writes(words: &[Word]) -> Writes {
         || p.has('\0', "trust-server-names");
     // `-e CMD` runs a wgetrc command (`output_document=F`, `dir_prefix=D`), and a config
     // file holds such commands: any file may be written.
-    if p.has('e', "execute") || p.has('\0', "config") {
+    if runs_wgetrc_commands(&p) {
         out.below.push(Word::literal("/"));
     }
     if server_named {
@@ -721,6 +718,35 @@ fn wget_writes(words: &[Word]) -> Writes {
                 out.files.push(within(dir.as_ref(), name, url));
             }
         }
+    }
+    out
+}
+
+/// The options and operands of a wget command (`words`, with the program).
+fn wget_options(words: &[Word]) -> Parsed {
+    parse_options(
+        words.get(1..).unwrap_or_default(),
+        "aABDeIilOoPQRTtUwXY",
+        "",
+        WGET_LONG_VALUES,
+    )
+}
+
+/// Whether wget runs wgetrc commands the line does not spell as options: `-e CMD`
+/// (`--execute`) or a config file (`--config F`). A command may name any file to read
+/// or write (`post_file = F`, `body_file = F`, `input = F`, `output_document = F`), with
+/// spaces around `=` and in any case.
+fn runs_wgetrc_commands(p: &Parsed) -> bool {
+    p.has('e', "execute") || p.has('\0', "config")
+}
+
+/// What wget reads through words that are not paths of their own: anywhere, when it runs
+/// wgetrc commands ([`runs_wgetrc_commands`]); its file options (`--post-file F`,
+/// `-i F`) name their files as words.
+fn wget_reads(words: &[Word]) -> LocalReads {
+    let mut out = LocalReads::default();
+    if runs_wgetrc_commands(&wget_options(words)) {
+        out.below.push(Word::literal("/"));
     }
     out
 }
@@ -1738,5 +1764,26 @@ mod tests {
             below("curl -s -g -o out http://h/{x}"),
             Vec::<String>::new()
         );
+    }
+
+    #[test]
+    fn wgetrc_commands_may_read_any_file() {
+        let read_below = |line: &str| -> Vec<String> {
+            local_reads(&words(line))
+                .below
+                .into_iter()
+                .map(|w| w.value)
+                .collect()
+        };
+        for line in [
+            "wget -e post_file=s/db.txt http://h/",
+            "wget --execute post_file http://h/",
+            "wget --exec=body_file=s/db.txt http://h/",
+            "wget -qe input=s/list http://h/",
+            "wget --config=c http://h/",
+        ] {
+            assert_eq!(read_below(line), ["/"], "{line}");
+        }
+        assert!(read_below("wget -q http://h/").is_empty());
     }
 }
