@@ -235,8 +235,12 @@ impl Collector {
     fn path(&mut self, p: String, dir: Option<&str>) {
         if p.starts_with('~') {
             self.unresolved = true;
+            // A `~` the shell does not expand (quoted, or after `=`) names a file of that
+            // name here, which may be a link: resolved as `./~...`.
+            self.path(format!("./{p}"), dir);
+            return;
         }
-        if p.is_empty() || p.starts_with('~') {
+        if p.is_empty() {
             return;
         }
         if let Some(d) = dir.filter(|_| !p.starts_with('/')) {
