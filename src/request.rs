@@ -439,7 +439,7 @@ impl Request {
         // reads its target, whose lines it may print (`error parsing glob '...'`).
         let ignore_roots = self.ignore_file_roots(&search_roots);
         if let (Some(list), false) = (list, ignore_roots.is_empty()) {
-            if !ignore_files_unlinked(&ignore_roots, cwd.as_deref(), realpath, list) {
+            if !ignore_files_unlinked(&ignore_roots, cwd.as_deref(), realpath, list, host_read) {
                 secrets.complete = false;
             }
         }
@@ -893,13 +893,28 @@ const RIPGREP_READS: &[&str] = &[".ignore", ".rgignore", ".gitignore"];
 /// Whether no ignore file a search below `roots` reads is a link (the roots as the call
 /// writes them, relative ones from `cwd`; those that are no directory are left out): in
 /// every directory below them and above them, `.ignore`, `.rgignore`, `.gitignore`, and a
-/// repository's `.git/info/exclude`. `false` too when not every directory could be looked at.
+/// repository's `info/exclude` (in `.git`, or where a `.git` file's `gitdir:` and that
+/// directory's `commondir` lead, which `read` gives). `false` too when not every directory
+/// could be looked at.
 fn ignore_files_unlinked(
     roots: &[String],
     cwd: Option<&str>,
     realpath: &dyn Fn(&str) -> Option<String>,
     list: ListDirectory<'_>,
+    read: Option<ReadText<'_>>,
 ) -> bool {
+    let exclude_linked = |dir: &str| {
+        let git = format!("{}/.git", dir.trim_end_matches('/'));
+        git_directories(&git, list, read).is_none_or(|bases| {
+            bases.iter().any(|base| {
+                let exclude = format!("{base}/info/exclude");
+                let real_base = realpath(base).filter(|r| !r.is_empty());
+                let unlinked =
+                    real_base.map(|r| format!("{}/info/exclude", r.trim_end_matches('/')));
+                realpath(&exclude).is_some_and(|r| Some(r) != unlinked)
+            })
+        })
+    };
     let (placed, all_placed) = placed_roots(roots, cwd);
     let directories: Vec<String> = placed.into_iter().filter(|r| list(r).is_some()).collect();
     // An entry is a link when it does not resolve to itself inside its directory's real path.
@@ -915,7 +930,8 @@ fn ignore_files_unlinked(
             .any(|n| linked(dir_real, n, &format!("{}/{n}", dir.trim_end_matches('/'))))
             || (holds(".git") && {
                 let exclude = format!("{}/.git/info/exclude", dir.trim_end_matches('/'));
-                realpath(&exclude).is_some() && linked(dir_real, ".git/info/exclude", &exclude)
+                (realpath(&exclude).is_some() && linked(dir_real, ".git/info/exclude", &exclude))
+                    || exclude_linked(dir)
             })
     };
     let mut found = false;
@@ -953,6 +969,30 @@ fn ignore_files_unlinked(
         }
     }
     all_placed && walked && !found
+}
+
+/// The directories whose `info/exclude` git and ripgrep read for the `.git` entry `git`:
+/// itself when it is a directory; for a `.git` file, the directory its `gitdir:` line names
+/// and that directory's `commondir` (linked worktrees, submodules). `None` when they cannot
+/// be read.
+fn git_directories(
+    git: &str,
+    list: ListDirectory<'_>,
+    read: Option<ReadText<'_>>,
+) -> Option<Vec<String>> {
+    // A file lists as nothing, and only a file reads as text.
+    let Some(text) = read.and_then(|read| read(git)) else {
+        let directory = list(git).filter(|names| read.is_some() || !names.is_empty());
+        return directory.map(|_| vec![git.to_owned()]);
+    };
+    let here = git.rsplit_once('/').map_or("/", |(d, _)| d);
+    let target = text.lines().next()?.strip_prefix("gitdir:")?.trim();
+    let gitdir = crate::path::normalize(target, Some(here), None)?;
+    let mut out = vec![gitdir.clone()];
+    if let Some(common) = read?(&format!("{gitdir}/commondir")) {
+        out.push(crate::path::normalize(common.trim(), Some(&gitdir), None)?);
+    }
+    Some(out)
 }
 
 /// The search roots `roots` as absolute paths from `cwd`, and whether every one could be
