@@ -2970,6 +2970,50 @@ fn ripgrep_s_ignore_file_that_is_a_link_makes_a_search_ask() {
     symlink(".env", s.proj().join(".rgignore")).unwrap();
     let (stopped, out) = decide(grep);
     assert!(stopped || out.contains("\"ask\""), "{out}");
+    // A `.git` file's `gitdir:` and `commondir` lead to the `info/exclude` ripgrep reads.
+    let wt = s.root.join("worktree");
+    s.write("worktree/.git", "gitdir: x\n");
+    s.write("worktree/x/commondir", ".\n");
+    s.write("worktree/x/HEAD", "ref: refs/heads/main\n");
+    s.write("worktree/src/a.txt", "hi");
+    s.write("worktree/x/info/exclude", "*.log\n");
+    let rg = || decide(shell_payload("claude", &wt, "rg --files src"));
+    let (_, out) = rg();
+    assert!(out.contains("\"allow\""), "{out}");
+    std::fs::remove_file(wt.join("x/info/exclude")).unwrap();
+    symlink(s.proj().join(".env"), wt.join("x/info/exclude")).unwrap();
+    let (stopped, out) = rg();
+    assert!(stopped || out.contains("\"ask\""), "{out}");
+}
+
+#[test]
+fn a_quoted_tilde_names_a_file_here_which_may_be_a_link() {
+    use std::os::unix::fs::symlink;
+    let s = Sandbox::new("quoted-tilde");
+    s.write("proj/secrets/k.txt", "TOKEN=secret");
+    s.write("proj/.toolgate/policy.json", "{}");
+    symlink("secrets", s.proj().join("~")).unwrap();
+    symlink(".toolgate", s.proj().join("~t")).unwrap();
+    s.write(
+        "deny.json",
+        r#"{"permissions":{"deny":["Read(./secrets/**)","Edit(./.toolgate/**)"]}}"#,
+    );
+    let policy = s.root.join("deny.json");
+    for line in [
+        "cat '~/k.txt'",
+        "cat \\~/k.txt",
+        "cat \"~/k.txt\"",
+        "cat '~'/k.txt",
+        "echo x > '~t/policy.json'",
+    ] {
+        let out = s.hook_with("claude", &policy, &shell_payload("claude", &s.proj(), line));
+        assert_eq!(
+            permission("claude", &out),
+            "deny",
+            "{line}: {}",
+            said("claude", &out)
+        );
+    }
 }
 
 #[test]

@@ -386,6 +386,40 @@ pub fn allow_names_unseen(pattern: &str, word: &str) -> bool {
     !word.is_empty() && words.any(|w| w.eq_ignore_ascii_case(word))
 }
 
+/// Whether the package manager's command `words` may run the scripts of another package
+/// than the one here: an option that picks the package or its directory (`--prefix DIR`,
+/// `-C`, `--workspace`, `-ws`, `--global`, pnpm's `--filter`, `-r`, `--dir`, yarn's
+/// `--cwd`), read in the widest way. An allow rule naming a script covers only this
+/// package's script.
+///
+/// ```text
+/// runs_another_package("npm run test --prefix node_modules/dep") == true
+/// runs_another_package("npm run test -- --watch")                == false
+/// ```
+pub(crate) fn runs_another_package(words: &[String]) -> bool {
+    const LONG: &[&str] = &[
+        "prefix",
+        "workspace",
+        "workspaces",
+        "global",
+        "filter",
+        "recursive",
+        "dir",
+        "cwd",
+    ];
+    let manager = words
+        .first()
+        .is_some_and(|w| ["npm", "pnpm", "yarn", "bun"].contains(&super::program_name(w)));
+    let args = words.get(1..).unwrap_or_default();
+    manager
+        && super::option_words::has_option(
+            args,
+            &['C', 'w', 'g', 'r'],
+            LONG,
+            super::option_words::Reading::Widest,
+        )
+}
+
 /// The word each reading of `name`'s subcommand starts with ([`subcommand_readings`]),
 /// past a rustup toolchain (`cargo +nightly b`); `None` for a reading without one.
 fn subcommand_words(name: &str, args: &[String]) -> Vec<Option<String>> {
@@ -439,6 +473,31 @@ mod tests {
     fn unseen(line: &str) -> Option<String> {
         let words: Vec<String> = line.split(' ').map(str::to_owned).collect();
         unseen_command(&words).map(|(why, _)| why)
+    }
+
+    #[test]
+    fn options_that_pick_another_package_are_read_in_the_widest_way() {
+        let words = |line: &str| line.split(' ').map(str::to_owned).collect::<Vec<_>>();
+        for line in [
+            "npm run test --prefix node_modules/dep",
+            "npm run test --pre=x",
+            "npm run test -ws",
+            "npm run test -w a",
+            "npm run test --workspace=a",
+            "pnpm run test --filter a",
+            "pnpm -r test",
+            "yarn --cwd x test",
+            "npm -g run test",
+        ] {
+            assert!(runs_another_package(&words(line)), "{line}");
+        }
+        for line in [
+            "npm run test",
+            "npm run test --silent",
+            "npm run test -- --prefix x",
+        ] {
+            assert!(!runs_another_package(&words(line)), "{line}");
+        }
     }
 
     #[test]

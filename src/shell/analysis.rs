@@ -1253,10 +1253,12 @@ impl<'r> Analysis<'r> {
         };
         // An allow rule that names the command exactly, or names the hidden command itself
         // (`Bash(npm run test:*)`, `Bash(git p:*)`), covers what the person chose to run.
+        // Not when an option picks another package, whose script of that name may be any.
         let named = self
             .lookup(RuleList::Allow, values)
             .is_some_and(|r| names_exactly(&r, values))
-            || self.rules.allow_naming(values, &word).is_some();
+            || (!commands::runs_another_package(values)
+                && self.rules.allow_naming(values, &word).is_some());
         if named {
             return None;
         }
