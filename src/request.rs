@@ -946,8 +946,8 @@ fn ignore_files_unlinked(
             }
         },
     );
-    // The directories above each root, up to `/`, by their real paths: each ignore file
-    // looked up by name (ripgrep opens them there without listing the directory).
+    // The directories above each root, up to `/`, by their real paths (ripgrep opens the
+    // ignore files there without listing the directory).
     for root in &directories {
         let real = realpath(root)
             .filter(|r| !r.is_empty())
@@ -955,12 +955,17 @@ fn ignore_files_unlinked(
         let mut dir = real.as_str();
         while let Some((parent, _)) = dir.rsplit_once('/') {
             let parent = if parent.is_empty() { "/" } else { parent };
-            let present: Vec<String> = RIPGREP_READS
-                .iter()
-                .chain(&[".git"])
-                .filter(|n| realpath(&format!("{}/{n}", parent.trim_end_matches('/'))).is_some())
-                .map(|n| (*n).to_owned())
-                .collect();
+            // A directory that cannot be listed is looked into name by name.
+            let present: Vec<String> = list(parent).unwrap_or_else(|| {
+                RIPGREP_READS
+                    .iter()
+                    .chain(&[".git"])
+                    .filter(|n| {
+                        realpath(&format!("{}/{n}", parent.trim_end_matches('/'))).is_some()
+                    })
+                    .map(|n| (*n).to_owned())
+                    .collect()
+            });
             found |= links_in(parent, parent, &present);
             if parent == "/" {
                 break;

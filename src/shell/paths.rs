@@ -21,9 +21,10 @@ const MAX_DEPTH: usize = 3;
 /// fixed directory of a glob word (`r/etc/*` gives `r/etc`), the words of a word that is itself
 /// a command line (`sh -c '...'`), and after `cd DIR` each relative word also from `DIR` (as
 /// the analysis judges it), and the files a compiler writes without the line naming them
-/// (`a.out` of `gcc x.c`). Words whose value is only known at run time, words starting with
-/// `~` and long options without a value are left out. A line outside the parsed subset gives no
-/// words.
+/// (`a.out` of `gcc x.c`). Words whose value is only known at run time and long options
+/// without a value are left out; a word starting with `~` is given as `./~...` (the file of
+/// that name here, which the shell names when it does not expand the `~`: quoted, or after
+/// `=`). A line outside the parsed subset gives no words.
 ///
 /// Each glob word is also given as a pattern in [`PathWords::globs`] (after `cd DIR`, also
 /// from `DIR`), for hosts that list directories to find the files it names, as are the
@@ -48,7 +49,7 @@ const MAX_DEPTH: usize = 3;
 /// for d in ["r/etc", "etc", "out", "r/out", "k"] {
 ///     assert!(found.directories.iter().any(|x| x == d), "{d}");
 /// }
-/// assert!(path_words("cat $HOME/x ~/y", 256).words.iter().all(|w| w == "cat"));
+/// assert!(path_words("cat $HOME/x ~/y", 256).words.iter().all(|w| w == "cat" || w == "./~/y"));
 /// assert!(path_words("cat $HOME/x", 256).unresolved);
 /// assert!(!path_words("cat x/y", 256).unresolved);
 /// assert_eq!(path_words("cd r && cat 'a b'/*.md", 256).globs, ["r/a b/*.md", "a b/*.md"]);
