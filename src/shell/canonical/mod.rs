@@ -545,6 +545,15 @@ mod tests {
                 "gcloud compute --project p instances --zone z delete vm",
                 "gcloud compute instances delete vm",
             ),
+            // A release track runs the same command.
+            (
+                "gcloud beta compute instances delete vm1 --zone z --quiet",
+                "gcloud compute instances delete vm1 --zone z --quiet",
+            ),
+            (
+                "gcloud alpha storage rm gs://b/k",
+                "gcloud storage rm gs://b/k",
+            ),
             (
                 "kubectl config --kubeconfig k delete-context c",
                 "kubectl config delete-context c",

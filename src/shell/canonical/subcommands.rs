@@ -413,8 +413,30 @@ pub(crate) fn subcommand_readings(name: &str, args: &[String]) -> Option<Vec<Vec
             }
         }
     }
+    // gcloud's release tracks run the same command group (`gcloud beta compute instances
+    // delete` deletes as `gcloud compute instances delete` does): each reading is also read
+    // without its track.
+    if name == "gcloud" {
+        let untracked: Vec<Vec<usize>> = readings
+            .iter()
+            .filter(|r| {
+                r.first()
+                    .and_then(|&i| args.get(i))
+                    .is_some_and(|w| GCLOUD_RELEASE_TRACKS.contains(&w.as_str()))
+            })
+            .map(|r| r.get(1..).unwrap_or_default().to_vec())
+            .collect();
+        for reading in untracked {
+            if !readings.contains(&reading) {
+                readings.push(reading);
+            }
+        }
+    }
     Some(readings)
 }
+
+/// gcloud's release tracks, which come before a command group.
+const GCLOUD_RELEASE_TRACKS: &[&str] = &["alpha", "beta", "preview"];
 
 /// A program's known global options: those that take the next word as their value, and
 /// those that take none.
