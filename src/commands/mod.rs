@@ -62,7 +62,7 @@ pub use spec::{Listing, NameFilter, Operands, OptionSpec, Program, Role, Syntax}
 pub(crate) use git_config::sets as git_config_sets;
 pub(crate) use runners::{interpreter_base, python_module};
 pub use unseen::allow_names_unseen;
-pub(crate) use unseen::{runs_another_package, unseen_command, HIDING_PROGRAMS};
+pub(crate) use unseen::{literal_words, runs_another_package, unseen_command, HIDING_PROGRAMS};
 
 /// The program name without its directory (`/usr/bin/rm` → `rm`).
 pub fn program_name(word: &str) -> &str {

@@ -1766,19 +1766,13 @@ pub(crate) fn terminal_name(name: &str) -> &str {
     name.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.' || c == '-')
 }
 
-/// Whether `list` names the program `name`, in any case and with any version after it.
-fn lists(list: &[&str], name: &str) -> bool {
-    let base = terminal_name(name);
-    list.iter()
-        .any(|p| p.eq_ignore_ascii_case(name) || p.eq_ignore_ascii_case(base))
-}
-
-/// [`TERMINAL_PROGRAMS`], looked up without a scan.
+/// [`TERMINAL_PROGRAMS`] and [`TERMINAL_WITHOUT_OPERANDS`], looked up without a scan.
 static TERMINAL_PROGRAM_SET: NameSet = NameSet::new(TERMINAL_PROGRAMS);
+static TERMINAL_WITHOUT_OPERANDS_SET: NameSet = NameSet::new(TERMINAL_WITHOUT_OPERANDS);
 
-/// Whether [`TERMINAL_PROGRAMS`] names the program `name`, as [`lists`] reads a list.
-fn is_terminal_program(name: &str) -> bool {
-    TERMINAL_PROGRAM_SET.contains(name) || TERMINAL_PROGRAM_SET.contains(terminal_name(name))
+/// Whether `set` names the program `name`, in any case and with any version after it.
+fn names(set: &NameSet, name: &str) -> bool {
+    set.contains(name) || set.contains(terminal_name(name))
 }
 
 /// What a command takes from its terminal once it runs, when the command knowledge says
@@ -1807,10 +1801,10 @@ fn is_terminal_program(name: &str) -> bool {
 /// assert!(reads_terminal("cat", &words("a.txt")).is_none());
 /// ```
 pub fn reads_terminal(name: &str, args: &[String]) -> Option<String> {
-    if is_terminal_program(name) {
+    if names(&TERMINAL_PROGRAM_SET, name) {
         return Some(format!("`{name}` takes its instructions from the terminal"));
     }
-    if lists(TERMINAL_WITHOUT_OPERANDS, name) && !has_operand(args) {
+    if names(&TERMINAL_WITHOUT_OPERANDS_SET, name) && !has_operand(args) {
         return Some(format!(
             "`{name}` given nothing to run takes its instructions from the terminal"
         ));

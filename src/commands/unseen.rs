@@ -364,9 +364,21 @@ pub(crate) fn unseen_command(words: &[String]) -> Option<(String, String)> {
 /// names only the program (`Bash(npm *)`) covers none of those.
 pub(crate) const HIDING_PROGRAMS: &[&str] = &["git", "cargo", "gh", "npm", "pnpm", "yarn", "bun"];
 
+/// The words a rule's command `pattern` (its text inside `Bash(...)`) spells before any
+/// wildcard: `npm run test:*` and `npm run test *` give `npm run test`, `*` none.
+pub(crate) fn literal_words(pattern: &str) -> impl Iterator<Item = &str> {
+    pattern
+        .trim_end_matches(":*")
+        .split('*')
+        .next()
+        .unwrap_or_default()
+        .split_whitespace()
+}
+
 /// Whether the allow rule's command `pattern` (its text inside `Bash(...)`) names the
-/// hidden command `word` of [`unseen_command_word`]: the word is among the pattern's words
-/// before any wildcard (`npm run test:*` and `npm run *` name `run`; `npm *` names none).
+/// hidden command `word` of [`unseen_command`]: the word is among the pattern's
+/// [`literal_words`] past the program (`npm run test:*` and `npm run *` name `run`;
+/// `npm *` names none).
 ///
 /// ```
 /// use toolgate::commands::allow_names_unseen;
@@ -375,15 +387,11 @@ pub(crate) const HIDING_PROGRAMS: &[&str] = &["git", "cargo", "gh", "npm", "pnpm
 /// assert!(!allow_names_unseen("npm *", "test"));
 /// ```
 pub fn allow_names_unseen(pattern: &str, word: &str) -> bool {
-    let literal = pattern
-        .trim_end_matches(":*")
-        .split('*')
-        .next()
-        .unwrap_or_default();
-    let mut words = literal.split_whitespace();
     // Past the program: its name alone names no command.
-    words.next();
-    !word.is_empty() && words.any(|w| w.eq_ignore_ascii_case(word))
+    !word.is_empty()
+        && literal_words(pattern)
+            .skip(1)
+            .any(|w| w.eq_ignore_ascii_case(word))
 }
 
 /// Whether the package manager's command `words` may run the scripts of another package

@@ -427,18 +427,12 @@ fn lint_unseen_commands(entries: &[Entry], allow_all_tools: bool, warnings: &mut
             CommandMatch::Exact(s) if !s.contains('*') => continue,
             CommandMatch::Exact(s) | CommandMatch::Prefix(s) => s,
         };
-        let words: Vec<String> = named
-            .split('*')
-            .next()
-            .unwrap_or_default()
-            .split_whitespace()
-            .map(str::to_owned)
-            .collect();
+        let words: Vec<&str> = crate::commands::literal_words(named).collect();
         // A rule that names the program alone (`Bash(npm *)`) covers none of the commands
         // it may hide; one that names a command (`Bash(npm run test:*)`) covers it.
         let what = match words.as_slice() {
             [] => any.to_owned(),
-            [program] if crate::commands::HIDING_PROGRAMS.contains(&program.as_str()) => {
+            [program] if crate::commands::HIDING_PROGRAMS.contains(program) => {
                 format!("the `{program}` commands that may run another (aliases, package scripts)")
             }
             _ => continue,

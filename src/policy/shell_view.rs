@@ -2,6 +2,7 @@
 //! judged parts of a command line into one decision.
 
 use crate::decision::{Decider, Decision, Effect, PartDecision, Reason, RuleList};
+use crate::rule::{CommandMatch, Specifier};
 use crate::shell::{self, CommandRules, Outcome, Reach};
 use crate::tool::ToolKind;
 use crate::Risk;
@@ -46,7 +47,7 @@ impl CommandRules for Call<'_> {
                 .entries
                 .get(*id)
                 .is_some_and(|e| match e.rule.specifier() {
-                    Some(crate::rule::Specifier::Command(c)) => c
+                    Some(Specifier::Command(c)) => c
                         .literal_globs()
                         .first()
                         .and_then(|g| g.split(' ').next())
@@ -216,14 +217,17 @@ impl CommandRules for Call<'_> {
     fn allow_naming(&self, words: &[String], word: &str) -> Option<Reason> {
         let line = words.join(" ");
         let names_word = |id: &usize| {
-            self.policy.entries.get(*id).is_some_and(|e| {
-                let inner = e
-                    .text
-                    .find('(')
-                    .zip(e.text.rfind(')'))
-                    .and_then(|(open, close)| e.text.get(open + 1..close));
-                inner.is_some_and(|p| crate::commands::allow_names_unseen(p, word))
-            })
+            self.policy
+                .entries
+                .get(*id)
+                .is_some_and(|e| match e.rule.specifier() {
+                    Some(Specifier::Command(c)) => match &c.matcher {
+                        CommandMatch::Exact(p) | CommandMatch::Prefix(p) => {
+                            crate::commands::allow_names_unseen(p, word)
+                        }
+                    },
+                    _ => false,
+                })
         };
         self.first(RuleList::Allow, &|idx: &ClassIndex| {
             let mut out = Vec::new();
