@@ -484,6 +484,25 @@ mod tests {
     }
 
     #[test]
+    fn the_hiding_programs_are_those_whose_commands_may_hide_another() {
+        // npm runs no command it does not have; its scripts run by name.
+        for program in HIDING_PROGRAMS {
+            let word = if *program == "npm" {
+                "test"
+            } else {
+                "zz-not-a-command"
+            };
+            assert!(unseen(&format!("{program} {word}")).is_some(), "{program}");
+        }
+        for program in ["ls", "docker", "kubectl", "aws", "make"] {
+            assert!(
+                unseen(&format!("{program} zz-not-a-command")).is_none(),
+                "{program}"
+            );
+        }
+    }
+
+    #[test]
     fn options_that_pick_another_package_are_read_in_the_widest_way() {
         let words = |line: &str| line.split(' ').map(str::to_owned).collect::<Vec<_>>();
         for line in [
